@@ -1,0 +1,116 @@
+/**
+ * Seeded pseudo-random numbers with named, independent streams
+ * (architecture.md rule 4, after ns-3's AssignStreams): each component draws
+ * from `streams.get('dect.bearer3.channel')`, so adding a component never
+ * changes the draws of another.
+ *
+ * Generator: sfc32 (Chris Doty-Humphrey's Small Fast Chaotic PRNG, 128-bit
+ * state, 32-bit output), seeded by mixing the scenario seed with an FNV-1a
+ * hash of the stream name through splitmix32. Only 32-bit integer
+ * arithmetic, so the sequence is identical on every JavaScript engine.
+ */
+
+const TWO_POW_32 = 4294967296;
+
+function fnv1a32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function splitmix32(state: { s: number }): number {
+  state.s = (state.s + 0x9e3779b9) | 0;
+  let z = state.s;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/** One independent random stream. */
+export class RandomStream {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(
+    readonly name: string,
+    seed: number,
+  ) {
+    const mix = { s: (seed ^ fnv1a32(name)) | 0 };
+    // Fold the seed in twice so that seeds differing only in high bits still diverge.
+    mix.s = (mix.s + Math.imul(seed >>> 0, 0x27d4eb2d)) | 0;
+    this.a = splitmix32(mix);
+    this.b = splitmix32(mix);
+    this.c = splitmix32(mix);
+    this.d = splitmix32(mix) | 1;
+    for (let i = 0; i < 12; i++) this.nextU32();
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  nextU32(): number {
+    const a = this.a,
+      b = this.b,
+      c = this.c,
+      d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = ((c << 21) | (c >>> 11)) + t;
+    this.c |= 0;
+    return t >>> 0;
+  }
+
+  /** Uniform in [0, 1) with 32 bits of resolution. */
+  next(): number {
+    return this.nextU32() / TWO_POW_32;
+  }
+
+  /** True with probability p (p precomputed at set-up, see architecture.md). */
+  bernoulli(p: number): boolean {
+    return this.next() < p;
+  }
+
+  /** Uniform in [lo, hi). */
+  uniform(lo: number, hi: number): number {
+    return lo + (hi - lo) * this.next();
+  }
+
+  /** Uniform integer in [lo, hi] inclusive. */
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+
+  /** Exponential with the given mean (uses Math.log: keep off per-frame paths where possible). */
+  exponential(mean: number): number {
+    return -mean * Math.log(1 - this.next());
+  }
+
+  /** Standard normal (Box–Muller; one value per call). */
+  normal(): number {
+    const u = 1 - this.next();
+    const v = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+}
+
+/** The named streams of one simulation run, all derived from its seed. */
+export class RandomStreams {
+  private readonly streams = new Map<string, RandomStream>();
+
+  constructor(readonly seed: number) {}
+
+  /** The stream with this name (created on first use; the same object afterwards). */
+  get(name: string): RandomStream {
+    let s = this.streams.get(name);
+    if (!s) {
+      s = new RandomStream(name, this.seed >>> 0);
+      this.streams.set(name, s);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,123 @@
+import { PacketIds } from './core/packet';
+import { RandomStreams } from './core/rng';
+import { Scheduler } from './core/scheduler';
+import { seconds, toSeconds, type Nanos } from './core/time';
+import { TraceRecorder } from './core/trace';
+import type { ParamValue, Scenario, ScenarioEvent } from './scenario/types';
+import type { Summary } from './scenario/summary';
+import type { SystemDefinition, SystemModel, SystemView } from './systems/types';
+
+export interface SimulationOptions {
+  /** Record trace sources (default true). Sweeps and benchmarks switch it off. */
+  traces?: boolean;
+  /** Ring size per trace source, records. */
+  maxRecords?: number;
+  /** Canonical text of the scenario, placed in the summary. */
+  canonical?: (scenario: Scenario) => string;
+}
+
+/**
+ * One run of one scenario. Time advances in whole frames of the system; the
+ * scenario's timed `events` are applied at the first frame boundary at or
+ * after their time (scenario.md), before that frame's own work. Because every
+ * event runs in (time, sequence) order, stepping 1 frame at a time or 1000 at
+ * a time gives the same trace.
+ */
+export class Simulation {
+  readonly scheduler = new Scheduler();
+  readonly rng: RandomStreams;
+  readonly traces: TraceRecorder;
+  readonly frameNs: Nanos;
+  private readonly model: SystemModel;
+  private readonly endNs: Nanos;
+  private events: ScenarioEvent[];
+  private nextEvent = 0;
+  /** Frames completed so far. */
+  frame = 0;
+  private finished = false;
+
+  constructor(
+    readonly definition: SystemDefinition,
+    private scenarioValue: Scenario,
+    private readonly options: SimulationOptions = {},
+  ) {
+    this.rng = new RandomStreams(scenarioValue.seed);
+    this.traces = new TraceRecorder({ enabled: options.traces ?? true, maxRecords: options.maxRecords });
+    this.frameNs = definition.frameNs;
+    const duration = scenarioValue.values.duration;
+    this.endNs = typeof duration === 'number' && Number.isFinite(duration) ? seconds(duration) : Infinity;
+    this.events = [...scenarioValue.events].sort((a, b) => a.t - b.t);
+    this.model = definition.create(
+      { scheduler: this.scheduler, rng: this.rng, traces: this.traces, packetIds: new PacketIds() },
+      scenarioValue,
+    );
+  }
+
+  /** The scenario, including changes made during the run. */
+  get scenario(): Scenario {
+    return this.scenarioValue;
+  }
+
+  /** Simulated time reached, ns. */
+  get now(): Nanos {
+    return this.frame * this.frameNs;
+  }
+
+  /** True once the workload completed or the duration was reached. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** Advance up to `frames` frames; returns how many were run (fewer when the run ends). */
+  step(frames: number): number {
+    let run = 0;
+    while (run < frames && !this.finished) {
+      const start = this.frame * this.frameNs;
+      this.applyDueEvents(start);
+      // Everything strictly before the next boundary belongs to this frame.
+      this.scheduler.runUntil(start + this.frameNs - 1);
+      this.frame++;
+      run++;
+      const now = this.frame * this.frameNs;
+      if (now >= this.endNs || this.model.isDone(now)) this.finished = true;
+    }
+    return run;
+  }
+
+  /** Run to the end (workload completed or duration reached). */
+  runToEnd(): void {
+    while (!this.finished) this.step(4096);
+  }
+
+  /**
+   * Change a key during the run: recorded as a timed event at the next frame
+   * boundary (so that replaying the scenario reproduces the run) and applied there.
+   */
+  change(key: string, value: ParamValue): ScenarioEvent {
+    const event: ScenarioEvent = { t: toSeconds(this.now), key, value };
+    this.events.splice(this.nextEvent, 0, event);
+    // Keep later events (from a replayed URL) after this one.
+    this.scenarioValue = { ...this.scenarioValue, events: [...this.scenarioValue.events, event] };
+    return event;
+  }
+
+  summary(): Summary {
+    const now = this.now;
+    const part = this.model.summary(now);
+    const canonical = this.options.canonical ? this.options.canonical(this.scenarioValue) : '';
+    const out: Summary = { scenario: canonical, ...part, simTime: toSeconds(now) } as Summary;
+    if (this.traces.enabled) out.traceHash = this.traces.hash();
+    return out;
+  }
+
+  view(): SystemView {
+    return this.model.view(this.now);
+  }
+
+  private applyDueEvents(boundary: Nanos): void {
+    while (this.nextEvent < this.events.length && seconds(this.events[this.nextEvent].t) <= boundary) {
+      const e = this.events[this.nextEvent++];
+      this.model.applyChange(e.key, e.value, boundary);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { Scheduler } from '../core/scheduler';
+import type { RandomStreams } from '../core/rng';
+import type { TraceRecorder } from '../core/trace';
+import type { PacketIds } from '../core/packet';
+import type { Nanos } from '../core/time';
+import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
+import type { Summary } from '../scenario/summary';
+
+/** What a system gets from the simulation that runs it. */
+export interface SystemContext {
+  readonly scheduler: Scheduler;
+  readonly rng: RandomStreams;
+  readonly traces: TraceRecorder;
+  readonly packetIds: PacketIds;
+}
+
+/** A station drawn on the map (base station, RFP, PHS unit, fixed host…), metres. */
+export interface MapStation {
+  readonly id: string;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Visual state of a radio link or bearer (ui.md "Visual language"). */
+export type LinkVisualState = 'good' | 'bad' | 'error' | 'idle' | 'down';
+
+export interface MapLink {
+  /** 1-based link/bearer number, as in `link-<n>` test ids. */
+  readonly n: number;
+  /** The station the link goes to. */
+  readonly station: string;
+  readonly state: LinkVisualState;
+  /** Live counters shown beside the toggle (frames, errors, retransmissions…). */
+  readonly counters?: Readonly<Record<string, number>>;
+}
+
+/** Live, JSON-serialisable state for the map and link panels. */
+export interface SystemView {
+  /** Map extent in metres: [xMin, xMax, yMin, yMax]. */
+  readonly extent: readonly [number, number, number, number];
+  readonly stations: readonly MapStation[];
+  readonly ms: { readonly x: number; readonly y: number };
+  /** Concentric distance rings to draw around the first station (metres), with labels. */
+  readonly rings?: readonly { readonly r: number; readonly label: string }[];
+  readonly links: readonly MapLink[];
+  /** Extra figures in words for the map caption, e.g. `{ 'FER': '12 %' }`. */
+  readonly captions?: Readonly<Record<string, string>>;
+}
+
+/** One running instance of a system: composed layers on a channel, driven by the scheduler. */
+export interface SystemModel {
+  /** True once the workload has completed (file sent, page fetched…). */
+  isDone(now: Nanos): boolean;
+  /** Apply a change of a live key at the current frame boundary. */
+  applyChange(key: string, value: ParamValue, now: Nanos): void;
+  /** The summary at time `now` (scenario, simTime and traceHash are filled in by the simulation). */
+  summary(now: Nanos): Omit<Summary, 'scenario' | 'simTime' | 'traceHash'>;
+  view(now: Nanos): SystemView;
+}
+
+/** Declaration of a system: its schema, its frame (the unit of stepping), and its factory. */
+export interface SystemDefinition {
+  readonly id: SystemId;
+  readonly name: string;
+  /** One paragraph for the UI's system picker. */
+  readonly description: string;
+  /** Duration of one frame (the step unit of the UI and the determinism tests). */
+  readonly frameNs: Nanos;
+  /** The system's keys (including the common keys it uses, with its defaults), in canonical order. */
+  readonly params: readonly ParamSpec[];
+  create(ctx: SystemContext, scenario: Scenario): SystemModel;
+}
