@@ -1,0 +1,40 @@
+/**
+ * The data contract between the store and the D3 chart functions
+ * (architecture.md rule 7: `createXChart(el, options) → { update(data), destroy() }`).
+ */
+
+/** Columns of one trace source as accumulated in the browser: time in seconds plus named fields. */
+export interface SeriesColumns {
+  readonly length: number;
+  /** Simulated seconds of each record. */
+  readonly t: Float64Array;
+  readonly cols: Readonly<Record<string, Float64Array>>;
+}
+
+/** Every trace source the page holds, keyed by source name (`tcp.send`, `link.frame`, …). */
+export type TraceData = Readonly<Record<string, SeriesColumns>>;
+
+/** Shared time-axis state for all charts. */
+export interface ChartView {
+  /** Visible time window in seconds, or null for "fit to [0, simTime]". */
+  readonly domain: readonly [number, number] | null;
+  /** Simulated seconds reached. */
+  readonly simTime: number;
+  /** Colour theme. */
+  readonly theme: 'light' | 'dark';
+}
+
+export interface ChartOptions {
+  /** Called when the user zooms or pans (wheel/drag/keys); the host updates the shared domain. */
+  onDomainChange?(domain: readonly [number, number] | null): void;
+  /** Called when the user clicks a TCP retransmission (seconds, sequence number). */
+  onSelect?(t: number, seq: number): void;
+  /** Accessible title. */
+  title?: string;
+}
+
+/** A chart instance owned by D3; React owns its lifecycle through one hook. */
+export interface Chart {
+  update(data: TraceData, view: ChartView): void;
+  destroy(): void;
+}
