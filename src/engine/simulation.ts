@@ -1,3 +1,4 @@
+import { PacketCapture } from './core/capture';
 import { PacketIds } from './core/packet';
 import { RandomStreams } from './core/rng';
 import { Scheduler } from './core/scheduler';
@@ -27,6 +28,7 @@ export class Simulation {
   readonly scheduler = new Scheduler();
   readonly rng: RandomStreams;
   readonly traces: TraceRecorder;
+  readonly capture: PacketCapture;
   readonly frameNs: Nanos;
   private readonly model: SystemModel;
   private readonly endNs: Nanos;
@@ -43,12 +45,19 @@ export class Simulation {
   ) {
     this.rng = new RandomStreams(scenarioValue.seed);
     this.traces = new TraceRecorder({ enabled: options.traces ?? true, maxRecords: options.maxRecords });
+    this.capture = new PacketCapture(options.traces ?? true);
     this.frameNs = definition.frameNs;
     const duration = scenarioValue.values.duration;
     this.endNs = typeof duration === 'number' && Number.isFinite(duration) ? seconds(duration) : Infinity;
     this.events = [...scenarioValue.events].sort((a, b) => a.t - b.t);
     this.model = definition.create(
-      { scheduler: this.scheduler, rng: this.rng, traces: this.traces, packetIds: new PacketIds() },
+      {
+        scheduler: this.scheduler,
+        rng: this.rng,
+        traces: this.traces,
+        packetIds: new PacketIds(),
+        capture: this.capture,
+      },
       scenarioValue,
     );
   }
@@ -105,7 +114,8 @@ export class Simulation {
     const now = this.now;
     const part = this.model.summary(now);
     const canonical = this.options.canonical ? this.options.canonical(this.scenarioValue) : '';
-    const out: Summary = { scenario: canonical, ...part, simTime: toSeconds(now) } as Summary;
+    const { system, seed, ...rest } = part;
+    const out: Summary = { scenario: canonical, system, seed, simTime: toSeconds(now), ...rest };
     if (this.traces.enabled) out.traceHash = this.traces.hash();
     return out;
   }

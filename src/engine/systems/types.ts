@@ -2,6 +2,7 @@ import type { Scheduler } from '../core/scheduler';
 import type { RandomStreams } from '../core/rng';
 import type { TraceRecorder } from '../core/trace';
 import type { PacketIds } from '../core/packet';
+import type { PacketCapture } from '../core/capture';
 import type { Nanos } from '../core/time';
 import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
@@ -12,6 +13,8 @@ export interface SystemContext {
   readonly rng: RandomStreams;
   readonly traces: TraceRecorder;
   readonly packetIds: PacketIds;
+  /** Where the system records IP packets for pcap export (one capture point per system). */
+  readonly capture: PacketCapture;
 }
 
 /** A station drawn on the map (base station, RFP, PHS unit, fixed host…), metres. */

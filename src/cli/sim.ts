@@ -1,0 +1,67 @@
+/**
+ * `npm run sim -- "<scenario>"`: the headless runner. Prints the summary JSON;
+ * bad input exits with status 2 and messages naming the key (no stack trace).
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { createSimulation, expandSweep, parseScenario } from '../engine';
+import { capturePcap } from '../engine/export/pcap';
+import { tracesToCsv } from '../engine/export/csv';
+import { parseArgs, USAGE, type SimArgs } from './args';
+import { runPool } from './sweep-pool';
+
+function fail(messages: readonly string[]): never {
+  for (const m of messages) process.stderr.write(`error: ${m}\n`);
+  process.stderr.write('(run with --help for usage)\n');
+  process.exit(2);
+}
+
+function runOne(args: SimArgs): void {
+  const { scenario, errors } = parseScenario(args.scenario);
+  if (errors.length > 0) fail(errors.map((e) => e.message));
+  const sim = createSimulation(scenario);
+  sim.runToEnd();
+  if (args.trace) writeFileSync(args.trace, tracesToCsv(sim.traces));
+  if (args.pcap) writeFileSync(args.pcap, capturePcap(sim.capture));
+  process.stdout.write(JSON.stringify(sim.summary(), null, 2) + '\n');
+}
+
+function progressBar(total: number): (done: number) => void {
+  if (!process.stderr.isTTY) return () => {};
+  const started = process.hrtime.bigint();
+  return (done) => {
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    const secs = Number(process.hrtime.bigint() - started) / 1e9;
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} runs, ${secs.toFixed(1)} s`,
+    );
+    if (done === total) process.stderr.write('\n');
+  };
+}
+
+async function runSweep(args: SimArgs): Promise<void> {
+  const { scenarios, errors } = expandSweep(args.scenario, args.seeds);
+  if (errors.length > 0) fail(errors.map((e) => e.message));
+  await runPool(scenarios, args.jobs, (line) => process.stdout.write(line + '\n'), progressBar(scenarios.length));
+}
+
+async function main(): Promise<void> {
+  let args: SimArgs;
+  try {
+    args = parseArgs(process.argv.slice(2), availableParallelism());
+  } catch (err) {
+    fail([err instanceof Error ? err.message : String(err)]);
+  }
+  if (args.help) {
+    process.stdout.write(USAGE + '\n');
+    return;
+  }
+  if (args.sweep) await runSweep(args);
+  else runOne(args);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

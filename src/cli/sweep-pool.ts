@@ -1,0 +1,54 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Runs scenario texts in parallel worker threads, `jobs` at a time, and hands
+ * each summary line back in scenario order (so a sweep's output is
+ * deterministic whatever the scheduling).
+ */
+export async function runPool(
+  scenarios: readonly string[],
+  jobs: number,
+  onLine: (line: string, index: number) => void,
+  onProgress: (done: number) => void,
+): Promise<void> {
+  const workerUrl = new URL('./sweep-worker.ts', import.meta.url);
+  const results = new Map<number, string>();
+  let next = 0;
+  let emitted = 0;
+  let done = 0;
+  const flush = (): void => {
+    while (results.has(emitted)) {
+      onLine(results.get(emitted) as string, emitted);
+      results.delete(emitted);
+      emitted++;
+    }
+  };
+  const n = Math.min(jobs, scenarios.length);
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(workerUrl);
+          const feed = (): void => {
+            if (next >= scenarios.length) {
+              void worker.terminate().then(() => resolve());
+              return;
+            }
+            const index = next++;
+            worker.postMessage({ index, scenario: scenarios[index] });
+          };
+          worker.on('message', (msg: { index: number; line: string }) => {
+            results.set(msg.index, msg.line);
+            done++;
+            onProgress(done);
+            flush();
+            feed();
+          });
+          worker.on('error', reject);
+          feed();
+        }),
+    ),
+  );
+  flush();
+}

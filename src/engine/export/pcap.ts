@@ -1,0 +1,76 @@
+import type { PacketCapture } from '../core/capture';
+
+/**
+ * libpcap file writer (classic format, microsecond timestamps, LINKTYPE_RAW = 101:
+ * each record starts with an IPv4 header). Timestamps are simulated time.
+ * Only headers are written (incl_len < orig_len, as a capture with a short
+ * snap length would); payload bytes are virtual in the simulator. Hosts are
+ * shown as 10.0.0.n. TCP sequence numbers are written modulo 2^32.
+ */
+const GLOBAL_HEADER = 24;
+const RECORD_HEADER = 16;
+const LINKTYPE_RAW = 101;
+
+function ipChecksum(view: DataView, offset: number, length: number): number {
+  let sum = 0;
+  for (let i = 0; i < length; i += 2) sum += view.getUint16(offset + i);
+  while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
+  return ~sum & 0xffff;
+}
+
+/** Bytes of the headers written for one captured packet. */
+function headerLength(proto: number): number {
+  return proto === 6 ? 40 : 28;
+}
+
+/** Encode a capture as a pcap file. */
+export function capturePcap(capture: PacketCapture): Uint8Array {
+  let total = GLOBAL_HEADER;
+  for (let i = 0; i < capture.count; i++) total += RECORD_HEADER + headerLength(capture.get(i).proto);
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  // Global header, little-endian: magic a1b2c3d4 reads as d4 c3 b2 a1 on disk.
+  view.setUint32(0, 0xa1b2c3d4, true);
+  view.setUint16(4, 2, true);
+  view.setUint16(6, 4, true);
+  view.setInt32(8, 0, true);
+  view.setUint32(12, 0, true);
+  view.setUint32(16, 65535, true);
+  view.setUint32(20, LINKTYPE_RAW, true);
+  let o = GLOBAL_HEADER;
+  for (let i = 0; i < capture.count; i++) {
+    const p = capture.get(i);
+    const hl = headerLength(p.proto);
+    const micros = Math.floor(p.time / 1000);
+    view.setUint32(o, Math.floor(micros / 1e6), true);
+    view.setUint32(o + 4, micros % 1e6, true);
+    view.setUint32(o + 8, Math.min(hl, p.size), true);
+    view.setUint32(o + 12, p.size, true);
+    o += RECORD_HEADER;
+    const ip = o;
+    view.setUint8(ip, 0x45);
+    view.setUint16(ip + 2, p.size);
+    view.setUint16(ip + 4, i & 0xffff);
+    view.setUint8(ip + 8, 64);
+    view.setUint8(ip + 9, p.proto);
+    view.setUint32(ip + 12, (10 << 24) | (p.src & 0xff));
+    view.setUint32(ip + 16, (10 << 24) | (p.dst & 0xff));
+    view.setUint16(ip + 10, ipChecksum(view, ip, 20));
+    const l4 = ip + 20;
+    if (p.proto === 6) {
+      view.setUint16(l4, p.sport);
+      view.setUint16(l4 + 2, p.dport);
+      view.setUint32(l4 + 4, p.seq % 4294967296);
+      view.setUint32(l4 + 8, p.ack % 4294967296);
+      view.setUint8(l4 + 12, 5 << 4);
+      view.setUint8(l4 + 13, p.flags);
+      view.setUint16(l4 + 14, Math.min(p.wnd, 65535));
+    } else {
+      view.setUint8(l4, p.sport);
+      view.setUint16(l4 + 4, p.dport);
+      view.setUint16(l4 + 6, p.seq);
+    }
+    o += hl;
+  }
+  return bytes;
+}
