@@ -40,9 +40,10 @@ export class RandomStream {
     readonly name: string,
     seed: number,
   ) {
-    const mix = { s: (seed ^ fnv1a32(name)) | 0 };
-    // Fold the seed in twice so that seeds differing only in high bits still diverge.
-    mix.s = (mix.s + Math.imul(seed >>> 0, 0x27d4eb2d)) | 0;
+    // splitmix32's output is a bijection of its input, so distinct seeds give distinct
+    // starting points before the stream name is folded in.
+    const mix = { s: seed | 0 };
+    mix.s = (splitmix32(mix) ^ fnv1a32(name)) | 0;
     this.a = splitmix32(mix);
     this.b = splitmix32(mix);
     this.c = splitmix32(mix);

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { Scheduler } from '../../../src/engine/core/scheduler';
+
+describe('Scheduler', () => {
+  it('runs events by time, then by the order they were armed', () => {
+    const s = new Scheduler();
+    const order: string[] = [];
+    s.at(20, () => order.push('b20'));
+    s.at(10, () => order.push('a10'));
+    s.at(20, () => order.push('c20'));
+    s.at(5, () => order.push('z5'));
+    s.runUntil(100);
+    expect(order).toEqual(['z5', 'a10', 'b20', 'c20']);
+    expect(s.now).toBe(100);
+  });
+
+  it('re-arming a timer moves it and gives it a later tie-break', () => {
+    const s = new Scheduler();
+    const order: string[] = [];
+    const t1 = s.timer(() => order.push('t1'));
+    const t2 = s.timer(() => order.push('t2'));
+    t1.set(50);
+    t2.set(50);
+    t1.set(50); // re-armed after t2: now runs second
+    s.runUntil(60);
+    expect(order).toEqual(['t2', 't1']);
+    expect(t1.armed).toBe(false);
+  });
+
+  it('a cancelled timer never fires and events scheduled while running run in the same call', () => {
+    const s = new Scheduler();
+    const order: number[] = [];
+    const dead = s.at(10, () => order.push(-1));
+    dead.cancel();
+    s.at(10, (now) => {
+      order.push(now);
+      s.at(now + 5, (n2) => order.push(n2));
+    });
+    s.runUntil(15);
+    expect(order).toEqual([10, 15]);
+  });
+
+  it('splitting runUntil into many calls gives the same order as one call', () => {
+    const build = (): { s: Scheduler; log: number[] } => {
+      const s = new Scheduler();
+      const log: number[] = [];
+      const periodic = s.timer((now) => {
+        log.push(now);
+        if (now < 1000) periodic.set(now + 7);
+      });
+      periodic.set(0);
+      for (let k = 0; k < 50; k++) s.at(k * 13, (now) => log.push(-now));
+      return { s, log };
+    };
+    const a = build();
+    a.s.runUntil(2000);
+    const b = build();
+    for (let t = 0; t <= 2000; t += 3) b.s.runUntil(t);
+    b.s.runUntil(2000);
+    expect(b.log).toEqual(a.log);
+  });
+
+  it('refuses to arm a timer in the past', () => {
+    const s = new Scheduler();
+    s.runUntil(100);
+    expect(() => s.at(50, () => {})).toThrow(/past/);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { PacketCapture } from '../../../src/engine/core/capture';
+import { capturePcap } from '../../../src/engine/export/pcap';
+import { TcpFlag } from '../../../src/engine/core/packet';
+
+describe('capturePcap', () => {
+  it('writes a libpcap file with the global header and one record per packet', () => {
+    const cap = new PacketCapture();
+    const seg = { srcPort: 20, dstPort: 1025, seq: 2 ** 32 + 5, ack: 1, flags: TcpFlag.ACK, wnd: 8760, len: 536, retransmit: false };
+    cap.record(1_500_000_000, { id: 1, src: 1, dst: 2, size: 576, tcp: seg });
+    cap.record(2_000_250_000, { id: 2, src: 2, dst: 1, size: 40, tcp: { ...seg, len: 0, srcPort: 1025, dstPort: 20 } });
+    const bytes = capturePcap(cap);
+    const v = new DataView(bytes.buffer);
+    expect(Array.from(bytes.slice(0, 4))).toEqual([0xd4, 0xc3, 0xb2, 0xa1]);
+    expect(v.getUint32(20, true)).toBe(101);
+    expect(bytes.length).toBe(24 + 2 * (16 + 40));
+    // First record: 1.5 s, 40 bytes captured of 576.
+    expect(v.getUint32(24, true)).toBe(1);
+    expect(v.getUint32(28, true)).toBe(500_000);
+    expect(v.getUint32(32, true)).toBe(40);
+    expect(v.getUint32(36, true)).toBe(576);
+    const ip = 40;
+    expect(bytes[ip]).toBe(0x45);
+    expect(v.getUint16(ip + 2)).toBe(576);
+    expect(v.getUint32(ip + 12)).toBe(0x0a000001);
+    // IPv4 header checksum verifies to 0xffff when summed with the header.
+    let sum = 0;
+    for (let i = 0; i < 20; i += 2) sum += v.getUint16(ip + i);
+    while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
+    expect(sum).toBe(0xffff);
+    expect(v.getUint32(ip + 24)).toBe(5); // seq modulo 2^32
+    expect(bytes[ip + 33]).toBe(TcpFlag.ACK);
+  });
+});
