@@ -1,0 +1,10 @@
+import type { SystemId } from '../engine';
+
+/** Reference scenarios timed by `npm run bench`, per system. */
+export const BENCH_SCENARIOS: Partial<Record<SystemId, readonly string[]>> = {
+  is707: [
+    'system=is707&fer=0.1&fdt=0.1&duration=1000',
+    'system=is707&fer=0.3&fdt=0.01&idle=0&duration=1000',
+    'system=is707&fer=0.3&fdt=1&idle=inf&duration=1000',
+  ],
+};

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: speed and memory figures (never asserted in unit tests).
+ * For each implemented system: simulated seconds per wall second and frames
+ * per wall second on its reference scenarios (tracing off, one core), plus
+ * the heap growth per 1000 frames once warm (the per-frame path should not
+ * allocate) and the peak resident memory. Options:
+ *   --fig12       also run the IS-707 Figure 12 workload (10^4 windows of 1000 s) through the sweep runner
+ *   --no-browser  skip the Chromium measurements (first chart point, main-thread fps, bundle size)
+ */
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createSimulation, parseScenario, SYSTEMS } from '../engine';
+import { BENCH_SCENARIOS } from './bench-scenarios';
+
+const args = new Set(process.argv.slice(2));
+let peakRss = 0;
+const sampleRss = (): void => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+function timeScenario(text: string): { simSeconds: number; frames: number; wall: number } {
+  const { scenario, errors } = parseScenario(text);
+  if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
+  const sim = createSimulation(scenario, { traces: false });
+  const t0 = performance.now();
+  sim.runToEnd();
+  const wall = (performance.now() - t0) / 1000;
+  sampleRss();
+  return { simSeconds: sim.now / 1e9, frames: sim.frame, wall };
+}
+
+/** Heap bytes allocated per 1000 frames in the steady state (needs --expose-gc for a clean figure). */
+function heapPerKiloFrame(text: string): number {
+  const { scenario } = parseScenario(text);
+  const sim = createSimulation(scenario, { traces: false });
+  sim.step(20_000);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const frames = sim.step(20_000);
+  const after = process.memoryUsage().heapUsed;
+  return ((after - before) / frames) * 1000;
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+console.log('Engine speed (one core, tracing off)');
+for (const id of Object.keys(SYSTEMS)) {
+  for (const text of BENCH_SCENARIOS[id as keyof typeof BENCH_SCENARIOS] ?? []) {
+    timeScenario(text); // warm-up (JIT)
+    const runs = [timeScenario(text), timeScenario(text), timeScenario(text)];
+    const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
+    console.log(
+      `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
+        `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s; ` +
+        `heap growth ≈ ${fmt(heapPerKiloFrame(text))} B per 1000 frames`,
+    );
+  }
+}
+console.log(`Peak resident memory: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+
+if (args.has('--fig12')) {
+  const cpus = availableParallelism();
+  const t0 = performance.now();
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'src/cli/sim.ts', '--sweep', 'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000', '--seeds', '3334'],
+    { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = out.trim().split('\n').length;
+  console.log(
+    `IS-707 Figure 12 workload: ${fmt(lines)} runs × 1000 s = ${fmt(lines * 1000)} simulated s on ${cpus} cores in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+if (!args.has('--no-browser')) {
+  try {
+    const { measureBrowser } = await import('./bench-browser');
+    const b = await measureBrowser();
+    console.log('Browser (Chromium, built app)');
+    console.log(`  navigation → first drawn chart point: ${b.firstChartPointMs.toFixed(0)} ms`);
+    console.log(`  main-thread frames per second while running at max speed (median): ${b.mainThreadFpsMedian.toFixed(1)}`);
+    console.log(`  JavaScript bundle, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
+  } catch (err) {
+    console.log(`Browser measurements skipped: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

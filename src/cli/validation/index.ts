@@ -1,0 +1,4 @@
+import type { ValidationItem } from './types';
+
+/** Every "must reproduce" item of every built system, in spec order. */
+export const VALIDATION_ITEMS: readonly ValidationItem[] = [];
