@@ -1,0 +1,60 @@
+/**
+ * comlink glue: wraps a SimSession so that trace batches and pcap bytes are
+ * transferred (not copied) across the boundary, and errors come back as plain
+ * messages. Used by sim.worker.ts and by tests over a MessageChannel.
+ */
+import { transfer } from 'comlink';
+import type { ChangeResult, LoadResult, SimApi, StepResult } from './types';
+
+/** Every ArrayBuffer held by a state's batches (each exactly once). */
+export function transferablesOf(state: StepResult | null | undefined): ArrayBuffer[] {
+  if (!state) return [];
+  const seen = new Set<ArrayBuffer>();
+  for (const b of state.batches) {
+    for (const arr of [b.time, ...b.columns]) {
+      const buf = arr.buffer;
+      if (buf instanceof ArrayBuffer && buf.byteLength > 0) seen.add(buf);
+    }
+  }
+  return [...seen];
+}
+
+function withState<T extends { state: StepResult | null }>(result: T): T {
+  return transfer(result, transferablesOf(result.state));
+}
+
+function state(result: StepResult | null): StepResult | null {
+  return result ? transfer(result, transferablesOf(result)) : result;
+}
+
+/** Turn any thrown value into an Error with a readable message (comlink serialises Errors). */
+function guard<A extends unknown[], R>(name: string, fn: (...args: A) => R): (...args: A) => R {
+  return (...args: A) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new Error(`engine ${name} failed: ${message}`);
+    }
+  };
+}
+
+/** The object exposed with comlink: same API, transfer-marked results. */
+export function exposedApi(session: SimApi): SimApi {
+  return {
+    load: guard('load', (text: string): LoadResult => withState(session.load(text))),
+    step: guard('step', (frames: number) => state(session.step(frames))),
+    runToEnd: guard('runToEnd', () => state(session.runToEnd())),
+    change: guard('change', (key: string, value: string): ChangeResult =>
+      withState(session.change(key, value)),
+    ),
+    reset: guard('reset', () => state(session.reset())),
+    seek: guard('seek', (t: number) => state(session.seek(t))),
+    exportCsv: guard('exportCsv', () => session.exportCsv()),
+    exportPcap: guard('exportPcap', () => {
+      const bytes = session.exportPcap();
+      return transfer(bytes, [bytes.buffer as ArrayBuffer]);
+    }),
+    runHeadless: guard('runHeadless', (text: string) => session.runHeadless(text)),
+  };
+}

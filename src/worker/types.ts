@@ -1,0 +1,70 @@
+/**
+ * The messages that cross the worker boundary (architecture.md rule 6: thin and
+ * pull-based). Everything here is structured-clone friendly; trace columns are
+ * typed arrays whose buffers are transferred, not copied.
+ */
+import type { ScenarioError, Summary, SystemId, SystemView, TraceBatch, TraceSourceInfo } from '../engine';
+
+/** State of the run after a load, step, change, reset or seek. */
+export interface StepResult {
+  /** Simulated seconds reached. */
+  readonly simTime: number;
+  /** Frames completed. */
+  readonly frame: number;
+  /** True once the workload completed or the duration was reached. */
+  readonly done: boolean;
+  readonly summary: Summary;
+  readonly view: SystemView;
+  /** New trace records since the previous result, one batch per source that has any. */
+  readonly batches: TraceBatch[];
+  /** True when the run restarted: the receiver drops what it held before applying `batches`. */
+  readonly reset: boolean;
+  /** Every trace source declared so far (sources may appear during a run). */
+  readonly sources: TraceSourceInfo[];
+  /** Canonical scenario text, including the `events` recorded so far and changes still pending. */
+  readonly canonical: string;
+}
+
+/** Result of `load`. */
+export interface LoadResult {
+  /** The parser's errors (each names the key); the run uses defaults for those keys. */
+  readonly errors: ScenarioError[];
+  readonly canonical: string;
+  readonly system: SystemId;
+  /** Duration of one frame of the system, ns. */
+  readonly frameNs: number;
+  readonly sources: TraceSourceInfo[];
+  /** Null when the system is not implemented (then `errors` says so). */
+  readonly state: StepResult | null;
+}
+
+/** Result of `change`. */
+export interface ChangeResult {
+  readonly errors: ScenarioError[];
+  /** 'live': recorded as a timed event; 'restart': the run restarted with the new base value; 'rejected'. */
+  readonly applied: 'live' | 'restart' | 'rejected';
+  readonly state: StepResult | null;
+}
+
+/** Result of a headless run (sweeps, exercise checks). */
+export interface HeadlessResult {
+  readonly errors: ScenarioError[];
+  readonly summary: Summary | null;
+}
+
+/** The worker's API as seen from the page (every call returns a promise there). */
+export interface SimApi {
+  load(scenarioText: string): LoadResult;
+  step(frames: number): StepResult | null;
+  /** Run to the end in chunks inside the worker; returns the final state with every new batch. */
+  runToEnd(): StepResult | null;
+  change(key: string, value: string): ChangeResult;
+  /** Restart the current scenario (same seed, same recorded events) from t = 0. */
+  reset(): StepResult | null;
+  /** Re-run from the seed to `t` seconds (deterministic), returning the whole trace up to there. */
+  seek(t: number): StepResult | null;
+  exportCsv(): string;
+  exportPcap(): Uint8Array;
+  /** Run a scenario to its end without traces, on its own (does not touch the loaded run). */
+  runHeadless(scenarioText: string): HeadlessResult;
+}

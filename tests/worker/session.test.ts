@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { SimSession } from '../../src/worker/session';
+import { fakeDeps } from './fake-system';
+
+function session(text = 'system=is707&fer=0.2&duration=10'): SimSession {
+  const s = new SimSession(fakeDeps);
+  const r = s.load(text);
+  expect(r.errors).toEqual([]);
+  return s;
+}
+
+describe('SimSession', () => {
+  it('loads, steps and hands out only new trace records', () => {
+    const s = new SimSession(fakeDeps);
+    const loaded = s.load('system=is707&fer=0.2&duration=10');
+    expect(loaded.canonical).toContain('fer=0.2');
+    expect(loaded.frameNs).toBe(20_000_000);
+    expect(loaded.state?.reset).toBe(true);
+    expect(loaded.state?.frame).toBe(0);
+    const a = s.step(10);
+    expect(a?.simTime).toBeCloseTo(0.2, 12);
+    expect(a?.reset).toBe(false);
+    const send = a?.batches.find((b) => b.name === 'tcp.send');
+    expect(send?.from).toBe(0);
+    expect(send?.to).toBe(10);
+    expect(send?.time[9]).toBe(9 * 20_000_000);
+    const b = s.step(5);
+    const send2 = b?.batches.find((x) => x.name === 'tcp.send');
+    expect([send2?.from, send2?.to]).toEqual([10, 15]);
+    expect(b?.summary.simTime).toBeCloseTo(0.3, 12);
+    expect(b?.sources.map((x) => x.name)).toContain('tcp.send');
+  });
+
+  it('reports bad keys by name and runs with defaults for those keys only', () => {
+    const s = new SimSession(fakeDeps);
+    const r = s.load('system=is707&fer=2&bogus=1&fdt=0.01');
+    const keys = r.errors.map((e) => e.key).sort();
+    expect(keys).toEqual(['bogus', 'fer']);
+    expect(r.state).not.toBeNull();
+    expect(r.canonical).toContain('fdt=0.01');
+    expect(r.canonical).not.toContain('fer=');
+  });
+
+  it('names a system that is not implemented and runs the default one, without throwing', () => {
+    const s = new SimSession(fakeDeps);
+    const r = s.load('system=gsm');
+    expect(r.errors.some((e) => e.key === 'system')).toBe(true);
+    expect(r.system).toBe('is707');
+    expect(s.step(1)?.frame).toBe(1);
+  });
+
+  it('reports a schema whose engine model is missing, and steps nothing', () => {
+    const s = new SimSession({ ...fakeDeps, getSystem: () => undefined });
+    const r = s.load('system=is707');
+    expect(r.state).toBeNull();
+    expect(r.errors.map((e) => e.key)).toEqual(['system']);
+    expect(s.step(1)).toBeNull();
+  });
+
+  it('a live change before the run starts sets the base value (no event)', () => {
+    const s = session();
+    const c = s.change('fer', '0.3');
+    expect(c.applied).toBe('restart');
+    expect(c.state?.canonical).toContain('fer=0.3');
+    expect(c.state?.canonical).not.toContain('events');
+  });
+
+  it('a live change mid-run becomes a timed event, at most one point per 100 ms', () => {
+    const s = session();
+    s.step(10); // t = 0.2 s
+    const c1 = s.change('fer', '0.3');
+    expect(c1.applied).toBe('live');
+    expect(c1.state?.canonical).toMatch(/events=0\.2@fer=0\.3$/);
+    s.step(1); // t = 0.22
+    const c2 = s.change('fer', '0.4');
+    const c3 = s.change('fer', '0.5'); // replaces the pending 0.4
+    expect(c3.state?.canonical).toContain('0.3@fer=0.5');
+    expect(c2.state?.canonical).toContain('0.3@fer=0.4');
+    const after = s.step(20);
+    expect(after?.canonical).toMatch(/events=0\.2@fer=0\.3;0\.3@fer=0\.5$/);
+    const ferBatch = after?.batches.find((b) => b.name === 'fake.fer');
+    // The pending change landed exactly at 0.3 s (frame 15).
+    expect(ferBatch ? Array.from(ferBatch.time) : []).toContain(300_000_000);
+  });
+
+  it('a change of a key that cannot change mid-run restarts the run', () => {
+    const s = session();
+    s.step(10);
+    const c = s.change('nakTimer', '12');
+    expect(c.applied).toBe('restart');
+    expect(c.state?.frame).toBe(0);
+    expect(c.state?.reset).toBe(true);
+    expect(c.state?.canonical).toContain('nakTimer=12');
+  });
+
+  it('rejects bad values and unknown keys with a message naming the key', () => {
+    const s = session();
+    s.step(3);
+    const bad = s.change('fer', '7');
+    expect(bad.applied).toBe('rejected');
+    expect(bad.errors[0].key).toBe('fer');
+    const unknown = s.change('warp', '1');
+    expect(unknown.applied).toBe('rejected');
+    expect(unknown.errors[0].message).toContain('warp');
+  });
+
+  it('replaying the canonical text reproduces the run whatever the step sizes', () => {
+    const s = session('system=is707&fer=0.25&duration=4&seed=7');
+    s.step(13);
+    s.change('fer', '0.05');
+    s.step(40);
+    s.change('msX', '900');
+    const end = s.runToEnd();
+    expect(end?.done).toBe(true);
+    const replay = new SimSession(fakeDeps);
+    replay.load(end?.canonical ?? '');
+    for (let i = 0; i < 200; i++) replay.step(1);
+    const again = replay.runToEnd();
+    expect(again?.summary).toEqual(end?.summary);
+    expect(again?.summary.traceHash).toBeDefined();
+  });
+
+  it('seeks back by re-running from the seed (same trace as a fresh run to that time)', () => {
+    const s = session('system=is707&fer=0.25&duration=4&seed=3');
+    s.step(50);
+    const back = s.seek(0.5);
+    expect(back?.frame).toBe(25);
+    expect(back?.reset).toBe(true);
+    const send = back?.batches.find((b) => b.name === 'tcp.send');
+    expect(send?.to).toBe(25);
+    const fresh = session('system=is707&fer=0.25&duration=4&seed=3');
+    expect(fresh.step(25)?.summary).toEqual(back?.summary);
+  });
+
+  it('a change after seeking back drops the later recorded events (a new branch)', () => {
+    const s = session();
+    s.step(50); // 1.0 s
+    s.change('fer', '0.5');
+    s.step(10);
+    s.seek(0.4);
+    const c = s.change('fer', '0.1');
+    expect(c.state?.canonical).toMatch(/events=0\.4@fer=0\.1$/);
+  });
+
+  it('runs a scenario headless without traces and leaves the loaded run alone', () => {
+    const s = session();
+    s.step(4);
+    const h = s.runHeadless('system=is707&duration=1');
+    expect(h.errors).toEqual([]);
+    expect(h.summary?.simTime).toBe(1);
+    expect(h.summary?.traceHash).toBeUndefined();
+    expect(s.step(1)?.frame).toBe(5);
+  });
+});
+
+describe('SimSession seed', () => {
+  it('a new seed restarts the run with that seed', () => {
+    const s = session();
+    s.step(10);
+    const c = s.change('seed', '42');
+    expect(c.applied).toBe('restart');
+    expect(c.state?.summary.seed).toBe(42);
+    expect(c.state?.canonical).toContain('seed=42');
+  });
+});
