@@ -22,6 +22,12 @@ export interface ChartView {
   readonly simTime: number;
   /** Colour theme. */
   readonly theme: 'light' | 'dark';
+  /**
+   * The TCP retransmission the user clicked (from `onSelect`), if any. The sequence graph rings it;
+   * the link-layer chart shades the interval from the segment's original send to its
+   * retransmission (the frames and channel states that caused it); other time charts draw a cursor.
+   */
+  readonly selection?: { readonly t: number; readonly seq: number } | null;
 }
 
 export interface ChartOptions {
@@ -31,10 +37,21 @@ export interface ChartOptions {
   onSelect?(t: number, seq: number): void;
   /** Accessible title. */
   title?: string;
+  /**
+   * Draw synchronously inside `update` instead of on the next animation frame (unit tests, export).
+   * Charts also expose `flush()` to draw a pending frame immediately.
+   */
+  sync?: boolean;
+  /** Show only this TCP connection (`conn` field); default: every connection (one line each). */
+  conn?: number;
 }
 
 /** A chart instance owned by D3; React owns its lifecycle through one hook. */
 export interface Chart {
+  /** Store the data and view and draw on the next animation frame (at most once per frame). */
   update(data: TraceData, view: ChartView): void;
+  /** Remove every node the chart created and detach its listeners. */
   destroy(): void;
+  /** Draw a pending update now (optional; all charts in src/ui/charts implement it). */
+  flush?(): void;
 }

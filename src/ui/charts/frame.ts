@@ -1,0 +1,337 @@
+import * as d3 from 'd3';
+import { CHART_STYLE, isStrokeMarker, markerPath, styleAxis, tickFormat } from '../theme/chart-style';
+import type { MarkerName, Palette } from '../theme/palette';
+
+/**
+ * The DOM skeleton every chart shares: a focusable wrapper `<div class="wtl-chart">`, an
+ * `<svg role="img">` with title/desc, defs (clip path, hatch pattern), grid/plot/axis/legend
+ * groups, a legend and axis helpers, and the once-per-animation-frame draw scheduler.
+ */
+
+export type G = d3.Selection<SVGGElement, unknown, null, undefined>;
+
+let nextId = 0;
+
+/** One legend entry: a line swatch (with dash), a marker, an area or a hatched band. */
+export interface LegendItem {
+  readonly label: string;
+  readonly color: string;
+  readonly kind: 'line' | 'marker' | 'area' | 'band';
+  readonly dash?: string | null;
+  readonly marker?: MarkerName;
+  readonly hollow?: boolean;
+  readonly opacity?: number;
+}
+
+export interface FrameOptions {
+  readonly kind: string;
+  readonly title: string;
+  readonly height: number;
+  /** Keyboard help appended to the wrapper's label (interactive charts only). */
+  readonly keyHelp?: string;
+  readonly margin?: Partial<typeof CHART_STYLE.margin>;
+}
+
+/** The chart's DOM and geometry. `resize()` re-measures the host's width. */
+export class ChartFrame {
+  readonly id: string;
+  readonly wrapper: HTMLDivElement;
+  readonly svg: d3.Selection<SVGSVGElement, unknown, null, undefined>;
+  readonly defs: d3.Selection<SVGDefsElement, unknown, null, undefined>;
+  readonly grid: G;
+  readonly plot: G;
+  readonly axisX: G;
+  readonly axisY: G;
+  readonly legendG: G;
+  readonly overlay: d3.Selection<SVGRectElement, unknown, null, undefined>;
+  readonly margin: { top: number; right: number; bottom: number; left: number };
+  width: number = CHART_STYLE.defaultWidth;
+  height: number;
+  private readonly desc: d3.Selection<SVGDescElement, unknown, null, undefined>;
+  private readonly layers = new Map<string, G>();
+
+  constructor(
+    readonly el: HTMLElement,
+    opts: FrameOptions,
+  ) {
+    this.id = `wtl-${opts.kind}-${++nextId}`;
+    this.height = opts.height;
+    this.margin = { ...CHART_STYLE.margin, ...opts.margin };
+    const doc = el.ownerDocument;
+    this.wrapper = doc.createElement('div');
+    this.wrapper.className = 'wtl-chart';
+    this.wrapper.setAttribute('role', 'group');
+    this.wrapper.setAttribute('aria-label', opts.keyHelp ? `${opts.title}. ${opts.keyHelp}` : opts.title);
+    if (opts.keyHelp) this.wrapper.tabIndex = 0;
+    el.appendChild(this.wrapper);
+    const svg = d3
+      .select(this.wrapper)
+      .append('svg')
+      .attr('xmlns', 'http://www.w3.org/2000/svg')
+      .attr('role', 'img')
+      .attr('aria-label', opts.title)
+      .attr('data-chart', opts.kind)
+      .attr('font-family', CHART_STYLE.fontFamily)
+      .attr('font-size', CHART_STYLE.tickFontPx);
+    this.svg = svg;
+    svg.append('title').text(opts.title);
+    this.desc = svg.append('desc');
+    this.defs = svg.append('defs');
+    this.defs.append('clipPath').attr('id', `${this.id}-clip`).append('rect');
+    const hatch = this.defs
+      .append('pattern')
+      .attr('id', `${this.id}-hatch`)
+      .attr('patternUnits', 'userSpaceOnUse')
+      .attr('width', 6)
+      .attr('height', 6)
+      .attr('patternTransform', 'rotate(45)');
+    hatch.append('rect').attr('class', 'hatch-bg').attr('width', 6).attr('height', 6);
+    hatch.append('line').attr('class', 'hatch-line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6);
+    this.overlay = svg.append('rect').attr('class', 'wtl-overlay').attr('fill', 'transparent');
+    this.grid = svg.append('g').attr('class', 'grid');
+    this.plot = svg.append('g').attr('class', 'plot').attr('clip-path', `url(#${this.id}-clip)`);
+    this.axisX = svg.append('g').attr('class', 'axis axis-x');
+    this.axisY = svg.append('g').attr('class', 'axis axis-y');
+    this.legendG = svg.append('g').attr('class', 'legend');
+    this.resize();
+  }
+
+  /** Plot-area width and height in px. */
+  get innerW(): number {
+    return Math.max(10, this.width - this.margin.left - this.margin.right);
+  }
+  get innerH(): number {
+    return Math.max(10, this.height - this.margin.top - this.margin.bottom);
+  }
+
+  /** Re-measure the host's width and lay out the fixed geometry. */
+  resize(): void {
+    this.width = Math.round(this.el.clientWidth) || CHART_STYLE.defaultWidth;
+    const { left, top } = this.margin;
+    this.svg
+      .attr('width', this.width)
+      .attr('height', this.height)
+      .attr('viewBox', `0 0 ${this.width} ${this.height}`);
+    this.defs.select(`#${this.id}-clip rect`).attr('width', this.innerW).attr('height', this.innerH);
+    this.overlay.attr('x', left).attr('y', top).attr('width', this.innerW).attr('height', this.innerH);
+    this.plot.attr('transform', `translate(${left},${top})`);
+    this.grid.attr('transform', `translate(${left},${top})`);
+    this.axisX.attr('transform', `translate(${left},${top + this.innerH})`);
+    this.axisY.attr('transform', `translate(${left},${top})`);
+    this.legendG.attr('transform', `translate(${left},${Math.max(12, top - 10)})`);
+  }
+
+  /** Apply theme colours to the skeleton (hatch of the bad band, data-theme for export). */
+  theme(p: Palette): void {
+    this.svg.attr('data-theme', p.name).attr('data-background', p.neutral.background);
+    this.defs.select('.hatch-bg').attr('fill', p.status.bad).attr('fill-opacity', 0.22);
+    this.defs
+      .select('.hatch-line')
+      .attr('stroke', p.status.bad)
+      .attr('stroke-width', 2)
+      .attr('stroke-opacity', 0.6);
+  }
+
+  /** URL of the bad-state hatch pattern. */
+  get hatchUrl(): string {
+    return `url(#${this.id}-hatch)`;
+  }
+
+  /** A persistent group inside the clipped plot area, created on first use (creation order = z order). */
+  layer(name: string): G {
+    let g = this.layers.get(name);
+    if (!g) {
+      g = this.plot.append('g').attr('class', `layer layer-${name}`);
+      this.layers.set(name, g);
+    }
+    return g;
+  }
+
+  /** Set the svg's long description (counts of what is drawn, for screen readers). */
+  describe(text: string): void {
+    this.desc.text(text);
+  }
+
+  /** Draw the x axis (bottom) with its label. */
+  xAxis(scale: d3.ScaleContinuousNumeric<number, number>, label: string, p: Palette): void {
+    this.axisX.call(
+      d3
+        .axisBottom(scale)
+        .ticks(Math.max(2, Math.floor(this.innerW / 90)))
+        .tickFormat(tickFormat),
+    );
+    styleAxis(this.axisX, p);
+    this.axisLabel(this.axisX, 'x-label', label, p)
+      .attr('x', this.innerW / 2)
+      .attr('y', 36)
+      .attr('transform', null);
+  }
+
+  /** Draw the y axis (left) with its rotated label and horizontal grid lines. */
+  yAxis(
+    scale: d3.ScaleContinuousNumeric<number, number>,
+    label: string,
+    p: Palette,
+    tickValues?: readonly number[],
+  ): void {
+    const n = Math.max(2, Math.min(6, Math.floor(this.innerH / 28)));
+    const values = tickValues ?? scale.ticks(n);
+    this.axisY.call(d3.axisLeft(scale).tickValues(values).tickFormat(tickFormat));
+    styleAxis(this.axisY, p);
+    this.axisLabel(this.axisY, 'y-label', label, p)
+      .attr('x', -this.innerH / 2)
+      .attr('y', -this.margin.left + 16)
+      .attr('transform', 'rotate(-90)');
+    this.grid
+      .selectAll('line')
+      .data(values)
+      .join('line')
+      .attr('x1', 0)
+      .attr('x2', this.innerW)
+      .attr('y1', (v) => scale(v))
+      .attr('y2', (v) => scale(v))
+      .attr('stroke', p.neutral.grid)
+      .attr('stroke-width', 1);
+  }
+
+  private axisLabel(
+    g: G,
+    cls: string,
+    label: string,
+    p: Palette,
+  ): d3.Selection<SVGTextElement, unknown, null, undefined> {
+    let t = g.select<SVGTextElement>(`text.${cls}`);
+    if (t.empty()) t = g.append('text').attr('class', cls);
+    return t
+      .attr('fill', p.neutral.ink)
+      .attr('font-size', CHART_STYLE.labelFontPx)
+      .attr('text-anchor', 'middle')
+      .text(label);
+  }
+
+  /** Draw the legend row above the plot. */
+  legend(items: readonly LegendItem[], p: Palette): void {
+    const hatch = this.hatchUrl;
+    let x = 0;
+    const pos: number[] = [];
+    for (const it of items) {
+      pos.push(x);
+      x += 26 + it.label.length * 7 + 14;
+    }
+    const sel = this.legendG
+      .selectAll<SVGGElement, LegendItem>('g.item')
+      .data(items)
+      .join((enter) => enter.append('g').attr('class', 'item'))
+      .attr('transform', (_d, i) => `translate(${pos[i]},0)`);
+    sel.selectAll('*').remove();
+    sel.each(function (it) {
+      const g = d3.select(this);
+      if (it.kind === 'line') {
+        g.append('line')
+          .attr('x1', 0)
+          .attr('x2', 22)
+          .attr('y1', 0)
+          .attr('y2', 0)
+          .attr('stroke', it.color)
+          .attr('stroke-width', 2.5)
+          .attr('stroke-opacity', it.opacity ?? 1)
+          .attr('stroke-dasharray', it.dash ?? null);
+      } else if (it.kind === 'marker' && it.marker) {
+        const stroke = isStrokeMarker(it.marker) || it.hollow;
+        g.append('path')
+          .attr('transform', 'translate(11,0)')
+          .attr('d', markerPath(it.marker))
+          .attr('fill', stroke ? 'none' : it.color)
+          .attr('stroke', it.color)
+          .attr('stroke-width', stroke ? 2 : 1);
+      } else {
+        g.append('rect')
+          .attr('x', 0)
+          .attr('y', -6)
+          .attr('width', 22)
+          .attr('height', 12)
+          .attr('fill', it.kind === 'band' ? hatch : it.color)
+          .attr('fill-opacity', it.opacity ?? 1)
+          .attr('stroke', it.color);
+      }
+      g.append('text')
+        .attr('x', 26)
+        .attr('y', 4)
+        .attr('fill', p.neutral.ink)
+        .attr('font-size', CHART_STYLE.tickFontPx)
+        .text(it.label);
+    });
+  }
+
+  destroy(): void {
+    this.wrapper.remove();
+    this.layers.clear();
+  }
+}
+
+/**
+ * Draw at most once per animation frame: `request()` schedules `draw` on the next frame (or runs it
+ * now when `sync`, or when requestAnimationFrame is absent, on a 16 ms timer); `flush()` runs a
+ * pending draw immediately.
+ */
+export class FrameScheduler {
+  private handle: number | ReturnType<typeof setTimeout> | null = null;
+  private usedRaf = false;
+  private pending = false;
+
+  constructor(
+    private readonly draw: () => void,
+    private readonly sync: boolean,
+  ) {}
+
+  request(): void {
+    this.pending = true;
+    if (this.sync) {
+      this.flush();
+      return;
+    }
+    if (this.handle !== null) return;
+    if (typeof requestAnimationFrame === 'function') {
+      this.usedRaf = true;
+      this.handle = requestAnimationFrame(() => {
+        this.handle = null;
+        this.flush();
+      });
+    } else {
+      this.usedRaf = false;
+      this.handle = setTimeout(() => {
+        this.handle = null;
+        this.flush();
+      }, 16);
+    }
+  }
+
+  flush(): void {
+    if (!this.pending) return;
+    this.pending = false;
+    this.draw();
+  }
+
+  cancel(): void {
+    if (this.handle !== null) {
+      if (this.usedRaf && typeof cancelAnimationFrame === 'function')
+        cancelAnimationFrame(this.handle as number);
+      else clearTimeout(this.handle as ReturnType<typeof setTimeout>);
+    }
+    this.handle = null;
+    this.pending = false;
+  }
+}
+
+/** Observe the host's size and call `onResize` (no-op where ResizeObserver is absent). */
+export function observeResize(el: HTMLElement, onResize: () => void): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  let last = el.clientWidth;
+  const ro = new ResizeObserver(() => {
+    if (el.clientWidth === last) return;
+    last = el.clientWidth;
+    onResize();
+  });
+  ro.observe(el);
+  return () => ro.disconnect();
+}

@@ -1,0 +1,171 @@
+/**
+ * The shared time axis' zoom and pan (ui.md "one shared time axis that can be zoomed and panned"):
+ * pure domain arithmetic plus the DOM listeners of one chart. Charts never keep their own zoom: they
+ * report the new domain through `onDomainChange` and the host feeds it back to every chart.
+ */
+
+export type Domain = readonly [number, number];
+
+/** Narrowest window the axis zooms to, seconds. */
+export const MIN_SPAN_S = 1e-3;
+
+/** Shift a domain so that it does not start before t = 0 (the run's start). */
+function clampStart(a: number, b: number): [number, number] {
+  if (a < 0) return [0, b - a];
+  return [a, b];
+}
+
+/**
+ * Zoom around time `center` by `factor` (< 1 zooms in, > 1 out), keeping `center` at the same
+ * pixel; the span never goes below {@link MIN_SPAN_S} and the window never starts before 0.
+ */
+export function zoomDomain(d: Domain, center: number, factor: number): [number, number] {
+  const span = d[1] - d[0];
+  const f = Math.max(factor, MIN_SPAN_S / Math.max(span, MIN_SPAN_S));
+  const a = center - (center - d[0]) * f;
+  const b = center + (d[1] - center) * f;
+  return clampStart(a, b);
+}
+
+/** Pan by `dt` seconds (positive = later), never before t = 0. */
+export function panDomain(d: Domain, dt: number): [number, number] {
+  return clampStart(d[0] + dt, d[1] + dt);
+}
+
+/** Zoom factor of one wheel event (deltaY in pixels; 100 px ≈ one notch ≈ ×1.22). */
+export function wheelFactor(deltaY: number, deltaMode = 0): number {
+  const px = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
+  return Math.exp(Math.max(-500, Math.min(500, px)) * 0.002);
+}
+
+/** What the listeners need from their chart. */
+export interface AxisHost {
+  /** The element receiving wheel / pointer events (the svg). */
+  readonly target: SVGSVGElement;
+  /** The element receiving key presses (the focusable wrapper). */
+  readonly keyTarget: HTMLElement;
+  /** Current domain in seconds. */
+  domain(): Domain;
+  /** Plot-area x offset and width in svg pixels. */
+  plotX(): { left: number; width: number };
+  /** Report a new domain (null = fit). */
+  change(d: Domain | null): void;
+}
+
+/** Pixel x of an event inside the svg, correcting for CSS scaling. */
+function svgX(e: MouseEvent, svg: SVGSVGElement): number {
+  const rect = svg.getBoundingClientRect();
+  const w = Number(svg.getAttribute('width')) || rect.width || 1;
+  const scale = rect.width > 0 ? w / rect.width : 1;
+  return (e.clientX - rect.left) * scale;
+}
+
+/**
+ * Attach wheel zoom, drag pan, double-click reset and keyboard zoom/pan (+/−, ←/→, 0 or Home to
+ * reset). Returns a function that removes every listener.
+ */
+export function attachAxisInteraction(host: AxisHost): () => void {
+  const { target, keyTarget } = host;
+  const timeAt = (px: number): number => {
+    const { left, width } = host.plotX();
+    const d = host.domain();
+    return d[0] + ((px - left) / Math.max(1, width)) * (d[1] - d[0]);
+  };
+  const inPlot = (px: number): boolean => {
+    const { left, width } = host.plotX();
+    return px >= left && px <= left + width;
+  };
+
+  const onWheel = (e: WheelEvent): void => {
+    const px = svgX(e, target);
+    if (!inPlot(px) || e.deltaY === 0) return;
+    e.preventDefault();
+    host.change(zoomDomain(host.domain(), timeAt(px), wheelFactor(e.deltaY, e.deltaMode)));
+  };
+
+  let drag: { x: number; d: Domain; id: number; moved: boolean } | null = null;
+  const onDown = (e: PointerEvent | MouseEvent): void => {
+    if (e.button !== 0) return;
+    const el = e.target as Element | null;
+    if (el?.closest?.('.wtl-rtx')) return; // clicking a marker selects it instead
+    const px = svgX(e, target);
+    if (!inPlot(px)) return;
+    drag = { x: px, d: host.domain(), id: 'pointerId' in e ? e.pointerId : 1, moved: false };
+    if ('pointerId' in e && target.setPointerCapture) {
+      try {
+        target.setPointerCapture(e.pointerId);
+      } catch {
+        /* capture is best effort */
+      }
+    }
+  };
+  const onMove = (e: PointerEvent | MouseEvent): void => {
+    if (!drag) return;
+    const px = svgX(e, target);
+    const dx = px - drag.x;
+    if (!drag.moved && Math.abs(dx) < 3) return;
+    drag.moved = true;
+    const { width } = host.plotX();
+    const dt = (-dx / Math.max(1, width)) * (drag.d[1] - drag.d[0]);
+    host.change(panDomain(drag.d, dt));
+  };
+  const onUp = (): void => {
+    drag = null;
+  };
+  const onDbl = (e: MouseEvent): void => {
+    if (!inPlot(svgX(e, target))) return;
+    e.preventDefault();
+    host.change(null);
+  };
+  const onKey = (e: KeyboardEvent): void => {
+    const d = host.domain();
+    const mid = (d[0] + d[1]) / 2;
+    const span = d[1] - d[0];
+    let next: Domain | null | undefined;
+    switch (e.key) {
+      case '+':
+      case '=':
+        next = zoomDomain(d, mid, 0.8);
+        break;
+      case '-':
+      case '_':
+        next = zoomDomain(d, mid, 1.25);
+        break;
+      case 'ArrowLeft':
+        next = panDomain(d, -0.1 * span);
+        break;
+      case 'ArrowRight':
+        next = panDomain(d, 0.1 * span);
+        break;
+      case '0':
+      case 'Home':
+        next = null;
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    host.change(next);
+  };
+
+  const usePointer = typeof window !== 'undefined' && 'PointerEvent' in window;
+  const down = usePointer ? 'pointerdown' : 'mousedown';
+  const move = usePointer ? 'pointermove' : 'mousemove';
+  const up = usePointer ? 'pointerup' : 'mouseup';
+  target.addEventListener('wheel', onWheel, { passive: false });
+  target.addEventListener(down, onDown as EventListener);
+  target.addEventListener(move, onMove as EventListener);
+  target.addEventListener(up, onUp);
+  target.addEventListener('pointercancel', onUp);
+  target.addEventListener('dblclick', onDbl);
+  keyTarget.addEventListener('keydown', onKey);
+  return () => {
+    target.removeEventListener('wheel', onWheel);
+    target.removeEventListener(down, onDown as EventListener);
+    target.removeEventListener(move, onMove as EventListener);
+    target.removeEventListener(up, onUp);
+    target.removeEventListener('pointercancel', onUp);
+    target.removeEventListener('dblclick', onDbl);
+    keyTarget.removeEventListener('keydown', onKey);
+  };
+}

@@ -1,0 +1,256 @@
+import * as d3 from 'd3';
+import { markerPath } from '../theme/chart-style';
+import { DASHES, MARKERS } from '../theme/palette';
+import { connOk, lowerBound, readSource, visibleRange } from './data';
+import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
+import { buildSteps, renderPaths } from './series';
+import {
+  byteUnit,
+  createTimeChart,
+  type TimeChart,
+  type TimeChartOptions,
+  type TimeDrawContext,
+} from './time-chart';
+
+/**
+ * Sequence-number graph in the Stevens / tcptrace style (ui.md "Charts"): every data segment sent
+ * is a vertical tick from seq to seq+len; a retransmitted segment is a tick in the retransmission
+ * colour with a ◆ marker (clickable: `onSelect(t, seq)`); the cumulative ACK is a step line and the
+ * receive window's right edge (ack + rwnd) a faint dotted step line.
+ *
+ * Sources: `tcp.send` (seq, len, rtx — `retx` accepted — , conn), `tcp.ack` (ack, conn),
+ * `tcp.rwnd` (bytes, conn). Y axis in bytes, kB or MB (chosen from the visible range).
+ *
+ * Drawn nodes (for tests and styling): `path.seg-data` / `path.seg-rtx` (one per connection, the
+ * decimated ticks, `data-n` = ticks drawn), `path.wtl-rtx` (one per retransmission marker, with
+ * `data-t` and `data-seq`), `path.ack-line` and `path.rwnd-line` (one per connection), and
+ * `circle.selection-ring` for `view.selection`.
+ */
+
+/** Most retransmission markers drawn at once (markers are also thinned to one per 3 px cell). */
+const MAX_RTX_MARKERS = 4000;
+
+export interface SeqChartOptions extends TimeChartOptions {}
+
+interface RtxMark {
+  readonly t: number;
+  readonly seq: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): TimeChart {
+  const chart = createTimeChart(el, options, {
+    kind: 'seq',
+    title: 'Sequence-number graph',
+    height: 340,
+    draw: (ctx) => drawSeq(ctx, options),
+  });
+  // One delegated listener: a click on a retransmission marker selects it.
+  const onClick = (e: MouseEvent): void => {
+    const mark = (e.target as Element | null)?.closest?.('.wtl-rtx');
+    if (!mark || !options.onSelect) return;
+    options.onSelect(Number(mark.getAttribute('data-t')), Number(mark.getAttribute('data-seq')));
+  };
+  chart.svg.addEventListener('click', onClick);
+  const destroy = chart.destroy;
+  return {
+    ...chart,
+    destroy() {
+      chart.svg.removeEventListener('click', onClick);
+      destroy();
+    },
+  };
+}
+
+function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
+  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const want = options.conn;
+  const send = readSource(data, 'tcp.send', ['seq', 'len'], ['rtx', 'conn', 'retx']);
+  const ack = readSource(data, 'tcp.ack', ['ack'], ['conn']);
+  const rw = readSource(data, 'tcp.rwnd', [], ['bytes', 'conn']);
+
+  // --- y range over what is visible -------------------------------------------------------------
+  let lo = Infinity;
+  let hi = -Infinity;
+  const sr = send ? visibleRange(send.t, send.n, t0, t1) : ([0, 0] as [number, number]);
+  if (send) {
+    const [seq, len] = send.req;
+    const conn = send.opt[1];
+    for (let i = sr[0]; i < sr[1]; i++) {
+      if (!connOk(conn, i, want)) continue;
+      if (seq[i] < lo) lo = seq[i];
+      if (seq[i] + len[i] > hi) hi = seq[i] + len[i];
+    }
+  }
+  if (ack) {
+    const [a] = ack.req;
+    const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1, true);
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(ack.opt[0], i, want)) continue;
+      if (a[i] < lo) lo = a[i];
+      if (a[i] > hi) hi = a[i];
+    }
+  }
+  if (!Number.isFinite(lo)) {
+    lo = 0;
+    hi = 1000;
+  }
+  if (hi - lo < 1000) hi = lo + 1000;
+  const { div, unit } = byteUnit(hi);
+  const pad = (hi - lo) * 0.04;
+  const y = d3
+    .scaleLinear()
+    .domain([Math.max(0, lo - pad) / div, (hi + pad) / div])
+    .range([h, 0]);
+  const yb = (bytes: number): number => y(bytes / div);
+  frame.yAxis(y, `sequence number (${unit})`, p);
+
+  // --- receive window, ACK ----------------------------------------------------------------------
+  const xEnd = x(Math.min(view.simTime, t1));
+  let ackVertices = 0;
+  if (ack) {
+    const [a] = ack.req;
+    const conn = ack.opt[0];
+    // Right edge of the receive window = ack + rwnd in force for that connection.
+    const rwnd = rw?.opt[0];
+    const rconn = rw?.opt[1];
+    const lastRwnd = new Map<number, number>();
+    let j = 0;
+    const winY = (i: number): number => {
+      if (!rw || !rwnd) return NaN;
+      while (j < rw.n && rw.t[j] <= ack.t[i]) {
+        lastRwnd.set(rconn ? rconn[j] : 0, rwnd[j]);
+        j++;
+      }
+      const c = conn ? conn[i] : 0;
+      const w = lastRwnd.get(c) ?? lastRwnd.get(0);
+      return w === undefined ? NaN : yb(a[i] + w);
+    };
+    const steps = { t: ack.t, n: ack.n, conn, want, t0, t1, x, xEnd };
+    renderPaths(frame.layer('rwnd'), 'rwnd-line', buildSteps({ ...steps, yOf: winY }), {
+      color: p.series.rwnd,
+      width: 1.5,
+      dash: DASHES.rwnd,
+      opacity: 0.45,
+    });
+    const ackPaths = buildSteps({ ...steps, yOf: (i) => yb(a[i]) });
+    ackVertices = ackPaths.reduce((s, b) => s + b.vertices, 0);
+    renderPaths(frame.layer('ack'), 'ack-line', ackPaths, { color: p.series.ack, width: 1.75 });
+  } else {
+    frame.layer('rwnd').selectAll('path').remove();
+    frame.layer('ack').selectAll('path').remove();
+  }
+
+  // --- data segments and retransmissions -------------------------------------------------------
+  const dataTicks = new Map<number, ColumnSpanBuilder>();
+  const rtxTicks = new Map<number, ColumnSpanBuilder>();
+  const marks: RtxMark[] = [];
+  const grid = new PointGrid(3);
+  let nData = 0;
+  let nRtx = 0;
+  if (send) {
+    const [seq, len] = send.req;
+    const rtx = send.opt[0] ?? send.opt[2];
+    const conn = send.opt[1];
+    for (let i = sr[0]; i < sr[1]; i++) {
+      if (!connOk(conn, i, want)) continue;
+      const isRtx = rtx !== undefined && rtx[i] > 0;
+      const c = conn ? conn[i] : 0;
+      const map = isRtx ? rtxTicks : dataTicks;
+      let b = map.get(c);
+      if (!b) map.set(c, (b = new ColumnSpanBuilder()));
+      const xi = x(send.t[i]);
+      b.push(xi, yb(seq[i]), yb(seq[i] + len[i]));
+      if (isRtx) {
+        nRtx++;
+        const ym = yb(seq[i] + len[i] / 2);
+        if (marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
+          marks.push({ t: send.t[i], seq: seq[i], x: xi, y: ym });
+      } else nData++;
+    }
+  }
+  const spans = (m: Map<number, ColumnSpanBuilder>) =>
+    [...m].map(([conn, b]) => {
+      const d = b.finish();
+      return { conn, d, marks: b.marks };
+    });
+  for (const [cls, m, color, width] of [
+    ['seg-data', dataTicks, p.series.data, 2],
+    ['seg-rtx', rtxTicks, p.status.retx, 2.5],
+  ] as const) {
+    frame
+      .layer(cls)
+      .selectAll<SVGPathElement, { conn: number; d: string; marks: number }>(`path.${cls}`)
+      .data(spans(m), (s) => String(s.conn))
+      .join('path')
+      .attr('class', cls)
+      .attr('data-conn', (s) => s.conn)
+      .attr('data-n', (s) => s.marks)
+      .attr('d', (s) => s.d)
+      .attr('fill', 'none')
+      .attr('stroke', color)
+      .attr('stroke-width', width)
+      .attr('stroke-linecap', 'butt');
+  }
+  const sym = markerPath(MARKERS.retx, 56);
+  frame
+    .layer('rtx-markers')
+    .selectAll<SVGPathElement, RtxMark>('path.wtl-rtx')
+    .data(marks)
+    .join('path')
+    .attr('class', 'wtl-rtx')
+    .attr('data-t', (m) => m.t)
+    .attr('data-seq', (m) => m.seq)
+    .attr('transform', (m) => `translate(${r1(m.x)},${r1(m.y)})`)
+    .attr('d', sym)
+    .attr('fill', p.status.retx)
+    .attr('stroke', p.neutral.background)
+    .attr('stroke-width', 1)
+    .attr('aria-hidden', 'true');
+  drawSelectionRing(ctx, send, yb);
+
+  frame.legend(
+    [
+      { label: 'data segment', color: p.series.data, kind: 'line' },
+      { label: 'retransmission', color: p.status.retx, kind: 'marker', marker: MARKERS.retx },
+      { label: 'ACK', color: p.series.ack, kind: 'line' },
+      { label: 'receive window', color: p.series.rwnd, kind: 'line', dash: DASHES.rwnd, opacity: 0.45 },
+    ],
+    p,
+  );
+  return `${nData} data segments and ${nRtx} retransmissions in view; ACK line with ${ackVertices} vertices.`;
+}
+
+/** Ring around the retransmission the user selected (if it is in the data). */
+function drawSelectionRing(
+  ctx: TimeDrawContext,
+  send: ReturnType<typeof readSource>,
+  yb: (bytes: number) => number,
+): void {
+  const sel = ctx.view.selection;
+  let pos: { x: number; y: number } | null = null;
+  if (sel && send) {
+    const [seq, len] = send.req;
+    let i = lowerBound(send.t, send.n, sel.t - 1e-9);
+    for (; i < send.n && send.t[i] <= sel.t + 1e-9; i++) {
+      if (seq[i] === sel.seq) {
+        pos = { x: ctx.x(send.t[i]), y: yb(seq[i] + len[i] / 2) };
+        break;
+      }
+    }
+    if (!pos) pos = { x: ctx.x(sel.t), y: yb(sel.seq) };
+  }
+  ctx.frame
+    .layer('selection')
+    .selectAll('circle')
+    .data(pos ? [pos] : [])
+    .join('circle')
+    .attr('class', 'selection-ring')
+    .attr('cx', (d) => r1(d.x))
+    .attr('cy', (d) => r1(d.y))
+    .attr('r', 9)
+    .attr('fill', 'none')
+    .attr('stroke', ctx.p.neutral.focus)
+    .attr('stroke-width', 2.5);
+}

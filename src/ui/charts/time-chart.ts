@@ -1,0 +1,171 @@
+import * as d3 from 'd3';
+import { palette, type Palette } from '../theme/palette';
+import { ChartFrame, FrameScheduler, observeResize } from './frame';
+import { attachAxisInteraction, type Domain } from './interaction';
+import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
+
+/**
+ * Base of every chart on the shared time axis: owns the frame, the draw scheduling, the time
+ * scale, zoom/pan listeners and the selection cursor; each chart supplies `draw`.
+ */
+
+/** Options common to the time charts. */
+export interface TimeChartOptions extends ChartOptions {
+  /** Chart height in px (default per chart). Width follows the host element. */
+  height?: number;
+}
+
+/** What a chart's `draw` receives. */
+export interface TimeDrawContext {
+  readonly data: TraceData;
+  readonly view: ChartView;
+  readonly p: Palette;
+  /** Time (s) → plot x (px). */
+  readonly x: d3.ScaleLinear<number, number>;
+  /** Visible window, seconds. */
+  readonly t0: number;
+  readonly t1: number;
+  /** Plot size, px. */
+  readonly w: number;
+  readonly h: number;
+  readonly frame: ChartFrame;
+}
+
+export interface TimeChartSpec {
+  /** `data-chart` attribute and id prefix (`seq`, `rto`…). */
+  readonly kind: string;
+  readonly title: string;
+  readonly height: number;
+  /** Draw everything; return a one-line description of what is drawn (for the svg's desc). */
+  draw(ctx: TimeDrawContext): string;
+}
+
+/** A time chart: the {@link Chart} contract plus `flush()` and its DOM for export/tests. */
+export interface TimeChart extends Chart {
+  flush(): void;
+  readonly svg: SVGSVGElement;
+}
+
+const EMPTY: TraceData = {};
+const KEY_HELP =
+  'Wheel or + and − keys zoom the time axis, dragging or the arrow keys pan it, double-click or 0 resets it.';
+
+/** Visible window for a view: `domain`, or [0, simTime] (at least 1 ms wide). */
+export function effectiveDomain(d: Domain | null | undefined, simTime: number): [number, number] {
+  if (d && Number.isFinite(d[0]) && Number.isFinite(d[1]) && d[1] > d[0]) return [d[0], d[1]];
+  const end = Number.isFinite(simTime) && simTime > 0 ? simTime : 1;
+  return [0, end];
+}
+
+export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec: TimeChartSpec): TimeChart {
+  const frame = new ChartFrame(el, {
+    kind: spec.kind,
+    title: options.title ?? spec.title,
+    height: options.height ?? spec.height,
+    keyHelp: KEY_HELP,
+  });
+  let data: TraceData = EMPTY;
+  let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
+  let local: Domain | null = null;
+  const domain = (): [number, number] =>
+    effectiveDomain(options.onDomainChange ? view.domain : (local ?? view.domain), view.simTime);
+
+  const draw = (): void => {
+    const p = palette(view.theme);
+    frame.theme(p);
+    const [t0, t1] = domain();
+    const w = frame.innerW;
+    const h = frame.innerH;
+    const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
+    frame.xAxis(x, 'time (s)', p);
+    const text = spec.draw({ data, view, p, x, t0, t1, w, h, frame });
+    drawCursor(frame, view, x, h, p);
+    frame.describe(`${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.`);
+  };
+  const scheduler = new FrameScheduler(draw, options.sync === true);
+  const detach = attachAxisInteraction({
+    target: frame.svg.node() as SVGSVGElement,
+    keyTarget: frame.wrapper,
+    domain,
+    plotX: () => ({ left: frame.margin.left, width: frame.innerW }),
+    change: (d) => {
+      if (options.onDomainChange) options.onDomainChange(d);
+      else {
+        local = d;
+        scheduler.request();
+      }
+    },
+  });
+  const unobserve = observeResize(el, () => {
+    frame.resize();
+    scheduler.request();
+  });
+
+  return {
+    svg: frame.svg.node() as SVGSVGElement,
+    update(d: TraceData, v: ChartView) {
+      data = d ?? EMPTY;
+      view = v ?? view;
+      scheduler.request();
+    },
+    flush() {
+      scheduler.flush();
+    },
+    destroy() {
+      scheduler.cancel();
+      detach();
+      unobserve();
+      frame.destroy();
+    },
+  };
+}
+
+/** Vertical cursor at the selected retransmission's time (all time charts). */
+function drawCursor(
+  frame: ChartFrame,
+  view: ChartView,
+  x: d3.ScaleLinear<number, number>,
+  h: number,
+  p: Palette,
+): void {
+  const sel = view.selection;
+  const data = sel && Number.isFinite(sel.t) ? [sel.t] : [];
+  frame
+    .layer('cursor')
+    .selectAll('line')
+    .data(data)
+    .join('line')
+    .attr('class', 'selection-cursor')
+    .attr('x1', (t) => x(t))
+    .attr('x2', (t) => x(t))
+    .attr('y1', 0)
+    .attr('y2', h)
+    .attr('stroke', p.neutral.focus)
+    .attr('stroke-width', 1.5)
+    .attr('stroke-dasharray', '3 3');
+}
+
+/** A scale unit for byte quantities: bytes below 10 000, kB below 10^7, MB above. */
+export function byteUnit(maxBytes: number): { div: number; unit: string } {
+  if (!(maxBytes >= 10_000)) return { div: 1, unit: 'bytes' };
+  if (maxBytes < 1e7) return { div: 1e3, unit: 'kB' };
+  return { div: 1e6, unit: 'MB' };
+}
+
+/**
+ * The value column of a single-valued source (`tcp.cwnd` → `bytes`, `tcp.rtt` → `seconds`):
+ * the first of `candidates` present, else the first column that is not `conn`.
+ */
+export function valueField(
+  s: SeriesColumns | undefined,
+  candidates: readonly string[] = ['bytes', 'seconds', 'value'],
+): string | undefined {
+  if (!s?.cols) return undefined;
+  for (const c of candidates) if (s.cols[c]) return c;
+  return Object.keys(s.cols).find((k) => k !== 'conn');
+}
+
+/** Scale y-domain max with 5 % headroom (and a floor so empty charts still have an axis). */
+export function niceMax(v: number, floor: number): number {
+  return Number.isFinite(v) && v > 0 ? Math.max(v * 1.05, floor) : floor;
+}

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { createSeqChart } from '../../../src/ui/charts/seq-chart';
+import { host, series, vertexCount, view } from './helpers';
+
+const send = series([
+  { t: 0.1, seq: 1, len: 536, rtx: 0, conn: 0 },
+  { t: 0.2, seq: 537, len: 536, rtx: 0, conn: 0 },
+  { t: 0.3, seq: 1073, len: 536, rtx: 0, conn: 0 },
+  { t: 2.0, seq: 537, len: 536, rtx: 1, conn: 0 },
+  { t: 4.0, seq: 1073, len: 536, rtx: 1, conn: 0 },
+]);
+const ack = series([
+  { t: 0.6, ack: 537, dup: 0, conn: 0 },
+  { t: 0.8, ack: 537, dup: 1, conn: 0 },
+  { t: 2.5, ack: 1609, dup: 0, conn: 0 },
+]);
+const rwnd = series([{ t: 0, bytes: 8192, conn: 0 }]);
+
+describe('sequence-number graph', () => {
+  it('draws data ticks, one marker per retransmission, an ACK step line and the receive window', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true });
+    chart.update({ 'tcp.send': send, 'tcp.ack': ack, 'tcp.rwnd': rwnd }, view(5));
+    const svg = el.querySelector('svg')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('aria-label')).toBe('Sequence-number graph');
+    expect(svg.querySelectorAll('path.wtl-rtx')).toHaveLength(2);
+    expect(svg.querySelector('path.seg-data')!.getAttribute('data-n')).toBe('3');
+    expect(svg.querySelector('path.seg-rtx')!.getAttribute('data-n')).toBe('2');
+    const ackPath = svg.querySelector('path.ack-line')!;
+    // 3 ACKs in distinct pixel columns + extension to simTime: M + 2·2 + 1 = 2·3 vertices.
+    expect(vertexCount(ackPath.getAttribute('d'))).toBe(6);
+    expect(svg.querySelector('path.rwnd-line')!.getAttribute('stroke-dasharray')).toBeTruthy();
+    expect(svg.querySelector('.axis-y .y-label')!.textContent).toBe('sequence number (bytes)');
+    expect(svg.querySelector('.axis-x .x-label')!.textContent).toBe('time (s)');
+    chart.destroy();
+  });
+
+  it('calls onSelect with the time and sequence number of a clicked retransmission', () => {
+    const el = host();
+    const onSelect = vi.fn();
+    const chart = createSeqChart(el, { sync: true, onSelect });
+    chart.update({ 'tcp.send': send, 'tcp.ack': ack }, view(5));
+    const marks = el.querySelectorAll('path.wtl-rtx');
+    marks[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(onSelect).toHaveBeenCalledWith(4, 1073);
+    chart.update({ 'tcp.send': send, 'tcp.ack': ack }, view(5, { selection: { t: 4, seq: 1073 } }));
+    expect(el.querySelectorAll('circle.selection-ring')).toHaveLength(1);
+    expect(el.querySelectorAll('line.selection-cursor')).toHaveLength(1);
+    chart.destroy();
+    expect(el.childElementCount).toBe(0);
+  });
+
+  it('draws nothing (and does not throw) when sources or fields are missing', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true });
+    chart.update({ 'tcp.send': series([{ t: 1, seq: 1 }]) }, view(2));
+    chart.update({}, view(2));
+    expect(el.querySelectorAll('path.wtl-rtx')).toHaveLength(0);
+    expect(el.querySelectorAll('path.ack-line')).toHaveLength(0);
+    chart.destroy();
+  });
+});
