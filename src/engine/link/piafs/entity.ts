@@ -1,0 +1,290 @@
+/**
+ * One end of a PIAFS link (phs.md "PIAFS (64 kbit/s)"; the PHS study's §2 and Figure 2): a
+ * selective-repeat ARQ sender and receiver that put exactly one 80-byte frame on the air per
+ * 10 ms slot and take at most one from the peer.
+ *
+ * Sans-IO (architecture.md rule 1): the caller hands it the slot number and the frame that
+ * arrived (with the channel's CRC verdict), and polls it for the frame to send in the slot. In
+ * each slot call `receive` first (the frame the peer sent `piafsDelay` slots ago), then
+ * `pollSlot`; with that order an acknowledgement is due 2 × `piafsDelay` slots after a frame is
+ * sent, as phs.md states.
+ *
+ * Sequence numbers: NUM and REQ go on the air modulo 128; internally the entity keeps unbounded
+ * frame counts (va, vs, vr) and reads a received 7-bit number relative to them. With a window of
+ * at most 64 (half the sequence space) every reading is unambiguous.
+ *
+ * Upper interface: a serial byte stream. The sender takes up to 73 bytes per new frame from a
+ * `PiafsByteSource` (a frame may carry the end of one PPP frame and the start of the next); the
+ * receiver hands bytes to a `PiafsByteSink` in stream order. PIAFS never gives a frame up, so
+ * every byte taken is delivered in order while the link lives.
+ */
+import {
+  PIAFS_MODULUS,
+  PIAFS_USER_BYTES,
+  PiafsFrameType,
+  PiafsSendReason,
+  createPiafsFrame,
+  type PiafsFrame,
+} from './frame';
+import { PiafsMonitorKind, type PiafsMonitorSink, type PiafsSide } from './monitor';
+
+/** Serial bytes waiting to be sent (e.g. a PPP packet byte stream). */
+export interface PiafsByteSource {
+  /** Remove up to `maxBytes` bytes from the stream; return how many were taken (0 when none wait). */
+  take(maxBytes: number): number;
+}
+
+/** Where the receiver puts the bytes it has, in stream order. */
+export interface PiafsByteSink {
+  /** `bytes` more bytes of the peer's stream, following the previous ones, arrived intact. */
+  deliver(bytes: number): void;
+}
+
+/** ARQ parameters (phs.md scenario keys `window`, `piafsDelay`, `resendSlack`). */
+export interface PiafsOptions {
+  /** Frames the sender may have unacknowledged, 1–64. Default 32. */
+  window?: number;
+  /** Slots between sending a frame and its arrival at the peer, ≥ 1. Default 2. */
+  piafsDelay?: number;
+  /** Slots past the due acknowledgement before the frame REQ names is re-sent, ≥ 0. Default 3. */
+  resendSlack?: number;
+}
+
+/** Resolved ARQ parameters. */
+export interface PiafsParams {
+  readonly window: number;
+  readonly piafsDelay: number;
+  readonly resendSlack: number;
+}
+
+/** Apply defaults and check ranges. */
+export function piafsParams(o: PiafsOptions = {}): PiafsParams {
+  const window = o.window ?? 32;
+  const piafsDelay = o.piafsDelay ?? 2;
+  const resendSlack = o.resendSlack ?? 3;
+  if (!Number.isInteger(window) || window < 1 || window > PIAFS_MODULUS / 2)
+    throw new RangeError(`PIAFS window must be 1–${PIAFS_MODULUS / 2}, got ${window}`);
+  if (!Number.isInteger(piafsDelay) || piafsDelay < 1) throw new RangeError(`piafsDelay must be ≥ 1 slot`);
+  if (!Number.isInteger(resendSlack) || resendSlack < 0)
+    throw new RangeError(`resendSlack must be ≥ 0 slots`);
+  return { window, piafsDelay, resendSlack };
+}
+
+/** Counters of one end (its sender toward the peer, its receiver from the peer). */
+export interface PiafsCounters {
+  /** Frames put on the air (one per slot polled). */
+  framesSent: number;
+  /** DATA frames sent for the first time. */
+  newFrames: number;
+  /** DATA frames re-sent because the peer's REQ named them past the due acknowledgement. */
+  resentFrames: number;
+  /** DATA frames repeated in turn while nothing new could be sent. */
+  repeatedFrames: number;
+  /** IDLE frames sent. */
+  idleFrames: number;
+  /** User bytes taken from the byte source into new frames. */
+  bytesSent: number;
+  /** Frames received with a good CRC. */
+  framesReceived: number;
+  /** Frames received with a failed CRC ("CRC ERR"). */
+  crcErrors: number;
+  /** DATA frames received that were already held or delivered. */
+  duplicateFrames: number;
+  /** DATA frames received ahead of REQ (kept for later delivery). */
+  outOfOrderFrames: number;
+  /** User bytes handed to the byte sink in order. */
+  bytesDelivered: number;
+}
+
+function zeroCounters(): PiafsCounters {
+  return {
+    framesSent: 0,
+    newFrames: 0,
+    resentFrames: 0,
+    repeatedFrames: 0,
+    idleFrames: 0,
+    bytesSent: 0,
+    framesReceived: 0,
+    crcErrors: 0,
+    duplicateFrames: 0,
+    outOfOrderFrames: 0,
+    bytesDelivered: 0,
+  };
+}
+
+const MOD_MASK = PIAFS_MODULUS - 1;
+const HALF = PIAFS_MODULUS / 2;
+
+/** One end of a PIAFS link. */
+export class PiafsEntity {
+  readonly params: PiafsParams;
+  readonly counters: PiafsCounters = zeroCounters();
+
+  // Sender (toward the peer). Frames va … vs−1 are unacknowledged.
+  private va = 0;
+  private vs = 0;
+  /** Round-robin pointer for repeats in turn. */
+  private rr = 0;
+  private readonly txOffset = new Float64Array(PIAFS_MODULUS);
+  private readonly txLength = new Uint8Array(PIAFS_MODULUS);
+  /** Slot in which each unacknowledged frame was last put on the air. */
+  private readonly txLastSent = new Float64Array(PIAFS_MODULUS);
+  /** Stream offset of the next byte to take. */
+  private streamOffset = 0;
+
+  // Receiver (from the peer). vr = REQ: the oldest frame still missing.
+  private vr = 0;
+  private readonly rxHeld = new Uint8Array(PIAFS_MODULUS);
+  private readonly rxLength = new Uint8Array(PIAFS_MODULUS);
+  private held = 0;
+
+  private readonly out: PiafsFrame = createPiafsFrame();
+
+  constructor(
+    readonly side: PiafsSide,
+    private readonly source: PiafsByteSource,
+    private readonly sink: PiafsByteSink,
+    options: PiafsOptions = {},
+    private readonly monitor: PiafsMonitorSink | null = null,
+  ) {
+    this.params = piafsParams(options);
+  }
+
+  /** REQ this end sends now (0–127). */
+  get req(): number {
+    return this.vr & MOD_MASK;
+  }
+
+  /** Frames sent and not yet acknowledged by the peer's REQ. */
+  get unacknowledged(): number {
+    return this.vs - this.va;
+  }
+
+  /** Frames received ahead of REQ and held for in-order delivery. */
+  get heldOutOfOrder(): number {
+    return this.held;
+  }
+
+  /** Unbounded counts behind the 7-bit numbers: next new NUM, oldest unacknowledged, REQ. */
+  get state(): { readonly vs: number; readonly va: number; readonly vr: number } {
+    return { vs: this.vs, va: this.va, vr: this.vr };
+  }
+
+  /**
+   * The frame to send in `slot` (the same object every call: copy it before the next poll).
+   * Priority, after phs.md and the study's monitor trace:
+   * 1. re-send the frame the peer's REQ names once REQ has not moved `resendSlack` slots past the
+   *    moment its acknowledgement was due (its last sending + 2 × piafsDelay);
+   * 2. a new frame, while fewer than `window` are unacknowledged and bytes wait;
+   * 3. otherwise repeat the unacknowledged frames in turn;
+   * 4. otherwise an IDLE frame — a link sends a frame every slot, carrying REQ.
+   */
+  pollSlot(slot: number): PiafsFrame {
+    const f = this.out;
+    const p = this.params;
+    const c = this.counters;
+    f.req = this.vr & MOD_MASK;
+    c.framesSent++;
+    if (this.va < this.vs && slot >= this.txLastSent[this.va & MOD_MASK] + 2 * p.piafsDelay + p.resendSlack) {
+      // The peer's REQ (= va: REQ is cumulative) still names this frame: re-send it among new ones.
+      this.fillData(f, this.va, slot, PiafsSendReason.RESENT);
+      c.resentFrames++;
+      return f;
+    }
+    if (this.vs - this.va < p.window) {
+      const n = this.source.take(PIAFS_USER_BYTES);
+      if (n > 0) {
+        const i = this.vs & MOD_MASK;
+        this.txOffset[i] = this.streamOffset;
+        this.txLength[i] = n;
+        this.streamOffset += n;
+        c.bytesSent += n;
+        c.newFrames++;
+        this.fillData(f, this.vs, slot, PiafsSendReason.NEW);
+        this.vs++;
+        return f;
+      }
+    }
+    if (this.va < this.vs) {
+      // Nothing new (no bytes, or the window is full): repeat unacknowledged frames in turn.
+      if (this.rr < this.va || this.rr >= this.vs) this.rr = this.va;
+      this.fillData(f, this.rr, slot, PiafsSendReason.REPEAT);
+      this.rr++;
+      c.repeatedFrames++;
+      return f;
+    }
+    f.type = PiafsFrameType.IDLE;
+    f.num = this.vs & MOD_MASK;
+    f.length = 0;
+    f.offset = this.streamOffset;
+    f.reason = PiafsSendReason.IDLE;
+    c.idleFrames++;
+    return f;
+  }
+
+  /** Hand in the frame that arrived in `slot`; `crcError` is the channel's verdict. */
+  receive(slot: number, frame: PiafsFrame, crcError: boolean): void {
+    const c = this.counters;
+    if (crcError) {
+      // Nothing in a CRC-failed frame can be trusted: neither NUM, REQ nor data.
+      c.crcErrors++;
+      this.monitor?.row(slot, this.side, -1, -1, PiafsMonitorKind.CRC_ERR);
+      return;
+    }
+    c.framesReceived++;
+    const isData = frame.type === PiafsFrameType.DATA;
+    this.monitor?.row(
+      slot,
+      this.side,
+      frame.num,
+      frame.req,
+      isData ? PiafsMonitorKind.DATA : PiafsMonitorKind.IDLE,
+    );
+
+    // REQ acknowledges every frame before it (cumulative). Read it relative to va; a value
+    // outside va … vs cannot be current (frames arrive in order) and is ignored.
+    const req = this.va + ((frame.req - this.va) & MOD_MASK);
+    if (req > this.va && req <= this.vs) this.va = req;
+
+    if (!isData) return;
+    const off = (frame.num - this.vr) & MOD_MASK;
+    if (off >= HALF) {
+      c.duplicateFrames++; // behind REQ: delivered already
+      return;
+    }
+    const i = (this.vr + off) & MOD_MASK;
+    if (this.rxHeld[i]) {
+      c.duplicateFrames++;
+      return;
+    }
+    this.rxHeld[i] = 1;
+    this.rxLength[i] = frame.length;
+    this.held++;
+    if (off > 0) {
+      // Selective repeat: keep it, keep asking (REQ) for the oldest missing one.
+      c.outOfOrderFrames++;
+      return;
+    }
+    // The frame REQ named: deliver it and every held frame after it, REQ jumps forward.
+    let k = this.vr & MOD_MASK;
+    while (this.rxHeld[k]) {
+      const n = this.rxLength[k];
+      this.rxHeld[k] = 0;
+      this.held--;
+      this.vr++;
+      c.bytesDelivered += n;
+      this.sink.deliver(n);
+      k = this.vr & MOD_MASK;
+    }
+  }
+
+  private fillData(f: PiafsFrame, n: number, slot: number, reason: PiafsSendReason): void {
+    const i = n & MOD_MASK;
+    f.type = PiafsFrameType.DATA;
+    f.num = i;
+    f.length = this.txLength[i];
+    f.offset = this.txOffset[i];
+    f.reason = reason;
+    this.txLastSent[i] = slot;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * A PIAFS link: the two ends (MS and BS) and the air between them, both directions
+ * (phs.md "PIAFS (64 kbit/s)").
+ *
+ * Each slot, each end sends exactly one frame; a frame reaches the peer `piafsDelay` slots after
+ * it is sent. The channel's verdict for a frame (CRC passes or fails) is given when the frame is
+ * sent, from the channel state of the slot in which it is on the air; it travels with the frame.
+ * Frames in flight sit in a fixed ring of pre-allocated frame objects: stepping allocates nothing.
+ */
+import { copyPiafsFrame, createPiafsFrame, type PiafsFrame } from './frame';
+import {
+  PiafsEntity,
+  piafsParams,
+  type PiafsByteSink,
+  type PiafsByteSource,
+  type PiafsCounters,
+  type PiafsOptions,
+} from './entity';
+import { PiafsSide, type PiafsMonitorSink } from './monitor';
+
+/** The byte streams at the two ends. */
+export interface PiafsLinkEnds {
+  /** Bytes the MS sends up (e.g. the mobile's PPP stream toward the network). */
+  msSource: PiafsByteSource;
+  /** Bytes the MS receives from the BS. */
+  msSink: PiafsByteSink;
+  /** Bytes the BS sends down. */
+  bsSource: PiafsByteSource;
+  /** Bytes the BS receives from the MS. */
+  bsSink: PiafsByteSink;
+}
+
+/** Frames in flight in one direction: a ring of `piafsDelay` pre-allocated frames. */
+class DelayLine {
+  private readonly frames: PiafsFrame[];
+  private readonly sentSlot: Float64Array;
+  private readonly crcError: Uint8Array;
+
+  constructor(private readonly delay: number) {
+    this.frames = [];
+    for (let i = 0; i < delay; i++) this.frames.push(createPiafsFrame());
+    this.sentSlot = new Float64Array(delay).fill(-Infinity);
+    this.crcError = new Uint8Array(delay);
+  }
+
+  /** Hand the frame sent at `slot − delay` (if any) to `to`. */
+  deliver(slot: number, to: PiafsEntity): void {
+    const i = slot % this.delay;
+    if (this.sentSlot[i] !== slot - this.delay) return;
+    this.sentSlot[i] = -Infinity;
+    to.receive(slot, this.frames[i], this.crcError[i] === 1);
+  }
+
+  /** Put the frame sent at `slot` on the air (call after `deliver` for the same slot). */
+  send(slot: number, frame: PiafsFrame, crcError: boolean): void {
+    const i = slot % this.delay;
+    copyPiafsFrame(this.frames[i], frame);
+    this.sentSlot[i] = slot;
+    this.crcError[i] = crcError ? 1 : 0;
+  }
+}
+
+/** Both ends of one PIAFS link and the frames in flight between them. */
+export class PiafsLink {
+  readonly ms: PiafsEntity;
+  readonly bs: PiafsEntity;
+  private readonly up: DelayLine;
+  private readonly down: DelayLine;
+
+  constructor(ends: PiafsLinkEnds, options: PiafsOptions = {}, monitor: PiafsMonitorSink | null = null) {
+    const params = piafsParams(options);
+    this.ms = new PiafsEntity(PiafsSide.MS, ends.msSource, ends.msSink, params, monitor);
+    this.bs = new PiafsEntity(PiafsSide.BS, ends.bsSource, ends.bsSink, params, monitor);
+    this.up = new DelayLine(params.piafsDelay);
+    this.down = new DelayLine(params.piafsDelay);
+  }
+
+  /**
+   * Run one slot: frames sent `piafsDelay` slots ago arrive, then each end sends its frame.
+   * `crcErrorUp` / `crcErrorDown`: the channel's verdict for the frame the MS / BS sends now.
+   * Call with consecutive slot numbers.
+   */
+  step(slot: number, crcErrorUp: boolean, crcErrorDown: boolean): void {
+    this.up.deliver(slot, this.bs);
+    this.down.deliver(slot, this.ms);
+    this.up.send(slot, this.ms.pollSlot(slot), crcErrorUp);
+    this.down.send(slot, this.bs.pollSlot(slot), crcErrorDown);
+  }
+
+  /** Sum of both ends' counters (the link's figures in the view). */
+  totals(): PiafsCounters {
+    const a = this.ms.counters;
+    const b = this.bs.counters;
+    return {
+      framesSent: a.framesSent + b.framesSent,
+      newFrames: a.newFrames + b.newFrames,
+      resentFrames: a.resentFrames + b.resentFrames,
+      repeatedFrames: a.repeatedFrames + b.repeatedFrames,
+      idleFrames: a.idleFrames + b.idleFrames,
+      bytesSent: a.bytesSent + b.bytesSent,
+      framesReceived: a.framesReceived + b.framesReceived,
+      crcErrors: a.crcErrors + b.crcErrors,
+      duplicateFrames: a.duplicateFrames + b.duplicateFrames,
+      outOfOrderFrames: a.outOfOrderFrames + b.outOfOrderFrames,
+      bytesDelivered: a.bytesDelivered + b.bytesDelivered,
+    };
+  }
+}

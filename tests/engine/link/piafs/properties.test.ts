@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  PIAFS_FRAME_BYTES,
+  PIAFS_CRC_BYTES,
+  PIAFS_HEADER_BYTES,
+  PIAFS_MONITOR_TRACE,
+  PIAFS_USER_BYTES,
+  PIAFS_USER_BPS,
+  PiafsMonitorTrace,
+  declarePiafsMonitorTrace,
+  PiafsLink,
+} from '../../../../src/engine/link/piafs';
+import { TraceRecorder } from '../../../../src/engine/core/trace';
+import { ScriptedLink, TestSink, TestSource } from './helpers';
+
+describe('PIAFS frame budget', () => {
+  it('80 bytes per 10 ms slot: 3 header + 73 user + 4 CRC; 58 400 bit/s of user data', () => {
+    expect(PIAFS_HEADER_BYTES + PIAFS_USER_BYTES + PIAFS_CRC_BYTES).toBe(PIAFS_FRAME_BYTES);
+    expect((PIAFS_FRAME_BYTES * 8) / 0.01).toBe(64_000);
+    expect(PIAFS_USER_BPS).toBe(58_400);
+  });
+});
+
+describe('PIAFS under random CRC errors', () => {
+  it('delivers every byte exactly once and in order, both ways, whatever the errors and parameters', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          window: fc.integer({ min: 1, max: 64 }),
+          piafsDelay: fc.integer({ min: 1, max: 4 }),
+          resendSlack: fc.integer({ min: 0, max: 6 }),
+          upLoss: fc.double({ min: 0, max: 0.6, noNaN: true }),
+          downLoss: fc.double({ min: 0, max: 0.6, noNaN: true }),
+          seed: fc.integer({ min: 1, max: 0x7fffffff }),
+          upBytes: fc.integer({ min: 0, max: 6000 }),
+          downBytes: fc.integer({ min: 0, max: 12000 }),
+        }),
+        (p) => {
+          const s = new ScriptedLink(
+            { window: p.window, piafsDelay: p.piafsDelay, resendSlack: p.resendSlack },
+            new TestSource(p.upBytes, [73, 40, 5, 73]),
+            new TestSource(p.downBytes, [73, 73, 12]),
+          );
+          // A small LCG drop list over the first 400 slots, then a clean channel.
+          let x = p.seed;
+          const draw = (): number => {
+            x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+            return x / 0x80000000;
+          };
+          for (let slot = 0; slot < 400; slot++) {
+            if (draw() < p.upLoss) s.dropUp.add(slot);
+            if (draw() < p.downLoss) s.dropDown.add(slot);
+          }
+          s.run(4000);
+          expect(s.bsSink.chunks).toEqual(s.msSource.taken);
+          expect(s.msSink.chunks).toEqual(s.bsSource.taken);
+          expect(s.bsSink.total).toBe(p.upBytes);
+          expect(s.msSink.total).toBe(p.downBytes);
+          for (const end of [s.link.ms, s.link.bs]) {
+            expect(end.unacknowledged).toBe(0);
+            expect(end.heldOutOfOrder).toBe(0);
+            expect(end.counters.framesSent).toBe(4000);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 1990 },
+    );
+  });
+});
+
+describe('PIAFS monitor trace', () => {
+  it('records one row per slot and side into piafs.monitor with labelled status', () => {
+    const traces = new TraceRecorder();
+    const source = declarePiafsMonitorTrace(traces);
+    const link = new PiafsLink(
+      {
+        msSource: new TestSource(0),
+        msSink: new TestSink(),
+        bsSource: new TestSource(Infinity),
+        bsSink: new TestSink(),
+      },
+      {},
+      new PiafsMonitorTrace(source, 3),
+    );
+    for (let slot = 0; slot < 6; slot++) link.step(slot, false, slot === 3);
+    const info = traces.sources().find((i) => i.name === PIAFS_MONITOR_TRACE);
+    expect(info?.fields).toEqual(['link', 'num', 'req', 'status']);
+    expect(info?.labels?.status).toEqual([
+      'MS DATA',
+      'MS IDLE',
+      'MS CRC ERR',
+      'BS DATA',
+      'BS IDLE',
+      'BS CRC ERR',
+    ]);
+    const b = traces.read(PIAFS_MONITOR_TRACE);
+    // Slots 2…5, the BS's row (IDLE frames from the MS) then the MS's row (DATA from the BS);
+    // the BS frame of slot 3 fails at the MS in slot 5.
+    expect(Array.from(b.time)).toEqual([2, 2, 3, 3, 4, 4, 5, 5].map((s) => s * 10_000_000));
+    expect(Array.from(b.columns[0])).toEqual([3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(Array.from(b.columns[1])).toEqual([0, 0, 0, 1, 0, 2, 0, -1]);
+    expect(Array.from(b.columns[2])).toEqual([0, 0, 0, 0, 1, 0, 2, -1]);
+    expect(Array.from(b.columns[3])).toEqual([4, 0, 4, 0, 4, 0, 4, 2]);
+  });
+});
