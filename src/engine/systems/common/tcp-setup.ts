@@ -1,0 +1,79 @@
+import type { ParamValue } from '../../scenario/types';
+import type { TcpSummary } from '../../scenario/summary';
+import { resolveProfile, type TcpConnection, type TcpProfile } from '../../tcp';
+import { resolveTcpProfiles, tcpOverrides, type TcpDefault } from '../common-params';
+
+/** The two ends' TCP profiles with the scenario's overrides applied (scenario.md: overrides apply to both ends). */
+export function scenarioProfiles(
+  values: Readonly<Record<string, ParamValue>>,
+  tcpDefault: TcpDefault,
+): { client: TcpProfile; server: TcpProfile } {
+  const names = resolveTcpProfiles(values, tcpDefault);
+  const o = tcpOverrides(values);
+  const overrides: Partial<TcpProfile> = {};
+  if (o.mss !== undefined) overrides.mss = o.mss;
+  if (o.rwnd !== undefined) overrides.rwnd = o.rwnd;
+  if (o.rtoInit !== undefined) overrides.rtoInit = o.rtoInit;
+  if (o.rtoMin !== undefined) overrides.rtoMin = o.rtoMin;
+  if (o.rtoMax !== undefined) overrides.rtoMax = o.rtoMax;
+  if (o.tick !== undefined) overrides.tick = o.tick;
+  if (o.delAck !== undefined) overrides.delAck = o.delAck;
+  if (o.synRetries !== undefined) overrides.synRetries = o.synRetries;
+  if (o.dataRetries !== undefined) overrides.dataRetries = o.dataRetries;
+  if (o.dupThresh !== undefined) overrides.dupThresh = o.dupThresh;
+  if (o.nagle !== undefined) overrides.nagle = o.nagle !== 0;
+  return { client: resolveProfile(names.client, overrides), server: resolveProfile(names.server, overrides) };
+}
+
+/**
+ * The summary's `tcp` block (scenario.md): counts summed over the data-sending
+ * connections, extremes and means taken over them; bytes delivered counted at
+ * the receiving application.
+ */
+export function tcpSummary(
+  senders: readonly TcpConnection[],
+  bytesDelivered: number,
+  simSeconds: number,
+  rtoAtMaxSeconds: number,
+): TcpSummary {
+  let rttSum = 0;
+  let rttCount = 0;
+  let rttMin = Infinity;
+  let maxRto = 0;
+  const s = { segmentsSent: 0, retransmits: 0, timeouts: 0, fastRetransmits: 0, synRetransmits: 0, failures: 0 };
+  for (const c of senders) {
+    const st = c.stats;
+    s.segmentsSent += st.segmentsSent;
+    s.retransmits += st.retransmits;
+    s.timeouts += st.timeouts;
+    s.fastRetransmits += st.fastRetransmits;
+    s.synRetransmits += st.synRetransmits;
+    if (st.connectFailed) s.failures++;
+    rttSum += st.rttSum;
+    rttCount += st.rttCount;
+    rttMin = Math.min(rttMin, st.rttMin);
+    maxRto = Math.max(maxRto, st.maxRto);
+  }
+  return {
+    connections: senders.length,
+    connectFailures: s.failures,
+    synRetransmits: s.synRetransmits,
+    segmentsSent: s.segmentsSent,
+    retransmits: s.retransmits,
+    timeouts: s.timeouts,
+    fastRetransmits: s.fastRetransmits,
+    bytesDelivered,
+    goodputBps: simSeconds > 0 ? (bytesDelivered * 8) / simSeconds : 0,
+    maxRto,
+    rttMin: Number.isFinite(rttMin) ? rttMin : 0,
+    rttMean: rttCount > 0 ? rttSum / rttCount : 0,
+    rtoAtMaxFraction: simSeconds > 0 ? rtoAtMaxSeconds / simSeconds : 0,
+  };
+}
+
+/** Round a figure for the summary (keeps JSON short and identical across engines). */
+export function round(x: number, digits = 6): number {
+  if (!Number.isFinite(x)) return x;
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,259 @@
+import { ferFromDistance, MarkovFadingChannel } from '../channel';
+import type { Packet } from '../core/packet';
+import { millis, seconds, toSeconds, type Nanos } from '../core/time';
+import { createIs707RlpLink, RlpFrameKind } from '../link/is707-rlp';
+import { IS707_PPP_OVERHEAD } from '../link/ppp/framing-overhead';
+import { WirePipe } from '../link/wire/wire-pipe';
+import type { ParamValue, Scenario } from '../scenario/types';
+import { createTcpTraces, TcpHost, type TcpConnection } from '../tcp';
+import { round, scenarioProfiles, tcpSummary } from './common/tcp-setup';
+import { SwitchableChannel } from './common/switchable-channel';
+import { TcpNode } from './common/tcp-node';
+import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './is707-params';
+import type { SystemContext, SystemDefinition, SystemModel, SystemView } from './types';
+
+/** Net rate of the 9600 bit/s channel for user data: 19 bytes per 20 ms frame (is707.md). */
+const CAPACITY_BPS = 7600;
+const FRAME_NS = millis(20);
+const HOST = 1;
+const MOBILE = 2;
+const SENDER_PORT = 20;
+const SINK_PORT = 5001;
+/** Largest FER the scenario allows; the map mapping is clamped to it. */
+const FER_MAX = 0.6;
+
+/** Frames actually sent (every kind but the silent slot). */
+function framesOnAir(byKind: readonly number[]): number {
+  return byKind[RlpFrameKind.Data] + byKind[RlpFrameKind.Retx] + byKind[RlpFrameKind.Idle] + byKind[RlpFrameKind.Nak];
+}
+
+/**
+ * System 1 — TCP over IS-707 RLP (is707.md). Remote host (TCP sender, bulk) —
+ * wireline 1.5 Mbit/s, 200 ms — access point (RLP; PPP framing, 8 bytes per
+ * packet) — 9600 bit/s radio, 20 ms frames, one Markov fading channel per
+ * direction — mobile host (RLP, PPP, TCP sink). ACKs return the same way.
+ */
+class Is707Model implements SystemModel {
+  private readonly sender: TcpConnection;
+  /** The mobile's end; with a handshake it exists once the SYN has arrived. */
+  private sink: TcpConnection | null = null;
+  private readonly seed: number;
+  private readonly rlp;
+  private readonly forward: MarkovFadingChannel;
+  private readonly reverse: SwitchableChannel;
+  private fer: number;
+  private fdt: number;
+  private ms: { x: number; y: number };
+  private radioFromMap: boolean;
+  /** Observed forward channel: slots in the Bad state and runs of them. */
+  private badSlots = 0;
+  private badRuns = 0;
+  private slots = 0;
+  private lastBad = false;
+  private apDrops = 0;
+
+  constructor(ctx: SystemContext, scenario: Scenario) {
+    const v = scenario.values;
+    this.seed = scenario.seed;
+    this.fdt = v.fdt as number;
+    this.ms = { x: v.msX as number, y: v.msY as number };
+    this.radioFromMap = v.radioFromMap === true;
+    this.fer = this.radioFromMap ? this.mapFer() : (v.fer as number);
+    const { client, server } = scenarioProfiles(v, IS707_TCP);
+
+    this.forward = new MarkovFadingChannel(ctx.rng.get('is707.forward.channel'), this.fer, this.fdt);
+    this.reverse = new SwitchableChannel(
+      new MarkovFadingChannel(ctx.rng.get('is707.reverse.channel'), this.fer, this.fdt),
+      v.reverse === true,
+    );
+    this.rlp = createIs707RlpLink<Packet>(
+      {
+        nakRounds: v.nakRounds as readonly number[],
+        nakTimer: v.nakTimer as number,
+        abortTimer: v.abortTimer as number,
+        idle: v.idle as number,
+      },
+      this.forward,
+      this.reverse,
+      { recorder: ctx.traces, slotNs: FRAME_NS },
+    );
+
+    const { scheduler, capture, packetIds } = ctx;
+    const traces = createTcpTraces(ctx.traces);
+    const apQueue = v.apQueue as number;
+    // Access point: PPP-frame each packet onto the RLP byte stream toward the mobile (is707.md: 8 bytes per packet).
+    const toRadio = (p: Packet): void => {
+      if (apQueue !== Infinity && this.rlp.txA.unstartedPackets >= apQueue) {
+        this.apDrops++;
+        return;
+      }
+      this.rlp.txA.append(p, p.size + IS707_PPP_OVERHEAD);
+    };
+    const wireRate = v.wireRate as number;
+    const wireDelay = seconds(v.wireDelay as number);
+    const down = new WirePipe(scheduler, wireRate, wireDelay, (p) => toRadio(p));
+    const hostTcp = new TcpHost();
+    const mobileTcp = new TcpHost();
+    const hostNode = new TcpNode(scheduler, hostTcp, HOST, MOBILE, packetIds, (p, now) => {
+      capture.record(now, p);
+      down.send(p, now);
+    });
+    const up = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => {
+      capture.record(now, p);
+      hostNode.receive(p, now);
+    });
+    const mobileNode = new TcpNode(scheduler, mobileTcp, MOBILE, HOST, packetIds, (p) => {
+      this.rlp.txB.append(p, p.size + IS707_PPP_OVERHEAD);
+    });
+
+    const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
+    const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
+    if (v.handshake === true) {
+      mobileTcp.listen(SINK_PORT, client, (conn) => {
+        conn.setTrace(sinkTrace);
+        this.sink = conn;
+      });
+      this.sender = hostTcp.connect(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+    } else {
+      this.sink = mobileTcp.openEstablished(0, SINK_PORT, SENDER_PORT, client, sinkTrace);
+      this.sender = hostTcp.openEstablished(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+    }
+    this.sender.write(Infinity); // bulk transfer (is707.md: app=bulk)
+    hostNode.flush(0);
+    mobileNode.flush(0);
+
+    // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on.
+    const frame = scheduler.timer((now: Nanos) => {
+      this.rlp.link.step();
+      this.observeChannel();
+      let p: Packet | undefined;
+      while ((p = this.rlp.rxB.poll()) !== undefined) mobileNode.receive(p, now);
+      while ((p = this.rlp.rxA.poll()) !== undefined) up.send(p, now);
+      frame.set(now + FRAME_NS);
+    });
+    frame.set(0);
+  }
+
+  private mapFer(): number {
+    return Math.min(FER_MAX, ferFromDistance(Math.hypot(this.ms.x, this.ms.y)));
+  }
+
+  private observeChannel(): void {
+    const bad = this.forward.bad;
+    this.slots++;
+    if (bad) {
+      this.badSlots++;
+      if (!this.lastBad) this.badRuns++;
+    }
+    this.lastBad = bad;
+  }
+
+  private setRadio(fer: number, fdt: number): void {
+    this.fer = fer;
+    this.fdt = fdt;
+    this.forward.setParams(fer, fdt);
+    this.reverse.inner.setParams(fer, fdt);
+  }
+
+  isDone(): boolean {
+    return false; // bulk transfer: the run ends at `duration`
+  }
+
+  applyChange(key: string, value: ParamValue): void {
+    switch (key) {
+      case 'fer':
+        // The slider overrides the map until the phone moves again (ui.md: "the slider as override").
+        this.setRadio(value as number, this.fdt);
+        break;
+      case 'fdt':
+        this.setRadio(this.fer, value as number);
+        break;
+      case 'idle':
+        this.rlp.link.a.setIdle(value as number);
+        this.rlp.link.b.setIdle(value as number);
+        break;
+      case 'reverse':
+        this.reverse.enabled = value === true;
+        break;
+      case 'radioFromMap':
+        this.radioFromMap = value === true;
+        if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
+        break;
+      case 'msX':
+      case 'msY':
+        this.ms = key === 'msX' ? { ...this.ms, x: value as number } : { ...this.ms, y: value as number };
+        if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
+        break;
+    }
+  }
+
+  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+    const simSeconds = toSeconds(now);
+    const delivered = this.sink ? this.sink.stats.bytesDelivered : 0;
+    const tcp = tcpSummary([this.sender], delivered, simSeconds, this.sender.rtoAtMaxTime(now));
+    const ap = this.rlp.link.a.counters;
+    const ms = this.rlp.link.b.counters;
+    const fwdSent = framesOnAir(ap.framesSent);
+    const revSent = framesOnAir(ms.framesSent);
+    return {
+      system: 'is707',
+      seed: this.seed,
+      completed: false,
+      capacityBps: CAPACITY_BPS,
+      normalizedGoodput: round(tcp.goodputBps / CAPACITY_BPS),
+      tcp,
+      app: { kind: 'bulk', throughputKbps: round(tcp.goodputBps / 1000) },
+      link: {
+        framesSent: fwdSent,
+        frameErrors: ms.frameErrors,
+        frameErrorRate: round(fwdSent > 0 ? ms.frameErrors / fwdSent : 0),
+        meanErrorBurst: round(this.badRuns > 0 ? this.badSlots / this.badRuns : 0),
+        channelBadFraction: round(this.slots > 0 ? this.badSlots / this.slots : 0),
+        naksSent: ap.naksSent + ms.naksSent,
+        retransmittedFrames: ap.retransmittedFrames + ms.retransmittedFrames,
+        aborts: ap.aborts + ms.aborts,
+        framesAbandoned: ap.framesAbandoned + ms.framesAbandoned,
+        idleFramesSent: ap.idleFramesSent + ms.idleFramesSent,
+        seqAmbiguities: ap.seqAmbiguities + ms.seqAmbiguities,
+        reverseFramesSent: revSent,
+        reverseFrameErrors: ap.frameErrors,
+        packetsDiscarded: this.rlp.rxB.discarded + this.rlp.rxA.discarded,
+        apQueueDrops: this.apDrops,
+        fer: round(this.fer),
+        fdt: this.fdt,
+      },
+    };
+  }
+
+  view(): SystemView {
+    const ring = (km: number): { r: number; label: string } => ({
+      r: km * 1000,
+      label: `${km} km · FER ${(100 * Math.min(FER_MAX, ferFromDistance(km * 1000))).toFixed(km < 2 ? 1 : 0)} %`,
+    });
+    const fwd = this.forward.bad ? 'bad' : 'good';
+    return {
+      extent: [-IS707_MAP_RANGE, IS707_MAP_RANGE, -IS707_MAP_RANGE, IS707_MAP_RANGE],
+      stations: [{ id: 'bs', label: 'Base station / access point', x: 0, y: 0 }],
+      ms: this.ms,
+      rings: [ring(1), ring(2), ring(3)],
+      links: [{ n: 1, station: 'bs', state: fwd }],
+      captions: {
+        FER: `${(this.fer * 100).toFixed(1)} %${this.radioFromMap ? ' (from map)' : ''}`,
+        'f_dT': String(this.fdt),
+        RTO: `${(this.sender.rtoEstimator.active / 1e9).toFixed(1)} s`,
+      },
+    };
+  }
+}
+
+export const IS707_SYSTEM: SystemDefinition = {
+  id: 'is707',
+  name: 'IS-707 (CDMA, 9600 bit/s)',
+  description:
+    'TCP Reno over the IS-707 radio link protocol: NAK-based selective repeat that gives up after three rounds, ' +
+    'on a fading channel. Raise the frame error rate and watch the retransmission timer back off to 64 s; ' +
+    'send idle frames and watch the link find lost tail frames early.',
+  frameNs: FRAME_NS,
+  params: IS707_PARAMS,
+  create: (ctx, scenario) => new Is707Model(ctx, scenario),
+};
