@@ -1,0 +1,146 @@
+/**
+ * The store's connection to the engine: calls into the worker (tracking what is
+ * in flight, turning failures into `engineError`), and the commit queue that
+ * folds results into the store at most once per animation frame — trace batches
+ * appended to growable columns, the latest summary, view and canonical text.
+ */
+import { parseScenario } from '../engine/scenario';
+import type { EngineApi, EngineClient } from '../worker/client';
+import type { StepResult } from '../worker/types';
+import { TraceBuffers } from './trace-buffers';
+import type { LabDeps, LabState } from './types';
+
+type Set = (partial: Partial<LabState>) => void;
+type Get = () => LabState;
+
+export class Runtime {
+  private client: EngineClient | null = null;
+  /** Bumped when the engine is replaced: results of an older engine are ignored. */
+  private generation = 0;
+  readonly buffers = new TraceBuffers();
+  private queue: StepResult[] = [];
+  private scheduled = false;
+  private inflight = 0;
+  private waiters: (() => void)[] = [];
+  /** After a reset, the seek bar's extent is at least this (set by a seek back; 0 on restart/load). */
+  furthestFloor = 0;
+
+  constructor(
+    private readonly deps: LabDeps,
+    private readonly set: Set,
+    private readonly get: Get,
+  ) {}
+
+  /** The current engine, spawning one on first use. */
+  api(): EngineApi {
+    if (!this.client) {
+      const gen = this.generation;
+      this.client = this.deps.spawn((message) => {
+        if (gen === this.generation) this.fail(message);
+      });
+    }
+    return this.client.api;
+  }
+
+  /** Replace the engine (after a crash, or on request). */
+  respawn(): void {
+    this.generation++;
+    this.client?.terminate();
+    this.client = null;
+    this.queue = [];
+  }
+
+  /**
+   * Call the engine. Undefined when the call failed (the failure is shown) or when the
+   * engine was replaced meanwhile.
+   */
+  async call<T>(fn: (api: EngineApi) => Promise<T>): Promise<T | undefined> {
+    const gen = this.generation;
+    this.inflight++;
+    try {
+      const result = await fn(this.api());
+      return gen === this.generation ? result : undefined;
+    } catch (err) {
+      if (gen === this.generation) this.fail(err instanceof Error ? err.message : String(err));
+      return undefined;
+    } finally {
+      this.inflight--;
+      this.wake();
+    }
+  }
+
+  fail(message: string): void {
+    this.set({ engineError: message, status: 'failed' });
+  }
+
+  /** Queue a result for the next commit (results are applied in the order they arrive). */
+  enqueue(result: StepResult | null | undefined): void {
+    if (!result) return;
+    this.queue.push(result);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      this.deps.frame(() => this.commit());
+    }
+  }
+
+  /** Apply every queued result now. */
+  commit(): void {
+    this.scheduled = false;
+    const queue = this.queue;
+    if (queue.length === 0) {
+      this.wake();
+      return;
+    }
+    this.queue = [];
+    const buffers = this.buffers;
+    let reset = false;
+    for (const r of queue) {
+      if (r.reset) {
+        buffers.clear();
+        reset = true;
+      }
+      buffers.declare(r.sources);
+      buffers.append(r.batches);
+    }
+    const last = queue[queue.length - 1];
+    const s = this.get();
+    const patch: Partial<LabState> = {
+      traces: buffers.snapshot(),
+      traceVersion: s.traceVersion + 1,
+      sources: last.sources,
+      simTime: last.simTime,
+      frame: last.frame,
+      done: last.done,
+      summary: last.summary,
+      systemView: last.view,
+      furthest: reset ? Math.max(this.furthestFloor, last.simTime) : Math.max(s.furthest, last.simTime),
+    };
+    if (last.canonical !== s.text) {
+      patch.text = last.canonical;
+      patch.scenario = parseScenario(last.canonical).scenario;
+      patch.system = patch.scenario.system;
+    }
+    if (last.done && s.status === 'playing') patch.status = 'done';
+    else if (last.done && s.status === 'ready') patch.status = 'done';
+    else if (!last.done && s.status === 'done') patch.status = 'ready';
+    this.set(patch);
+    this.wake();
+  }
+
+  /** Resolve when nothing is in flight and everything received is committed. */
+  settle(): Promise<void> {
+    if (this.idle()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private idle(): boolean {
+    return this.inflight === 0 && this.queue.length === 0 && !this.scheduled;
+  }
+
+  private wake(): void {
+    if (!this.idle()) return;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const resolve of w) resolve();
+  }
+}

@@ -1,0 +1,164 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { Runtime } from '../runtime';
+import type { LabDeps, LabState, PlaybackSlice, Speed } from '../types';
+
+/** Frames per request at "max" to start with; adapted so one request takes about TARGET_MS. */
+export const MAX_CHUNK_START = 2000;
+const MAX_CHUNK_MIN = 50;
+const MAX_CHUNK_MAX = 50_000;
+const TARGET_MS = 40;
+/** A finite speed never asks for more than this much simulated time per request, s (catch-up cap). */
+const MAX_CATCH_UP_S = 2;
+
+/**
+ * The playback slice: play / pause / step / speed / restart / seek. A pull loop
+ * asks the worker for frames — at a finite speed once per animation frame, as many
+ * frames as the real time elapsed calls for; at "max" back to back, in chunks
+ * sized to about 40 ms of engine work, so changes made meanwhile apply promptly.
+ * One request is in flight at a time; results are committed once per frame.
+ */
+export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState, [], [], PlaybackSlice> {
+  return (set, get) => {
+    let running = false;
+    let inflight = false;
+    let lastMs = 0;
+    let owed = 0; // fractional frames owed at a finite speed
+    let chunk = MAX_CHUNK_START;
+    let token = 0; // a new play() invalidates an older loop
+
+    const playing = (t: number) => running && t === token && get().status === 'playing';
+
+    const request = async (frames: number, t: number) => {
+      inflight = true;
+      const started = deps.now();
+      const result = await rt.call((api) => api.step(frames));
+      inflight = false;
+      if (!result) return;
+      const took = deps.now() - started;
+      if (get().speed === 'max' && took > 0) {
+        chunk = Math.round(Math.min(MAX_CHUNK_MAX, Math.max(MAX_CHUNK_MIN, (chunk * TARGET_MS) / took)));
+      }
+      rt.enqueue(result);
+      if (result.done && t === token) {
+        running = false;
+        set({ status: 'done' });
+      }
+    };
+
+    const tick = (t: number) => {
+      if (!playing(t)) return;
+      const now = deps.now();
+      const dt = Math.min(250, Math.max(0, now - lastMs));
+      lastMs = now;
+      const { speed, frameNs } = get();
+      if (speed === 'max') {
+        if (!inflight) void maxLoop(t);
+        return; // maxLoop keeps itself going
+      }
+      if (frameNs > 0) {
+        const perFrame = frameNs / 1e9;
+        owed = Math.min(owed + (Number(speed) * dt) / 1000 / perFrame, MAX_CATCH_UP_S / perFrame + 1);
+        const frames = Math.floor(owed);
+        if (frames > 0 && !inflight) {
+          owed -= frames;
+          void request(frames, t);
+        }
+      }
+      deps.frame(() => tick(t));
+    };
+
+    const maxLoop = async (t: number) => {
+      while (playing(t) && get().speed === 'max') {
+        await request(chunk, t);
+        // Yield so the page can paint and handle input between chunks.
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      }
+      if (playing(t)) {
+        lastMs = deps.now();
+        deps.frame(() => tick(t));
+      }
+    };
+
+    const stop = () => {
+      running = false;
+      token++;
+    };
+
+    return {
+      status: 'starting',
+      speed: '1',
+      simTime: 0,
+      frame: 0,
+      done: false,
+      summary: null,
+      systemView: null,
+      furthest: 0,
+      engineError: null,
+
+      play() {
+        const s = get();
+        if (s.status !== 'ready' || s.done) return;
+        stop();
+        running = true;
+        const t = token;
+        owed = 0;
+        lastMs = deps.now();
+        set({ status: 'playing' });
+        deps.frame(() => tick(t));
+      },
+
+      pause() {
+        stop();
+        if (get().status === 'playing') set({ status: 'ready' });
+      },
+
+      async stepFrame() {
+        get().pause();
+        if (get().status !== 'ready') return;
+        rt.enqueue(await rt.call((api) => api.step(1)));
+      },
+
+      async restart() {
+        get().pause();
+        rt.furthestFloor = 0;
+        const result = await rt.call((api) => api.reset());
+        if (!result) return;
+        set({ status: 'ready' });
+        rt.enqueue(result);
+      },
+
+      async seek(t: number) {
+        const wasPlaying = get().status === 'playing';
+        get().pause();
+        // Seeking back keeps the seek bar's extent at the furthest time reached.
+        rt.furthestFloor = Math.max(get().furthest, get().simTime);
+        const result = await rt.call((api) => api.seek(Math.max(0, t)));
+        if (!result) return;
+        set({ status: result.done ? 'done' : 'ready' });
+        rt.enqueue(result);
+        if (wasPlaying && !result.done) get().play();
+      },
+
+      setSpeed(speed: Speed) {
+        set({ speed });
+        if (get().status === 'playing') {
+          // Restart the loop in the new mode.
+          stop();
+          set({ status: 'ready' });
+          get().play();
+        }
+      },
+
+      async restartEngine() {
+        stop();
+        rt.respawn();
+        set({ engineError: null, status: 'starting' });
+        await get().load(get().text);
+      },
+
+      settle() {
+        return rt.settle();
+      },
+    };
+  };
+}

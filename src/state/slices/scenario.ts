@@ -1,0 +1,59 @@
+import type { StateCreator } from 'zustand/vanilla';
+import { defaultSystem } from '../../engine/scenario';
+import type { Runtime } from '../runtime';
+import type { LabDeps, LabState, ScenarioSlice } from '../types';
+
+/** The scenario slice: what runs (canonical text, parsed scenario, errors) and how to change it. */
+export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState, [], [], ScenarioSlice> {
+  return (set, get) => ({
+    text: '',
+    system: defaultSystem(),
+    scenario: null,
+    frameNs: 0,
+    loadErrors: [],
+    changeErrors: [],
+    lastChange: null,
+
+    async load(text: string) {
+      get().pause();
+      set({ status: 'starting', changeErrors: [], lastChange: null, engineError: null });
+      rt.furthestFloor = 0;
+      const result = await rt.call((api) => api.load(text));
+      if (!result) return;
+      set({ loadErrors: result.errors, frameNs: result.frameNs, system: result.system });
+      if (!result.state) {
+        // The schema exists but the engine model does not: say so, keep the page alive.
+        set({ status: 'failed', text: result.canonical });
+        return;
+      }
+      set({ status: 'ready' });
+      rt.enqueue(result.state);
+    },
+
+    async change(key: string, value: string) {
+      const result = await rt.call((api) => api.change(key, value));
+      if (!result) return;
+      if (result.applied === 'rejected') {
+        set({ changeErrors: result.errors });
+        return;
+      }
+      set({ changeErrors: [], lastChange: { key, applied: result.applied } });
+      if (result.applied === 'restart') rt.furthestFloor = 0;
+      if (result.applied === 'restart' && get().status === 'done') set({ status: 'ready' });
+      rt.enqueue(result.state);
+    },
+
+    async setSystem(id) {
+      get().setView({ preset: null, exercise: null, domain: null });
+      await get().load(`system=${id}`);
+    },
+
+    async newSeed() {
+      await get().change('seed', String(deps.randomSeed() >>> 0));
+    },
+
+    dismissErrors() {
+      set({ loadErrors: [], changeErrors: [] });
+    },
+  });
+}

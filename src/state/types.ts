@@ -1,0 +1,97 @@
+/**
+ * The lab's state, in four slices combined in one Zustand store (architecture.md
+ * rule 8): scenario (what runs), playback (how it runs), traces (what it
+ * recorded, as growable typed arrays), view (what the page shows; the URL fragment).
+ */
+import type { Scenario, ScenarioError, Summary, SystemId, SystemView, TraceSourceInfo } from '../engine';
+import type { EngineClient } from '../worker/client';
+import type { TraceData } from './trace-buffers';
+import type { ChartId, Theme, ViewState } from './url-codec';
+
+/** Playback speed: simulated seconds per real second, or as fast as possible. */
+export type Speed = '1' | '10' | '100' | 'max';
+export const SPEEDS: readonly Speed[] = ['1', '10', '100', 'max'];
+
+/** starting: loading a scenario; ready: paused; failed: the engine stopped (see engineError). */
+export type RunStatus = 'starting' | 'ready' | 'playing' | 'done' | 'failed';
+
+export interface ScenarioSlice {
+  /** Canonical scenario text, `events` included: the URL's query. */
+  text: string;
+  system: SystemId;
+  /** The parsed canonical scenario (base values and events), for the parameter panel. */
+  scenario: Scenario | null;
+  /** Duration of one frame of the running system, ns (0 before the first load). */
+  frameNs: number;
+  /** Errors of the last load: the bad keys of a URL, each named by the parser. */
+  loadErrors: readonly ScenarioError[];
+  /** Errors of the last rejected change. */
+  changeErrors: readonly ScenarioError[];
+  /** What the last accepted change did. */
+  lastChange: { readonly key: string; readonly applied: 'live' | 'restart' } | null;
+  load(text: string): Promise<void>;
+  /** Change one key (value as text): live keys become timed events; others restart the run. */
+  change(key: string, value: string): Promise<void>;
+  setSystem(id: SystemId): Promise<void>;
+  /** Restart with a fresh random seed. */
+  newSeed(): Promise<void>;
+  dismissErrors(): void;
+}
+
+export interface PlaybackSlice {
+  status: RunStatus;
+  speed: Speed;
+  simTime: number;
+  frame: number;
+  done: boolean;
+  summary: Summary | null;
+  systemView: SystemView | null;
+  /** Simulated seconds reached before the last seek back (the seek bar's extent). */
+  furthest: number;
+  engineError: string | null;
+  play(): void;
+  pause(): void;
+  /** One frame forward (pauses first). */
+  stepFrame(): Promise<void>;
+  /** Same scenario, same seed, from t = 0. */
+  restart(): Promise<void>;
+  /** Re-run from the seed to `t` seconds. */
+  seek(t: number): Promise<void>;
+  setSpeed(speed: Speed): void;
+  /** Spawn a new engine and reload the current scenario. */
+  restartEngine(): Promise<void>;
+  /** Resolve once every requested result has been committed (tests, exports). */
+  settle(): Promise<void>;
+}
+
+export interface TracesSlice {
+  traces: TraceData;
+  /** Increases with every commit of new records. */
+  traceVersion: number;
+  sources: readonly TraceSourceInfo[];
+}
+
+export interface ViewSlice {
+  view: ViewState;
+  /** The TCP retransmission clicked on the sequence graph. */
+  selection: { readonly t: number; readonly seq: number } | null;
+  setView(view: Partial<ViewState>): void;
+  toggleChart(id: ChartId): void;
+  setDomain(domain: readonly [number, number] | null): void;
+  setTheme(theme: Theme | null): void;
+  setSelection(sel: { readonly t: number; readonly seq: number } | null): void;
+}
+
+export type LabState = ScenarioSlice & PlaybackSlice & TracesSlice & ViewSlice;
+
+/** What the store needs from its surroundings (the page passes the real ones, tests fakes). */
+export interface LabDeps {
+  /** Spawn a simulation engine; `onCrash` reports a worker that died. */
+  spawn(onCrash: (message: string) => void): EngineClient;
+  /** Milliseconds of a monotonic clock (performance.now in the page). */
+  now(): number;
+  /** Run `cb` before the next paint (requestAnimationFrame in the page). */
+  frame(cb: () => void): void;
+  /** A fresh seed for "new seed". */
+  randomSeed(): number;
+}

@@ -1,0 +1,96 @@
+/**
+ * Test harness for the lab store: a fake clock (manual animation frames) and an
+ * engine spawned in-process — a SimSession over a comlink MessageChannel, running
+ * the fake system of tests/worker.
+ */
+import { expose, wrap, releaseProxy } from 'comlink';
+import { createLabStore, type LabStore } from '../../src/state/store';
+import { exposedApi } from '../../src/worker/expose';
+import { guardRemote, type EngineClient } from '../../src/worker/client';
+import { SimSession } from '../../src/worker/session';
+import type { SimApi } from '../../src/worker/types';
+import { fakeDeps } from '../worker/fake-system';
+
+export interface Harness {
+  store: LabStore;
+  /** Advance the clock by `ms` and run the pending animation-frame callbacks; let messages through. */
+  frames(count: number, ms?: number): Promise<void>;
+  /** Make the current engine die as a crashed worker would. */
+  crash(message: string): void;
+  spawned: () => number;
+  close(): void;
+}
+
+export const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+export function harness(): Harness {
+  let now = 0;
+  let queue: (() => void)[] = [];
+  const ports: MessagePort[] = [];
+  let crashers: ((m: string) => void)[] = [];
+  let spawned = 0;
+  const store = createLabStore({
+    now: () => now,
+    frame: (cb) => {
+      queue.push(cb);
+    },
+    randomSeed: () => 4242,
+    spawn(onCrash): EngineClient {
+      spawned++;
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1, port2);
+      expose(exposedApi(new SimSession(fakeDeps)), port1);
+      const remote = wrap<SimApi>(port2);
+      let fail: (e: Error) => void = () => {};
+      const crashed = new Promise<never>((_, reject) => {
+        fail = reject;
+      });
+      crashed.catch(() => {});
+      crashers.push((m) => {
+        fail(new Error(m));
+        onCrash(m);
+      });
+      return {
+        api: guardRemote(remote, crashed),
+        terminate() {
+          remote[releaseProxy]();
+          port1.close();
+          port2.close();
+        },
+      };
+    },
+  });
+  return {
+    store,
+    async frames(count, ms = 16) {
+      for (let i = 0; i < count; i++) {
+        now += ms;
+        const run = queue;
+        queue = [];
+        for (const cb of run) cb();
+        await tick();
+        await tick();
+      }
+    },
+    crash(message) {
+      const c = crashers;
+      crashers = [];
+      for (const f of c) f(message);
+    },
+    spawned: () => spawned,
+    close() {
+      for (const p of ports) p.close();
+    },
+  };
+}
+
+/** Run frames until the store settles (results committed). */
+export async function settle(h: Harness): Promise<void> {
+  const p = h.store.getState().settle();
+  let done = false;
+  void p.then(() => {
+    done = true;
+  });
+  for (let i = 0; i < 200 && !done; i++) await h.frames(1);
+  await p;
+}

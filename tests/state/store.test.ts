@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { effectiveValues } from '../../src/state/store';
+import { harness, settle, type Harness } from './harness';
+
+let h: Harness;
+afterEach(() => h?.close());
+
+async function loaded(text = 'system=is707&fer=0.2&duration=2'): Promise<Harness> {
+  h = harness();
+  const p = h.store.getState().load(text);
+  await settle(h);
+  await p;
+  await settle(h);
+  return h;
+}
+
+describe('lab store', () => {
+  it('loads a scenario: canonical text, parsed scenario, summary, ready', async () => {
+    await loaded();
+    const s = h.store.getState();
+    expect(s.status).toBe('ready');
+    expect(s.text).toBe('system=is707&fer=0.2&duration=2');
+    expect(s.scenario?.values.fer).toBe(0.2);
+    expect(s.frameNs).toBe(20_000_000);
+    expect(s.summary?.simTime).toBe(0);
+    expect(s.loadErrors).toEqual([]);
+  });
+
+  it('names each bad key of a URL and runs with defaults for those keys', async () => {
+    await loaded('system=is707&fer=9&nonsense=1&fdt=0.01');
+    const s = h.store.getState();
+    expect(s.loadErrors.map((e) => e.key).sort()).toEqual(['fer', 'nonsense']);
+    expect(s.status).toBe('ready');
+    expect(s.text).toBe('system=is707&fdt=0.01');
+  });
+
+  it('steps one frame and accumulates trace columns in seconds', async () => {
+    await loaded();
+    await h.store.getState().stepFrame();
+    await h.store.getState().stepFrame();
+    await settle(h);
+    const s = h.store.getState();
+    expect(s.frame).toBe(2);
+    const send = s.traces['tcp.send'];
+    expect(send.length).toBe(2);
+    expect(Array.from(send.t)).toEqual([0, 0.02]);
+    expect(send.cols.seq).toBeInstanceOf(Float64Array);
+  });
+
+  it('plays at 10x: about ten simulated seconds per real second', async () => {
+    await loaded('system=is707&fer=0.2&duration=100');
+    h.store.getState().setSpeed('10');
+    h.store.getState().play();
+    expect(h.store.getState().status).toBe('playing');
+    await h.frames(1, 0); // the first frame starts the clock
+    await h.frames(10, 100); // 1 s of real time
+    h.store.getState().pause();
+    await settle(h);
+    const t = h.store.getState().simTime;
+    expect(t).toBeGreaterThanOrEqual(9);
+    expect(t).toBeLessThanOrEqual(10.02);
+  });
+
+  it('plays at max to the end; traces hold every record once', async () => {
+    await loaded('system=is707&fer=0.2&duration=30');
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    for (let i = 0; i < 400 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    await settle(h);
+    const s = h.store.getState();
+    expect(s.status).toBe('done');
+    expect(s.done).toBe(true);
+    expect(s.simTime).toBe(30);
+    expect(s.traces['tcp.send'].length).toBe(1500);
+    expect(s.summary?.tcp.segmentsSent).toBe(1500);
+    // Cannot play past the end; restart goes back to t = 0.
+    s.play();
+    expect(h.store.getState().status).toBe('done');
+    await h.store.getState().restart();
+    await settle(h);
+    expect(h.store.getState().simTime).toBe(0);
+    expect(h.store.getState().traces['tcp.send']).toBeUndefined();
+    expect(h.store.getState().status).toBe('ready');
+  });
+
+  it('a live change mid-run is recorded in the text as an event and shown as the effective value', async () => {
+    await loaded();
+    for (let i = 0; i < 10; i++) await h.store.getState().stepFrame();
+    await h.store.getState().change('fer', '0.4');
+    await settle(h);
+    let s = h.store.getState();
+    expect(s.text).toBe('system=is707&fer=0.2&duration=2&events=0.2@fer=0.4');
+    expect(s.lastChange).toEqual({ key: 'fer', applied: 'live' });
+    expect(effectiveValues(s).fer).toBe(0.4);
+    await h.store.getState().change('fer', 'lots');
+    s = h.store.getState();
+    expect(s.changeErrors[0].key).toBe('fer');
+    expect(s.text).toContain('events=0.2@fer=0.4');
+  });
+
+  it('seeking back re-runs from the seed; the traces restart and match', async () => {
+    await loaded();
+    for (let i = 0; i < 30; i++) await h.store.getState().stepFrame();
+    await settle(h);
+    const hashAt30 = h.store.getState().summary?.traceHash;
+    await h.store.getState().seek(0.2);
+    await settle(h);
+    let s = h.store.getState();
+    expect(s.frame).toBe(10);
+    expect(s.traces['tcp.send'].length).toBe(10);
+    expect(s.furthest).toBeCloseTo(0.6, 9);
+    await h.store.getState().seek(0.6);
+    await settle(h);
+    s = h.store.getState();
+    expect(s.summary?.traceHash).toBe(hashAt30);
+  });
+
+  it('a new seed restarts the run with that seed', async () => {
+    await loaded();
+    await h.store.getState().stepFrame();
+    await h.store.getState().newSeed();
+    await settle(h);
+    expect(h.store.getState().text).toContain('seed=4242');
+    expect(h.store.getState().frame).toBe(0);
+  });
+
+  it('an engine crash becomes a message; restart engine reloads the scenario', async () => {
+    await loaded();
+    h.crash('The simulation engine stopped: out of memory');
+    const s = h.store.getState();
+    expect(s.status).toBe('failed');
+    expect(s.engineError).toContain('out of memory');
+    await h.store.getState().stepFrame(); // refused while failed, no throw
+    const p = h.store.getState().restartEngine();
+    await settle(h);
+    await p;
+    await settle(h);
+    expect(h.spawned()).toBe(2);
+    expect(h.store.getState().status).toBe('ready');
+    expect(h.store.getState().engineError).toBeNull();
+    expect(h.store.getState().text).toBe('system=is707&fer=0.2&duration=2');
+  });
+});
+
+describe('view slice', () => {
+  it('toggles charts and clamps the zoom domain', async () => {
+    await loaded();
+    const s = h.store.getState();
+    s.toggleChart('rto');
+    expect(h.store.getState().view.charts).not.toContain('rto');
+    s.toggleChart('rto');
+    expect(h.store.getState().view.charts).toContain('rto');
+    s.setDomain([-5, 10]);
+    expect(h.store.getState().view.domain).toEqual([0, 10]);
+    s.setDomain([3, 3]);
+    expect(h.store.getState().view.domain).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  CHART_IDS,
+  DEFAULT_VIEW,
+  buildUrl,
+  decodeView,
+  encodeQuery,
+  encodeView,
+  parseUrl,
+  type ViewState,
+} from '../../src/state/url-codec';
+import { parseScenario, serialiseScenario } from '../../src/engine/scenario';
+
+describe('view fragment codec', () => {
+  it('the default view encodes to nothing', () => {
+    expect(encodeView(DEFAULT_VIEW)).toBe('');
+    expect(decodeView('')).toEqual(DEFAULT_VIEW);
+  });
+
+  it('encodes charts, zoom, exercise, preset and theme', () => {
+    const v: ViewState = {
+      charts: ['rto', 'seq'],
+      domain: [10, 52.5],
+      exercise: 'is707-max-rto',
+      preset: 'is707-fig5',
+      theme: 'dark',
+    };
+    const f = encodeView(v);
+    expect(f).toBe('charts=seq,rto&zoom=10,52.5&exercise=is707-max-rto&preset=is707-fig5&theme=dark');
+    expect(decodeView('#' + f)).toEqual({ ...v, charts: ['seq', 'rto'] });
+  });
+
+  it('round-trips any view', () => {
+    const view = fc.record({
+      charts: fc.subarray([...CHART_IDS]),
+      domain: fc.option(
+        fc
+          .tuple(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 1e6 }))
+          .map(([a, w]) => [a / 8, a / 8 + w / 4] as const),
+      ),
+      exercise: fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/)),
+      preset: fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/)),
+      theme: fc.option(fc.constantFrom('light' as const, 'dark' as const)),
+    });
+    fc.assert(
+      fc.property(view, (v) => {
+        const back = decodeView(encodeView(v));
+        expect(back.charts).toEqual(CHART_IDS.filter((c) => v.charts.includes(c)));
+        expect(back.domain).toEqual(v.domain);
+        expect(back.exercise).toBe(v.exercise);
+        expect(back.preset).toBe(v.preset);
+        expect(back.theme).toBe(v.theme);
+      }),
+    );
+  });
+
+  it('ignores malformed items, keeping defaults for them only', () => {
+    const v = decodeView('#charts=seq,bogus&zoom=5,1&exercise=<script>&theme=neon&preset=ok-1&x=y&=&&zoom');
+    expect(v.charts).toEqual(DEFAULT_VIEW.charts);
+    expect(v.domain).toBeNull();
+    expect(v.exercise).toBeNull();
+    expect(v.theme).toBeNull();
+    expect(v.preset).toBe('ok-1');
+    expect(decodeView('#charts=none').charts).toEqual([]);
+    expect(decodeView('#zoom=%ZZ').domain).toBeNull();
+  });
+
+  it('opens an exercise from a shared fragment', () => {
+    expect(decodeView('#exercise=is707-max-rto').exercise).toBe('is707-max-rto');
+  });
+});
+
+describe('scenario query codec', () => {
+  it('puts the canonical scenario (with events) in the query as it is', () => {
+    const text = 'fer=0.3&fdt=0.01&events=12.5@fer=0.2;30@msX=140';
+    const url = buildUrl('/lab/', text, { ...DEFAULT_VIEW, theme: 'light' });
+    expect(url).toBe('/lab/?fer=0.3&fdt=0.01&events=12.5@fer=0.2;30@msX=140#theme=light');
+    const back = parseUrl(url.slice(url.indexOf('?'), url.indexOf('#')), url.slice(url.indexOf('#')));
+    expect(back.scenarioText).toBe(text);
+    expect(back.view.theme).toBe('light');
+  });
+
+  it('escapes what may not stand in a query; the parser reads it back', () => {
+    expect(encodeQuery('a b#c%d')).toBe('a%20b%23c%25d');
+    const text = 'system=is707&fer=0.25&idle=inf&nakRounds=1,2,3&events=1@fer=0.5';
+    const { scenario, errors } = parseScenario(parseUrl('?' + encodeQuery(text), '').scenarioText);
+    expect(errors).toEqual([]);
+    expect(serialiseScenario(scenario)).toBe(serialiseScenario(parseScenario(text).scenario));
+  });
+
+  it('leaves percent-encoded links for the parser to decode', () => {
+    const { scenarioText } = parseUrl('?fer=0.3&events=1%400fer%3D0.2', '');
+    expect(scenarioText).toBe('fer=0.3&events=1%400fer%3D0.2');
+  });
+});
