@@ -30,7 +30,7 @@ import {
 /** Most retransmission markers drawn at once (markers are also thinned to one per 3 px cell). */
 const MAX_RTX_MARKERS = 4000;
 
-export interface SeqChartOptions extends TimeChartOptions {}
+export type SeqChartOptions = TimeChartOptions;
 
 interface RtxMark {
   readonly t: number;

@@ -1,0 +1,110 @@
+import * as d3 from 'd3';
+import { DASHES } from '../theme/palette';
+import { connOk, readSource, visibleRange, type SourceView } from './data';
+import { buildSteps, renderPaths } from './series';
+import {
+  byteUnit,
+  createTimeChart,
+  niceMax,
+  valueField,
+  type TimeChart,
+  type TimeChartOptions,
+  type TimeDrawContext,
+} from './time-chart';
+import type { TraceData } from './types';
+
+/**
+ * Congestion window chart: cwnd (solid step line), ssthresh (dash-dot step line) and bytes in
+ * flight (shaded area under a thin step line), from `tcp.cwnd`, `tcp.ssthresh`, `tcp.flight`
+ * (bytes, conn). Y in bytes/kB, or in segments with `unit: 'segments'` (÷ `mss`, default 536).
+ * ssthresh's initial "infinite" value does not stretch the axis: the y range fits cwnd and flight
+ * and admits ssthresh only up to twice their maximum.
+ *
+ * Nodes: `path.cwnd-line`, `path.ssthresh-line`, `path.flight-area` (one per connection).
+ */
+
+export interface CwndChartOptions extends TimeChartOptions {
+  unit?: 'bytes' | 'segments';
+  /** Segment size for `unit: 'segments'` (bytes, default 536). */
+  mss?: number;
+}
+
+function src(data: TraceData, name: string): SourceView | null {
+  const f = valueField(data[name]);
+  return f ? readSource(data, name, [f], ['conn']) : null;
+}
+
+function visibleMax(s: SourceView | null, t0: number, t1: number, want: number | undefined): number {
+  if (!s) return 0;
+  const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
+  let m = 0;
+  const v = s.req[0];
+  for (let i = i0; i < i1; i++) if (connOk(s.opt[0], i, want) && v[i] > m) m = v[i];
+  return m;
+}
+
+export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {}): TimeChart {
+  return createTimeChart(el, options, {
+    kind: 'cwnd',
+    title: 'Congestion window, slow-start threshold and bytes in flight',
+    height: 220,
+    draw: (ctx) => drawCwnd(ctx, options),
+  });
+}
+
+function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
+  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const want = options.conn;
+  const cwnd = src(data, 'tcp.cwnd');
+  const ssthresh = src(data, 'tcp.ssthresh');
+  const flight = src(data, 'tcp.flight');
+  const base = Math.max(visibleMax(cwnd, t0, t1, want), visibleMax(flight, t0, t1, want));
+  const ss = visibleMax(ssthresh, t0, t1, want);
+  const maxBytes = Math.max(base, Math.min(ss, 2 * base));
+  const seg = options.unit === 'segments';
+  const mss = options.mss && options.mss > 0 ? options.mss : 536;
+  const { div, unit } = seg ? { div: mss, unit: 'segments' } : byteUnit(maxBytes);
+  const y = d3
+    .scaleLinear()
+    .domain([0, niceMax(maxBytes / div, seg ? 4 : 1000 / div)])
+    .range([h, 0]);
+  frame.yAxis(y, `window (${unit})`, p);
+  const xEnd = x(Math.min(view.simTime, t1));
+  const steps = (s: SourceView | null) =>
+    s
+      ? buildSteps({
+          t: s.t,
+          n: s.n,
+          conn: s.opt[0],
+          want,
+          t0,
+          t1,
+          x,
+          xEnd,
+          yOf: (i) => y(s.req[0][i] / div),
+        })
+      : [];
+  renderPaths(frame.layer('flight'), 'flight-area', steps(flight), {
+    color: p.series.flight,
+    width: 1,
+    fillTo: h,
+    fillOpacity: 0.18,
+    opacity: 0.6,
+  });
+  renderPaths(frame.layer('ssthresh'), 'ssthresh-line', steps(ssthresh), {
+    color: p.series.ssthresh,
+    width: 1.75,
+    dash: DASHES.ssthresh,
+  });
+  const c = steps(cwnd);
+  renderPaths(frame.layer('cwnd'), 'cwnd-line', c, { color: p.series.cwnd, width: 2.25 });
+  frame.legend(
+    [
+      { label: 'cwnd', color: p.series.cwnd, kind: 'line' },
+      { label: 'ssthresh', color: p.series.ssthresh, kind: 'line', dash: DASHES.ssthresh },
+      { label: 'in flight', color: p.series.flight, kind: 'area', opacity: 0.25 },
+    ],
+    p,
+  );
+  return `cwnd up to ${Math.round(base)} bytes in view (${c.length} connection(s)).`;
+}

@@ -1,0 +1,319 @@
+import { CHART_STYLE } from '../theme/chart-style';
+import { MARKERS, type Palette } from '../theme/palette';
+import { lowerBound, readSource, visibleRange } from './data';
+import { LINK_DECODERS, type DecodedFrame, type FrameDecoder, type RowEventSource } from './link-decoders';
+import { renderMarkerLayer } from './marks';
+import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
+
+/**
+ * Generic link-layer timeline (ui.md "Link-layer view"; is707.md "an RLP timeline showing frames
+ * sent, frame errors, NAK rounds, idle frames and aborts, aligned with the channel's good/bad
+ * state"). One row per direction (or link × side, bearer… as the decoder says). In each row, top
+ * to bottom: data frames (frame-OK colour) with retransmissions over them (retransmission colour),
+ * NAK frames, idle frames (both control colour, at different heights), frame errors (error colour),
+ * and ▲ aborts; the row's background is hatched while its channel is bad. A NAK-round source adds
+ * + marks whose height grows with the round.
+ *
+ * 10^5+ frames: frames are binned per pixel column into one bit per category and row, then drawn
+ * as one path of rectangles (merged runs of columns) per row and category — the work is
+ * O(visible records + rows × width) and the DOM stays a few dozen paths.
+ *
+ * `view.selection` (a clicked TCP retransmission) shades the interval from that segment's previous
+ * transmission (from `tcp.send`) to the retransmission: the frames and channel states that caused it.
+ *
+ * Nodes: `path.frames-<data|retx|nak|idle|error>` and `path.band-bad` with `data-row` and
+ * `data-n` (records drawn), `path.aborts`, `path.nak-rounds`, `rect.selection-window`,
+ * `text.row-label`.
+ */
+
+export interface LinkChartOptions extends TimeChartOptions {
+  /** Frame decoder or a built-in one by name (default `'is707'`). */
+  decoder?: FrameDecoder | keyof typeof LINK_DECODERS;
+}
+
+const CATS = ['data', 'retx', 'nak', 'idle', 'error'] as const;
+type Cat = (typeof CATS)[number];
+const BIT: Record<Cat | 'bad', number> = { data: 1, retx: 2, nak: 4, idle: 8, error: 16, bad: 32 };
+/** Lane of each category as fractions of the row height [top, bottom]. */
+const LANE: Record<Cat, readonly [number, number]> = {
+  data: [0.1, 0.42],
+  retx: [0.1, 0.42],
+  nak: [0.46, 0.62],
+  idle: [0.66, 0.76],
+  error: [0.8, 0.95],
+};
+
+export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {}): TimeChart {
+  const decoder =
+    typeof options.decoder === 'string'
+      ? LINK_DECODERS[options.decoder]
+      : (options.decoder ?? LINK_DECODERS.is707);
+  const rows = new Set<number>(decoder.rows ?? []);
+  const nRowsGuess = Math.max(2, rows.size);
+  const height = CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + nRowsGuess * (nRowsGuess > 4 ? 30 : 64);
+  const bits = { buf: new Uint8Array(0) };
+  return createTimeChart(el, options, {
+    kind: 'link',
+    title: 'Link-layer timeline: frames, errors, NAKs, idle frames, aborts and channel state',
+    height,
+    draw: (ctx) => drawLink(ctx, decoder, rows, bits),
+  });
+}
+
+function drawLink(
+  ctx: TimeDrawContext,
+  dec: FrameDecoder,
+  rowSet: Set<number>,
+  bits: { buf: Uint8Array },
+): string {
+  const { data, p, x, t0, t1, w, h, frame, view } = ctx;
+  const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
+  const cols = frames ? [...frames.req, ...frames.opt] : [];
+  const out: DecodedFrame = { row: 0, kind: null, error: false };
+  const range = frames ? visibleRange(frames.t, frames.n, t0 - dec.frameS, t1) : ([0, 0] as const);
+  // Rows are sticky: once seen they stay, so the layout does not jump while zooming.
+  if (frames) for (let i = range[0]; i < range[1]; i++) if (dec.decode(cols, i, out)) rowSet.add(out.row);
+  const rows = [...rowSet].sort((a, b) => a - b);
+  const index = new Map(rows.map((r, k) => [r, k]));
+  const cw = Math.ceil(w) + 2;
+  if (bits.buf.length < rows.length * cw) bits.buf = new Uint8Array(rows.length * cw * 2);
+  const buf = bits.buf;
+  buf.fill(0, 0, rows.length * cw);
+  const counts = new Map<string, number>();
+  const count = (k: number, c: Cat | 'bad'): void => {
+    const key = `${k}:${c}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  const mark = (k: number, a: number, b: number, bit: number): void => {
+    const c0 = Math.max(0, Math.floor(x(a)));
+    const c1 = Math.min(cw - 1, Math.max(c0, Math.ceil(x(b)) - 1));
+    const base = k * cw;
+    for (let c = c0; c <= c1; c++) buf[base + c] |= bit;
+  };
+
+  if (frames) {
+    for (let i = range[0]; i < range[1]; i++) {
+      if (!dec.decode(cols, i, out)) continue;
+      const k = index.get(out.row);
+      if (k === undefined) continue;
+      const t = frames.t[i];
+      if (out.kind) {
+        mark(k, t, t + dec.frameS, BIT[out.kind]);
+        count(k, out.kind);
+      }
+      if (out.error) {
+        mark(k, t, t + dec.frameS, BIT.error);
+        count(k, 'error');
+      }
+    }
+  }
+  const end = Math.min(t1, view.simTime > 0 ? view.simTime : t1);
+  if (dec.band) markBands(ctx, dec.band, index, end, mark, (k) => count(k, 'bad'));
+
+  // --- draw --------------------------------------------------------------------------------------
+  const rh = h / Math.max(1, rows.length);
+  const colour: Record<Cat | 'bad', string> = {
+    data: p.status.good,
+    retx: p.status.retx,
+    nak: p.status.idle,
+    idle: p.status.idle,
+    error: p.status.error,
+    bad: frame.hatchUrl,
+  };
+  type P = { key: string; row: number; cat: Cat | 'bad'; d: string; n: number };
+  const paths: P[] = [];
+  rows.forEach((row, k) => {
+    const top = k * rh;
+    for (const cat of ['bad', ...CATS] as const) {
+      const [f0, f1] = cat === 'bad' ? [0.02, 0.98] : LANE[cat];
+      const d = runsPath(buf, k * cw, cw, BIT[cat], top + f0 * rh, top + f1 * rh);
+      paths.push({ key: `${row}:${cat}`, row, cat, d, n: counts.get(`${k}:${cat}`) ?? 0 });
+    }
+  });
+  frame
+    .layer('frames')
+    .selectAll<SVGPathElement, P>('path')
+    .data(paths, (q) => q.key)
+    .join('path')
+    .attr('class', (q) => (q.cat === 'bad' ? 'band-bad' : `frames-${q.cat}`))
+    .attr('data-row', (q) => q.row)
+    .attr('data-n', (q) => q.n)
+    .attr('d', (q) => q.d)
+    .attr('fill', (q) => colour[q.cat])
+    .attr('stroke', (q) => (q.cat === 'bad' ? p.status.bad : 'none'))
+    .attr('stroke-opacity', 0.5)
+    .attr('stroke-width', 0.5);
+  const nAbort = dec.abort ? drawEvents(ctx, dec.abort, index, rh, 'aborts', p) : 0;
+  const nNak = dec.nak ? drawEvents(ctx, dec.nak, index, rh, 'nak-rounds', p) : 0;
+  drawRowLabels(ctx, rows, rh, dec);
+  drawSelectionWindow(ctx);
+  frame.legend(
+    [
+      { label: 'frame OK', color: p.status.good, kind: 'area' },
+      { label: 'retransmission', color: p.status.retx, kind: 'area' },
+      { label: 'NAK / idle', color: p.status.idle, kind: 'area' },
+      { label: 'frame error', color: p.status.error, kind: 'area' },
+      { label: 'abort', color: p.series.abort, kind: 'marker', marker: MARKERS.abort },
+      ...(dec.band ? [{ label: dec.band.label, color: p.status.bad, kind: 'band' as const }] : []),
+    ],
+    p,
+  );
+  const total = (c: Cat) => [...counts].filter(([k]) => k.endsWith(`:${c}`)).reduce((s, [, v]) => s + v, 0);
+  return (
+    `${rows.length} rows; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
+    `${total('idle')} idle frames, ${total('error')} frame errors, ${nAbort} aborts, ${nNak} NAK-round marks.`
+  );
+}
+
+/** Path of rectangles over the runs of columns whose `bit` is set. */
+function runsPath(buf: Uint8Array, base: number, cw: number, bit: number, y0: number, y1: number): string {
+  const parts: string[] = [];
+  const hgt = Math.round((y1 - y0) * 10) / 10;
+  const yy = Math.round(y0 * 10) / 10;
+  let c = 0;
+  while (c < cw) {
+    if (!(buf[base + c] & bit)) {
+      c++;
+      continue;
+    }
+    const s = c;
+    while (c < cw && buf[base + c] & bit) c++;
+    parts.push(`M${s},${yy}h${c - s}v${hgt}h${s - c}Z`);
+  }
+  return parts.join('');
+}
+
+/** Mark columns where each row's band state (e.g. channel bad) is 1 over the visible window. */
+function markBands(
+  ctx: TimeDrawContext,
+  band: NonNullable<FrameDecoder['band']>,
+  index: Map<number, number>,
+  end: number,
+  mark: (k: number, a: number, b: number, bit: number) => void,
+  counted: (k: number) => void,
+): void {
+  const s = readSource(ctx.data, band.source, [band.field, band.rowField]);
+  if (!s) return;
+  const [v, rowCol] = s.req;
+  const [i0, i1] = visibleRange(s.t, s.n, ctx.t0, ctx.t1);
+  // State in force at t0 for each row: scan back to each row's latest earlier record.
+  const since = new Map<number, number>();
+  const known = new Set<number>();
+  for (let i = i0 - 1; i >= 0 && known.size < index.size; i--) {
+    const k = index.get(rowCol[i]);
+    if (k === undefined || known.has(k)) continue;
+    known.add(k);
+    if (v[i] > 0) since.set(k, ctx.t0);
+  }
+  for (let i = i0; i < i1; i++) {
+    const k = index.get(rowCol[i]);
+    if (k === undefined) continue;
+    const start = since.get(k);
+    if (v[i] > 0) {
+      if (start === undefined) since.set(k, s.t[i]);
+    } else if (start !== undefined) {
+      if (s.t[i] > start) {
+        mark(k, start, s.t[i], BIT.bad);
+        counted(k);
+      }
+      since.delete(k);
+    }
+  }
+  for (const [k, start] of since) {
+    if (end > start) {
+      mark(k, start, end, BIT.bad);
+      counted(k);
+    }
+  }
+}
+
+/** Aborts (▲ in the error lane) or NAK rounds (+ rising with the round in the NAK lane). */
+function drawEvents(
+  ctx: TimeDrawContext,
+  ev: RowEventSource,
+  index: Map<number, number>,
+  rh: number,
+  cls: string,
+  p: Palette,
+): number {
+  const s = readSource(ctx.data, ev.source, [ev.rowField], ev.levelField ? [ev.levelField] : []);
+  const rowCol = s?.req[0];
+  const level = s?.opt[0];
+  const yOf = (i: number): number => {
+    const k = index.get(rowCol![i]);
+    if (k === undefined) return NaN;
+    if (!level) return (k + (LANE.error[0] + LANE.error[1]) / 2) * rh;
+    const max = ev.maxLevel ?? 3;
+    const f = Math.min(1, Math.max(0, (level[i] - 1) / Math.max(1, max - 1)));
+    return (k + LANE.nak[1] - f * (LANE.nak[1] - LANE.nak[0])) * rh;
+  };
+  const isAbort = !level;
+  return renderMarkerLayer(ctx.frame.layer(cls), cls, s, undefined, undefined, ctx.t0, ctx.t1, ctx.x, yOf, {
+    marker: isAbort ? MARKERS.abort : MARKERS.nak,
+    size: isAbort ? 70 : 36,
+    color: isAbort ? p.series.abort : p.neutral.ink,
+    cell: 3,
+  });
+}
+
+function drawRowLabels(ctx: TimeDrawContext, rows: number[], rh: number, dec: FrameDecoder): void {
+  const g = ctx.frame.axisY;
+  g.selectAll('*:not(.row-label):not(.row-sep)').remove();
+  g.selectAll('text.row-label')
+    .data(rows)
+    .join('text')
+    .attr('class', 'row-label')
+    .attr('x', -8)
+    .attr('y', (_r, k) => (k + 0.5) * rh + 4)
+    .attr('text-anchor', 'end')
+    .attr('font-size', CHART_STYLE.labelFontPx)
+    .attr('fill', ctx.p.neutral.ink)
+    .text((r) => dec.rowLabel(r));
+  g.selectAll('line.row-sep')
+    .data(rows.slice(1))
+    .join('line')
+    .attr('class', 'row-sep')
+    .attr('x1', 0)
+    .attr('x2', ctx.w)
+    .attr('y1', (_r, k) => (k + 1) * rh)
+    .attr('y2', (_r, k) => (k + 1) * rh)
+    .attr('stroke', ctx.p.neutral.grid);
+  ctx.frame.grid.selectAll('*').remove();
+}
+
+/** Shade from the selected segment's previous transmission to its retransmission. */
+function drawSelectionWindow(ctx: TimeDrawContext): void {
+  const sel = ctx.view.selection;
+  let win: { a: number; b: number } | null = null;
+  if (sel && Number.isFinite(sel.t)) {
+    const send = readSource(ctx.data, 'tcp.send', ['seq']);
+    let a = sel.t;
+    if (send) {
+      const seq = send.req[0];
+      for (let i = lowerBound(send.t, send.n, sel.t) - 1; i >= 0; i--) {
+        if (seq[i] === sel.seq && send.t[i] < sel.t) {
+          a = send.t[i];
+          break;
+        }
+      }
+    }
+    win = { a, b: sel.t };
+  }
+  ctx.frame
+    .layer('selection')
+    .selectAll('rect')
+    .data(win ? [win] : [])
+    .join('rect')
+    .attr('class', 'selection-window')
+    .attr('data-t0', (d) => d.a)
+    .attr('data-t1', (d) => d.b)
+    .attr('x', (d) => ctx.x(d.a))
+    .attr('width', (d) => Math.max(2, ctx.x(d.b) - ctx.x(d.a)))
+    .attr('y', 0)
+    .attr('height', ctx.h)
+    .attr('fill', ctx.p.neutral.focus)
+    .attr('fill-opacity', 0.1)
+    .attr('stroke', ctx.p.neutral.focus)
+    .attr('stroke-width', 2)
+    .attr('stroke-dasharray', '5 3');
+}

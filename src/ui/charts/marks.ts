@@ -1,0 +1,86 @@
+import { markerPath } from '../theme/chart-style';
+import type { MarkerName } from '../theme/palette';
+import { connOk, visibleRange, type SourceView } from './data';
+import { PointGrid, r1 } from './decimate';
+import type { G } from './frame';
+
+/**
+ * Dense marker layers drawn as ONE path of repeated marker outlines (cheap for thousands of points),
+ * thinned to one marker per `cell` px square; `data-n` holds the number of markers drawn.
+ */
+
+export interface MarkerLayerStyle {
+  readonly marker: MarkerName;
+  readonly size: number;
+  readonly color: string;
+  /** Hollow (stroke-only) marker. */
+  readonly hollow?: boolean;
+  readonly cell?: number;
+}
+
+/** Translate a marker's absolute path (centred on 0,0) to (x, y) by rewriting its first move. */
+function placed(sym: string, x: number, y: number): string {
+  // d3 symbols start with an absolute M and otherwise use relative arcs or absolute lines; an
+  // absolute-line marker is translated by shifting every coordinate pair.
+  return sym.replace(
+    /(-?\d*\.?\d+(?:e-?\d+)?),(-?\d*\.?\d+(?:e-?\d+)?)/g,
+    (_m, a: string, b: string, off: number) => {
+      // Arc commands carry "rx,ry" radii right after A: leave those untouched.
+      const before = sym.slice(Math.max(0, off - 1), off);
+      if (before === 'A' || before === 'a') return `${a},${b}`;
+      return `${r1(Number(a) + x)},${r1(Number(b) + y)}`;
+    },
+  );
+}
+
+/**
+ * Render markers for records [visible] of `src` at (x(t), yOf(i)) into `g` as a single
+ * `path.cls`. Returns the number of markers drawn.
+ */
+export function renderMarkerLayer(
+  g: G,
+  cls: string,
+  src: SourceView | null,
+  conn: Float64Array | undefined,
+  want: number | undefined,
+  t0: number,
+  t1: number,
+  x: (t: number) => number,
+  yOf: (i: number) => number,
+  style: MarkerLayerStyle,
+): number {
+  const parts: string[] = [];
+  if (src) {
+    const [i0, i1] = visibleRange(src.t, src.n, t0, t1);
+    const grid = new PointGrid(style.cell ?? 2);
+    const sym = circleOrSymbol(style.marker, style.size);
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(conn, i, want)) continue;
+      const xi = x(src.t[i]);
+      const yi = yOf(i);
+      if (!grid.accept(xi, yi)) continue;
+      parts.push(sym(xi, yi));
+    }
+  }
+  const stroke = style.hollow || style.marker === 'times' || style.marker === 'cross';
+  g.selectAll(`path.${cls}`)
+    .data([0])
+    .join('path')
+    .attr('class', cls)
+    .attr('data-n', parts.length)
+    .attr('d', parts.join(''))
+    .attr('fill', stroke ? 'none' : style.color)
+    .attr('stroke', style.color)
+    .attr('stroke-width', stroke ? 1.5 : 0.5);
+  return parts.length;
+}
+
+/** A function placing one marker at (x, y); circles use a compact relative-arc form. */
+function circleOrSymbol(marker: MarkerName, size: number): (x: number, y: number) => string {
+  if (marker === 'circle') {
+    const r = r1(Math.sqrt(size / Math.PI));
+    return (x, y) => `M${r1(x - r)},${r1(y)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+  }
+  const sym = markerPath(marker, size);
+  return (x, y) => placed(sym, x, y);
+}

@@ -1,0 +1,131 @@
+import * as d3 from 'd3';
+import { DASHES, MARKERS } from '../theme/palette';
+import { connOk, readSource, visibleRange, type SourceView } from './data';
+import { renderMarkerLayer } from './marks';
+import { buildSteps, renderPaths } from './series';
+import {
+  createTimeChart,
+  niceMax,
+  valueField,
+  type TimeChart,
+  type TimeChartOptions,
+  type TimeDrawContext,
+} from './time-chart';
+import type { TraceData } from './types';
+
+/**
+ * RTO graph (is707.md "Views", the study's Figures 6 and 8): the computed RTO (SRTT + 4·RTTVAR,
+ * `tcp.rtoComputed`) as a dashed step line, the backed-off RTO in force (`tcp.rtoActive`) as a
+ * solid step line, RTT samples (`tcp.rtt`) as hollow circles and timeouts (`tcp.timeout`) as ▼
+ * marks along the top. Y in seconds, linear or logarithmic (`logScale`, useful as RTO spans
+ * 0.2–64 s).
+ *
+ * Nodes: `path.rto-computed` (dashed) and `path.rto-active` (solid), one per connection;
+ * `path.rtt-samples` and `path.timeouts` (single paths, `data-n` = markers drawn).
+ */
+
+export interface RtoChartOptions extends TimeChartOptions {
+  /** Logarithmic seconds axis (default false). */
+  logScale?: boolean;
+}
+
+function src(data: TraceData, name: string): SourceView | null {
+  const f = valueField(data[name]);
+  return f ? readSource(data, name, [f], ['conn']) : null;
+}
+
+export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): TimeChart {
+  return createTimeChart(el, options, {
+    kind: 'rto',
+    title: 'RTO graph: computed and backed-off retransmission timeout, RTT samples',
+    height: 240,
+    draw: (ctx) => drawRto(ctx, options),
+  });
+}
+
+function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
+  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const want = options.conn;
+  const computed = src(data, 'tcp.rtoComputed');
+  const active = src(data, 'tcp.rtoActive');
+  const rtt = src(data, 'tcp.rtt');
+  const timeout = readSource(data, 'tcp.timeout', [], ['seq', 'backoff', 'conn']);
+
+  let lo = Infinity;
+  let hi = 0;
+  for (const s of [computed, active, rtt]) {
+    if (!s) continue;
+    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, s !== rtt);
+    const v = s.req[0];
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(s.opt[0], i, want) || !(v[i] > 0)) continue;
+      if (v[i] > hi) hi = v[i];
+      if (v[i] < lo) lo = v[i];
+    }
+  }
+  const top = niceMax(hi, 1);
+  const y = options.logScale
+    ? d3
+        .scaleLog()
+        .domain([Math.min(0.1, Number.isFinite(lo) ? lo * 0.8 : 0.1), top])
+        .range([h, 0])
+        .clamp(true)
+    : d3.scaleLinear().domain([0, top]).range([h, 0]);
+  const ticks = options.logScale
+    ? [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200].filter(
+        (v) => v >= y.domain()[0] && v <= top,
+      )
+    : undefined;
+  frame.yAxis(y, 'RTO, RTT (s)', p, ticks);
+
+  const xEnd = x(Math.min(view.simTime, t1));
+  const steps = (s: SourceView | null) =>
+    s
+      ? buildSteps({ t: s.t, n: s.n, conn: s.opt[0], want, t0, t1, x, xEnd, yOf: (i) => y(s.req[0][i]) })
+      : [];
+  renderPaths(frame.layer('rto-active'), 'rto-active', steps(active), {
+    color: p.series.rtoActive,
+    width: 2.25,
+    dash: DASHES.solid,
+  });
+  renderPaths(frame.layer('rto-computed'), 'rto-computed', steps(computed), {
+    color: p.series.rtoComputed,
+    width: 2,
+    dash: DASHES.computed,
+  });
+  const nRtt = renderMarkerLayer(
+    frame.layer('rtt'),
+    'rtt-samples',
+    rtt,
+    rtt?.opt[0],
+    want,
+    t0,
+    t1,
+    x,
+    (i) => y(rtt!.req[0][i]),
+    { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true },
+  );
+  const nTo = renderMarkerLayer(
+    frame.layer('timeouts'),
+    'timeouts',
+    timeout,
+    timeout?.opt[2],
+    want,
+    t0,
+    t1,
+    x,
+    () => 7,
+    { marker: MARKERS.timeout, size: 50, color: p.series.timeout, cell: 3 },
+  );
+  frame.legend(
+    [
+      { label: 'RTO computed', color: p.series.rtoComputed, kind: 'line', dash: DASHES.computed },
+      { label: 'RTO in force', color: p.series.rtoActive, kind: 'line' },
+      { label: 'RTT sample', color: p.series.rtt, kind: 'marker', marker: MARKERS.rtt, hollow: true },
+      { label: 'timeout', color: p.series.timeout, kind: 'marker', marker: MARKERS.timeout },
+    ],
+    p,
+  );
+  const maxTxt = hi > 0 ? ` Largest value in view ${hi.toFixed(2)} s.` : '';
+  return `${nRtt} RTT samples and ${nTo} timeouts in view.${maxTxt}`;
+}
