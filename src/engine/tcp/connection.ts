@@ -1,0 +1,285 @@
+import { TcpFlag, type TcpSegment } from '../core/packet';
+import { seconds, type Nanos } from '../core/time';
+import { ConnectionCore, RECEIVING, SENDING } from './connection-core';
+
+export { resetFor, type TcpConnectionOptions } from './connection-core';
+
+/**
+ * One TCP connection as a sans-IO state machine (architecture.md rule 1; the
+ * shape of smoltcp's socket and quinn-proto's connection): it is handed time
+ * and segments, and polled for segments to send, events and its next
+ * deadline. It never reads a clock nor schedules itself.
+ *
+ * Caller contract: after every `handleSegment`, `handleTimeout` or
+ * application call, call `pollTransmit(now)` until it returns null, drain
+ * `pollEvent()`, and re-arm one timer at `pollTimeout()`. Data the
+ * application writes before `pollTransmit` rides on the ACK that is due (e.g.
+ * an HTTP GET on the handshake's final ACK).
+ *
+ * Timers fire at exact times (tcp.md: no tick clock): the retransmission timer
+ * (SYN, SYN-ACK, data, FIN), the delayed-ACK timer, the optional
+ * connection-establishment timer and TIME_WAIT.
+ */
+export class TcpConnection extends ConnectionCore {
+  // ---------------------------------------------------------------- application calls
+
+  /** Open with no handshake (ns-2's one-way agent): both ends call this; the peer's window is assumed equal to ours. */
+  openEstablished(now: Nanos, peerWindow = this.profile.rwnd): void {
+    this.snd.synchronise(peerWindow);
+    this.rcv.init(0);
+    this.establish(now);
+  }
+
+  /** Active open: send a SYN. */
+  connect(now: Nanos): void {
+    this.setState(now, 'SYN_SENT');
+    this.synDue = true;
+    if (this.profile.connTimeout !== undefined) this.connDeadline = now + seconds(this.profile.connTimeout);
+    this.traceRto(now);
+  }
+
+  /** Passive open: wait for a SYN. */
+  listen(): void {
+    this.st = 'LISTEN';
+  }
+
+  /** Enqueue `bytes` virtual bytes (Infinity for a bulk source). */
+  write(bytes: number): void {
+    if (bytes > 0) this.snd.write(bytes);
+  }
+
+  /** Close our direction: a FIN follows the queued data (RFC 793 CLOSE call). */
+  close(now: Nanos): void {
+    if (this.appClosed) return;
+    this.appClosed = true;
+    switch (this.st) {
+      case 'LISTEN':
+      case 'SYN_SENT':
+        this.enterClosed(now);
+        this.events.push({ type: 'closed' });
+        return;
+      case 'SYN_RECEIVED':
+        this.snd.close(); // FIN_WAIT_1 once established
+        return;
+      case 'ESTABLISHED':
+        this.snd.close();
+        this.setState(now, 'FIN_WAIT_1');
+        return;
+      case 'CLOSE_WAIT':
+        this.snd.close();
+        this.setState(now, 'LAST_ACK');
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Fire whatever is due at `now`. */
+  handleTimeout(now: Nanos): void {
+    if (this.rcv.delAckDeadline <= now) this.rcv.delAckFired();
+    if (this.connDeadline <= now) {
+      this.connDeadline = Infinity;
+      if (this.st === 'SYN_SENT' || this.st === 'SYN_RECEIVED') this.fail(now, 'syn');
+    }
+    if (this.rtoDeadline <= now) this.onRetransmitTimeout(now);
+    if (this.timeWaitDeadline <= now) this.enterClosed(now);
+  }
+
+  private onRetransmitTimeout(now: Nanos): void {
+    this.rtoDeadline = Infinity;
+    if (this.st === 'SYN_SENT' || this.st === 'SYN_RECEIVED') {
+      // SYN / SYN-ACK retransmission with the doubling RTO; the retry limit fails the attempt (tcp.md,
+      // Connection); for the passive side this is the half-open drop, 21 s after the SYN for Windows.
+      if (this.synTimeouts >= this.profile.synRetries) {
+        this.fail(now, 'syn');
+        return;
+      }
+      this.synTimeouts++;
+      this.rto.backoff();
+      this.snd.rttActive = false;
+      this.synDue = true;
+      this.tracer.timeout(now, 0, this.synTimeouts);
+      this.armRto(now);
+      this.traceRto(now);
+      return;
+    }
+    if (!SENDING.has(this.st) || this.snd.allAcked) return;
+    if (this.snd.retries >= this.profile.dataRetries) {
+      // Retransmission limit reached: abort with a RST (tcp.md, Retransmission limit; RFC 1122 §4.2.3.5 R2).
+      this.stats.aborted = true;
+      this.rstDue = true;
+      this.events.push({ type: 'failed', reason: 'retries' });
+      this.enterClosed(now);
+      return;
+    }
+    this.stats.timeouts++;
+    this.snd.timeout();
+    // Karn: double the RTO in force; it stays backed off until a valid sample (RFC 6298 §5.5).
+    this.rto.backoff();
+    this.tracer.timeout(now, this.snd.sndUna, this.snd.retries);
+    this.armRto(now);
+    this.traceRto(now);
+    this.traceCc(now);
+  }
+
+  // ---------------------------------------------------------------- input
+
+  /** A segment for this connection arrives. */
+  handleSegment(now: Nanos, seg: TcpSegment): void {
+    const f = seg.flags;
+    switch (this.st) {
+      case 'CLOSED':
+        return;
+      case 'LISTEN':
+        if (f & TcpFlag.RST) return;
+        if (f & TcpFlag.ACK) return this.replyRst(seg);
+        if (f & TcpFlag.SYN) this.acceptSyn(now, seg);
+        return;
+      case 'SYN_SENT':
+        return this.inSynSent(now, seg);
+      default:
+        return this.inSynchronised(now, seg);
+    }
+  }
+
+  private acceptSyn(now: Nanos, seg: TcpSegment): void {
+    this.rcv.init(seg.seq);
+    this.snd.setWindow(seg.wnd);
+    this.setState(now, 'SYN_RECEIVED');
+    this.synDue = true;
+    if (this.profile.connTimeout !== undefined) this.connDeadline = now + seconds(this.profile.connTimeout);
+    this.traceRto(now);
+  }
+
+  private inSynSent(now: Nanos, seg: TcpSegment): void {
+    const f = seg.flags;
+    const ackOk = (f & TcpFlag.ACK) !== 0 && seg.ack === 1;
+    if (f & TcpFlag.ACK && !ackOk) {
+      if (!(f & TcpFlag.RST)) this.replyRst(seg);
+      return;
+    }
+    if (f & TcpFlag.RST) {
+      if (ackOk) this.resetBy(now);
+      return;
+    }
+    // Simplification: simultaneous open (a SYN without ACK in SYN_SENT) is not modelled; it is ignored.
+    if (!(f & TcpFlag.SYN) || !ackOk) return;
+    this.rcv.init(seg.seq);
+    this.handshakeAcked(now, seg.wnd);
+    this.rcv.ackNow = true;
+  }
+
+  /** Our SYN (or SYN-ACK) was acknowledged: RTT sample if it was never retransmitted, then ESTABLISHED. */
+  private handshakeAcked(now: Nanos, wnd: number): void {
+    const sample = this.snd.rttActive ? now - this.snd.rttStart : -1;
+    this.snd.rttActive = false;
+    this.rtoDeadline = Infinity;
+    this.connDeadline = Infinity;
+    if (sample >= 0) this.takeSample(now, sample);
+    // Otherwise the RTO in force, backed off by SYN/SYN-ACK retransmissions, carries into the data
+    // phase until a valid sample (Karn; geran.md, TCP details).
+    this.snd.synchronise(wnd);
+    this.establish(now);
+  }
+
+  private establish(now: Nanos): void {
+    this.setState(now, this.appClosed ? 'FIN_WAIT_1' : 'ESTABLISHED');
+    this.events.push({ type: 'connected' });
+    this.tracer.rwnd(now, this.profile.rwnd);
+    this.traceRto(now);
+    this.traceCc(now);
+  }
+
+  private inSynchronised(now: Nanos, seg: TcpSegment): void {
+    const f = seg.flags;
+    if (f & TcpFlag.RST) {
+      // Accept a RST whose sequence number lies in the receive window (RFC 793 §3.4, p. 37).
+      if (seg.seq >= this.rcv.rcvNxt && seg.seq < this.rcv.rcvNxt + Math.max(1, this.profile.rwnd)) {
+        this.resetBy(now);
+      }
+      return;
+    }
+    if (f & TcpFlag.SYN) {
+      // A retransmitted SYN-ACK (our ACK was lost or late): ACK it again. A retransmitted SYN in
+      // SYN_RECEIVED carries no ACK and is dropped, as 4.4BSD's tcp_input does; the SYN-ACK is resent
+      // only by its own timer, on the SYN schedule (geran.md, TCP details).
+      if (this.st !== 'SYN_RECEIVED') this.rcv.ackNow = true;
+      return;
+    }
+    if (!(f & TcpFlag.ACK)) return; // RFC 793 §3.9: segments without ACK are dropped once synchronised
+    if (this.st === 'SYN_RECEIVED') {
+      if (seg.ack !== 1) return this.replyRst(seg);
+      this.handshakeAcked(now, seg.wnd);
+    } else if (!this.processAck(now, seg)) {
+      return;
+    }
+    if (this.st === 'CLOSED') return;
+    this.processData(now, seg);
+  }
+
+  /** The sender side of an incoming ACK. False when the segment must be dropped. */
+  private processAck(now: Nanos, seg: TcpSegment): boolean {
+    const fin = (seg.flags & TcpFlag.FIN) !== 0;
+    const kind = this.snd.classify(seg.ack, seg.len, fin, seg.wnd);
+    if (kind === 'future') {
+      this.rcv.ackNow = true; // ACKs something not yet sent: ACK and drop (RFC 793 §3.9)
+      return false;
+    }
+    this.tracer.ack(now, seg.ack, kind === 'dup');
+    if (kind !== 'old') this.snd.setWindow(seg.wnd);
+    if (kind === 'new') {
+      const before = this.snd.sndUna;
+      const dataTop = this.snd.dataEnd;
+      this.stats.bytesAcked += Math.max(0, Math.min(seg.ack, dataTop) - Math.max(before, 1));
+      const sample = this.snd.newAck(now, seg.ack);
+      if (sample >= 0) this.takeSample(now, sample);
+      // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
+      if (this.snd.allAcked) this.rtoDeadline = Infinity;
+      else this.armRto(now);
+      if (this.snd.finAcked) this.ourFinAcked(now);
+      this.traceCc(now);
+    } else if (kind === 'dup') {
+      if (this.snd.dupAck()) {
+        this.stats.fastRetransmits++;
+        this.tracer.fastRetransmit(now, this.snd.sndUna);
+        this.armRto(now); // the fast retransmit restarts the timer (4.4BSD; ns-2 reset_rtx_timer)
+      }
+      this.traceCc(now);
+    }
+    return true;
+  }
+
+  private ourFinAcked(now: Nanos): void {
+    if (this.st === 'FIN_WAIT_1') this.setState(now, 'FIN_WAIT_2');
+    else if (this.st === 'CLOSING') this.enterTimeWait(now);
+    else if (this.st === 'LAST_ACK') {
+      this.events.push({ type: 'closed' });
+      this.enterClosed(now);
+    }
+  }
+
+  /** The receiver side: payload and FIN. */
+  private processData(now: Nanos, seg: TcpSegment): void {
+    const fin = (seg.flags & TcpFlag.FIN) !== 0;
+    if (seg.len === 0 && !fin) return;
+    if (!RECEIVING.has(this.st)) {
+      // The peer's FIN is already in: anything more is a retransmission. ACK it; in TIME_WAIT restart
+      // the 2·MSL timer (RFC 793 §3.9, TIME-WAIT).
+      this.rcv.ackNow = true;
+      if (this.st === 'TIME_WAIT') this.timeWaitDeadline = now + this.timeWaitNs;
+      return;
+    }
+    const r = this.rcv.accept(now, seg.seq, seg.len, fin);
+    if (r.delivered > 0) {
+      this.stats.bytesDelivered += r.delivered;
+      this.events.push({ type: 'data', bytes: r.delivered });
+      this.tracer.deliver(now, this.stats.bytesDelivered);
+    }
+    if (r.fin) {
+      this.events.push({ type: 'peerFin' });
+      if (this.st === 'ESTABLISHED') this.setState(now, 'CLOSE_WAIT');
+      else if (this.st === 'FIN_WAIT_1') this.setState(now, 'CLOSING');
+      else if (this.st === 'FIN_WAIT_2') this.enterTimeWait(now);
+    }
+  }
+}
