@@ -74,6 +74,14 @@ export class Bundle {
     }
   }
 
+  /** Run until every queue and pipe is empty, then `extra` more (for the receiver's timers). */
+  runUntilIdle(extra: Nanos = 2 * NS_PER_SECOND): void {
+    const busy = (): boolean =>
+      [...this.pipes.entries()].some(([id, p]) => p.flight.length > 0 || this.sender.queuedFragments(id) > 0);
+    while (busy()) this.runUntil(this.now + 10 * NS_PER_MS);
+    this.runUntil(this.now + extra);
+  }
+
   private step(): void {
     const t = this.now;
     for (const id of this.sender.poll(t)) this.pipes.delete(id);
