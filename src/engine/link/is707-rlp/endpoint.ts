@@ -1,0 +1,127 @@
+import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
+import {
+  Is707RlpCounters,
+  resolveRlpConfig,
+  RlpFrame,
+  RlpFrameKind,
+  type Is707RlpConfig,
+  type ResolvedRlpConfig,
+} from './frame';
+import { Is707RlpReceiver } from './receiver';
+import { Is707RlpSender } from './sender';
+
+// Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
+const K_NONE = RlpFrameKind.None;
+const K_DATA = RlpFrameKind.Data;
+const K_RETX = RlpFrameKind.Retx;
+const K_IDLE = RlpFrameKind.Idle;
+const K_NAK = RlpFrameKind.Nak;
+
+/**
+ * One end of an IS-707 RLP link (is707.md §Stack), sans-IO: it both sends
+ * (data, retransmissions, idle frames, NAKs) and receives, and is driven one
+ * 20 ms slot at a time by its caller. It never reads a clock; its timers are
+ * slot numbers.
+ *
+ * Per slot, the caller first hands it the peer's frame sent in the previous
+ * slot (`receive`; a frame sent in slot k arrives at the start of slot k + 1,
+ * so the RLP round trip is two slots), then asks what it sends in this slot
+ * (`pollSlot`). In `pollSlot` the timers due at this slot run first (a
+ * retransmission that arrived at the start of the slot stops them), then one
+ * frame is chosen in the order of priority of is707.md §Slot rules: a NAK, a
+ * retransmission, new data, an idle frame.
+ *
+ * Timers: a timer started in slot k with a duration of T frames expires at
+ * slot k + T, i.e. it is checked at the start of slot k + T, after that
+ * slot's arrival.
+ *
+ * The per-slot path allocates nothing: `pollSlot` returns the same
+ * {@link RlpFrame} every time.
+ */
+export class Is707RlpEndpoint {
+  readonly config: ResolvedRlpConfig;
+  readonly counters = new Is707RlpCounters();
+  readonly sender: Is707RlpSender;
+  readonly receiver: Is707RlpReceiver;
+  private readonly frame = new RlpFrame();
+  private lastSlot = -Infinity;
+
+  /**
+   * @param tx where this end's outgoing bytes come from (e.g. a {@link PacketByteStream})
+   * @param rx where the bytes received from the peer go, in order (e.g. a {@link StreamReassembler})
+   */
+  constructor(config: Is707RlpConfig | ResolvedRlpConfig, tx: RlpByteSource, rx: ByteRangeSink) {
+    this.config = resolveRlpConfig(config);
+    this.sender = new Is707RlpSender(this.config, tx, this.counters);
+    this.receiver = new Is707RlpReceiver(this.config, rx, this.counters);
+  }
+
+  /** What this end sends in `slot` (slots strictly increasing). The returned object is reused. */
+  pollSlot(slot: number): RlpFrame {
+    if (!(slot > this.lastSlot)) throw new Error(`RLP pollSlot(${slot}) after slot ${this.lastSlot}`);
+    this.lastSlot = slot;
+    const f = this.frame;
+    f.reset(slot);
+    this.receiver.tick(slot);
+    const c = this.counters;
+    if (this.receiver.pollNak(slot, f)) {
+      // A NAK also carries this end's V(S), so the peer can find lost tail frames (rule (c)).
+      f.seq = this.sender.vs & 255;
+      f.fn = this.sender.vs;
+      c.naksSent++;
+    } else if (!this.sender.pollRetx(f) && !this.sender.pollNew(f)) {
+      this.sender.pollIdle(f);
+    }
+    c.framesSent[f.kind]++;
+    return f;
+  }
+
+  /**
+   * The peer's frame sent in the previous slot arrives, received correctly or
+   * erased by the channel. An erased frame is only counted: the receiver learns
+   * of the loss from the gap it leaves.
+   */
+  receive(_slot: number, frame: RlpFrame, erased: boolean): void {
+    const kind = frame.kind;
+    if (kind === K_NONE) return;
+    const c = this.counters;
+    if (erased) {
+      c.frameErrors++;
+      return;
+    }
+    c.framesReceived++;
+    switch (kind) {
+      case K_DATA:
+      case K_RETX:
+        this.receiver.onData(frame.seq, frame.fn, frame.start, frame.end);
+        break;
+      case K_IDLE:
+        this.receiver.onPeerVs(frame.seq, frame.fn);
+        break;
+      case K_NAK:
+        this.sender.onNak(frame);
+        this.receiver.onPeerVs(frame.seq, frame.fn);
+        break;
+    }
+  }
+
+  /** V(S) of the sending half. */
+  get vs(): number {
+    return this.sender.vs;
+  }
+
+  /** V(R) of the receiving half. */
+  get vr(): number {
+    return this.receiver.vr;
+  }
+
+  /** V(N) of the receiving half. */
+  get vn(): number {
+    return this.receiver.vn;
+  }
+
+  /** Slot of the earliest running NAK/abort timer, or Infinity (sans-IO "next timer"). */
+  nextTimerSlot(): number {
+    return this.receiver.nextTimerSlot();
+  }
+}

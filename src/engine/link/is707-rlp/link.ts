@@ -1,0 +1,195 @@
+import { millis, type Nanos } from '../../core/time';
+import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { PacketByteStream, StreamReassembler } from '../ppp/stream';
+import { Is707RlpEndpoint } from './endpoint';
+import { RLP_FRAME_KIND_LABELS, RlpFrameKind, type Is707RlpConfig, type RlpFrame } from './frame';
+
+// Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
+const K_NONE = RlpFrameKind.None;
+const K_NAK = RlpFrameKind.Nak;
+
+/**
+ * A frame-stepped channel, structurally the same as the channel module's
+ * `FrameChannel`: `step()` advances one slot and returns true when a frame
+ * sent in that slot is lost; `bad` is the channel's current (Markov) state.
+ */
+export interface RlpFrameChannel {
+  step(): boolean;
+  readonly bad: boolean;
+}
+
+/** Options of {@link Is707RlpLink}. */
+export interface Is707RlpLinkOptions {
+  /** Record `link.frame`, `link.nak`, `link.abort` and `channel.state` here (omit for no tracing). */
+  recorder?: TraceRecorder;
+  /** Slot duration. Default 20 ms. */
+  slotNs?: Nanos;
+  /** Time of slot 0. Default 0. */
+  t0?: Nanos;
+}
+
+/** Direction codes used in traces: 0 = A→B (e.g. access point → mobile), 1 = B→A. */
+export const RLP_DIR_LABELS: readonly string[] = ['ab', 'ba'];
+
+/**
+ * Two RLP endpoints joined by one channel per direction (is707.md §Stack).
+ * Each call to {@link step} runs one 20 ms slot:
+ * 1. the frames both ends sent in the previous slot arrive (erased or not);
+ * 2. both ends are polled for the frame they send in this slot;
+ * 3. each direction's channel is stepped once — every slot, whether or not a
+ *    frame is sent, since fading runs in time — and decides that frame's fate.
+ *
+ * Optional trace sources (cheap: nothing is recorded without a recorder):
+ * - `link.frame` (dir, kind, seq, error): every frame sent;
+ * - `link.nak` (dir, round, count, first): every NAK sent; dir is the NAK's direction;
+ * - `link.abort` (dir, frames, first): frames given up; dir is the direction of the lost data;
+ * - `channel.state` (dir, bad): the channel state, recorded when it changes.
+ */
+export class Is707RlpLink {
+  /** Next slot to run. */
+  slot = 0;
+  private fa: RlpFrame | null = null;
+  private fb: RlpFrame | null = null;
+  private errAB = false;
+  private errBA = false;
+  private readonly slotNs: Nanos;
+  private readonly t0: Nanos;
+  private readonly tFrame: TraceSource | null;
+  private readonly tNak: TraceSource | null;
+  private readonly tAbort: TraceSource | null;
+  private readonly tChannel: TraceSource | null;
+  private badAB = -1;
+  private badBA = -1;
+
+  constructor(
+    readonly a: Is707RlpEndpoint,
+    readonly b: Is707RlpEndpoint,
+    readonly channelAB: RlpFrameChannel,
+    readonly channelBA: RlpFrameChannel,
+    options: Is707RlpLinkOptions = {},
+  ) {
+    this.slotNs = options.slotNs ?? millis(20);
+    this.t0 = options.t0 ?? 0;
+    const rec = options.recorder;
+    const on = rec !== undefined && rec.enabled;
+    const dir = { dir: RLP_DIR_LABELS };
+    this.tFrame = on
+      ? rec.source('link.frame', ['dir', 'kind', 'seq', 'error'], {
+          ...dir,
+          kind: RLP_FRAME_KIND_LABELS,
+          error: ['ok', 'error'],
+        })
+      : null;
+    this.tNak = on ? rec.source('link.nak', ['dir', 'round', 'count', 'first'], dir) : null;
+    this.tAbort = on ? rec.source('link.abort', ['dir', 'frames', 'first'], dir) : null;
+    this.tChannel = on ? rec.source('channel.state', ['dir', 'bad'], { ...dir, bad: ['good', 'bad'] }) : null;
+  }
+
+  /** Start time of slot `n`. */
+  slotTime(n: number): Nanos {
+    return this.t0 + n * this.slotNs;
+  }
+
+  /** Run one slot. */
+  step(): void {
+    const s = this.slot;
+    const a = this.a;
+    const b = this.b;
+    if (this.fa !== null) b.receive(s, this.fa, this.errAB);
+    if (this.fb !== null) a.receive(s, this.fb, this.errBA);
+    const abortsA = a.counters.framesAbandoned;
+    const abortsB = b.counters.framesAbandoned;
+    const fa = a.pollSlot(s);
+    const fb = b.pollSlot(s);
+    this.errAB = this.channelAB.step();
+    this.errBA = this.channelBA.step();
+    this.fa = fa.kind === K_NONE ? null : fa;
+    this.fb = fb.kind === K_NONE ? null : fb;
+    if (this.tFrame !== null) this.trace(s, fa, fb, abortsA, abortsB);
+    this.slot = s + 1;
+  }
+
+  /** Frame A sent in the last slot run (null if silent); valid until the next step. */
+  get frameAB(): RlpFrame | null {
+    return this.fa;
+  }
+
+  /** Frame B sent in the last slot run (null if silent); valid until the next step. */
+  get frameBA(): RlpFrame | null {
+    return this.fb;
+  }
+
+  /** Whether the channel lost the A→B frame of the last slot run. */
+  get errorAB(): boolean {
+    return this.errAB;
+  }
+
+  /** Whether the channel lost the B→A frame of the last slot run. */
+  get errorBA(): boolean {
+    return this.errBA;
+  }
+
+  /** Run `n` slots. */
+  run(n: number): void {
+    for (let k = 0; k < n; k++) this.step();
+  }
+
+  private trace(s: number, fa: RlpFrame, fb: RlpFrame, abortsA: number, abortsB: number): void {
+    const t = this.slotTime(s);
+    this.traceFrame(t, 0, fa, this.errAB);
+    this.traceFrame(t, 1, fb, this.errBA);
+    // An abort at end A gives up frames of the B→A data, and vice versa.
+    const da = this.a.counters.framesAbandoned - abortsA;
+    if (da > 0) this.tAbort!.record(t, 1, da, this.a.receiver.lastAbortFirst);
+    const db = this.b.counters.framesAbandoned - abortsB;
+    if (db > 0) this.tAbort!.record(t, 0, db, this.b.receiver.lastAbortFirst);
+    const bab = this.channelAB.bad ? 1 : 0;
+    if (bab !== this.badAB) {
+      this.badAB = bab;
+      this.tChannel!.record(t, 0, bab);
+    }
+    const bba = this.channelBA.bad ? 1 : 0;
+    if (bba !== this.badBA) {
+      this.badBA = bba;
+      this.tChannel!.record(t, 1, bba);
+    }
+  }
+
+  private traceFrame(t: Nanos, dir: number, f: RlpFrame, err: boolean): void {
+    if (f.kind === K_NONE) return;
+    this.tFrame!.record(t, dir, f.kind, f.seq, err ? 1 : 0);
+    if (f.kind === K_NAK) this.tNak!.record(t, dir, f.nakRound, f.nakCount, f.nakFrames[0]);
+  }
+}
+
+/** An {@link Is707RlpLink} with its two packet streams and reassemblers. */
+export interface Is707RlpLinkBundle<P> {
+  readonly link: Is707RlpLink;
+  /** Packets A sends (e.g. the access point's queue toward the radio). */
+  readonly txA: PacketByteStream<P>;
+  /** Packets B sends. */
+  readonly txB: PacketByteStream<P>;
+  /** Packets arriving at B (A→B data). */
+  readonly rxB: StreamReassembler<P>;
+  /** Packets arriving at A (B→A data). */
+  readonly rxA: StreamReassembler<P>;
+}
+
+/**
+ * Build both ends of an IS-707 RLP link with the same configuration (is707.md:
+ * "both ends use the same `idle` setting") over the given channels.
+ */
+export function createIs707RlpLink<P>(
+  config: Is707RlpConfig,
+  channelAB: RlpFrameChannel,
+  channelBA: RlpFrameChannel,
+  options: Is707RlpLinkOptions = {},
+): Is707RlpLinkBundle<P> {
+  const txA = new PacketByteStream<P>();
+  const txB = new PacketByteStream<P>();
+  const rxB = new StreamReassembler(txA);
+  const rxA = new StreamReassembler(txB);
+  const a = new Is707RlpEndpoint(config, txA, rxA);
+  const b = new Is707RlpEndpoint(config, txB, rxB);
+  return { link: new Is707RlpLink(a, b, channelAB, channelBA, options), txA, txB, rxA, rxB };
+}
