@@ -12,7 +12,7 @@ export type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 
 let nextId = 0;
 
-/** One legend entry: a line swatch (with dash), a marker, an area or a hatched band. */
+/** One legend entry: a line swatch (with dash, and a marker on it if given), a marker, an area or a hatched band. */
 export interface LegendItem {
   readonly label: string;
   readonly color: string;
@@ -29,7 +29,7 @@ export interface FrameOptions {
   readonly height: number;
   /** Keyboard help appended to the wrapper's label (interactive charts only). */
   readonly keyHelp?: string;
-  readonly margin?: Partial<typeof CHART_STYLE.margin>;
+  readonly margin?: Partial<Record<'top' | 'right' | 'bottom' | 'left', number>>;
 }
 
 /** The chart's DOM and geometry. `resize()` re-measures the host's width. */
@@ -236,6 +236,14 @@ export class ChartFrame {
           .attr('stroke-width', 2.5)
           .attr('stroke-opacity', it.opacity ?? 1)
           .attr('stroke-dasharray', it.dash ?? null);
+        if (it.marker) {
+          const stroke = isStrokeMarker(it.marker);
+          g.append('path')
+            .attr('transform', 'translate(11,0)')
+            .attr('d', markerPath(it.marker, 40))
+            .attr('fill', stroke ? 'none' : it.color)
+            .attr('stroke', it.color);
+        }
       } else if (it.kind === 'marker' && it.marker) {
         const stroke = isStrokeMarker(it.marker) || it.hollow;
         g.append('path')

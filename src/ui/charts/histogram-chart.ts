@@ -1,0 +1,204 @@
+import * as d3 from 'd3';
+import { CHART_STYLE, formatNumber, styleAxis, tickFormat } from '../theme/chart-style';
+import { palette, type Palette } from '../theme/palette';
+import { ChartFrame, FrameScheduler, observeResize } from './frame';
+import { goodputWindows, histogram, meanStd } from './goodput';
+import type { Chart, ChartOptions, ChartView, TraceData } from './types';
+
+/**
+ * Goodput histograms over windows of 10, 100 and 1000 s (is707.md "Views", the study's Figures
+ * 10–12), as small multiples side by side sharing one x axis: goodput of each whole window
+ * ({@link goodputWindows}) — normalized by `capacityBps` when given, else kbit/s — binned, y =
+ * share of windows (%). Each panel's heading gives the number of windows, the mean and the spread
+ * (standard deviation); a hatched band marks mean ± std and a dashed line the mean.
+ *
+ * Not on the time axis: `view.domain` is ignored; `view.simTime` bounds the windows.
+ * Nodes: `g.panel[data-window]` with `rect.bar[data-count]`, `line.mean`, `rect.spread`,
+ * `text.panel-title`.
+ */
+
+export interface HistogramChartOptions extends ChartOptions {
+  /** Window lengths in seconds (default [10, 100, 1000]). */
+  windows?: readonly number[];
+  /** Normalize goodput by this capacity (bit/s), e.g. 7600 for IS-707. */
+  capacityBps?: number;
+  /** Number of bins (default 20). */
+  bins?: number;
+  height?: number;
+}
+
+export interface HistogramChart extends Chart {
+  flush(): void;
+  readonly svg: SVGSVGElement;
+}
+
+const fmt3 = formatNumber('.3~f');
+
+export function createHistogramChart(el: HTMLElement, options: HistogramChartOptions = {}): HistogramChart {
+  const frame = new ChartFrame(el, {
+    kind: 'histogram',
+    title: options.title ?? 'Goodput histograms over 10, 100 and 1000 s windows',
+    height: options.height ?? 240,
+    margin: { top: 44, left: 56 },
+  });
+  let data: TraceData = {};
+  let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
+  const draw = (): void => {
+    const p = palette(view.theme);
+    frame.theme(p);
+    frame.describe(drawPanels(frame, data, view, options, p));
+  };
+  const scheduler = new FrameScheduler(draw, options.sync === true);
+  const unobserve = observeResize(el, () => {
+    frame.resize();
+    scheduler.request();
+  });
+  return {
+    svg: frame.svg.node() as SVGSVGElement,
+    update(d, v) {
+      data = d ?? {};
+      view = v ?? view;
+      scheduler.request();
+    },
+    flush: () => scheduler.flush(),
+    destroy() {
+      scheduler.cancel();
+      unobserve();
+      frame.destroy();
+    },
+  };
+}
+
+interface Panel {
+  readonly window: number;
+  readonly values: Float64Array;
+  readonly stats: { mean: number; std: number; n: number };
+}
+
+function drawPanels(
+  frame: ChartFrame,
+  data: TraceData,
+  view: ChartView,
+  options: HistogramChartOptions,
+  p: Palette,
+): string {
+  const windows = options.windows?.length ? options.windows : [10, 100, 1000];
+  const cap = options.capacityBps && options.capacityBps > 0 ? options.capacityBps : undefined;
+  const scale = cap ? 1 : 1000;
+  const deliver = data['tcp.deliver'];
+  const end = view.simTime > 0 ? view.simTime : undefined;
+  const panels: Panel[] = windows.map((w) => {
+    const values = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
+    return { window: w, values, stats: meanStd(values) };
+  });
+  let xMax = cap ? 1 : 0;
+  for (const pa of panels) for (const v of pa.values) xMax = Math.max(xMax, v);
+  if (!(xMax > 0)) xMax = 1;
+  const bins = Math.max(2, Math.floor(options.bins ?? 20));
+  const gap = 28;
+  const pw = (frame.innerW - gap * (panels.length - 1)) / panels.length;
+  const ph = frame.innerH;
+  const x = d3.scaleLinear().domain([0, xMax]).range([0, pw]);
+  const unit = cap ? 'normalized goodput' : 'goodput (kbit/s)';
+  const hatch = frame.hatchUrl;
+
+  const sel = frame.plot
+    .selectAll<SVGGElement, Panel>('g.panel')
+    .data(panels, (d) => String(d.window))
+    .join((enter) => enter.append('g').attr('class', 'panel'))
+    .attr('data-window', (d) => d.window)
+    .attr('transform', (_d, i) => `translate(${i * (pw + gap)},0)`);
+  // The plot group is clipped to the whole plot area: that is fine for side-by-side panels.
+  sel.each(function (pa) {
+    const g = d3.select(this);
+    g.selectAll('*').remove();
+    const counts = histogram(pa.values, 0, xMax, bins);
+    const n = Math.max(1, pa.values.length);
+    const yMax = Math.max(10, (100 * Math.max(...counts)) / n);
+    const y = d3.scaleLinear().domain([0, yMax]).nice().range([ph, 0]);
+    if (pa.stats.n > 0) {
+      g.append('rect')
+        .attr('class', 'spread')
+        .attr('x', x(Math.max(0, pa.stats.mean - pa.stats.std)))
+        .attr(
+          'width',
+          Math.max(1, x(pa.stats.mean + pa.stats.std) - x(Math.max(0, pa.stats.mean - pa.stats.std))),
+        )
+        .attr('y', 0)
+        .attr('height', ph)
+        .attr('fill', hatch)
+        .attr('fill-opacity', 0.35);
+    }
+    const bw = pw / bins;
+    g.selectAll('rect.bar')
+      .data(counts)
+      .join('rect')
+      .attr('class', 'bar')
+      .attr('data-count', (c) => c)
+      .attr('x', (_c, i) => i * bw + 0.5)
+      .attr('width', Math.max(1, bw - 1))
+      .attr('y', (c) => y((100 * c) / n))
+      .attr('height', (c) => ph - y((100 * c) / n))
+      .attr('fill', p.series.goodput)
+      .attr('stroke', p.neutral.background)
+      .attr('stroke-width', 0.5);
+    if (pa.stats.n > 0) {
+      g.append('line')
+        .attr('class', 'mean')
+        .attr('x1', x(pa.stats.mean))
+        .attr('x2', x(pa.stats.mean))
+        .attr('y1', 0)
+        .attr('y2', ph)
+        .attr('stroke', p.neutral.ink)
+        .attr('stroke-width', 2)
+        .attr('stroke-dasharray', '6 4');
+    }
+    const ax = g.append('g').attr('transform', `translate(0,${ph})`);
+    ax.call(
+      d3
+        .axisBottom(x)
+        .ticks(Math.max(2, Math.floor(pw / 60)))
+        .tickFormat(tickFormat),
+    );
+    styleAxis(ax, p);
+    const ay = g.append('g');
+    ay.call(d3.axisLeft(y).ticks(4).tickFormat(tickFormat));
+    styleAxis(ay, p);
+    const title =
+      pa.stats.n > 0
+        ? `${pa.window} s windows: n = ${pa.stats.n}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`
+        : `${pa.window} s windows: none complete yet`;
+    g.append('text')
+      .attr('class', 'panel-title')
+      .attr('x', 0)
+      .attr('y', -12)
+      .attr('fill', p.neutral.ink)
+      .attr('font-size', CHART_STYLE.tickFontPx)
+      .text(title);
+    g.append('text')
+      .attr('class', 'x-label')
+      .attr('x', pw / 2)
+      .attr('y', ph + 36)
+      .attr('text-anchor', 'middle')
+      .attr('fill', p.neutral.ink)
+      .attr('font-size', CHART_STYLE.tickFontPx)
+      .text(unit);
+  });
+  // Panels overflow the clip (titles above, axes below): unclip the plot for this chart.
+  frame.plot.attr('clip-path', null);
+  frame.axisY.selectAll('text.y-label').data([0]).join('text').attr('class', 'y-label');
+  frame.axisY
+    .select('text.y-label')
+    .attr('transform', 'rotate(-90)')
+    .attr('x', -ph / 2)
+    .attr('y', -42)
+    .attr('text-anchor', 'middle')
+    .attr('fill', p.neutral.ink)
+    .attr('font-size', CHART_STYLE.labelFontPx)
+    .text('windows (%)');
+  return panels
+    .map(
+      (pa) => `${pa.window} s: ${pa.stats.n} windows, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`,
+    )
+    .join('; ');
+}

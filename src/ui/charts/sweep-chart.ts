@@ -1,0 +1,200 @@
+import * as d3 from 'd3';
+import { markerPath } from '../theme/chart-style';
+import {
+  CATEGORICAL_DASHES,
+  CATEGORICAL_MARKERS,
+  palette,
+  type Palette,
+  type ThemeName,
+} from '../theme/palette';
+import { ChartFrame, FrameScheduler, observeResize, type LegendItem } from './frame';
+
+/**
+ * Sweep result chart (ui.md "Sweeps"; is707.md Figures 3–4 and 9): one curve per series (e.g.
+ * "f_dT 0.1, idle on") of the mean over seeds against the swept parameter, with a shaded band of
+ * mean ± sd and min–max whiskers. Each series has its own colour AND marker AND dash.
+ *
+ * Unlike the time charts its data is a list of points, not TraceData:
+ * `update(points: SweepPoint[], view?: { theme })`. Nodes: `path.mean-line[data-series]`,
+ * `path.spread-band`, `path.whiskers`, `g.points` (data-n = points, one marker path each).
+ */
+
+export interface SweepPoint {
+  /** Swept parameter value. */
+  readonly x: number;
+  readonly mean: number;
+  readonly min: number;
+  readonly max: number;
+  /** Standard deviation over seeds. */
+  readonly sd: number;
+  /** Series name (legend label). */
+  readonly series: string;
+}
+
+export interface SweepChartOptions {
+  /** Axis labels and units, e.g. { xLabel: 'frame error rate', xUnit: '', yLabel: 'normalized goodput' }. */
+  xLabel: string;
+  xUnit?: string;
+  yLabel: string;
+  yUnit?: string;
+  title?: string;
+  /** Logarithmic x axis (e.g. f_dT). */
+  xLog?: boolean;
+  /** Fixed y domain (default [0, max·1.05]). */
+  yDomain?: readonly [number, number];
+  height?: number;
+  /** Draw synchronously (tests). */
+  sync?: boolean;
+}
+
+export interface SweepChart {
+  update(points: readonly SweepPoint[], view?: { theme?: ThemeName }): void;
+  flush(): void;
+  destroy(): void;
+  readonly svg: SVGSVGElement;
+}
+
+const label = (l: string, u?: string): string => (u ? `${l} (${u})` : l);
+
+export function createSweepChart(el: HTMLElement, options: SweepChartOptions): SweepChart {
+  const frame = new ChartFrame(el, {
+    kind: 'sweep',
+    title: options.title ?? `${options.yLabel} against ${options.xLabel}`,
+    height: options.height ?? 300,
+  });
+  let points: readonly SweepPoint[] = [];
+  let theme: ThemeName = 'light';
+  const draw = (): void => {
+    const p = palette(theme);
+    frame.theme(p);
+    frame.describe(drawSweep(frame, points, options, p));
+  };
+  const scheduler = new FrameScheduler(draw, options.sync === true);
+  const unobserve = observeResize(el, () => {
+    frame.resize();
+    scheduler.request();
+  });
+  return {
+    svg: frame.svg.node() as SVGSVGElement,
+    update(pts, view) {
+      points = pts ?? [];
+      if (view?.theme) theme = view.theme;
+      scheduler.request();
+    },
+    flush: () => scheduler.flush(),
+    destroy() {
+      scheduler.cancel();
+      unobserve();
+      frame.destroy();
+    },
+  };
+}
+
+interface Series {
+  readonly name: string;
+  readonly pts: SweepPoint[];
+  readonly color: string;
+  readonly dash: string | null;
+  readonly marker: (typeof CATEGORICAL_MARKERS)[number];
+}
+
+function drawSweep(
+  frame: ChartFrame,
+  points: readonly SweepPoint[],
+  o: SweepChartOptions,
+  p: Palette,
+): string {
+  const valid = points.filter((q) => Number.isFinite(q.x) && Number.isFinite(q.mean) && (!o.xLog || q.x > 0));
+  const byName = new Map<string, SweepPoint[]>();
+  for (const q of valid) {
+    const list = byName.get(q.series) ?? [];
+    list.push(q);
+    byName.set(q.series, list);
+  }
+  const series: Series[] = [...byName].map(([name, pts], i) => ({
+    name,
+    pts: pts.sort((a, b) => a.x - b.x),
+    color: p.categorical[i % p.categorical.length],
+    dash: CATEGORICAL_DASHES[i % CATEGORICAL_DASHES.length],
+    marker: CATEGORICAL_MARKERS[i % CATEGORICAL_MARKERS.length],
+  }));
+  const xs = valid.map((q) => q.x);
+  const hiY = d3.max(valid, (q) => Math.max(q.max, q.mean + q.sd)) ?? 1;
+  const xDom = xs.length ? (d3.extent(xs) as [number, number]) : o.xLog ? [0.001, 1] : [0, 1];
+  if (xDom[0] === xDom[1]) xDom[1] = xDom[0] + (o.xLog ? xDom[0] * 9 : 1);
+  const x = (o.xLog ? d3.scaleLog() : d3.scaleLinear()).domain(xDom).range([0, frame.innerW]);
+  const y = d3
+    .scaleLinear()
+    .domain(o.yDomain ? [o.yDomain[0], o.yDomain[1]] : [0, hiY > 0 ? hiY * 1.05 : 1])
+    .range([frame.innerH, 0]);
+  frame.xAxis(x, label(o.xLabel, o.xUnit), p);
+  frame.yAxis(y, label(o.yLabel, o.yUnit), p);
+
+  const band = d3
+    .area<SweepPoint>()
+    .x((q) => x(q.x))
+    .y0((q) => y(Math.max(q.min, q.mean - q.sd)))
+    .y1((q) => y(Math.min(q.max, q.mean + q.sd)));
+  const line = d3
+    .line<SweepPoint>()
+    .x((q) => x(q.x))
+    .y((q) => y(q.mean));
+  const whiskers = (s: Series): string =>
+    s.pts
+      .map(
+        (q) => `M${x(q.x)},${y(q.min)}V${y(q.max)}M${x(q.x) - 4},${y(q.min)}h8M${x(q.x) - 4},${y(q.max)}h8`,
+      )
+      .join('');
+  const groups = frame
+    .layer('series')
+    .selectAll<SVGGElement, Series>('g.series')
+    .data(series, (s) => s.name)
+    .join('g')
+    .attr('class', 'series')
+    .attr('data-series', (s) => s.name);
+  groups.each(function (s) {
+    const g = d3.select(this);
+    g.selectAll('*').remove();
+    g.append('path')
+      .attr('class', 'spread-band')
+      .attr('d', band(s.pts) ?? '')
+      .attr('fill', s.color)
+      .attr('fill-opacity', 0.15)
+      .attr('stroke', 'none');
+    g.append('path')
+      .attr('class', 'whiskers')
+      .attr('d', whiskers(s))
+      .attr('stroke', s.color)
+      .attr('stroke-width', 1.25)
+      .attr('fill', 'none');
+    g.append('path')
+      .attr('class', 'mean-line')
+      .attr('data-series', s.name)
+      .attr('d', line(s.pts) ?? '')
+      .attr('stroke', s.color)
+      .attr('stroke-width', 2.25)
+      .attr('stroke-dasharray', s.dash)
+      .attr('fill', 'none');
+    const stroke = s.marker === 'cross' || s.marker === 'times';
+    g.append('g')
+      .attr('class', 'points')
+      .attr('data-n', s.pts.length)
+      .selectAll('path')
+      .data(s.pts)
+      .join('path')
+      .attr('transform', (q) => `translate(${x(q.x)},${y(q.mean)})`)
+      .attr('d', markerPath(s.marker, 50))
+      .attr('fill', stroke ? 'none' : s.color)
+      .attr('stroke', stroke ? s.color : p.neutral.background)
+      .attr('stroke-width', stroke ? 2 : 1);
+  });
+  const legend: LegendItem[] = series.map((s) => ({
+    label: s.name,
+    color: s.color,
+    kind: 'line',
+    dash: s.dash,
+    marker: s.marker,
+  }));
+  frame.legend(legend, p);
+  return series.map((s) => `${s.name}: ${s.pts.length} points`).join('; ') || 'No sweep results yet.';
+}

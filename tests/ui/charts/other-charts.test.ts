@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
+import { createSweepChart } from '../../../src/ui/charts/sweep-chart';
+import { createSeqChart } from '../../../src/ui/charts/seq-chart';
+import { chartToSvgString } from '../../../src/ui/charts/export';
+import { host, series, view } from './helpers';
+
+describe('goodput histograms', () => {
+  it('draws one panel per window with counts summing to the number of whole windows', () => {
+    const el = host();
+    const chart = createHistogramChart(el, { sync: true, capacityBps: 7600 });
+    // Constant 7600 bit/s for 1000 s: every window has normalized goodput 1, spread 0.
+    const rows = Array.from({ length: 2000 }, (_v, i) => ({
+      t: (i + 1) * 0.5,
+      bytes: 475 * (i + 1),
+      conn: 0,
+    }));
+    chart.update({ 'tcp.deliver': series(rows) }, view(1000));
+    const panels = [...el.querySelectorAll('g.panel')];
+    expect(panels.map((g) => g.getAttribute('data-window'))).toEqual(['10', '100', '1000']);
+    const sums = panels.map((g) =>
+      [...g.querySelectorAll('rect.bar')].reduce((s, r) => s + Number(r.getAttribute('data-count')), 0),
+    );
+    expect(sums).toEqual([100, 10, 1]);
+    expect(panels[0].querySelector('text.panel-title')!.textContent).toBe(
+      '10 s windows: n = 100, mean 1, std 0',
+    );
+    // All values fall in the top bin (normalized goodput 1).
+    const bars = [...panels[0].querySelectorAll('rect.bar')];
+    expect(bars.at(-1)!.getAttribute('data-count')).toBe('100');
+    chart.destroy();
+    expect(el.childElementCount).toBe(0);
+  });
+});
+
+describe('sweep chart', () => {
+  it('draws a mean line, a spread band and markers per series', () => {
+    const el = host();
+    const chart = createSweepChart(el, {
+      xLabel: 'frame error rate Pe',
+      yLabel: 'normalized goodput',
+      sync: true,
+    });
+    const pts = [0.01, 0.1, 0.3].flatMap((x) => [
+      { x, mean: 0.9 - x, min: 0.8 - x, max: 0.95 - x, sd: 0.02, series: 'f_dT 0.1, idle on' },
+      { x, mean: 0.8 - x, min: 0.7 - x, max: 0.85 - x, sd: 0.03, series: 'f_dT 0.1, idle off' },
+    ]);
+    chart.update(pts);
+    const lines = [...el.querySelectorAll('path.mean-line')];
+    expect(lines.map((l) => l.getAttribute('data-series'))).toEqual([
+      'f_dT 0.1, idle on',
+      'f_dT 0.1, idle off',
+    ]);
+    expect(lines[0].getAttribute('stroke')).not.toBe(lines[1].getAttribute('stroke'));
+    expect(lines[0].getAttribute('stroke-dasharray')).not.toBe(lines[1].getAttribute('stroke-dasharray'));
+    expect(el.querySelectorAll('path.spread-band')).toHaveLength(2);
+    expect(el.querySelectorAll('g.points path')).toHaveLength(6);
+    expect(el.querySelector('.x-label')!.textContent).toBe('frame error rate Pe');
+    chart.update(pts, { theme: 'dark' });
+    expect(el.querySelector('svg')!.getAttribute('data-theme')).toBe('dark');
+    chart.destroy();
+  });
+});
+
+describe('export', () => {
+  it('serialises a standalone SVG with namespace, title and background', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true, title: 'My graph' });
+    chart.update(
+      { 'tcp.send': series([{ t: 1, seq: 1, len: 536, rtx: 1, conn: 0 }]) },
+      view(2, { theme: 'dark' }),
+    );
+    const s = chartToSvgString(el);
+    expect(s.startsWith('<?xml')).toBe(true);
+    expect(s).toContain('xmlns="http://www.w3.org/2000/svg"');
+    expect(s).toContain('<title>My graph</title>');
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    expect(doc.querySelector('rect.export-background')!.getAttribute('fill')).toBe('#17191c');
+    expect(doc.querySelectorAll('path.wtl-rtx')).toHaveLength(1);
+    chart.destroy();
+    expect(() => chartToSvgString(el)).toThrow(/No chart/);
+  });
+});
