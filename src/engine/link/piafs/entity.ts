@@ -13,10 +13,12 @@
  * frame counts (va, vs, vr) and reads a received 7-bit number relative to them. With a window of
  * at most 64 (half the sequence space) every reading is unambiguous.
  *
- * Upper interface: a serial byte stream. The sender takes up to 73 bytes per new frame from a
- * `PiafsByteSource` (a frame may carry the end of one PPP frame and the start of the next); the
- * receiver hands bytes to a `PiafsByteSink` in stream order. PIAFS never gives a frame up, so
- * every byte taken is delivered in order while the link lives.
+ * Upper interface: a serial byte stream (ppp/stream.ts). The sender takes up to 73 bytes per new
+ * frame from the stream (a frame may carry the end of one PPP frame and the start of the next);
+ * the receiver hands byte ranges, in stream order and always intact, to a `ByteRangeSink` such as
+ * the stream's `StreamReassembler`. PIAFS never gives a frame up, so every byte taken is
+ * delivered in order while the link lives; when a link is released, what it held is the
+ * composing system's to report lost.
  */
 import {
   PIAFS_MODULUS,
@@ -27,18 +29,13 @@ import {
   type PiafsFrame,
 } from './frame';
 import { PiafsMonitorKind, type PiafsMonitorSink, type PiafsSide } from './monitor';
+import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 
-/** Serial bytes waiting to be sent (e.g. a PPP packet byte stream). */
-export interface PiafsByteSource {
-  /** Remove up to `maxBytes` bytes from the stream; return how many were taken (0 when none wait). */
-  take(maxBytes: number): number;
-}
+/** Serial bytes waiting to be sent: what PIAFS needs of a `PacketByteStream`. */
+export type PiafsByteSource = Pick<RlpByteSource, 'take' | 'takenStart'>;
 
-/** Where the receiver puts the bytes it has, in stream order. */
-export interface PiafsByteSink {
-  /** `bytes` more bytes of the peer's stream, following the previous ones, arrived intact. */
-  deliver(bytes: number): void;
-}
+/** Where the receiver puts the byte ranges it has, in stream order (e.g. a `StreamReassembler`). */
+export type PiafsByteSink = ByteRangeSink;
 
 /** ARQ parameters (phs.md scenario keys `window`, `piafsDelay`, `resendSlack`). */
 export interface PiafsOptions {
@@ -129,13 +126,12 @@ export class PiafsEntity {
   private readonly txLength = new Uint8Array(PIAFS_MODULUS);
   /** Slot in which each unacknowledged frame was last put on the air. */
   private readonly txLastSent = new Float64Array(PIAFS_MODULUS);
-  /** Stream offset of the next byte to take. */
-  private streamOffset = 0;
 
   // Receiver (from the peer). vr = REQ: the oldest frame still missing.
   private vr = 0;
   private readonly rxHeld = new Uint8Array(PIAFS_MODULUS);
   private readonly rxLength = new Uint8Array(PIAFS_MODULUS);
+  private readonly rxOffset = new Float64Array(PIAFS_MODULUS);
   private held = 0;
 
   private readonly out: PiafsFrame = createPiafsFrame();
@@ -195,9 +191,8 @@ export class PiafsEntity {
       const n = this.source.take(PIAFS_USER_BYTES);
       if (n > 0) {
         const i = this.vs & MOD_MASK;
-        this.txOffset[i] = this.streamOffset;
+        this.txOffset[i] = this.source.takenStart;
         this.txLength[i] = n;
-        this.streamOffset += n;
         c.bytesSent += n;
         c.newFrames++;
         this.fillData(f, this.vs, slot, PiafsSendReason.NEW);
@@ -216,7 +211,7 @@ export class PiafsEntity {
     f.type = PiafsFrameType.IDLE;
     f.num = this.vs & MOD_MASK;
     f.length = 0;
-    f.offset = this.streamOffset;
+    f.offset = 0;
     f.reason = PiafsSendReason.IDLE;
     c.idleFrames++;
     return f;
@@ -259,6 +254,7 @@ export class PiafsEntity {
     }
     this.rxHeld[i] = 1;
     this.rxLength[i] = frame.length;
+    this.rxOffset[i] = frame.offset;
     this.held++;
     if (off > 0) {
       // Selective repeat: keep it, keep asking (REQ) for the oldest missing one.
@@ -269,11 +265,12 @@ export class PiafsEntity {
     let k = this.vr & MOD_MASK;
     while (this.rxHeld[k]) {
       const n = this.rxLength[k];
+      const start = this.rxOffset[k];
       this.rxHeld[k] = 0;
       this.held--;
       this.vr++;
       c.bytesDelivered += n;
-      this.sink.deliver(n);
+      this.sink.receive(start, start + n, true);
       k = this.vr & MOD_MASK;
     }
   }

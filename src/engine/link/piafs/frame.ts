@@ -68,7 +68,7 @@ export interface PiafsFrame {
   req: number;
   /** User bytes carried, 0–73 (0 for IDLE). */
   length: number;
-  /** Serial-stream offset of the first user byte (bookkeeping in place of the bytes). */
+  /** Serial-stream offset of the first user byte (bookkeeping in place of the bytes; 0 for IDLE). */
   offset: number;
   /** Why this frame was sent (bookkeeping, not on the wire). */
   reason: PiafsSendReason;

@@ -11,6 +11,8 @@ import {
 export class TestSource implements PiafsByteSource {
   /** Lengths handed out, in order. */
   readonly taken: number[] = [];
+  takenStart = 0;
+  private offset = 0;
   private chunk = 0;
 
   constructor(
@@ -23,18 +25,22 @@ export class TestSource implements PiafsByteSource {
     let n = Math.min(maxBytes, this.remaining);
     if (this.cycle) n = Math.min(n, this.cycle[this.chunk++ % this.cycle.length]);
     this.remaining -= n;
+    this.takenStart = this.offset;
+    this.offset += n;
     if (n > 0) this.taken.push(n);
     return n;
   }
 }
 
-/** A byte sink that records each delivery. */
+/** A byte sink that records each range and checks they come intact and end to end. */
 export class TestSink implements PiafsByteSink {
   readonly chunks: number[] = [];
   total = 0;
-  deliver(bytes: number): void {
-    this.chunks.push(bytes);
-    this.total += bytes;
+  receive(start: number, end: number, intact: boolean): void {
+    if (start !== this.total || !intact || end <= start)
+      throw new Error(`bad range [${start}, ${end}) ${intact}`);
+    this.chunks.push(end - start);
+    this.total = end;
   }
 }
 
