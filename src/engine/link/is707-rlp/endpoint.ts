@@ -56,6 +56,11 @@ export class Is707RlpEndpoint {
     this.receiver = new Is707RlpReceiver(this.config, rx, this.counters);
   }
 
+  /** Change the number of idle frames sent after the queue empties (is707.md `idle`), from the next slot on. */
+  setIdle(idle: number): void {
+    this.sender.setIdle(idle);
+  }
+
   /** What this end sends in `slot` (slots strictly increasing). The returned object is reused. */
   pollSlot(slot: number): RlpFrame {
     if (!(slot > this.lastSlot)) throw new Error(`RLP pollSlot(${slot}) after slot ${this.lastSlot}`);

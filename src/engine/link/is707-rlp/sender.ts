@@ -36,12 +36,21 @@ export class Is707RlpSender {
   private qTail = 0;
   /** Idle frames sent since the last data frame (Infinity: silent until data has been sent). */
   private idleSent = Infinity;
+  /** Idle frames allowed after the queue empties (is707.md `idle`; may change during a run). */
+  private idleLimit: number;
 
   constructor(
     private readonly cfg: ResolvedRlpConfig,
     private readonly src: RlpByteSource,
     private readonly counters: Is707RlpCounters,
-  ) {}
+  ) {
+    this.idleLimit = cfg.idle;
+  }
+
+  /** Change the idle-frame budget from the next slot on (a live scenario change). */
+  setIdle(idle: number): void {
+    this.idleLimit = idle;
+  }
 
   /** Queue one retransmission of every frame the NAK names. */
   onNak(frame: RlpFrame): void {
@@ -101,7 +110,7 @@ export class Is707RlpSender {
 
   /** Fill `frame` with an idle frame if the idle budget allows. */
   pollIdle(frame: RlpFrame): boolean {
-    if (!(this.idleSent < this.cfg.idle)) return false;
+    if (!(this.idleSent < this.idleLimit)) return false;
     this.idleSent++;
     frame.kind = K_IDLE;
     frame.seq = this.vs & 255;
