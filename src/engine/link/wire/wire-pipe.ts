@@ -1,5 +1,5 @@
 import type { Packet } from '../../core/packet';
-import type { Scheduler } from '../../core/scheduler';
+import type { Scheduler, Timer } from '../../core/scheduler';
 import { countTime, type Nanos } from '../../core/time';
 
 /**
@@ -15,16 +15,24 @@ export class WirePipe {
   /** End-of-serialisation times of queued packets, to count the backlog. */
   private readonly pending: Nanos[] = [];
   private pendingHead = 0;
+  /** Packets on the wire, in arrival order (arrival times never decrease: FIFO plus a fixed delay). */
+  private readonly flightPackets: Packet[] = [];
+  private readonly flightTimes: Nanos[] = [];
+  private flightHead = 0;
+  /** One reusable timer for the next arrival (no allocation per packet). */
+  private readonly arrival: Timer;
   dropped = 0;
   sent = 0;
 
   constructor(
-    private readonly scheduler: Scheduler,
+    scheduler: Scheduler,
     private readonly bitRate: number,
     private readonly delay: Nanos,
     private readonly deliver: (packet: Packet, now: Nanos) => void,
     private readonly queueLimit = Infinity,
-  ) {}
+  ) {
+    this.arrival = scheduler.timer((now) => this.arrive(now));
+  }
 
   /** Packets waiting or being serialised at `now`. */
   backlog(now: Nanos): number {
@@ -49,7 +57,30 @@ export class WirePipe {
     this.busyUntil = this.periodStart + countTime(this.periodBits, this.bitRate);
     if (this.queueLimit !== Infinity) this.pending.push(this.busyUntil);
     this.sent++;
-    this.scheduler.at(this.busyUntil + this.delay, (t) => this.deliver(packet, t));
+    this.flightPackets.push(packet);
+    this.flightTimes.push(this.busyUntil + this.delay);
+    if (!this.arrival.armed) this.arrival.set(this.busyUntil + this.delay);
     return true;
+  }
+
+  private arrive(now: Nanos): void {
+    const times = this.flightTimes;
+    while (this.flightHead < times.length && times[this.flightHead] <= now) {
+      const packet = this.flightPackets[this.flightHead];
+      this.flightHead++;
+      this.deliver(packet, now);
+    }
+    if (this.flightHead === times.length) {
+      times.length = 0;
+      this.flightPackets.length = 0;
+      this.flightHead = 0;
+    } else {
+      if (this.flightHead > 1024) {
+        times.splice(0, this.flightHead);
+        this.flightPackets.splice(0, this.flightHead);
+        this.flightHead = 0;
+      }
+      this.arrival.set(times[this.flightHead]);
+    }
   }
 }
