@@ -11,7 +11,7 @@ export async function runPool(
   onLine: (line: string, index: number) => void,
   onProgress: (done: number) => void,
 ): Promise<void> {
-  const workerUrl = new URL('./sweep-worker.ts', import.meta.url);
+  const workerUrl = new URL('./sweep-worker-entry.mjs', import.meta.url);
   const results = new Map<number, string>();
   let next = 0;
   let emitted = 0;

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/cli/args';
+
+const sim = (...args: string[]): { status: number | null; stdout: string; stderr: string } => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('npm run sim', () => {
+  it('prints the summary JSON of a scenario', () => {
+    const r = sim('system=is707&fer=0.05&duration=60');
+    expect(r.status).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.scenario).toBe('system=is707&fer=0.05&duration=60');
+    expect(s.simTime).toBe(60);
+    expect(s.capacityBps).toBe(7600);
+    expect(s.tcp.bytesDelivered).toBeGreaterThan(0);
+    expect(s.traceHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('rejects a bad scenario with status 2, naming the key and what is allowed, without a stack trace', () => {
+    const r = sim('system=is707&fer=0.9&bogus=1');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('fer=0.9');
+    expect(r.stderr).toContain('from 0 to 0.6');
+    expect(r.stderr).toContain('bogus');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('writes a CSV trace and a pcap file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const csv = join(dir, 'out.csv');
+    const pcap = join(dir, 'out.pcap');
+    const r = sim('system=is707&duration=30', '--trace', csv, '--pcap', pcap);
+    expect(r.status).toBe(0);
+    const text = readFileSync(csv, 'utf8');
+    expect(text.split('\n')[0]).toBe('source,t,f1,f2,f3,f4');
+    expect(text).toMatch(/^tcp\.send,/m);
+    expect(text).toMatch(/^link\.frame,/m);
+    const bytes = readFileSync(pcap);
+    expect(bytes.readUInt32LE(0)).toBe(0xa1b2c3d4);
+    expect(bytes.length).toBeGreaterThan(24 + 56 * 10);
+  });
+
+  it('sweeps alternatives and seeds in parallel, one JSON line per run, in a fixed order', () => {
+    const r = sim('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
+      [0.01, 1],
+      [0.01, 2],
+      [0.2, 1],
+      [0.2, 2],
+    ]);
+  });
+});
+
+describe('parseArgs', () => {
+  it('refuses unknown options and bad counts with a message', () => {
+    expect(() => parseArgs(['--frob'], 2)).toThrow(/unknown option --frob/);
+    expect(() => parseArgs(['--seeds', '0'], 2)).toThrow(/--seeds=0: must be a whole number from 1/);
+    expect(() => parseArgs(['--sweep', 'a', '--trace', 'x'], 2)).toThrow(/single run/);
+  });
+});
