@@ -1,0 +1,382 @@
+import * as d3 from 'd3';
+import type { MapLink, SystemView } from '../../engine/systems/types';
+import { CHART_STYLE } from '../theme/chart-style';
+import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
+import { FrameScheduler, observeResize } from '../charts/frame';
+import { r1 } from '../charts/decimate';
+import {
+  clampToExtent,
+  formatMetres,
+  mapTransform,
+  niceLength,
+  normalizeExtent,
+  type MapTransform,
+} from './geometry';
+import { attachMsControl } from './ms-control';
+
+/**
+ * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
+ * (metres, y = north = up), distance rings around the first station, one line per link/bearer from
+ * the phone to its station coloured AND dashed by state (good / bad / error / idle / down), a scale
+ * bar and captions. The phone (`data-testid="ms"`, focusable, role="slider" with the position in
+ * `aria-valuetext`) is dragged with mouse or touch or moved with the arrow keys; each move calls
+ * `onMove(x, y)` in metres, clamped to the extent.
+ *
+ * Nodes: `g.station[data-id]`, `circle.ring` + `text.ring-label`, `line.link[data-n][data-state]`,
+ * `g.scale-bar[data-metres]`, `text.caption`.
+ */
+
+export interface MapOptions {
+  onMove(x: number, y: number): void;
+  title?: string;
+  /** Largest height of the drawn area, px (default 460). */
+  maxHeight?: number;
+  /** Draw synchronously in `update` (tests); otherwise once per animation frame. */
+  sync?: boolean;
+}
+
+export interface MapUpdateOptions {
+  /** Whether the position drives the radio (FER/field strength); shown in the captions. */
+  radioFromMap: boolean;
+  theme: ThemeName;
+}
+
+export interface LabMap {
+  update(view: SystemView, opts: MapUpdateOptions): void;
+  /** Move the phone as a drag would (metres, clamped) and report it through onMove. */
+  moveTo(x: number, y: number): void;
+  /** Draw a pending update now. */
+  flush(): void;
+  destroy(): void;
+  readonly svg: SVGSVGElement;
+}
+
+/** Updates during which a locally moved phone ignores the engine's (older) position. */
+const HOLD_UPDATES = 30;
+const CAPTION_LINE = 20;
+let mapCount = 0;
+
+type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
+
+export function createMap(el: HTMLElement, options: MapOptions): LabMap {
+  const title = options.title ?? 'Map of the stations and the mobile station';
+  const wrapper = el.ownerDocument.createElement('div');
+  wrapper.className = 'wtl-map';
+  el.appendChild(wrapper);
+  const svg = d3
+    .select(wrapper)
+    .append('svg')
+    .attr('xmlns', 'http://www.w3.org/2000/svg')
+    .attr('role', 'group')
+    .attr('aria-label', title)
+    .attr('data-chart', 'map')
+    .attr('font-family', CHART_STYLE.fontFamily);
+  svg.append('title').text(title);
+  const desc = svg.append('desc');
+  const clipId = `wtl-map-clip-${++mapCount}`;
+  svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
+  const area = svg.append('rect').attr('class', 'map-area');
+  const rings = svg.append('g').attr('class', 'rings').attr('clip-path', `url(#${clipId})`);
+  const links = svg.append('g').attr('class', 'links');
+  const stations = svg.append('g').attr('class', 'stations');
+  const scaleBar = svg.append('g').attr('class', 'scale-bar');
+  const ms = svg
+    .append('g')
+    .attr('data-testid', 'ms')
+    .attr('class', 'ms')
+    .attr('tabindex', 0)
+    .attr('role', 'slider')
+    .attr('aria-label', 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)');
+  const focusRing = ms.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
+  ms.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
+  const body = ms
+    .append('rect')
+    .attr('x', -8)
+    .attr('y', -14)
+    .attr('width', 16)
+    .attr('height', 28)
+    .attr('rx', 3);
+  const screen = ms
+    .append('rect')
+    .attr('x', -5)
+    .attr('y', -10)
+    .attr('width', 10)
+    .attr('height', 12)
+    .attr('rx', 1);
+  const captions = svg.append('g').attr('class', 'captions');
+
+  let view: SystemView | null = null;
+  let opts: MapUpdateOptions = { radioFromMap: true, theme: 'light' };
+  let tf: MapTransform = mapTransform([0, 1000, 0, 1000], 640, 460);
+  let local: { x: number; y: number } | null = null;
+  let hold = 0;
+  let dragging = false;
+
+  const extent = () => normalizeExtent(view?.extent);
+  const position = (): { x: number; y: number } => local ?? view?.ms ?? { x: 0, y: 0 };
+  const p = (): Palette => palette(opts.theme);
+
+  const move = (x: number, y: number): void => {
+    const [cx, cy] = clampToExtent(x, y, extent());
+    local = { x: cx, y: cy };
+    hold = HOLD_UPDATES;
+    drawDynamic();
+    options.onMove(cx, cy);
+  };
+
+  const drawDynamic = (): void => {
+    if (!view) return;
+    const pal = p();
+    const pos = position();
+    const [mx, my] = tf.toPx(pos.x, pos.y);
+    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`);
+    const [x0, x1] = extent();
+    const first = view.stations[0];
+    const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
+    const where = `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
+    ms.attr('aria-valuemin', Math.round(x0))
+      .attr('aria-valuemax', Math.round(x1))
+      .attr('aria-valuenow', Math.round(pos.x))
+      .attr('aria-valuetext', where);
+    drawLinks(links, view.links, view, mx, my, tf, opts.theme);
+    captions.select('text.caption-position').text(`Mobile station: ${where}`);
+    const counts = d3.rollup(
+      view.links,
+      (v) => v.length,
+      (l) => l.state,
+    );
+    desc.text(
+      `${view.stations.length} stations; mobile station at ${where}; links: ` +
+        ([...counts].map(([s, n]) => `${n} ${linkStyle(s, opts.theme).label}`).join(', ') || 'none'),
+    );
+    focusRing.attr('stroke', pal.neutral.focus);
+  };
+
+  const draw = (): void => {
+    if (!view) return;
+    const pal = p();
+    const width = Math.round(el.clientWidth) || 640;
+    tf = mapTransform(view.extent, width, options.maxHeight ?? 460);
+    const capLines = Object.entries(view.captions ?? {}).map(([k, v]) => `${k}: ${v}`);
+    capLines.push(
+      opts.radioFromMap
+        ? 'Radio from map: on — moving the phone changes the radio conditions.'
+        : 'Radio from map: off — the radio conditions come from the parameters.',
+    );
+    const height = tf.height + (capLines.length + 1) * CAPTION_LINE + 8;
+    svg
+      .attr('width', width)
+      .attr('height', height)
+      .attr('viewBox', `0 0 ${width} ${height}`)
+      .attr('data-theme', pal.name)
+      .attr('data-background', pal.neutral.background);
+    const [x0, x1, y0, y1] = extent();
+    const [ax, ay] = tf.toPx(x0, y1);
+    const aw = (x1 - x0) * tf.scale;
+    const ah = (y1 - y0) * tf.scale;
+    area
+      .attr('x', ax)
+      .attr('y', ay)
+      .attr('width', aw)
+      .attr('height', ah)
+      .attr('fill', pal.neutral.grid)
+      .attr('fill-opacity', 0.3)
+      .attr('stroke', pal.neutral.grid);
+    svg.select(`#${clipId} rect`).attr('x', ax).attr('y', ay).attr('width', aw).attr('height', ah);
+    drawRings(rings, view, tf, pal);
+    drawStations(stations, view, tf, pal);
+    drawScaleBar(scaleBar, tf, ax, ay + ah, aw, pal);
+    body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
+    screen.attr('fill', pal.neutral.background);
+    captions
+      .selectAll('text.caption')
+      .data([...capLines, ''])
+      .join('text')
+      .attr('class', (_d, i) => (i === capLines.length ? 'caption caption-position' : 'caption'))
+      .attr('x', 8)
+      .attr('y', (_d, i) => tf.height + (i + 1) * CAPTION_LINE)
+      .attr('font-size', 14)
+      .attr('fill', pal.neutral.ink)
+      .text((d) => d);
+    drawDynamic();
+  };
+
+  const scheduler = new FrameScheduler(draw, options.sync === true);
+  const detachMs = attachMsControl(ms as Sel<SVGGElement>, svg.node() as SVGSVGElement, {
+    transform: () => tf,
+    extent,
+    position,
+    move,
+    setDragging: (on) => {
+      dragging = on;
+    },
+  });
+  const onFocus = () => focusRing.attr('stroke-width', 3).attr('stroke-opacity', 1);
+  const onBlur = () => focusRing.attr('stroke-opacity', 0);
+  onBlur();
+  const msNode = ms.node() as SVGGElement;
+  msNode.addEventListener('focus', onFocus);
+  msNode.addEventListener('blur', onBlur);
+  const unobserve = observeResize(el, () => scheduler.request());
+
+  return {
+    svg: svg.node() as SVGSVGElement,
+    update(v, o) {
+      if (!v) return;
+      view = v;
+      opts = o ?? opts;
+      if (local && !dragging) {
+        const close = Math.hypot(v.ms.x - local.x, v.ms.y - local.y) * tf.scale < 0.5;
+        if (close || --hold <= 0) local = null;
+      }
+      scheduler.request();
+    },
+    moveTo: (x, y) => move(x, y),
+    flush: () => scheduler.flush(),
+    destroy() {
+      scheduler.cancel();
+      unobserve();
+      detachMs();
+      msNode.removeEventListener('focus', onFocus);
+      msNode.removeEventListener('blur', onBlur);
+      wrapper.remove();
+    },
+  };
+}
+
+function drawRings(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
+  const c = view.stations[0];
+  const data = c ? (view.rings ?? []).filter((r) => r.r > 0) : [];
+  const [cx, cy] = c ? tf.toPx(c.x, c.y) : [0, 0];
+  g.selectAll('circle.ring')
+    .data(data)
+    .join('circle')
+    .attr('class', 'ring')
+    .attr('cx', cx)
+    .attr('cy', cy)
+    .attr('r', (r) => r.r * tf.scale)
+    .attr('fill', 'none')
+    .attr('stroke', pal.neutral.muted)
+    .attr('stroke-opacity', 0.6)
+    .attr('stroke-dasharray', '4 4');
+  g.selectAll('text.ring-label')
+    .data(data)
+    .join('text')
+    .attr('class', 'ring-label')
+    .attr('x', (r) => cx + (r.r * tf.scale) / Math.SQRT2 + 3)
+    .attr('y', (r) => cy - (r.r * tf.scale) / Math.SQRT2 - 3)
+    .attr('font-size', CHART_STYLE.tickFontPx)
+    .attr('fill', pal.neutral.muted)
+    .text((r) => r.label);
+}
+
+function drawStations(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
+  const sel = g
+    .selectAll<SVGGElement, SystemView['stations'][number]>('g.station')
+    .data(view.stations, (s) => s.id)
+    .join((enter) => {
+      const s = enter.append('g').attr('class', 'station');
+      s.append('path').attr('d', 'M0,-16L11,6L-11,6Z');
+      s.append('line').attr('x1', 0).attr('x2', 0).attr('y1', -16).attr('y2', -24);
+      s.append('text').attr('y', 24).attr('text-anchor', 'middle');
+      return s;
+    })
+    .attr('data-id', (s) => s.id)
+    .attr('transform', (s) => {
+      const [x, y] = tf.toPx(s.x, s.y);
+      return `translate(${x},${y})`;
+    });
+  sel.select('path').attr('fill', pal.neutral.ink).attr('stroke', pal.neutral.background);
+  sel.select('line').attr('stroke', pal.neutral.ink).attr('stroke-width', 2);
+  sel
+    .select('text')
+    .attr('font-size', 14)
+    .attr('fill', pal.neutral.ink)
+    .attr('stroke', pal.neutral.background)
+    .attr('stroke-width', 3)
+    .attr('paint-order', 'stroke')
+    .text((s) => s.label);
+}
+
+function drawLinks(
+  g: Sel<SVGGElement>,
+  list: readonly MapLink[],
+  view: SystemView,
+  mx: number,
+  my: number,
+  tf: MapTransform,
+  theme: ThemeName,
+): void {
+  const byStation = new Map<string, MapLink[]>();
+  for (const l of list) byStation.set(l.station, [...(byStation.get(l.station) ?? []), l]);
+  const geo = new Map<number, { x1: number; y1: number; x2: number; y2: number }>();
+  for (const [id, ls] of byStation) {
+    const st = view.stations.find((s) => s.id === id);
+    if (!st) continue;
+    const [sx, sy] = tf.toPx(st.x, st.y);
+    const len = Math.hypot(sx - mx, sy - my) || 1;
+    const [nx, ny] = [-(sy - my) / len, (sx - mx) / len];
+    ls.forEach((l, k) => {
+      const o = (k - (ls.length - 1) / 2) * 7;
+      geo.set(l.n, { x1: mx + nx * o, y1: my + ny * o, x2: sx + nx * o, y2: sy + ny * o });
+    });
+  }
+  const drawn = list.filter((l) => geo.has(l.n));
+  g.selectAll<SVGLineElement, MapLink>('line.link')
+    .data(drawn, (l) => String(l.n))
+    .join((enter) => {
+      const line = enter.append('line').attr('class', 'link');
+      line.append('title');
+      return line;
+    })
+    .each(function (l) {
+      const s = linkStyle(l.state, theme);
+      const c = geo.get(l.n)!;
+      d3.select(this)
+        .attr('data-n', l.n)
+        .attr('data-state', l.state)
+        .attr('data-station', l.station)
+        .attr('x1', c.x1)
+        .attr('y1', c.y1)
+        .attr('x2', c.x2)
+        .attr('y2', c.y2)
+        .attr('stroke', s.color)
+        .attr('stroke-width', s.width)
+        .attr('stroke-dasharray', s.dash)
+        .attr('stroke-linecap', 'round')
+        .select('title')
+        .text(`Link ${l.n} to ${l.station}: ${s.label}`);
+    });
+}
+
+function drawScaleBar(
+  g: Sel<SVGGElement>,
+  tf: MapTransform,
+  ax: number,
+  bottom: number,
+  aw: number,
+  pal: Palette,
+): void {
+  const metres = niceLength((aw * 0.3) / tf.scale);
+  const len = metres * tf.scale;
+  const x = ax + 10;
+  const y = bottom - 12;
+  g.attr('data-metres', metres);
+  const d = `M${x},${y - 5}V${y}H${x + len}V${y - 5}`;
+  g.selectAll('path')
+    .data([d])
+    .join('path')
+    .attr('d', (s) => s)
+    .attr('fill', 'none')
+    .attr('stroke', pal.neutral.ink)
+    .attr('stroke-width', 2);
+  g.selectAll('text')
+    .data([formatMetres(metres)])
+    .join('text')
+    .attr('x', x + len / 2)
+    .attr('y', y - 8)
+    .attr('text-anchor', 'middle')
+    .attr('font-size', CHART_STYLE.tickFontPx)
+    .attr('fill', pal.neutral.ink)
+    .text((s) => s);
+}
