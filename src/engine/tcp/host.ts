@@ -214,6 +214,8 @@ export class TcpHost {
 
   /** Drop finished connections from the list. */
   private reap(): void {
-    if (this.list.some((c) => c.finished)) this.list = this.list.filter((c) => !c.finished);
+    let any = false;
+    for (const c of this.list) if (c.finished) any = true;
+    if (any) this.list = this.list.filter((c) => !c.finished);
   }
 }

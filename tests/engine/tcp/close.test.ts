@@ -246,4 +246,23 @@ describe('recoverGuard after a spurious timeout', () => {
     expect(tx.stats.fastRetransmits).toBe(1);
     expect(b.trace('tcp.ssthresh').length).toBe(3); // initial, timeout, spurious fast retransmit
   });
+
+  it('winnt4 (duplicate-ACK threshold 2, no guard): a spurious timeout is followed by a spurious fast retransmit', () => {
+    // geran.md: expected, and worth showing. A 7 s forward stall; nothing is lost.
+    const b = new Bench({ delay: 0.25, rate: 4000, outages: [{ dir: 'ab', from: 5, to: 12 }] });
+    const tx = b.a.openEstablished(0, 1000, 80, winnt4, {
+      sources: b.traces,
+      conn: 1,
+      sender: true,
+      receiver: false,
+    });
+    b.b.openEstablished(0, 80, 1000, win98);
+    tx.write(Infinity);
+    b.kick();
+    b.run(20);
+    expect(b.log.some((e) => e.dropped)).toBe(false);
+    expect(b.trace('tcp.timeout').map((r) => [r[0], r[1]])).toEqual([[9.12, 18981]]);
+    // 26281 = 18981 + 5·1460, snd_max at the timeout (an 8192-byte window holds 5 segments).
+    expect(b.trace('tcp.fastRetransmit').map((r) => [r[0], r[1]])).toEqual([[15.135, 26281]]);
+  });
 });

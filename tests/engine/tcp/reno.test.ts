@@ -128,4 +128,32 @@ describe('Reno fast retransmit and fast recovery', () => {
     // No RTT sample from the retransmissions (Karn): only t = 1's.
     expect(b.trace('tcp.rtt').map((r) => r[0])).toEqual([1]);
   });
+
+  it('modern (NewReno): a partial ACK resends the next hole without leaving recovery', () => {
+    // RTT 0.5 s (under modern's 1 s initial RTO); 2001 and 5001 are lost.
+    const pm = resolveProfile('modern', { mss: 1000, initCwnd: 8, delAck: 0 });
+    const { b, tx } = bulk(pm, { delay: 0.25, drop: anyOf(dropSeq('ab', 2001), dropSeq('ab', 5001)) });
+    b.run(1.7);
+    // t = 0.5: the third duplicate ACK triggers the fast retransmit of 2001 (recover = snd_max = 12001).
+    // t = 1: ACK 5001 is partial: 5001 goes again at once, recovery continues; t = 1.5: ACK 15001 is full.
+    expect(tx.stats.fastRetransmits).toBe(1);
+    expect(tx.stats.timeouts).toBe(0);
+    expect(
+      b
+        .data('ab')
+        .filter((e) => e.seg.retransmit)
+        .map((e) => [ts(e), e.seg.seq]),
+    ).toEqual([
+      [0.5, 2001],
+      [1, 5001],
+    ]);
+    const cwnd = b.trace('tcp.cwnd');
+    // t = 0.5: 9000, 10000 (slow start), 8000 (5000 + 3·1000), 9000 (fourth duplicate).
+    expect(valuesAt(cwnd, 0.5)).toEqual([9000, 10000, 8000, 9000]);
+    // t = 1: four duplicates inflate to 13000; the partial ACK deflates by the 3000 acked and adds one
+    // MSS back: 11000.
+    expect(valuesAt(cwnd, 1)).toEqual([10000, 11000, 12000, 13000, 11000]);
+    // t = 1.5: three more duplicates inflate it; the full ACK deflates to ssthresh = 5000.
+    expect(valuesAt(cwnd, 1.5).slice(0, 4)).toEqual([12000, 13000, 14000, 5000]);
+  });
 });
