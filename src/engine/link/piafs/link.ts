@@ -18,16 +18,20 @@ import {
 } from './entity';
 import { PiafsSide, type PiafsMonitorSink } from './monitor';
 
-/** The byte streams at the two ends. */
-export interface PiafsLinkEnds {
-  /** Bytes the MS sends up (e.g. the mobile's PPP stream toward the network). */
-  msSource: PiafsByteSource;
-  /** Bytes the MS receives from the BS. */
-  msSink: PiafsByteSink;
-  /** Bytes the BS sends down. */
-  bsSource: PiafsByteSource;
-  /** Bytes the BS receives from the MS. */
-  bsSink: PiafsByteSink;
+/** One direction's byte stream: where its sender takes bytes, where its receiver puts them. */
+export interface PiafsDirection {
+  /** The sending end's stream (e.g. a `PacketByteStream`). */
+  source: PiafsByteSource;
+  /** The receiving end's reassembler of that same stream (e.g. its `StreamReassembler`). */
+  sink: PiafsByteSink;
+}
+
+/** The byte streams of a link, by direction. */
+export interface PiafsLinkStreams {
+  /** MS → BS (e.g. the mobile's PPP stream toward the network). */
+  up: PiafsDirection;
+  /** BS → MS. */
+  down: PiafsDirection;
 }
 
 /** Frames in flight in one direction: a ring of `piafsDelay` pre-allocated frames. */
@@ -67,10 +71,14 @@ export class PiafsLink {
   private readonly up: DelayLine;
   private readonly down: DelayLine;
 
-  constructor(ends: PiafsLinkEnds, options: PiafsOptions = {}, monitor: PiafsMonitorSink | null = null) {
+  constructor(
+    streams: PiafsLinkStreams,
+    options: PiafsOptions = {},
+    monitor: PiafsMonitorSink | null = null,
+  ) {
     const params = piafsParams(options);
-    this.ms = new PiafsEntity(PiafsSide.MS, ends.msSource, ends.msSink, params, monitor);
-    this.bs = new PiafsEntity(PiafsSide.BS, ends.bsSource, ends.bsSink, params, monitor);
+    this.ms = new PiafsEntity(PiafsSide.MS, streams.up.source, streams.down.sink, params, monitor);
+    this.bs = new PiafsEntity(PiafsSide.BS, streams.down.source, streams.up.sink, params, monitor);
     this.up = new DelayLine(params.piafsDelay);
     this.down = new DelayLine(params.piafsDelay);
   }

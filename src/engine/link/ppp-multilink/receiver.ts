@@ -57,6 +57,8 @@ interface ReceiverLink {
   /** Most recent sequence number received on this link (unbounded). */
   last: number;
   removeAt: Nanos;
+  /** Fragments received on this link. */
+  fragments: number;
 }
 
 /** The receiving side of a bundle. */
@@ -118,6 +120,11 @@ export class MultilinkReceiver<P extends Sized> {
     return this.members.map((l) => l.id);
   }
 
+  /** Fragments received on member link `id` (0 for a link not in the bundle). */
+  fragmentsOn(id: number): number {
+    return this.find(id)?.fragments ?? 0;
+  }
+
   /** Most recent sequence number received on link `id` (unbounded), or undefined. */
   lastSeq(id: number): number | undefined {
     return this.find(id)?.last;
@@ -131,7 +138,7 @@ export class MultilinkReceiver<P extends Sized> {
   addLink(id: number): void {
     if (this.find(id)) throw new Error(`multilink: link ${id} already in the bundle`);
     const start = this.members.length > 0 ? this.m : this.next - 1;
-    this.members.push({ id, last: start, removeAt: Infinity });
+    this.members.push({ id, last: start, removeAt: Infinity, fragments: 0 });
     this.updateM();
   }
 
@@ -169,6 +176,7 @@ export class MultilinkReceiver<P extends Sized> {
       return;
     }
     c.fragmentsReceived++;
+    link.fragments++;
     link.last = seq;
     if (seq > this.highest) this.highest = seq;
     if (seq < this.next) c.lateFragments++;

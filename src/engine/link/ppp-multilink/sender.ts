@@ -56,6 +56,8 @@ interface SenderLink<P extends Sized> {
   /** Dead link: bytes still draining into the dead adapter as of `backlogAt`. */
   backlog: number;
   backlogAt: Nanos;
+  /** Fragments put on this link. */
+  fragments: number;
 }
 
 const NOTHING: readonly number[] = [];
@@ -109,6 +111,7 @@ export class MultilinkSender<P extends Sized> {
       removeAt: Infinity,
       backlog: 0,
       backlogAt: 0,
+      fragments: 0,
     });
   }
 
@@ -233,6 +236,11 @@ export class MultilinkSender<P extends Sized> {
     return l ? l.queue.length - l.head : 0;
   }
 
+  /** Fragments put on member link `id` so far (0 for a link not in the bundle). */
+  fragmentsOn(id: number): number {
+    return this.find(id)?.fragments ?? 0;
+  }
+
   /** True while `id` is released but not yet noticed. */
   isDead(id: number): boolean {
     return this.find(id)?.dead ?? false;
@@ -258,6 +266,7 @@ export class MultilinkSender<P extends Sized> {
     };
     this.seq++;
     this.counters.fragmentsSent++;
+    l.fragments++;
     if (l.dead) {
       this.drainTime(l, now);
       l.backlog += f.wireBytes;

@@ -61,7 +61,7 @@ export class ScriptedLink {
     this.msSource = msSource;
     this.bsSource = bsSource;
     this.link = new PiafsLink(
-      { msSource, msSink: this.msSink, bsSource, bsSink: this.bsSink },
+      { up: { source: msSource, sink: this.bsSink }, down: { source: bsSource, sink: this.msSink } },
       options,
       this.monitor,
     );

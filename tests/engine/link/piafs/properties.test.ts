@@ -76,10 +76,8 @@ describe('PIAFS monitor trace', () => {
     const source = declarePiafsMonitorTrace(traces);
     const link = new PiafsLink(
       {
-        msSource: new TestSource(0),
-        msSink: new TestSink(),
-        bsSource: new TestSource(Infinity),
-        bsSink: new TestSink(),
+        up: { source: new TestSource(0), sink: new TestSink() },
+        down: { source: new TestSource(Infinity), sink: new TestSink() },
       },
       {},
       new PiafsMonitorTrace(source, 3),
@@ -112,7 +110,7 @@ describe('PIAFS over the PPP packet byte stream', () => {
     const up = new PacketByteStream<number>();
     const msRx = new StreamReassembler(down);
     const bsRx = new StreamReassembler(up);
-    const link = new PiafsLink({ msSource: up, msSink: msRx, bsSource: down, bsSink: bsRx });
+    const link = new PiafsLink({ up: { source: up, sink: bsRx }, down: { source: down, sink: msRx } });
     const sizes = [1508, 48, 700, 1508, 48, 1, 73, 146, 1508];
     for (let i = 0; i < 60; i++) down.append(i, sizes[i % sizes.length]);
     for (let i = 0; i < 40; i++) up.append(i, 48);

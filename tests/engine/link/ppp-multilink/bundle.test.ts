@@ -18,6 +18,10 @@ describe('PPP Multilink bundle: sender → six links → receiver', () => {
     expect(ids(b.delivered)).toEqual(ids(sent));
     expect(b.receiver.counters).toMatchObject({ packetsDiscarded: 0, fragmentsLost: 0, timeouts: 0 });
     expect(b.sender.counters.fragmentsSent).toBe(160 * 6 + 40);
+    for (let id = 1; id <= 6; id++) {
+      expect(b.receiver.fragmentsOn(id)).toBe(b.sender.fragmentsOn(id));
+      expect(b.sender.fragmentsOn(id)).toBeGreaterThanOrEqual(160 + 4); // ACKs spread by rotation
+    }
   });
 
   it('a released link: fragments lost on it and M pinned until releaseDetect, then five links carry everything', () => {
