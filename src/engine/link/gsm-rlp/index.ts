@@ -1,0 +1,5 @@
+export * from './frame';
+export * from './sender';
+export * from './receiver';
+export * from './entity';
+export * from './link';

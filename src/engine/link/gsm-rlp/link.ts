@@ -1,0 +1,217 @@
+import type { FrameChannel } from '../../channel/types';
+import type { Nanos } from '../../core/time';
+import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { PacketByteStream, StreamReassembler } from '../ppp/stream';
+import { GsmRlpEntity, RlpMode, type GsmRlpEvents } from './entity';
+import {
+  GSM_RLP_FRAME_CLASS_LABELS,
+  GsmRlpFrame,
+  RLP_SLOT_NS,
+  RlpKind,
+  frameClass,
+  type GsmRlpConfig,
+} from './frame';
+
+/** Options of {@link GsmRlpLink}. */
+export interface GsmRlpLinkOptions {
+  /**
+   * One-way radio delay in slots (gsm.md `radioDelay`, inside the RLP loop: interleaving and
+   * processing): a frame sent in slot k arrives in slot k + delaySlots. Default 5 (0.1 s);
+   * at least 1.
+   */
+  delaySlots?: number;
+  /** Record `link.frame`, `link.event` and `channel.state` here (omit for no tracing). */
+  recorder?: TraceRecorder;
+  /** Time of slot 0. Default 0. */
+  t0?: Nanos;
+}
+
+/** Direction codes in traces: 0 = uplink (phone → IWF), 1 = downlink (IWF → phone). */
+export const GSM_RLP_DIR_LABELS: readonly string[] = ['up', 'down'];
+
+/** `link.event` kinds. */
+export const GsmRlpEventKind = { T1Expiry: 0, Reset: 1, CallDrop: 2, SeqAlias: 3 } as const;
+export const GSM_RLP_EVENT_LABELS: readonly string[] = ['t1-expiry', 'reset', 'call-drop', 'seq-alias'];
+
+/**
+ * The phone's and the IWF's RLP entities joined by the radio: one Markov fading channel per
+ * direction (gsm.md §Channel: independent, stepped once per 20 ms frame whether or not the
+ * link has anything to say) and a delay line of `delaySlots` frames per direction.
+ *
+ * Each {@link step} runs one slot: the frames sent `delaySlots` slots ago arrive (erased or
+ * not), both ends transmit, each channel is stepped once and decides the fate of its frame.
+ * The delay lines are fixed rings of reused frames: no allocation per slot.
+ *
+ * A call drop at either end releases the other: the call is gone.
+ *
+ * Traces (only with a recorder):
+ * - `link.frame` (dir, kind, seq, error): every frame sent; `seq` is the true N(S) of an I
+ *   frame, the true N(R) otherwise;
+ * - `link.event` (dir, kind, count): T1 expiries, resets started, call drop, sequence aliases,
+ *   by the entity sending in `dir`;
+ * - `channel.state` (dir, bad) when it changes.
+ */
+export class GsmRlpLink {
+  /** Next slot to run. */
+  slot = 0;
+  readonly delaySlots: number;
+  private readonly up: GsmRlpFrame[];
+  private readonly down: GsmRlpFrame[];
+  private readonly upErr: Uint8Array;
+  private readonly downErr: Uint8Array;
+  private readonly t0: Nanos;
+  private readonly tFrame: TraceSource | null;
+  private readonly tEvent: TraceSource | null;
+  private readonly tChannel: TraceSource | null;
+  private readonly last = new Float64Array(8);
+  private badUp = -1;
+  private badDown = -1;
+
+  constructor(
+    readonly ms: GsmRlpEntity,
+    readonly iwf: GsmRlpEntity,
+    readonly uplink: FrameChannel,
+    readonly downlink: FrameChannel,
+    options: GsmRlpLinkOptions = {},
+  ) {
+    const d = options.delaySlots ?? 5;
+    if (!Number.isInteger(d) || d < 1) throw new RangeError(`GSM RLP delay ${d} slots (must be ≥ 1)`);
+    this.delaySlots = d;
+    this.up = Array.from({ length: d }, () => new GsmRlpFrame());
+    this.down = Array.from({ length: d }, () => new GsmRlpFrame());
+    this.upErr = new Uint8Array(d);
+    this.downErr = new Uint8Array(d);
+    this.t0 = options.t0 ?? 0;
+    const rec = options.recorder;
+    const on = rec !== undefined && rec.enabled;
+    const dir = { dir: GSM_RLP_DIR_LABELS };
+    this.tFrame = on
+      ? rec.source('link.frame', ['dir', 'kind', 'seq', 'error'], {
+          ...dir,
+          kind: GSM_RLP_FRAME_CLASS_LABELS,
+          error: ['ok', 'error'],
+        })
+      : null;
+    this.tEvent = on
+      ? rec.source('link.event', ['dir', 'kind', 'count'], { ...dir, kind: GSM_RLP_EVENT_LABELS })
+      : null;
+    this.tChannel = on ? rec.source('channel.state', ['dir', 'bad'], { ...dir, bad: ['good', 'bad'] }) : null;
+  }
+
+  /** Start time of slot `n`. */
+  slotTime(n: number): Nanos {
+    return this.t0 + n * RLP_SLOT_NS;
+  }
+
+  /** True once the call has dropped. */
+  get isDown(): boolean {
+    return this.ms.mode === RlpMode.Down && this.iwf.mode === RlpMode.Down;
+  }
+
+  /** Run one slot. */
+  step(): void {
+    const s = this.slot;
+    const i = s % this.delaySlots;
+    const up = this.up[i];
+    const down = this.down[i];
+    // Frames sent in slot s − d occupy ring position i; they arrive now, then make room.
+    this.iwf.receive(s, up, this.upErr[i] === 1);
+    this.ms.receive(s, down, this.downErr[i] === 1);
+    this.ms.transmit(s, up);
+    this.upErr[i] = this.uplink.step() ? 1 : 0;
+    this.iwf.transmit(s, down);
+    this.downErr[i] = this.downlink.step() ? 1 : 0;
+    if (this.ms.down) this.iwf.release(s);
+    if (this.iwf.down) this.ms.release(s);
+    if (this.tFrame !== null) this.trace(s, up, down);
+    this.slot = s + 1;
+  }
+
+  /** Run `n` slots. */
+  run(n: number): void {
+    for (let k = 0; k < n; k++) this.step();
+  }
+
+  /** The frame sent uplink / downlink in the last slot run (valid until the next step). */
+  lastFrame(dir: 0 | 1): GsmRlpFrame {
+    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
+    return dir === 0 ? this.up[i] : this.down[i];
+  }
+
+  /** Whether the channel erased the frame sent in `dir` in the last slot run. */
+  lastError(dir: 0 | 1): boolean {
+    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
+    return (dir === 0 ? this.upErr[i] : this.downErr[i]) === 1;
+  }
+
+  private trace(s: number, up: GsmRlpFrame, down: GsmRlpFrame): void {
+    const t = this.slotTime(s);
+    const i = s % this.delaySlots;
+    this.traceFrame(t, 0, up, this.upErr[i] === 1);
+    this.traceFrame(t, 1, down, this.downErr[i] === 1);
+    this.traceEvents(t, 0, this.ms);
+    this.traceEvents(t, 1, this.iwf);
+    const bu = this.uplink.bad ? 1 : 0;
+    if (bu !== this.badUp) {
+      this.badUp = bu;
+      this.tChannel!.record(t, 0, bu);
+    }
+    const bd = this.downlink.bad ? 1 : 0;
+    if (bd !== this.badDown) {
+      this.badDown = bd;
+      this.tChannel!.record(t, 1, bd);
+    }
+  }
+
+  private traceFrame(t: Nanos, dir: number, f: GsmRlpFrame, err: boolean): void {
+    if (f.kind === RlpKind.None) return;
+    this.tFrame!.record(t, dir, frameClass(f), f.kind === RlpKind.IS ? f.trueNs : f.trueNr, err ? 1 : 0);
+  }
+
+  private traceEvents(t: Nanos, dir: number, e: GsmRlpEntity): void {
+    const c = e.counters;
+    this.traceCount(t, dir, GsmRlpEventKind.T1Expiry, c.t1Expiries);
+    this.traceCount(t, dir, GsmRlpEventKind.Reset, c.resets);
+    this.traceCount(t, dir, GsmRlpEventKind.CallDrop, c.callDrops);
+    this.traceCount(t, dir, GsmRlpEventKind.SeqAlias, c.seqAliases);
+  }
+
+  private traceCount(t: Nanos, dir: number, kind: number, value: number): void {
+    const k = dir * 4 + kind;
+    const d = value - this.last[k];
+    if (d > 0) {
+      this.tEvent!.record(t, dir, kind, d);
+      this.last[k] = value;
+    }
+  }
+}
+
+/** A {@link GsmRlpLink} with its two packet streams and reassemblers. */
+export interface GsmRlpLinkBundle<P> {
+  readonly link: GsmRlpLink;
+  /** Bytes the phone sends (the laptop's PPP frames after the serial line). */
+  readonly txMs: PacketByteStream<P>;
+  /** Bytes the IWF sends. */
+  readonly txIwf: PacketByteStream<P>;
+  /** Packets arriving at the IWF (uplink data). */
+  readonly rxIwf: StreamReassembler<P>;
+  /** Packets arriving at the phone (downlink data). */
+  readonly rxMs: StreamReassembler<P>;
+}
+
+/** Build both ends of a GSM RLP link with the same configuration over the given channels. */
+export function createGsmRlpLink<P>(
+  config: GsmRlpConfig,
+  uplink: FrameChannel,
+  downlink: FrameChannel,
+  options: GsmRlpLinkOptions = {},
+  events: { ms?: GsmRlpEvents; iwf?: GsmRlpEvents } = {},
+): GsmRlpLinkBundle<P> {
+  const txMs = new PacketByteStream<P>();
+  const txIwf = new PacketByteStream<P>();
+  const rxIwf = new StreamReassembler(txMs);
+  const rxMs = new StreamReassembler(txIwf);
+  const ms = new GsmRlpEntity(config, txMs, rxMs, events.ms, 1);
+  const iwf = new GsmRlpEntity(config, txIwf, rxIwf, events.iwf, 2);
+  return { link: new GsmRlpLink(ms, iwf, uplink, downlink, options), txMs, txIwf, rxIwf, rxMs };
+}
