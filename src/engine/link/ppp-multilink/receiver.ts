@@ -188,6 +188,7 @@ export class MultilinkReceiver<P extends Sized> {
       c.reorderOverflows++;
       this.forceGap = true;
       this.advance();
+      this.forceGap = false;
     }
     this.updateBlocked(now, before);
   }
@@ -201,6 +202,7 @@ export class MultilinkReceiver<P extends Sized> {
       this.counters.timeouts++;
       this.forceGap = true;
       this.advance();
+      this.forceGap = false;
       this.blockedSince = this.buffer.size > 0 ? now : Infinity;
     }
   }
