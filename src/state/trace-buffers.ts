@@ -20,7 +20,7 @@ export interface SeriesColumns {
 export type TraceData = Readonly<Record<string, SeriesColumns>>;
 
 /** Records kept per source at most; past that the oldest half is dropped (long runs stay in memory). */
-export const MAX_RECORDS_PER_SOURCE = 1 << 22;
+export const MAX_RECORDS_PER_SOURCE = 1 << 20;
 
 class Series {
   length = 0;

@@ -159,6 +159,14 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       settle() {
         return rt.settle();
       },
+
+      exportCsv() {
+        return rt.api().exportCsv();
+      },
+
+      exportPcap() {
+        return rt.api().exportPcap();
+      },
     };
   };
 }

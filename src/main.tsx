@@ -1,0 +1,58 @@
+/**
+ * The page's entry: one store wired to a simulation worker and the real clock,
+ * the URL read once at start (scenario from the query, view from the fragment)
+ * and kept in step afterwards, and the React tree under an error boundary.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createLabStore } from './state/store';
+import { parseUrl } from './state/url-codec';
+import { bindUrl } from './state/url-sync';
+import { spawnEngine } from './worker/client';
+import { App } from './ui/components/App';
+import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { LabProvider } from './ui/hooks/use-lab';
+import './ui/app.css';
+
+const store = createLabStore({
+  spawn: (onCrash) => spawnEngine(onCrash),
+  now: () => performance.now(),
+  frame: (cb) => {
+    requestAnimationFrame(() => cb());
+  },
+  randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
+});
+
+const { scenarioText, view } = parseUrl(window.location.search, window.location.hash);
+store.getState().setView(view);
+// A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
+if (scenarioText || !view.exercise) void store.getState().load(scenarioText || 'system=is707');
+bindUrl(store, window.location, window.history, (cb) => {
+  requestAnimationFrame(() => cb());
+});
+
+// A fragment typed or pasted by hand (e.g. #exercise=…) opens that view.
+window.addEventListener('hashchange', () => {
+  store.getState().setView(parseUrl('', window.location.hash).view);
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <LabProvider store={store}>
+          <App />
+        </LabProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+// For classroom scripts and tests: the store, read-only use expected.
+declare global {
+  interface Window {
+    __lab?: typeof store;
+  }
+}
+window.__lab = store;

@@ -1,0 +1,62 @@
+/**
+ * Runs many scenarios headless in parallel simulation workers (in-browser sweeps,
+ * exercise checks): `workers` engines, each fed the next scenario when it answers;
+ * results come back in scenario order whatever the scheduling, so a sweep's output
+ * is deterministic. Cancel stops feeding and terminates the engines.
+ */
+import type { Summary } from '../engine';
+import type { EngineClient } from '../worker/client';
+
+export interface PoolOptions {
+  /** Spawn one engine (the page: spawnEngine). */
+  spawn(onCrash: (message: string) => void): EngineClient;
+  workers: number;
+  onProgress?(done: number, total: number): void;
+  /** Set to true (e.g. from a Cancel button) to stop early. */
+  signal?: { cancelled: boolean };
+}
+
+export interface PoolResult {
+  /** One summary per scenario, null where a run had errors. */
+  readonly summaries: (Summary | null)[];
+  /** Messages of failed runs (scenario: message). */
+  readonly errors: string[];
+  readonly cancelled: boolean;
+}
+
+/** Engines to use: hardware threads minus one for the page, at least 1, at most `cap`. */
+export function poolSize(hardwareConcurrency: number | undefined, cap = 4): number {
+  const n = Math.floor((hardwareConcurrency ?? 2) - 1);
+  return Math.max(1, Math.min(cap, n));
+}
+
+export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOptions): Promise<PoolResult> {
+  const summaries: (Summary | null)[] = new Array<Summary | null>(scenarios.length).fill(null);
+  const errors: string[] = [];
+  let next = 0;
+  let done = 0;
+  const n = Math.max(1, Math.min(opts.workers, scenarios.length));
+  const engines: EngineClient[] = [];
+  const worker = async () => {
+    let crashed: string | null = null;
+    const engine = opts.spawn((m) => {
+      crashed = m;
+    });
+    engines.push(engine);
+    while (next < scenarios.length && !opts.signal?.cancelled && !crashed) {
+      const i = next++;
+      try {
+        const r = await engine.api.runHeadless(scenarios[i]);
+        summaries[i] = r.summary;
+        if (r.errors.length > 0) errors.push(`${scenarios[i]}: ${r.errors.map((e) => e.message).join('; ')}`);
+      } catch (err) {
+        errors.push(`${scenarios[i]}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      done++;
+      opts.onProgress?.(done, scenarios.length);
+    }
+    engine.terminate();
+  };
+  await Promise.all(Array.from({ length: n }, worker));
+  return { summaries, errors, cancelled: opts.signal?.cancelled === true };
+}

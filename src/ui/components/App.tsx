@@ -1,0 +1,82 @@
+import { useResolvedTheme } from '../hooks/use-theme';
+import { useLab } from '../hooks/use-lab';
+import { SecondaryCharts, SeqChart } from './Charts';
+import { ErrorBanner } from './ErrorBanner';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ExercisePanel } from './ExercisePanel';
+import { ExportPanel } from './ExportPanel';
+import { Header } from './Header';
+import { MapPanel } from './MapPanel';
+import { ParamPanel } from './ParamPanel';
+import { PlaybackBar } from './PlaybackBar';
+import { PresetInfo } from './PresetInfo';
+import { SummaryPanel } from './SummaryPanel';
+import { SweepPanel } from './SweepPanel';
+
+function StatusLine() {
+  const status = useLab((s) => s.status);
+  const text =
+    status === 'starting'
+      ? 'Starting the engine…'
+      : status === 'failed'
+        ? 'The run cannot continue (see above).'
+        : '';
+  return (
+    <p className="status-line" role="status" data-status={status}>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The lab (ui.md "Layout"): header with pickers; playback; the map and the sequence
+ * graph as the two large elements; parameters, summary, secondary charts, preset
+ * figures, sweep, exercises and export around them (secondary, collapsible).
+ */
+export function App() {
+  const theme = useResolvedTheme();
+  return (
+    <div className="lab" data-theme={theme}>
+      <a className="skip" href="#main">
+        Skip to the lab
+      </a>
+      <Header theme={theme} />
+      <ErrorBanner />
+      <main id="main">
+        <PlaybackBar />
+        <StatusLine />
+        <div className="stage">
+          <MapPanel theme={theme} />
+          <SeqChart theme={theme} />
+        </div>
+        <div className="columns">
+          <div className="col-main">
+            <ErrorBoundary area="summary">
+              <SummaryPanel />
+            </ErrorBoundary>
+            <ErrorBoundary area="preset">
+              <PresetInfo />
+            </ErrorBoundary>
+            <SecondaryCharts theme={theme} />
+            <ErrorBoundary area="sweep">
+              <SweepPanel theme={theme} />
+            </ErrorBoundary>
+          </div>
+          <aside className="col-side" aria-label="Parameters, exercises and export">
+            <ErrorBoundary area="parameter panel">
+              <ParamPanel />
+            </ErrorBoundary>
+            <ErrorBoundary area="exercises">
+              <ExercisePanel />
+            </ErrorBoundary>
+            <ExportPanel />
+          </aside>
+        </div>
+      </main>
+      <footer className="muted small">
+        Wireless TCP Lab — a deterministic, frame-by-frame simulator. Same scenario and seed, same run: share
+        the link.
+      </footer>
+    </div>
+  );
+}

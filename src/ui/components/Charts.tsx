@@ -1,0 +1,154 @@
+import { useCallback, useMemo } from 'react';
+import { createCwndChart } from '../charts/cwnd-chart';
+import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
+import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
+import { createRtoChart } from '../charts/rto-chart';
+import { createSeqChart } from '../charts/seq-chart';
+import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
+import type { ChartOptions, ChartView } from '../charts/types';
+import { chartToPngBlob, chartToSvgString } from '../charts/export';
+import type { ChartId } from '../../state/url-codec';
+import { findPreset } from '../presets';
+import { useChart, type ChartFactory } from '../hooks/use-chart';
+import { useLab, useLabStore } from '../hooks/use-lab';
+import { ErrorBoundary } from './ErrorBoundary';
+import { download, fileStem } from './download';
+
+/** The link-layer decoder of each system's timeline (charts/link-decoders.ts). */
+const LINK_DECODER: Record<string, LinkChartOptions['decoder']> = { is707: 'is707', phs: 'piafs' };
+
+interface ChartSpec {
+  id: ChartId;
+  title: string;
+  factory: ChartFactory;
+}
+
+const SPECS: readonly ChartSpec[] = [
+  { id: 'seq', title: 'Sequence numbers', factory: createSeqChart as ChartFactory },
+  { id: 'rto', title: 'Retransmission timeout (RTO)', factory: createRtoChart as ChartFactory },
+  { id: 'cwnd', title: 'Congestion window and bytes in flight', factory: createCwndChart as ChartFactory },
+  { id: 'throughput', title: 'Goodput', factory: createThroughputChart as ChartFactory },
+  { id: 'link', title: 'Link layer', factory: createLinkChart as ChartFactory },
+  { id: 'histogram', title: 'Goodput histograms', factory: createHistogramChart as ChartFactory },
+];
+
+function useChartView(theme: 'light' | 'dark'): ChartView {
+  const domain = useLab((s) => s.view.domain);
+  const simTime = useLab((s) => s.simTime);
+  const selection = useLab((s) => s.selection);
+  return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
+}
+
+function ChartExport({ id, host }: { id: ChartId; host: React.RefObject<HTMLDivElement | null> }) {
+  const system = useLab((s) => s.system);
+  const seed = useLab((s) => s.scenario?.seed);
+  const simTime = useLab((s) => s.simTime);
+  const stem = `${fileStem(system, seed, simTime)}-${id}`;
+  return (
+    <span className="chart-export">
+      <button
+        type="button"
+        className="quiet small"
+        data-testid={`export-svg-${id}`}
+        onClick={() =>
+          host.current && download(`${stem}.svg`, chartToSvgString(host.current), 'image/svg+xml')
+        }
+      >
+        SVG
+      </button>
+      <button
+        type="button"
+        className="quiet small"
+        data-testid={`export-png-${id}`}
+        onClick={() => {
+          if (!host.current) return;
+          void chartToPngBlob(host.current, 2).then((b) => download(`${stem}.png`, b, 'image/png'));
+        }}
+      >
+        PNG
+      </button>
+    </span>
+  );
+}
+
+function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
+  const store = useLabStore();
+  const traces = useLab((s) => s.traces);
+  const system = useLab((s) => s.system);
+  const capacity = useLab((s) => s.summary?.capacityBps);
+  const presetId = useLab((s) => s.view.preset);
+  const view = useChartView(theme);
+  const onDomainChange = useCallback(
+    (d: readonly [number, number] | null) => store.getState().setDomain(d),
+    [store],
+  );
+  const onSelect = useCallback(
+    (t: number, seq: number) => store.getState().setSelection({ t, seq }),
+    [store],
+  );
+  const preset = findPreset(presetId);
+  const options: ChartOptions & LinkChartOptions & ThroughputChartOptions & HistogramChartOptions = {
+    title: spec.title,
+    onDomainChange,
+    onSelect,
+    decoder: LINK_DECODER[system] ?? 'is707',
+    capacityBps: capacity,
+    windows: preset?.histogramWindow ? [preset.histogramWindow] : undefined,
+  };
+  const key = `${system}|${capacity ?? ''}|${preset?.histogramWindow ?? ''}`;
+  const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
+  return (
+    <>
+      <ChartExport id={spec.id} host={host} />
+      <div className="chart-host" ref={host} />
+    </>
+  );
+}
+
+/** One chart panel: `data-testid="chart-<id>"`, collapsible except the sequence graph. */
+function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
+  const open = useLab((s) => s.view.charts.includes(spec.id));
+  const toggle = useLab((s) => s.toggleChart);
+  if (spec.id === 'seq') {
+    return (
+      <section className="panel chart chart-main" data-testid="chart-seq" aria-label={spec.title}>
+        <h2 className="chart-title">{spec.title}</h2>
+        <ErrorBoundary area="sequence graph">
+          <ChartBody spec={spec} theme={theme} />
+        </ErrorBoundary>
+      </section>
+    );
+  }
+  return (
+    <details
+      className="panel chart"
+      data-testid={`chart-${spec.id}`}
+      open={open}
+      onToggle={(e) => {
+        if ((e.currentTarget as HTMLDetailsElement).open !== open) toggle(spec.id);
+      }}
+    >
+      <summary>{spec.title}</summary>
+      {open && (
+        <ErrorBoundary area={`${spec.title} chart`}>
+          <ChartBody spec={spec} theme={theme} />
+        </ErrorBoundary>
+      )}
+    </details>
+  );
+}
+
+export function SeqChart({ theme }: { theme: 'light' | 'dark' }) {
+  return <ChartPanel spec={SPECS[0]} theme={theme} />;
+}
+
+/** The secondary charts, each collapsible; which are open is part of the view (URL fragment). */
+export function SecondaryCharts({ theme }: { theme: 'light' | 'dark' }) {
+  return (
+    <div className="charts-secondary">
+      {SPECS.slice(1).map((spec) => (
+        <ChartPanel key={spec.id} spec={spec} theme={theme} />
+      ))}
+    </div>
+  );
+}

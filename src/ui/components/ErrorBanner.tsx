@@ -1,0 +1,71 @@
+import { useLab } from '../hooks/use-lab';
+
+/**
+ * One banner for everything that went wrong (ui.md "Errors … show a clear message and a
+ * way to recover"): the bad keys of a URL (each named by the parser's message; the run uses
+ * the defaults for those keys only), a rejected change, and a stopped engine with a
+ * "restart engine" button. Messages are rendered as text, never as HTML.
+ */
+export function ErrorBanner() {
+  const loadErrors = useLab((s) => s.loadErrors);
+  const changeErrors = useLab((s) => s.changeErrors);
+  const engineError = useLab((s) => s.engineError);
+  const dismiss = useLab((s) => s.dismissErrors);
+  const restartEngine = useLab((s) => s.restartEngine);
+  if (loadErrors.length === 0 && changeErrors.length === 0 && !engineError) return null;
+  return (
+    <div className="error-banner" role="alert" data-testid="error-banner">
+      {engineError && (
+        <div className="error-engine">
+          <p>
+            <strong>The simulation engine stopped.</strong> {engineError}
+          </p>
+          <button
+            type="button"
+            className="primary"
+            data-testid="restart-engine"
+            onClick={() => void restartEngine()}
+          >
+            Restart engine
+          </button>
+        </div>
+      )}
+      {loadErrors.length > 0 && (
+        <div>
+          <p>
+            <strong>
+              {loadErrors.length === 1 ? 'One key' : `${loadErrors.length} keys`} of this scenario could not
+              be used; the run uses the defaults for {loadErrors.length === 1 ? 'it' : 'them'}:
+            </strong>
+          </p>
+          <ul>
+            {loadErrors.map((e, i) => (
+              <li key={i} data-key={e.key}>
+                <code>{e.key}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {changeErrors.length > 0 && (
+        <div>
+          <p>
+            <strong>That change was not applied:</strong>
+          </p>
+          <ul>
+            {changeErrors.map((e, i) => (
+              <li key={i} data-key={e.key}>
+                <code>{e.key}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(loadErrors.length > 0 || changeErrors.length > 0) && (
+        <button type="button" onClick={dismiss}>
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}

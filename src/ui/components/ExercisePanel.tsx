@@ -1,0 +1,197 @@
+import { useEffect, useRef, useState } from 'react';
+import { poolSize, runHeadlessPool } from '../../state/headless-pool';
+import { DEFAULT_CHARTS } from '../../state/url-codec';
+import { spawnEngine } from '../../worker/client';
+import { checkNumber, checkState, computeTruth, truthRuns } from '../exercises/check';
+import { loadExercises, type ExerciseList } from '../exercises/load';
+import type { CheckResult, Exercise } from '../exercises/types';
+import { useLab, useLabStore } from '../hooks/use-lab';
+
+/** True answers already computed, by exercise id (deterministic, so they never change). */
+const truthCache = new Map<string, Promise<number>>();
+
+function truthFor(ex: Exercise): Promise<number> {
+  if (ex.answer.kind !== 'number') return Promise.resolve(NaN);
+  const truth = ex.answer.truth;
+  let p = truthCache.get(ex.id);
+  if (!p) {
+    const runs = truthRuns(ex);
+    p = runHeadlessPool(runs, {
+      spawn: (onCrash) => spawnEngine(onCrash),
+      workers: poolSize(navigator.hardwareConcurrency, 3),
+    }).then((r) => computeTruth(truth, r.summaries));
+    truthCache.set(ex.id, p);
+    p.catch(() => truthCache.delete(ex.id));
+  }
+  return p;
+}
+
+function useExercises(): ExerciseList | null {
+  const [list, setList] = useState<ExerciseList | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadExercises().then((l) => live && setList(l));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
+  const summary = useLab((s) => s.summary);
+  const done = useLab((s) => s.done);
+  const [typed, setTyped] = useState('');
+  const [result, setResult] = useState<CheckResult | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [hint, setHint] = useState(false);
+  const answer = ex.answer;
+  const check = async () => {
+    if (answer.kind === 'state') {
+      setResult(checkState(answer, summary, done));
+      return;
+    }
+    setChecking(true);
+    try {
+      setResult(checkNumber(answer, typed, await truthFor(ex)));
+    } catch (err) {
+      setResult({
+        correct: false,
+        message: `Could not compute the answer: ${err instanceof Error ? err.message : String(err)}`,
+      });
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <article className="exercise-open" aria-labelledby="exercise-title">
+      <h3 id="exercise-title">{ex.title}</h3>
+      <p>{ex.task}</p>
+      <p>
+        <strong>{ex.question}</strong>
+      </p>
+      <form
+        className="exercise-answer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void check();
+        }}
+      >
+        {answer.kind === 'number' && (
+          <label className="field inline">
+            <span>Your answer{answer.unit ? ` (${answer.unit})` : ''}</span>
+            <input
+              data-testid="exercise-answer"
+              value={typed}
+              inputMode="decimal"
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setResult(null);
+              }}
+            />
+          </label>
+        )}
+        <button type="submit" className="primary" data-testid="exercise-check" disabled={checking}>
+          {checking
+            ? 'Checking… (running the simulation)'
+            : answer.kind === 'state'
+              ? 'Check my run'
+              : 'Check'}
+        </button>{' '}
+        {ex.hint && (
+          <button type="button" className="quiet" onClick={() => setHint((h) => !h)} aria-expanded={hint}>
+            Hint
+          </button>
+        )}{' '}
+        <button type="button" className="quiet" onClick={onClose}>
+          Close exercise
+        </button>
+      </form>
+      {hint && ex.hint && <p className="muted">{ex.hint}</p>}
+      <div role="status" aria-live="polite">
+        {result && (
+          <p
+            data-testid="exercise-result"
+            data-correct={String(result.correct)}
+            className={result.correct ? 'result ok' : 'result wrong'}
+          >
+            {result.correct ? '✓ ' : '✗ '}
+            {result.message}
+          </p>
+        )}
+        {result?.correct && ex.explanation && <p>{ex.explanation}</p>}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Exercises (ui.md): a task, a question and an automatic check against the simulation.
+ * The open exercise is part of the view (`#exercise=<id>`), so an exercise is shared as a link.
+ */
+export function ExercisePanel() {
+  const store = useLabStore();
+  const list = useExercises();
+  const system = useLab((s) => s.system);
+  const openId = useLab((s) => s.view.exercise);
+  const text = useLab((s) => s.text);
+  const open = list?.exercises.find((e) => e.id === openId) ?? null;
+  const started = useRef(false);
+
+  const start = (ex: Exercise) => {
+    const s = store.getState();
+    s.setView({ exercise: ex.id, preset: null, charts: ex.charts ?? DEFAULT_CHARTS, domain: null });
+    void s.load(ex.scenario);
+  };
+
+  // A link with only `#exercise=<id>` (no scenario) opens the exercise's scenario.
+  useEffect(() => {
+    if (!list || started.current) return;
+    started.current = true;
+    if (text === '' && store.getState().status === 'starting') {
+      if (open) start(open);
+      else void store.getState().load('system=is707');
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list]);
+
+  const mine = list?.exercises.filter((e) => e.system === system) ?? [];
+  return (
+    <section
+      className="panel exercise"
+      data-testid="exercise"
+      data-exercise={open?.id ?? ''}
+      aria-labelledby="exercises-title"
+    >
+      <h2 id="exercises-title">Exercises</h2>
+      {open ? (
+        <OpenExercise key={open.id} ex={open} onClose={() => store.getState().setView({ exercise: null })} />
+      ) : (
+        <>
+          {!list && <p className="muted">Loading exercises…</p>}
+          {openId && list && <p className="muted">No exercise named “{openId}”.</p>}
+          <ul className="exercise-list">
+            {mine.map((e) => (
+              <li key={e.id}>
+                <button type="button" data-testid={`exercise-open-${e.id}`} onClick={() => start(e)}>
+                  {e.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {list && mine.length === 0 && <p className="muted">No exercises for this system yet.</p>}
+        </>
+      )}
+      {list && list.problems.length > 0 && (
+        <details className="muted small">
+          <summary>Exercise files with problems</summary>
+          <ul>
+            {list.problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { SYSTEM_IDS, type SystemId } from '../../engine/scenario/types';
+import { implementedSystems } from '../../engine/scenario/schema';
+import { findPreset, presetsFor } from '../presets';
+import { useLab, useLabStore } from '../hooks/use-lab';
+import { usePresetLoader } from '../hooks/use-preset';
+
+/** Names for the picker (the engine's definitions are in the worker's bundle). */
+export const SYSTEM_NAMES: Record<SystemId, string> = {
+  is707: 'IS-707 (CDMA, 9600 bit/s)',
+  gsm: 'GSM 9.6 kbit/s data (RLP, V.42)',
+  phs: 'PHS 384 kbit/s (6 × PIAFS)',
+  dect: 'DECT multibearer',
+  geran: 'GERAN: TCP with speech',
+};
+
+function SystemSelect() {
+  const system = useLab((s) => s.system);
+  const setSystem = useLab((s) => s.setSystem);
+  const implemented = implementedSystems();
+  return (
+    <label className="field">
+      <span>System</span>
+      <select
+        data-testid="system-select"
+        value={system}
+        onChange={(e) => void setSystem(e.target.value as SystemId)}
+      >
+        {SYSTEM_IDS.map((id) => (
+          <option key={id} value={id} disabled={!implemented.includes(id)}>
+            {SYSTEM_NAMES[id]}
+            {implemented.includes(id) ? '' : ' — coming'}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function PresetSelect() {
+  const system = useLab((s) => s.system);
+  const presetId = useLab((s) => s.view.preset);
+  const load = usePresetLoader();
+  const store = useLabStore();
+  const presets = presetsFor(system);
+  const current = findPreset(presetId);
+  return (
+    <label className="field">
+      <span>Preset</span>
+      <select
+        data-testid="preset-select"
+        value={current && current.system === system ? current.id : ''}
+        onChange={(e) => {
+          const p = findPreset(e.target.value);
+          if (p) void load(p);
+          else store.getState().setView({ preset: null });
+        }}
+      >
+        <option value="">Free play (current scenario)</option>
+        {presets
+          .filter((p) => !p.id.endsWith('-free'))
+          .map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+      </select>
+    </label>
+  );
+}
+
+function ThemeToggle({ resolved }: { resolved: 'light' | 'dark' }) {
+  const setTheme = useLab((s) => s.setTheme);
+  const next = resolved === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="quiet"
+      onClick={() => setTheme(next)}
+      aria-label={`Switch to ${next} theme`}
+    >
+      {resolved === 'dark' ? '☀ Light' : '☾ Dark'}
+    </button>
+  );
+}
+
+function ShareButton() {
+  const [state, setState] = useState<'idle' | 'copied' | 'shown'>('idle');
+  const [url, setUrl] = useState('');
+  const copy = async () => {
+    const href = window.location.href;
+    setUrl(href);
+    try {
+      await navigator.clipboard.writeText(href);
+      setState('copied');
+    } catch {
+      setState('shown'); // no clipboard permission: show the link to copy by hand
+    }
+  };
+  return (
+    <span className="share">
+      <button type="button" data-testid="share" data-url={url} onClick={() => void copy()}>
+        Copy link
+      </button>
+      <span role="status" className="muted">
+        {state === 'copied' ? 'Link copied' : ''}
+      </span>
+      {state === 'shown' && (
+        <input
+          className="share-url"
+          readOnly
+          value={url}
+          aria-label="Link to this run"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      )}
+    </span>
+  );
+}
+
+/** The page header: title, system and preset pickers, theme and share. */
+export function Header({ theme }: { theme: 'light' | 'dark' }) {
+  return (
+    <header className="lab-header">
+      <h1>Wireless TCP Lab</h1>
+      <SystemSelect />
+      <PresetSelect />
+      <span className="spacer" />
+      <ThemeToggle resolved={theme} />
+      <ShareButton />
+    </header>
+  );
+}

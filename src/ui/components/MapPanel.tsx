@@ -1,0 +1,153 @@
+import { useEffect, useRef } from 'react';
+import type { SystemView } from '../../engine/systems/types';
+import type { SystemId } from '../../engine/scenario/types';
+import { createMapHost } from './map-host';
+import { useLab, useLabStore } from '../hooks/use-lab';
+import { ErrorBoundary } from './ErrorBoundary';
+import { num } from '../format';
+
+/** Metres per arrow-key press (Shift: ten times as far). */
+const KEY_STEP_M = 50;
+
+function MapCanvas({ theme }: { theme: 'light' | 'dark' }) {
+  const store = useLabStore();
+  const view = useLab((s) => s.systemView);
+  const radioFromMap = useLab((s) => s.scenario?.values.radioFromMap === true);
+  const host = useRef<HTMLDivElement | null>(null);
+  const map = useRef<ReturnType<typeof createMapHost> | null>(null);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const m = createMapHost(el, {
+      onMove(x, y) {
+        const s = store.getState();
+        const ms = s.systemView?.ms;
+        // Whole metres keep the recorded events short.
+        const rx = Math.round(x);
+        const ry = Math.round(y);
+        if (!ms || rx !== Math.round(ms.x)) void s.change('msX', String(rx));
+        if (!ms || ry !== Math.round(ms.y)) void s.change('msY', String(ry));
+      },
+    });
+    map.current = m;
+    return () => {
+      m.destroy();
+      map.current = null;
+    };
+  }, [store]);
+
+  useEffect(() => {
+    if (view) map.current?.update(view, { radioFromMap, theme });
+  }, [view, radioFromMap, theme]);
+
+  return <div className="map-host" ref={host} />;
+}
+
+/** Arrow keys move the phone (when the map itself does not handle them). */
+function useArrowKeys(ref: React.RefObject<HTMLElement | null>) {
+  const store = useLabStore();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+      if (!d) return;
+      const s = store.getState();
+      const v = s.systemView;
+      if (!v) return;
+      e.preventDefault();
+      const step = KEY_STEP_M * (e.shiftKey ? 10 : 1);
+      const [x0, x1, y0, y1] = v.extent;
+      const x = Math.min(x1, Math.max(x0, Math.round(v.ms.x + d[0] * step)));
+      const y = Math.min(y1, Math.max(y0, Math.round(v.ms.y + d[1] * step)));
+      if (x !== v.ms.x) void s.change('msX', String(x));
+      if (y !== v.ms.y) void s.change('msY', String(y));
+    };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, [ref, store]);
+}
+
+function Captions({ view }: { view: SystemView | null }) {
+  if (!view) return null;
+  const d = Math.hypot(view.ms.x - (view.stations[0]?.x ?? 0), view.ms.y - (view.stations[0]?.y ?? 0));
+  return (
+    <dl className="captions" aria-live="polite" data-testid="map-captions">
+      <div className="kv">
+        <dt>Phone</dt>
+        <dd>
+          {num(view.ms.x)} m, {num(view.ms.y)} m ({num(d)} m from {view.stations[0]?.label ?? 'the base'})
+        </dd>
+      </div>
+      {Object.entries(view.captions ?? {}).map(([k, v]) => (
+        <div className="kv" key={k}>
+          <dt>{k}</dt>
+          <dd data-caption={k}>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** How a system toggles link n mid-run: the key and value to send, or null (no toggles). */
+const LINK_TOGGLE: Partial<
+  Record<SystemId, (n: number, on: boolean) => { key: string; value: string } | null>
+> = {};
+
+function LinkToggles({ view, system }: { view: SystemView | null; system: SystemId }) {
+  const change = useLab((s) => s.change);
+  if (!view || view.links.length === 0) return null;
+  const toggle = LINK_TOGGLE[system];
+  return (
+    <ul className="links" aria-label="Links and bearers">
+      {view.links.map((l) => {
+        const on = l.state !== 'down';
+        const action = toggle?.(l.n, !on) ?? null;
+        return (
+          <li key={l.n} className={`link link-${l.state}`}>
+            <button
+              type="button"
+              data-testid={`link-${l.n}`}
+              aria-pressed={on}
+              disabled={!action}
+              title={action ? `Release or re-add link ${l.n}` : 'This system has one fixed link'}
+              onClick={() => action && void change(action.key, action.value)}
+            >
+              Link {l.n}: <span className="state-word">{l.state}</span>
+            </button>
+            {l.counters && (
+              <span className="counters">
+                {Object.entries(l.counters)
+                  .map(([k, v]) => `${k} ${num(v)}`)
+                  .join(' · ')}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The map (one of the two large elements), its captions and the link toggles. */
+export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
+  const ref = useRef<HTMLElement | null>(null);
+  const view = useLab((s) => s.systemView);
+  const system = useLab((s) => s.system);
+  useArrowKeys(ref);
+  return (
+    <section className="panel map-panel" ref={ref} aria-labelledby="map-title">
+      <h2 id="map-title">Map</h2>
+      <p className="muted small">Drag the phone, or focus it and use the arrow keys (Shift: further).</p>
+      <div data-testid="map" className="map">
+        <ErrorBoundary area="map">
+          <MapCanvas theme={theme} />
+        </ErrorBoundary>
+      </div>
+      <Captions view={view} />
+      <LinkToggles view={view} system={system} />
+    </section>
+  );
+}

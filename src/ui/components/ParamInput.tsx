@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { describeAllowed, formatValue } from '../../engine/scenario/values';
+import type { ParamSpec, ParamValue } from '../../engine/scenario/types';
+
+interface Props {
+  spec: ParamSpec;
+  value: ParamValue | undefined;
+  onChange(key: string, text: string): void;
+}
+
+const SLIDER_STEPS = 1000;
+
+/** Slider position (0…SLIDER_STEPS) ↔ value for a number key, linear or log. */
+function sliderScale(spec: Extract<ParamSpec, { kind: 'number' }>) {
+  const lo = spec.log ? Math.max(spec.min, spec.max / 1e6, 1e-9) : spec.min;
+  const hi = spec.max;
+  const toPos = (v: number) => {
+    if (!Number.isFinite(v)) return SLIDER_STEPS;
+    const f = spec.log ? Math.log(Math.max(v, lo) / lo) / Math.log(hi / lo) : (v - lo) / (hi - lo);
+    return Math.round(Math.min(1, Math.max(0, f)) * SLIDER_STEPS);
+  };
+  const fromPos = (p: number) => {
+    const f = p / SLIDER_STEPS;
+    let v = spec.log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);
+    if (spec.integer) v = Math.round(v);
+    else if (spec.step) v = Math.round(v / spec.step) * spec.step;
+    else v = Number(v.toPrecision(3));
+    return Math.min(hi, Math.max(spec.min, Number(v.toPrecision(12))));
+  };
+  return { toPos, fromPos };
+}
+
+/** A slider is offered for number keys with a range a slider can span sensibly. */
+function hasSlider(spec: ParamSpec): spec is Extract<ParamSpec, { kind: 'number' }> {
+  if (spec.kind !== 'number') return false;
+  if (!Number.isFinite(spec.min) || !Number.isFinite(spec.max)) return false;
+  return spec.log ? spec.max / Math.max(spec.min, 1e-12) <= 1e7 : spec.max - spec.min <= 1e5;
+}
+
+/**
+ * The input of one scenario key (`data-testid="param-<key>"`): a checkbox, a select,
+ * or a text field (committed on Enter or when it loses focus) with a slider beside it
+ * for number keys. Label with unit; the schema's description as tooltip and hint.
+ */
+export function ParamInput({ spec, value, onChange }: Props) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const shown = value === undefined ? '' : formatValue(spec, value);
+  const [text, setText] = useState(shown);
+  const editing = useRef(false);
+  useEffect(() => {
+    if (!editing.current) setText(shown);
+  }, [shown]);
+
+  const label = (
+    <label htmlFor={id} title={spec.description}>
+      {spec.label}
+      {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
+    </label>
+  );
+  const hint = (
+    <span id={hintId} className="hint">
+      {spec.description}. Allowed: {describeAllowed(spec)}.{' '}
+      <span className={spec.live ? 'badge live' : 'badge restart'}>
+        {spec.live ? 'applies live' : 'restarts the run'}
+      </span>
+    </span>
+  );
+  const common = {
+    id,
+    'data-testid': `param-${spec.key}`,
+    'aria-describedby': hintId,
+    title: spec.description,
+  };
+
+  if (spec.kind === 'bool') {
+    return (
+      <div className="param param-bool">
+        <input
+          type="checkbox"
+          {...common}
+          checked={value === true}
+          onChange={(e) => onChange(spec.key, e.target.checked ? '1' : '0')}
+        />
+        {label}
+        {hint}
+      </div>
+    );
+  }
+  if (spec.kind === 'enum') {
+    return (
+      <div className="param">
+        {label}
+        <select {...common} value={shown} onChange={(e) => onChange(spec.key, e.target.value)}>
+          {spec.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+        {hint}
+      </div>
+    );
+  }
+  const commit = () => {
+    editing.current = false;
+    const t = text.trim();
+    if (t !== shown && t !== '') onChange(spec.key, t);
+    else setText(shown);
+  };
+  const slider = hasSlider(spec) ? sliderScale(spec) : null;
+  return (
+    <div className="param">
+      {label}
+      <div className="param-row">
+        <input
+          type="text"
+          inputMode={spec.kind === 'number' ? 'decimal' : 'text'}
+          spellCheck={false}
+          autoComplete="off"
+          {...common}
+          value={text}
+          onFocus={() => {
+            editing.current = true;
+          }}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              commit();
+              e.currentTarget.blur();
+            } else if (e.key === 'Escape') {
+              editing.current = false;
+              setText(shown);
+              e.currentTarget.blur();
+            }
+          }}
+        />
+        {slider && spec.kind === 'number' && (
+          <input
+            type="range"
+            className="slider"
+            data-testid={`param-${spec.key}-slider`}
+            aria-label={`${spec.label} slider`}
+            aria-valuetext={`${shown}${spec.unit ? ' ' + spec.unit : ''}`}
+            min={0}
+            max={SLIDER_STEPS}
+            step={1}
+            value={slider.toPos(typeof value === 'number' ? value : spec.min)}
+            onChange={(e) => {
+              const v = slider.fromPos(Number(e.target.value));
+              setText(String(v));
+              onChange(spec.key, String(v));
+            }}
+          />
+        )}
+      </div>
+      {hint}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { SPEEDS, type Speed } from '../../state/types';
+import { useLab } from '../hooks/use-lab';
+import { num } from '../format';
+
+const SPEED_LABEL: Record<Speed, string> = {
+  '1': '1× (real time)',
+  '10': '10×',
+  '100': '100×',
+  max: 'as fast as possible',
+};
+
+/** Seek bar: drag to re-run from the seed to that time (deterministic, so it is the same run). */
+function SeekBar() {
+  const simTime = useLab((s) => s.simTime);
+  const furthest = useLab((s) => s.furthest);
+  const seek = useLab((s) => s.seek);
+  const [drag, setDrag] = useState<number | null>(null);
+  const max = Math.max(furthest, simTime, 0.02);
+  return (
+    <label className="seek">
+      <span className="sr-only">Simulated time (drag to seek)</span>
+      <input
+        type="range"
+        data-testid="seek"
+        min={0}
+        max={max}
+        step={0.02}
+        value={drag ?? simTime}
+        onChange={(e) => setDrag(Number(e.target.value))}
+        onPointerUp={() => {
+          if (drag !== null) void seek(drag);
+          setDrag(null);
+        }}
+        onKeyUp={() => {
+          if (drag !== null) void seek(drag);
+          setDrag(null);
+        }}
+        aria-valuetext={`${num(drag ?? simTime, 2)} seconds`}
+      />
+    </label>
+  );
+}
+
+/** Play / pause / step / speed / restart / new seed, and where the run is. */
+export function PlaybackBar() {
+  const status = useLab((s) => s.status);
+  const speed = useLab((s) => s.speed);
+  const simTime = useLab((s) => s.simTime);
+  const duration = useLab((s) => s.scenario?.values.duration);
+  const seed = useLab((s) => s.scenario?.seed);
+  const play = useLab((s) => s.play);
+  const pause = useLab((s) => s.pause);
+  const stepFrame = useLab((s) => s.stepFrame);
+  const restart = useLab((s) => s.restart);
+  const setSpeed = useLab((s) => s.setSpeed);
+  const newSeed = useLab((s) => s.newSeed);
+  const playing = status === 'playing';
+  const canRun = status === 'ready';
+
+  // Space toggles play/pause when focus is not in a text field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.key !== ' ' || !t || t.closest('input, select, textarea, button, [contenteditable]')) return;
+      e.preventDefault();
+      if (playing) pause();
+      else play();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playing, play, pause]);
+
+  return (
+    <div className="playback" role="group" aria-label="Playback">
+      <button type="button" data-testid="play" onClick={play} disabled={!canRun} className="primary">
+        ▶ Play
+      </button>
+      <button type="button" data-testid="pause" onClick={pause} disabled={!playing}>
+        ❚❚ Pause
+      </button>
+      <button
+        type="button"
+        data-testid="step"
+        onClick={() => void stepFrame()}
+        disabled={!(canRun || playing)}
+      >
+        Step one frame
+      </button>
+      <label className="field inline">
+        <span>Speed</span>
+        <select data-testid="speed" value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {SPEED_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        data-testid="restart"
+        onClick={() => void restart()}
+        disabled={status === 'starting'}
+      >
+        ↺ Restart
+      </button>
+      <button
+        type="button"
+        data-testid="new-seed"
+        onClick={() => void newSeed()}
+        disabled={status === 'starting'}
+      >
+        New seed
+      </button>
+      <SeekBar />
+      <span className="clock" aria-live="off">
+        <strong>{num(simTime, 2)}</strong> s
+        {typeof duration === 'number' && Number.isFinite(duration) ? ` of ${num(duration)} s` : ''}
+        {seed !== undefined ? ` · seed ${seed}` : ''}
+        {status === 'done' ? ' · finished' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { findPreset, type PublishedValue } from '../presets';
+import { getPath } from '../exercises/check';
+import { useLab } from '../hooks/use-lab';
+import { anyValue } from '../format';
+
+function Live({ p }: { p: PublishedValue }) {
+  const summary = useLab((s) => s.summary);
+  if (!p.live) return <td className="muted">–</td>;
+  const v = getPath(summary, p.live);
+  return (
+    <td data-live={p.live}>
+      {Number.isNaN(v) ? '–' : anyValue(v)}
+      {p.unit && !Number.isNaN(v) ? ` ${p.unit}` : ''}
+    </td>
+  );
+}
+
+/** The current preset: what it reproduces, and the published values beside the live result. */
+export function PresetInfo() {
+  const presetId = useLab((s) => s.view.preset);
+  const system = useLab((s) => s.system);
+  const preset = findPreset(presetId);
+  if (!preset || preset.system !== system) return null;
+  return (
+    <section className="panel preset-info" aria-labelledby="preset-title" data-testid="preset-info">
+      <h2 id="preset-title">
+        {preset.figure ? `${preset.figure}: ` : ''}
+        {preset.title}
+      </h2>
+      <p>{preset.description}</p>
+      {preset.published && preset.published.length > 0 && (
+        <table className="published">
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Published</th>
+              <th scope="col">This run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preset.published.map((p, i) => (
+              <tr key={i}>
+                <th scope="row">{p.label}</th>
+                <td>
+                  {typeof p.value === 'number' ? anyValue(p.value) : p.value}
+                  {p.unit && typeof p.value === 'number' ? ` ${p.unit}` : ''}
+                  {p.expect ? <span className="muted"> ({p.expect})</span> : null}
+                </td>
+                <Live p={p} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {preset.sweep && (
+        <p className="muted small">This figure is a sweep: run it in the Sweep panel below.</p>
+      )}
+    </section>
+  );
+}

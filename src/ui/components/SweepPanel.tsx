@@ -1,0 +1,250 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { schemaFor } from '../../engine/scenario/schema';
+import type { ParamSpec } from '../../engine/scenario/types';
+import { poolSize, runHeadlessPool } from '../../state/headless-pool';
+import { aggregateSweep, sweepRuns, type SweepDefinition, type SweepPointData } from '../../state/sweep';
+import { spawnEngine } from '../../worker/client';
+import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
+import { findPreset } from '../presets';
+import { useLab } from '../hooks/use-lab';
+import { num, sig } from '../format';
+
+type NumberSpec = Extract<ParamSpec, { kind: 'number' }>;
+
+function SweepChartHost({
+  points,
+  def,
+  theme,
+}: {
+  points: SweepPointData[];
+  def: SweepDefinition & { label: string; metricLabel: string };
+  theme: 'light' | 'dark';
+}) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<SweepChart | null>(null);
+  useEffect(() => {
+    if (!host.current) return;
+    const c = createSweepChart(host.current, {
+      xLabel: def.label,
+      yLabel: def.metricLabel,
+      title: `${def.metricLabel} against ${def.label}`,
+    });
+    chart.current = c;
+    return () => {
+      c.destroy();
+      chart.current = null;
+    };
+  }, [def.label, def.metricLabel]);
+  useEffect(() => {
+    chart.current?.update(points, { theme });
+  }, [points, theme]);
+  return <div className="chart-host" ref={host} data-testid="chart-sweep" />;
+}
+
+/** Custom sweep form: one number key, a range, points and seeds, over the current scenario. */
+function useCustomSweep(system: string, text: string) {
+  const specs = useMemo(
+    () =>
+      (schemaFor(system as never) ?? []).filter(
+        (s): s is NumberSpec => s.kind === 'number' && s.key !== 'duration',
+      ),
+    [system],
+  );
+  const [key, setKey] = useState('fer');
+  const spec = specs.find((s) => s.key === key) ?? specs[0];
+  const [from, setFrom] = useState('0.05');
+  const [to, setTo] = useState('0.5');
+  const [points, setPoints] = useState('6');
+  const [seeds, setSeeds] = useState('2');
+  const def: (SweepDefinition & { label: string; metricLabel: string }) | null = useMemo(() => {
+    if (!spec) return null;
+    const a = Number(from);
+    const b = Number(to);
+    const n = Math.min(50, Math.max(2, Math.floor(Number(points))));
+    if (!Number.isFinite(a) || !Number.isFinite(b) || !Number.isFinite(n)) return null;
+    const values = Array.from({ length: n }, (_, i) => {
+      const v = spec.log && a > 0 && b > 0 ? a * Math.pow(b / a, i / (n - 1)) : a + ((b - a) * i) / (n - 1);
+      const r = spec.integer ? Math.round(v) : Number(v.toPrecision(4));
+      return Math.min(spec.max, Math.max(spec.min, r));
+    });
+    const base = text
+      .split('&')
+      .filter((seg) => !seg.startsWith('events='))
+      .join('&');
+    return {
+      base,
+      key: spec.key,
+      values: [...new Set(values)],
+      series: [],
+      seeds: Math.min(20, Math.max(1, Math.floor(Number(seeds) || 1))),
+      metric: 'normalizedGoodput',
+      label: `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}`,
+      metricLabel: 'normalized goodput',
+    };
+  }, [spec, from, to, points, seeds, text]);
+  const form = (
+    <div className="sweep-form">
+      <label className="field inline">
+        <span>Parameter</span>
+        <select value={spec?.key ?? ''} onChange={(e) => setKey(e.target.value)} data-testid="sweep-key">
+          {specs.map((s) => (
+            <option key={s.key} value={s.key}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field inline">
+        <span>From</span>
+        <input value={from} onChange={(e) => setFrom(e.target.value)} size={6} data-testid="sweep-from" />
+      </label>
+      <label className="field inline">
+        <span>To</span>
+        <input value={to} onChange={(e) => setTo(e.target.value)} size={6} data-testid="sweep-to" />
+      </label>
+      <label className="field inline">
+        <span>Points</span>
+        <input
+          value={points}
+          onChange={(e) => setPoints(e.target.value)}
+          size={3}
+          data-testid="sweep-points"
+        />
+      </label>
+      <label className="field inline">
+        <span>Seeds</span>
+        <input value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} data-testid="sweep-seeds" />
+      </label>
+    </div>
+  );
+  return { def, form };
+}
+
+/**
+ * Sweeps in the browser (ui.md "Sweeps"): the current preset's figure sweep or a custom
+ * one, run in parallel workers with a progress bar, plotted as mean and spread over seeds.
+ */
+export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
+  const system = useLab((s) => s.system);
+  const text = useLab((s) => s.text);
+  const presetId = useLab((s) => s.view.preset);
+  const preset = findPreset(presetId);
+  const custom = useCustomSweep(system, text);
+  const presetDef = preset?.sweep
+    ? { ...preset.sweep, label: preset.sweep.key, metricLabel: preset.sweep.metricLabel }
+    : null;
+  const [mode, setMode] = useState<'preset' | 'custom'>('preset');
+  const def = mode === 'preset' && presetDef ? presetDef : custom.def;
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<{
+    points: SweepPointData[];
+    def: NonNullable<typeof def>;
+    errors: string[];
+  } | null>(null);
+  const signal = useRef({ cancelled: false });
+  const running = progress !== null && progress.done < progress.total && !signal.current.cancelled;
+
+  const run = async () => {
+    if (!def) return;
+    const runs = sweepRuns(def);
+    signal.current = { cancelled: false };
+    setProgress({ done: 0, total: runs.length });
+    setResult(null);
+    const r = await runHeadlessPool(
+      runs.map((x) => x.text),
+      {
+        spawn: (onCrash) => spawnEngine(onCrash),
+        workers: poolSize(navigator.hardwareConcurrency),
+        onProgress: (done, total) => setProgress({ done, total }),
+        signal: signal.current,
+      },
+    );
+    setResult({ points: aggregateSweep(def, runs, r.summaries), def, errors: r.errors.slice(0, 5) });
+    setProgress(null);
+  };
+
+  return (
+    <section className="panel sweep" aria-labelledby="sweep-title">
+      <h2 id="sweep-title">Sweep</h2>
+      {presetDef && (
+        <div role="radiogroup" aria-label="Which sweep" className="sweep-mode">
+          <label>
+            <input type="radio" checked={mode === 'preset'} onChange={() => setMode('preset')} />{' '}
+            {preset?.figure ?? 'Preset'}: {presetDef.key} over {presetDef.values.join(', ')};{' '}
+            {presetDef.series.map((s) => s.label).join(' / ')}; {presetDef.seeds} seeds each
+          </label>
+          <label>
+            <input type="radio" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Custom
+          </label>
+        </div>
+      )}
+      {(mode === 'custom' || !presetDef) && custom.form}
+      <p className="sweep-actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void run()}
+          disabled={!def || running}
+          data-testid="sweep-run"
+        >
+          Run sweep{def ? ` (${num(sweepRuns(def).length)} runs)` : ''}
+        </button>{' '}
+        {running && (
+          <button type="button" onClick={() => (signal.current.cancelled = true)}>
+            Cancel
+          </button>
+        )}
+      </p>
+      {progress && (
+        <p>
+          <progress
+            value={progress.done}
+            max={progress.total}
+            data-testid="sweep-progress"
+            aria-label="Sweep progress"
+          />{' '}
+          {num(progress.done)} of {num(progress.total)} runs
+        </p>
+      )}
+      {result && (
+        <>
+          <SweepChartHost points={result.points} def={result.def} theme={theme} />
+          <details>
+            <summary>Table of results</summary>
+            <table className="sweep-table">
+              <thead>
+                <tr>
+                  <th scope="col">Series</th>
+                  <th scope="col">{result.def.label}</th>
+                  <th scope="col">Mean</th>
+                  <th scope="col">Min</th>
+                  <th scope="col">Max</th>
+                  <th scope="col">Seeds</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.points.map((p, i) => (
+                  <tr key={i}>
+                    <td>{p.series}</td>
+                    <td>{p.xText}</td>
+                    <td>{sig(p.mean, 3)}</td>
+                    <td>{sig(p.min, 3)}</td>
+                    <td>{sig(p.max, 3)}</td>
+                    <td>{p.n}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+          {result.errors.length > 0 && (
+            <ul className="muted">
+              {result.errors.map((e, i) => (
+                <li key={i}>{e}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

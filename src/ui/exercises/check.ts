@@ -1,0 +1,148 @@
+/**
+ * Exercise checking, pure: which headless runs give the truth, what the truth is,
+ * and whether an answer or the live state is right. Runs themselves are done by
+ * the caller (worker pool), so this module is unit-testable.
+ */
+import type { Answer, CheckResult, Condition, Exercise, Truth } from './types';
+
+const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const OPS = ['approx', '>=', '<=', '==', '>', '<'];
+
+/** A summary figure by dotted path (`tcp.maxRto`); NaN when absent or not a number. */
+export function getPath(obj: unknown, path: string): number {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, part))
+      return NaN;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return typeof cur === 'number' ? cur : NaN;
+}
+
+/** The scenario texts whose summaries give the truth, in order. */
+export function truthRuns(ex: Exercise): string[] {
+  if (ex.answer.kind !== 'number') return [];
+  const t = ex.answer.truth;
+  const base = t.scenario ?? ex.scenario;
+  if (t.kind === 'summary') return [base];
+  const seeds = Math.max(1, Math.floor(t.seeds ?? 1));
+  const runs: string[] = [];
+  for (const v of t.values) {
+    for (let s = 1; s <= seeds; s++) runs.push(`${base}&${t.key}=${v}&seed=${s}`);
+  }
+  return runs;
+}
+
+/** The true answer from the summaries of truthRuns (same order); NaN when it does not exist. */
+export function computeTruth(truth: Truth, summaries: readonly unknown[]): number {
+  if (truth.kind === 'summary') return getPath(summaries[0], truth.path);
+  const seeds = Math.max(1, Math.floor(truth.seeds ?? 1));
+  const means = truth.values.map((_, i) => {
+    const group = summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path));
+    return group.reduce((a, b) => a + b, 0) / group.length;
+  });
+  const target = means[0] * truth.factor;
+  for (let i = 1; i < means.length; i++) {
+    if (means[i] >= target) {
+      const v = truth.values[i];
+      return v === 'inf' ? Infinity : Number(v);
+    }
+  }
+  return NaN;
+}
+
+/** Read what the student typed ("64", "64 s", "inf", "1,5"). */
+export function readAnswer(text: string): number {
+  const t = text.trim().toLowerCase().replace(',', '.');
+  if (t === 'inf' || t === '∞') return Infinity;
+  const m = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?/.exec(t);
+  return m ? Number(m[0]) : NaN;
+}
+
+/** Check a typed number against the truth. */
+export function checkNumber(
+  answer: Extract<Answer, { kind: 'number' }>,
+  typed: string,
+  truth: number,
+): CheckResult {
+  const v = readAnswer(typed);
+  if (Number.isNaN(v)) return { correct: false, message: 'Type a number.' };
+  if (Number.isNaN(truth))
+    return { correct: false, message: 'The simulation has no answer for this (check the exercise file).' };
+  const abs = answer.tolerance?.abs ?? 0;
+  const rel = answer.tolerance?.rel ?? 0;
+  const ok =
+    v === truth ||
+    (Number.isFinite(v) &&
+      Number.isFinite(truth) &&
+      Math.abs(v - truth) <= Math.max(abs, rel * Math.abs(truth)));
+  if (ok) return { correct: true, message: 'Correct.' };
+  const dir = v < truth ? 'too small' : 'too large';
+  return { correct: false, message: `Not quite: ${typed.trim()} is ${dir}. Look again and try once more.` };
+}
+
+function holds(c: Condition, v: number): boolean {
+  switch (c.op) {
+    case 'approx':
+      return Math.abs(v - c.value) <= (c.tol ?? 0);
+    case '>=':
+      return v >= c.value;
+    case '<=':
+      return v <= c.value;
+    case '>':
+      return v > c.value;
+    case '<':
+      return v < c.value;
+    case '==':
+      return v === c.value;
+  }
+}
+
+/** Check the live summary against a state answer. */
+export function checkState(
+  answer: Extract<Answer, { kind: 'state' }>,
+  summary: unknown,
+  done: boolean,
+): CheckResult {
+  if (answer.requireDone && !done) return { correct: false, message: 'Run the scenario to its end first.' };
+  for (const c of answer.conditions) {
+    const v = getPath(summary, c.path);
+    if (Number.isNaN(v) || !holds(c, v)) {
+      return { correct: false, message: `Not yet: ${c.path} is ${Number.isNaN(v) ? 'not available' : v}.` };
+    }
+  }
+  return { correct: true, message: 'Correct: the run shows it.' };
+}
+
+function str(x: unknown): x is string {
+  return typeof x === 'string' && x.length > 0;
+}
+
+/** Validate an exercise file; returns the exercise or a message naming what is wrong. */
+export function validateExercise(json: unknown): Exercise | string {
+  if (!json || typeof json !== 'object') return 'not a JSON object';
+  const e = json as Record<string, unknown>;
+  for (const k of ['id', 'system', 'title', 'task', 'scenario', 'question']) {
+    if (!str(e[k])) return `missing text field "${k}"`;
+  }
+  if (!ID.test(e.id as string)) return `id "${String(e.id)}" must be lower-case letters, digits and dashes`;
+  const a = e.answer as Record<string, unknown> | undefined;
+  if (!a || typeof a !== 'object') return 'missing "answer"';
+  if (a.kind === 'number') {
+    const t = a.truth as Record<string, unknown> | undefined;
+    if (!t || !str(t.path)) return 'answer.truth.path is missing';
+    if (t.kind === 'firstReaching') {
+      if (!str(t.key) || !Array.isArray(t.values) || t.values.length < 2 || typeof t.factor !== 'number') {
+        return 'answer.truth (firstReaching) needs key, values (2 or more) and factor';
+      }
+    } else if (t.kind !== 'summary') return 'answer.truth.kind must be "summary" or "firstReaching"';
+  } else if (a.kind === 'state') {
+    if (!Array.isArray(a.conditions) || a.conditions.length === 0) return 'answer.conditions is missing';
+    for (const c of a.conditions as Record<string, unknown>[]) {
+      if (!str(c.path) || !OPS.includes(String(c.op)) || typeof c.value !== 'number') {
+        return 'each condition needs path, op (approx, >=, <=, ==, >, <) and a number value';
+      }
+    }
+  } else return 'answer.kind must be "number" or "state"';
+  return json as Exercise;
+}

@@ -1,0 +1,61 @@
+/**
+ * Numbers in words for the page (ui.md "Visual language"): units on every number,
+ * large numbers with thin separators, times in simulated seconds.
+ */
+
+const THIN = '\u202f'; // narrow no-break space: a thin separator that never wraps
+
+/** A number with thin thousands separators and at most `digits` decimals. */
+export function num(n: number, digits = 0): string {
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : n < 0 ? '−∞' : '–';
+  const fixed = Math.abs(n).toFixed(digits);
+  const [int, frac] = fixed.split('.');
+  const grouped = int.length > 4 ? int.replace(/\B(?=(\d{3})+(?!\d))/g, THIN) : int;
+  const sign = n < 0 && Number(fixed) !== 0 ? '−' : '';
+  return sign + grouped + (frac ? '.' + frac : '');
+}
+
+/** Significant digits, thin separators for the integer part. */
+export function sig(n: number, digits = 3): string {
+  if (!Number.isFinite(n)) return num(n);
+  if (n === 0) return '0';
+  const mag = Math.floor(Math.log10(Math.abs(n)));
+  return num(n, Math.max(0, digits - 1 - mag));
+}
+
+export function seconds(s: number): string {
+  if (!Number.isFinite(s)) return num(s);
+  if (s !== 0 && Math.abs(s) < 1) return `${sig(s * 1000)}${THIN}ms`;
+  return `${sig(s, 4)}${THIN}s`;
+}
+
+export function bitRate(bps: number): string {
+  if (Math.abs(bps) >= 1e6) return `${sig(bps / 1e6)}${THIN}Mbit/s`;
+  if (Math.abs(bps) >= 1e3) return `${sig(bps / 1e3)}${THIN}kbit/s`;
+  return `${sig(bps)}${THIN}bit/s`;
+}
+
+export function bytes(n: number): string {
+  return `${num(n)}${THIN}bytes`;
+}
+
+export function percent(fraction: number, digits = 1): string {
+  return `${num(fraction * 100, digits)}${THIN}%`;
+}
+
+/** Words for a camelCase summary key (`framesSent` → "frames sent"). */
+export function words(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])(?=[a-z])/g, (_, c: string) => ' ' + c.toLowerCase());
+}
+
+/** A summary value of unknown shape as short text. */
+export function anyValue(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? num(v) : sig(v, 4);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v === null || v === undefined) return '–';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
+
+/** A chart function of the charts module: `createXChart(el, options) → Chart`. */
+export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;
+
+/**
+ * The one hook that hosts a D3 chart (architecture.md rule 7: D3 owns the SVG nodes,
+ * React owns their lifecycle). The chart is created once per factory and options key,
+ * destroyed on unmount, and handed new data and view on every change; the chart itself
+ * draws at most once per animation frame. Callbacks in `options` may change between
+ * renders without re-creating the chart.
+ *
+ * Sets `data-first-draw` (milliseconds since navigation) on the host the first time it
+ * hands the chart data with records, for the browser benchmark.
+ */
+export function useChart<O extends ChartOptions>(
+  factory: ChartFactory<O>,
+  data: TraceData,
+  view: ChartView,
+  options: O,
+  /** Re-create the chart when this changes (e.g. a decoder or window option). */
+  optionsKey = '',
+): RefObject<HTMLDivElement | null> {
+  const host = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<Chart | null>(null);
+  const latest = useRef(options);
+  const last = useRef<{ data: TraceData; view: ChartView }>({ data, view });
+  useEffect(() => {
+    latest.current = options;
+  });
+  last.current = { data, view };
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const opts = {
+      ...latest.current,
+      onDomainChange: latest.current.onDomainChange
+        ? (d: readonly [number, number] | null) => latest.current.onDomainChange?.(d)
+        : undefined,
+      onSelect: latest.current.onSelect
+        ? (t: number, seq: number) => latest.current.onSelect?.(t, seq)
+        : undefined,
+    } as O;
+    const c = factory(el, opts);
+    chart.current = c;
+    c.update(last.current.data, last.current.view);
+    return () => {
+      c.destroy();
+      chart.current = null;
+    };
+  }, [factory, optionsKey]);
+
+  useEffect(() => {
+    chart.current?.update(data, view);
+    const el = host.current;
+    if (el && !el.hasAttribute('data-first-draw') && Object.values(data).some((s) => s.length > 0)) {
+      el.setAttribute('data-first-draw', String(Math.round(performance.now())));
+    }
+  }, [data, view]);
+
+  return host;
+}

@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { DEFAULT_CHARTS } from '../../state/url-codec';
+import type { Preset } from '../presets';
+import { useLabStore } from './use-lab';
+
+/** Load a preset: its scenario, its charts, and remember it (for its published values). */
+export function usePresetLoader(): (p: Preset) => Promise<void> {
+  const store = useLabStore();
+  return useCallback(
+    async (p: Preset) => {
+      const s = store.getState();
+      s.setView({ preset: p.id, charts: p.charts ?? DEFAULT_CHARTS, domain: null, exercise: null });
+      await s.load(p.scenario);
+    },
+    [store],
+  );
+}

@@ -1,0 +1,23 @@
+import type { SystemId } from '../../engine/scenario/types';
+import { IS707_PRESETS } from './is707';
+import type { Preset } from './types';
+
+export type { Preset, PublishedValue, SweepSpec, SweepSeries } from './types';
+
+/** Every preset, by system. A new system adds its list here. */
+export const PRESETS: Readonly<Partial<Record<SystemId, readonly Preset[]>>> = {
+  is707: IS707_PRESETS,
+};
+
+export function presetsFor(system: SystemId): readonly Preset[] {
+  return PRESETS[system] ?? [];
+}
+
+export function findPreset(id: string | null | undefined): Preset | undefined {
+  if (!id) return undefined;
+  for (const list of Object.values(PRESETS)) {
+    const p = list?.find((x) => x.id === id);
+    if (p) return p;
+  }
+  return undefined;
+}

@@ -1,0 +1,163 @@
+/**
+ * IS-707 presets (is707.md "Views" and "Must reproduce"): the sample paths of
+ * Figures 5–8, the sweeps of Figures 3, 4 and 9, the goodput histograms of
+ * Figures 10–12, a low-loss check, and free play. Presets are data.
+ */
+import { IS707_PUBLISHED as P } from './published';
+import type { Preset } from './types';
+
+const FDT_SERIES = P.fdtCases.map((f) => ({ label: `f_dT = ${f}`, keys: `fdt=${f}` }));
+
+export const IS707_PRESETS: readonly Preset[] = [
+  {
+    id: 'is707-free',
+    system: 'is707',
+    title: 'Free play',
+    description: 'The IS-707 defaults: FER 10 %, f_dT 0.1, no idle frames. Change anything.',
+    scenario: 'system=is707',
+  },
+  {
+    id: 'is707-low-loss',
+    system: 'is707',
+    title: 'Low loss: goodput near the ceiling (Pe = 0.01)',
+    description:
+      'At a 1 % frame error rate RLP repairs almost every loss; TCP runs near the ceiling of 536/584 of 7600 bit/s.',
+    scenario: 'system=is707&fer=0.01&fdt=0.1&duration=300',
+    charts: ['seq', 'throughput', 'link'],
+    published: [
+      {
+        label: 'Normalized goodput',
+        value: '≥ 0.85, never above min(0.918, 1 − Pe)',
+        live: 'normalizedGoodput',
+      },
+      { label: 'Ceiling (PPP framing)', value: Number(P.ceiling.toFixed(3)) },
+    ],
+  },
+  {
+    id: 'is707-fig5',
+    system: 'is707',
+    title: 'Sample path without idle frames (Figures 5 and 6)',
+    figure: 'Figures 5–6',
+    description:
+      'Pe = 0.3, f_dT = 0.01 (long fades), no idle frames. Watch runs of consecutive timeouts: the backed-off ' +
+      'RTO climbs to 64 s and sits there while the computed RTO stays at a few seconds; the sequence graph stalls.',
+    scenario: 'system=is707&fer=0.3&fdt=0.01&idle=0',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      { label: 'Backed-off RTO reaches', value: P.rtoMax, unit: 's', live: 'tcp.maxRto' },
+      {
+        label: 'Time with the RTO at 64 s',
+        value: 'long stretches',
+        live: 'tcp.rtoAtMaxFraction',
+        expect: 'higher than with idle frames (Figures 7–8)',
+      },
+    ],
+  },
+  {
+    id: 'is707-fig7',
+    system: 'is707',
+    title: 'Same channel with idle frames (Figures 7 and 8)',
+    figure: 'Figures 7–8',
+    description:
+      'The same seed and channel as Figures 5–6, with idle frames whenever the link is idle (idle = inf). The link ' +
+      'finds lost tail frames early: shorter stalls, fewer stretches at RTO 64 s.',
+    scenario: 'system=is707&fer=0.3&fdt=0.01&idle=inf',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'Time with the RTO at 64 s',
+        value: '≤ 60 % (mean over a few seeds)',
+        live: 'tcp.rtoAtMaxFraction',
+      },
+      { label: 'Goodput', value: 'above the run without idle frames', live: 'normalizedGoodput' },
+    ],
+  },
+  {
+    id: 'is707-fig3',
+    system: 'is707',
+    title: 'Sweep: goodput vs FER, no idle frames (Figure 3)',
+    figure: 'Figure 3',
+    description:
+      'Normalized goodput against the frame error rate for f_dT = 0.01, 0.1 and 1, without idle frames. ' +
+      'Compare with Figure 4 (idle frames): the gain is largest at high FER.',
+    scenario: 'system=is707&fer=0.3&fdt=0.1&idle=0',
+    charts: ['seq', 'throughput'],
+    sweep: {
+      base: 'system=is707&idle=0&duration=1000',
+      key: 'fer',
+      values: [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5],
+      series: FDT_SERIES,
+      seeds: 3,
+      metric: 'normalizedGoodput',
+      metricLabel: 'normalized goodput',
+    },
+    published: [
+      { label: 'Goodput bound', value: 'min(0.918, 1 − Pe)' },
+      { label: 'At Pe = 0.01', value: '≥ 0.85' },
+    ],
+  },
+  {
+    id: 'is707-fig4',
+    system: 'is707',
+    title: 'Sweep: goodput vs FER with idle frames (Figure 4)',
+    figure: 'Figure 4',
+    description:
+      'As Figure 3 with idle frames sent whenever the link is idle (idle = inf): long-run goodput is above that ' +
+      'without idle frames, most at high FER.',
+    scenario: 'system=is707&fer=0.3&fdt=0.1&idle=inf',
+    charts: ['seq', 'throughput'],
+    sweep: {
+      base: 'system=is707&idle=inf&duration=1000',
+      key: 'fer',
+      values: [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5],
+      series: FDT_SERIES,
+      seeds: 3,
+      metric: 'normalizedGoodput',
+      metricLabel: 'normalized goodput',
+    },
+    published: [{ label: 'Gain from idle frames', value: 'largest at high FER' }],
+  },
+  {
+    id: 'is707-fig9',
+    system: 'is707',
+    title: 'Sweep: goodput vs number of idle frames at Pe = 0.3 (Figure 9)',
+    figure: 'Figure 9',
+    description:
+      'Goodput rises clearly with idle frames for f_dT = 0.1, steeply for 1.0, and is nearly flat beyond about ' +
+      '5 idle frames; for f_dT = 0.01 it keeps rising only slowly.',
+    scenario: 'system=is707&fer=0.3&fdt=1&idle=5',
+    charts: ['seq', 'throughput'],
+    sweep: {
+      base: 'system=is707&fer=0.3&duration=1000',
+      key: 'idle',
+      values: [0, 1, 2, 3, 5, 7, 10, 15, 20, 'inf'],
+      series: FDT_SERIES,
+      seeds: 3,
+      metric: 'normalizedGoodput',
+      metricLabel: 'normalized goodput',
+    },
+    published: [
+      { label: 'Knee', value: P.idleFramesKnee, unit: 'idle frames' },
+      { label: 'f_dT = 1 at idle = 5', value: 'within 10 % of idle = inf' },
+    ],
+  },
+  ...([10, 100, 1000] as const).map((w, i): Preset => ({
+    id: `is707-fig${10 + i}`,
+    system: 'is707',
+    title: `Goodput histogram over ${w} s windows (Figure ${10 + i})`,
+    figure: `Figure ${10 + i}`,
+    description:
+      `Goodput measured over ${w} s windows of a long run at Pe = 0.3, f_dT = 1. Histograms narrow as the window ` +
+      'grows — roughly as 1/√window for f_dT = 1, much more slowly for f_dT = 0.01 (set fdt to compare). ' +
+      `The study used ${P.histogramIntervals} intervals; this preset runs 20 000 s.`,
+    scenario: 'system=is707&fer=0.3&fdt=1&duration=20000',
+    charts: ['seq', 'histogram', 'throughput'],
+    histogramWindow: w,
+    published: [
+      ...(w === 10
+        ? [{ label: 'At most per 10 s window', value: P.maxSegmentsPer10s, unit: 'segments' } as const]
+        : []),
+      { label: 'Spread', value: 'narrows as the window grows' },
+    ],
+  })),
+];
