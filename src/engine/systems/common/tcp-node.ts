@@ -37,10 +37,12 @@ export class TcpNode {
 
   /** Send what the host has to send, let the owner react to events, and re-arm the timer. */
   flush(now: Nanos): void {
-    // Output and application reactions alternate until both are quiet (bounded for safety).
+    // The application reacts to events first, so that data it writes on 'connected' rides on the
+    // ACK that is due (geran.md: the client's ACK carries the GET); then output is drained.
+    // Repeat until both are quiet (bounded for safety).
     for (let round = 0; round < 16; round++) {
-      const sent = this.drain(now);
       const reacted = this.onEvents(now);
+      const sent = this.drain(now);
       if (!sent && !reacted) break;
     }
     const next = this.host.pollTimeout();
