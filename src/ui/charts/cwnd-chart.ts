@@ -5,6 +5,7 @@ import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
+  fastLinear,
   niceMax,
   valueField,
   type TimeChart,
@@ -53,7 +54,7 @@ export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {})
 }
 
 function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
-  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
   const cwnd = src(data, 'tcp.cwnd');
   const ssthresh = src(data, 'tcp.ssthresh');
@@ -70,6 +71,7 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
     .range([h, 0]);
   frame.yAxis(y, `window (${unit})`, p);
   const xEnd = x(Math.min(view.simTime, t1));
+  const yf = fastLinear(y);
   const steps = (s: SourceView | null) =>
     s
       ? buildSteps({
@@ -79,9 +81,9 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
           want,
           t0,
           t1,
-          x,
+          x: fx,
           xEnd,
-          yOf: (i) => y(s.req[0][i] / div),
+          yOf: (i) => yf(s.req[0][i] / div),
         })
       : [];
   renderPaths(frame.layer('flight'), 'flight-area', steps(flight), {

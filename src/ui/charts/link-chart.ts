@@ -49,8 +49,11 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
       ? LINK_DECODERS[options.decoder]
       : (options.decoder ?? LINK_DECODERS.is707);
   const rows = new Set<number>(decoder.rows ?? []);
-  const nRowsGuess = Math.max(2, rows.size);
-  const height = CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + nRowsGuess * (nRowsGuess > 4 ? 30 : 64);
+  // Known rows: 64 px each; rows discovered from the data (PIAFS links × sides): 360 px in all.
+  const height =
+    rows.size > 0
+      ? CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + rows.size * (rows.size > 4 ? 30 : 64)
+      : 360;
   const bits = { buf: new Uint8Array(0) };
   return createTimeChart(el, options, {
     kind: 'link',
@@ -66,7 +69,7 @@ function drawLink(
   rowSet: Set<number>,
   bits: { buf: Uint8Array },
 ): string {
-  const { data, p, x, t0, t1, w, h, frame, view } = ctx;
+  const { data, p, fx: x, t0, t1, w, h, frame, view } = ctx;
   const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
   const cols = frames ? [...frames.req, ...frames.opt] : [];
   const out: DecodedFrame = { row: 0, kind: null, error: false };
@@ -248,7 +251,7 @@ function drawEvents(
     return (k + LANE.nak[1] - f * (LANE.nak[1] - LANE.nak[0])) * rh;
   };
   const isAbort = !level;
-  return renderMarkerLayer(ctx.frame.layer(cls), cls, s, undefined, undefined, ctx.t0, ctx.t1, ctx.x, yOf, {
+  return renderMarkerLayer(ctx.frame.layer(cls), cls, s, undefined, undefined, ctx.t0, ctx.t1, ctx.fx, yOf, {
     marker: isAbort ? MARKERS.abort : MARKERS.nak,
     size: isAbort ? 70 : 36,
     color: isAbort ? p.series.abort : p.neutral.ink,

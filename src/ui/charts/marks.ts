@@ -15,7 +15,12 @@ export interface MarkerLayerStyle {
   readonly color: string;
   /** Hollow (stroke-only) marker. */
   readonly hollow?: boolean;
+  /** Thinning cell, px (default 2). */
   readonly cell?: number;
+  /** At most this many markers (default 4000): the cell grows to keep the layer light. */
+  readonly max?: number;
+  /** Plot area in px², to size the cell for `max`. */
+  readonly area?: number;
 }
 
 /** Translate a marker's absolute path (centred on 0,0) to (x, y) by rewriting its first move. */
@@ -52,13 +57,15 @@ export function renderMarkerLayer(
   const parts: string[] = [];
   if (src) {
     const [i0, i1] = visibleRange(src.t, src.n, t0, t1);
-    const grid = new PointGrid(style.cell ?? 2);
+    const max = style.max ?? 4000;
+    const cell = Math.max(style.cell ?? 2, Math.sqrt((style.area ?? 720 * 200) / max));
+    const grid = new PointGrid(cell);
     const sym = circleOrSymbol(style.marker, style.size);
     for (let i = i0; i < i1; i++) {
       if (!connOk(conn, i, want)) continue;
       const xi = x(src.t[i]);
       const yi = yOf(i);
-      if (!grid.accept(xi, yi)) continue;
+      if (!grid.accept(xi, yi) || parts.length >= max) continue;
       parts.push(sym(xi, yi));
     }
   }

@@ -5,6 +5,7 @@ import { renderMarkerLayer } from './marks';
 import { buildSteps, renderPaths } from './series';
 import {
   createTimeChart,
+  fastLinear,
   niceMax,
   valueField,
   type TimeChart,
@@ -44,7 +45,7 @@ export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): 
 }
 
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
-  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
   const computed = src(data, 'tcp.rtoComputed');
   const active = src(data, 'tcp.rtoActive');
@@ -79,9 +80,10 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   frame.yAxis(y, 'RTO, RTT (s)', p, ticks);
 
   const xEnd = x(Math.min(view.simTime, t1));
+  const yf = options.logScale ? (v: number) => y(v) : fastLinear(y as d3.ScaleLinear<number, number>);
   const steps = (s: SourceView | null) =>
     s
-      ? buildSteps({ t: s.t, n: s.n, conn: s.opt[0], want, t0, t1, x, xEnd, yOf: (i) => y(s.req[0][i]) })
+      ? buildSteps({ t: s.t, n: s.n, conn: s.opt[0], want, t0, t1, x: fx, xEnd, yOf: (i) => yf(s.req[0][i]) })
       : [];
   renderPaths(frame.layer('rto-active'), 'rto-active', steps(active), {
     color: p.series.rtoActive,
@@ -101,9 +103,9 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     want,
     t0,
     t1,
-    x,
-    (i) => y(rtt!.req[0][i]),
-    { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true },
+    fx,
+    (i) => yf(rtt!.req[0][i]),
+    { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true, area: ctx.w * ctx.h },
   );
   const nTo = renderMarkerLayer(
     frame.layer('timeouts'),
@@ -113,7 +115,7 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     want,
     t0,
     t1,
-    x,
+    fx,
     () => 7,
     { marker: MARKERS.timeout, size: 50, color: p.series.timeout, cell: 3 },
   );

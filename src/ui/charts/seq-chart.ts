@@ -7,6 +7,7 @@ import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
+  fastLinear,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -27,8 +28,11 @@ import {
  * `circle.selection-ring` for `view.selection`.
  */
 
-/** Most retransmission markers drawn at once (markers are also thinned to one per 3 px cell). */
-const MAX_RTX_MARKERS = 4000;
+/**
+ * Most retransmission markers (DOM elements, clickable) drawn at once; they are thinned to one per
+ * grid cell sized so that a full plot holds about this many.
+ */
+const MAX_RTX_MARKERS = 1500;
 
 export type SeqChartOptions = TimeChartOptions;
 
@@ -64,7 +68,7 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
 }
 
 function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
-  const { data, p, x, t0, t1, h, frame, view } = ctx;
+  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
   const send = readSource(data, 'tcp.send', ['seq', 'len'], ['rtx', 'conn', 'retx']);
   const ack = readSource(data, 'tcp.ack', ['ack'], ['conn']);
@@ -103,7 +107,8 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
     .scaleLinear()
     .domain([Math.max(0, lo - pad) / div, (hi + pad) / div])
     .range([h, 0]);
-  const yb = (bytes: number): number => y(bytes / div);
+  const yl = fastLinear(y);
+  const yb = (bytes: number): number => yl(bytes / div);
   frame.yAxis(y, `sequence number (${unit})`, p);
 
   // --- receive window, ACK ----------------------------------------------------------------------
@@ -127,7 +132,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
       const w = lastRwnd.get(c) ?? lastRwnd.get(0);
       return w === undefined ? NaN : yb(a[i] + w);
     };
-    const steps = { t: ack.t, n: ack.n, conn, want, t0, t1, x, xEnd };
+    const steps = { t: ack.t, n: ack.n, conn, want, t0, t1, x: fx, xEnd };
     renderPaths(frame.layer('rwnd'), 'rwnd-line', buildSteps({ ...steps, yOf: winY }), {
       color: p.series.rwnd,
       width: 1.5,
@@ -146,21 +151,30 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
   const dataTicks = new Map<number, ColumnSpanBuilder>();
   const rtxTicks = new Map<number, ColumnSpanBuilder>();
   const marks: RtxMark[] = [];
-  const grid = new PointGrid(3);
+  const grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
   let nData = 0;
   let nRtx = 0;
   if (send) {
     const [seq, len] = send.req;
     const rtx = send.opt[0] ?? send.opt[2];
     const conn = send.opt[1];
+    // Builder cache for the common case of consecutive records of one connection.
+    let lastKey = NaN;
+    let lastB: ColumnSpanBuilder | undefined;
     for (let i = sr[0]; i < sr[1]; i++) {
       if (!connOk(conn, i, want)) continue;
       const isRtx = rtx !== undefined && rtx[i] > 0;
       const c = conn ? conn[i] : 0;
-      const map = isRtx ? rtxTicks : dataTicks;
-      let b = map.get(c);
-      if (!b) map.set(c, (b = new ColumnSpanBuilder()));
-      const xi = x(send.t[i]);
+      const key = isRtx ? -1 - c : c;
+      let b = key === lastKey ? lastB : undefined;
+      if (!b) {
+        const map = isRtx ? rtxTicks : dataTicks;
+        b = map.get(c);
+        if (!b) map.set(c, (b = new ColumnSpanBuilder()));
+        lastKey = key;
+        lastB = b;
+      }
+      const xi = fx(send.t[i]);
       b.push(xi, yb(seq[i]), yb(seq[i] + len[i]));
       if (isRtx) {
         nRtx++;

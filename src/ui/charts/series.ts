@@ -19,7 +19,7 @@ export interface StepInput {
   readonly x: (t: number) => number;
   /** Plot y of record i (NaN skips it). */
   readonly yOf: (i: number) => number;
-  /** Extend each line to this x (e.g. the current sim time), or leave it at its last record. */
+  /** Extend the latest connection's line to this x (e.g. the current sim time). */
   readonly xEnd?: number;
 }
 
@@ -34,22 +34,30 @@ export interface BuiltPath {
 export function buildSteps(inp: StepInput): BuiltPath[] {
   const [i0, i1] = visibleRange(inp.t, inp.n, inp.t0, inp.t1, true);
   const builders = new Map<number, StepPathBuilder>();
+  let lastConn = NaN;
+  let lastB: StepPathBuilder | undefined;
+  const { t, conn, want, x, yOf } = inp;
   for (let i = i0; i < i1; i++) {
-    if (!connOk(inp.conn, i, inp.want)) continue;
-    const y = inp.yOf(i);
+    if (!connOk(conn, i, want)) continue;
+    const y = yOf(i);
     if (!Number.isFinite(y)) continue;
-    const c = inp.conn ? inp.conn[i] : 0;
-    let b = builders.get(c);
+    const c = conn ? conn[i] : 0;
+    let b = c === lastConn ? lastB : undefined;
     if (!b) {
-      b = new StepPathBuilder();
-      builders.set(c, b);
+      b = builders.get(c);
+      if (!b) builders.set(c, (b = new StepPathBuilder()));
+      lastB = b;
+      lastConn = c;
     }
     // The record before the window starts at the left edge.
-    b.push(Math.max(inp.x(inp.t[i]), -1), y);
+    const xi = x(t[i]);
+    b.push(xi < -1 ? -1 : xi, y);
   }
   const out: BuiltPath[] = [];
   for (const [conn, b] of builders) {
-    const d = b.finish(inp.xEnd);
+    // Only the most recently active connection is extended to xEnd: earlier (closed) connections
+    // of a multi-connection workload end at their last record instead of running across the chart.
+    const d = b.finish(conn === lastConn ? inp.xEnd : undefined);
     out.push({ conn, d, vertices: b.vertices, points: b.points });
   }
   return out;

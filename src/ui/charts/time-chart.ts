@@ -20,8 +20,10 @@ export interface TimeDrawContext {
   readonly data: TraceData;
   readonly view: ChartView;
   readonly p: Palette;
-  /** Time (s) → plot x (px). */
+  /** Time (s) → plot x (px), the d3 scale (axes, inversion). */
   readonly x: d3.ScaleLinear<number, number>;
+  /** The same mapping as a plain function, for per-record loops. */
+  readonly fx: (t: number) => number;
   /** Visible window, seconds. */
   readonly t0: number;
   readonly t1: number;
@@ -78,7 +80,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const h = frame.innerH;
     const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
     frame.xAxis(x, 'time (s)', p);
-    const text = spec.draw({ data, view, p, x, t0, t1, w, h, frame });
+    const text = spec.draw({ data, view, p, x, fx: fastLinear(x), t0, t1, w, h, frame });
     drawCursor(frame, view, x, h, p);
     frame.describe(`${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.`);
   };
@@ -143,6 +145,14 @@ function drawCursor(
     .attr('stroke', p.neutral.focus)
     .attr('stroke-width', 1.5)
     .attr('stroke-dasharray', '3 3');
+}
+
+/** A linear d3 scale as a plain arithmetic function (several times cheaper per call in hot loops). */
+export function fastLinear(scale: d3.ScaleLinear<number, number>): (v: number) => number {
+  const [d0, d1] = scale.domain();
+  const [r0, r1] = scale.range();
+  const k = d1 !== d0 ? (r1 - r0) / (d1 - d0) : 0;
+  return (v) => r0 + (v - d0) * k;
 }
 
 /** A scale unit for byte quantities: bytes below 10 000, kB below 10^7, MB above. */
