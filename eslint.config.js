@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const uiSide = ['react', 'react-dom', 'react-dom/*', 'comlink', 'comlink/*', 'zustand', 'zustand/*', 'd3', 'd3-*'];
+const uiSide = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'comlink',
+  'comlink/*',
+  'zustand',
+  'zustand/*',
+  'd3',
+  'd3-*',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-cli', 'node_modules', 'test-results', 'playwright-report'] },
@@ -36,7 +46,16 @@ export default tseslint.config(
           patterns: [
             { group: uiSide.filter((p) => p.includes('*')), message: 'src/engine must stay pure.' },
             {
-              group: ['**/worker/**', '**/state/**', '**/ui/**', '**/cli/**', 'node:*', 'fs', 'path', 'worker_threads'],
+              group: [
+                '**/worker/**',
+                '**/state/**',
+                '**/ui/**',
+                '**/cli/**',
+                'node:*',
+                'fs',
+                'path',
+                'worker_threads',
+              ],
               message: 'src/engine imports nothing from worker, state, ui, cli or Node built-ins.',
             },
           ],
@@ -60,14 +79,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/state/**', '**/ui/**', 'react', 'zustand'], message: 'Imports flow engine ← worker ← state ← ui.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/state/**', '**/ui/**', 'react', 'zustand'],
+              message: 'Imports flow engine ← worker ← state ← ui.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/state/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**'], message: 'Imports flow engine ← worker ← state ← ui.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/ui/**'], message: 'Imports flow engine ← worker ← state ← ui.' }] },
+      ],
     },
   },
 );

@@ -32,7 +32,8 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
     const count = (name: string, max: number): number => {
       const raw = value();
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name}=${raw}: must be a whole number from 1 to ${max}`);
+      if (!Number.isInteger(n) || n < 1 || n > max)
+        throw new Error(`${name}=${raw}: must be a whole number from 1 to ${max}`);
       return n;
     };
     if (a === '--trace') out.trace = value();
@@ -41,11 +42,14 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
     else if (a === '--seeds') out.seeds = count('--seeds', 1_000_000);
     else if (a === '--jobs') out.jobs = count('--jobs', 256);
     else if (a === '--help' || a === '-h') out.help = true;
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (allowed: --trace, --pcap, --sweep, --seeds, --jobs, --help)`);
+    else if (a.startsWith('--'))
+      throw new Error(`unknown option ${a} (allowed: --trace, --pcap, --sweep, --seeds, --jobs, --help)`);
     else positional.push(a);
   }
-  if (positional.length > 1) throw new Error(`expected one scenario argument, got ${positional.length} (quote it: "a=1&b=2")`);
+  if (positional.length > 1)
+    throw new Error(`expected one scenario argument, got ${positional.length} (quote it: "a=1&b=2")`);
   out.scenario = positional[0] ?? '';
-  if (out.sweep && (out.trace || out.pcap)) throw new Error('--trace and --pcap apply to a single run, not to --sweep');
+  if (out.sweep && (out.trace || out.pcap))
+    throw new Error('--trace and --pcap apply to a single run, not to --sweep');
   return out;
 }

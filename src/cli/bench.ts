@@ -65,7 +65,14 @@ if (args.has('--fig12')) {
   const t0 = performance.now();
   const out = execFileSync(
     'npx',
-    ['tsx', 'src/cli/sim.ts', '--sweep', 'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000', '--seeds', '3334'],
+    [
+      'tsx',
+      'src/cli/sim.ts',
+      '--sweep',
+      'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000',
+      '--seeds',
+      '3334',
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = out.trim().split('\n').length;
@@ -80,7 +87,9 @@ if (!args.has('--no-browser')) {
     const b = await measureBrowser();
     console.log('Browser (Chromium, built app)');
     console.log(`  navigation → first drawn chart point: ${b.firstChartPointMs.toFixed(0)} ms`);
-    console.log(`  main-thread frames per second while running at max speed (median): ${b.mainThreadFpsMedian.toFixed(1)}`);
+    console.log(
+      `  main-thread frames per second while running at max speed (median): ${b.mainThreadFpsMedian.toFixed(1)}`,
+    );
     console.log(`  JavaScript bundle, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
   } catch (err) {
     console.log(`Browser measurements skipped: ${err instanceof Error ? err.message : String(err)}`);

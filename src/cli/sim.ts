@@ -43,7 +43,12 @@ function progressBar(total: number): (done: number) => void {
 async function runSweep(args: SimArgs): Promise<void> {
   const { scenarios, errors } = expandSweep(args.scenario, args.seeds);
   if (errors.length > 0) fail(errors.map((e) => e.message));
-  await runPool(scenarios, args.jobs, (line) => process.stdout.write(line + '\n'), progressBar(scenarios.length));
+  await runPool(
+    scenarios,
+    args.jobs,
+    (line) => process.stdout.write(line + '\n'),
+    progressBar(scenarios.length),
+  );
 }
 
 async function main(): Promise<void> {

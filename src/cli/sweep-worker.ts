@@ -8,7 +8,10 @@ parentPort?.on('message', (msg: { index: number; scenario: string }) => {
     const { summary, errors } = runScenarioText(msg.scenario, { traces: false });
     line = summary ? JSON.stringify(summary) : JSON.stringify({ scenario: msg.scenario, errors });
   } catch (err) {
-    line = JSON.stringify({ scenario: msg.scenario, error: String(err instanceof Error ? err.message : err) });
+    line = JSON.stringify({
+      scenario: msg.scenario,
+      error: String(err instanceof Error ? err.message : err),
+    });
   }
   parentPort?.postMessage({ index: msg.index, line });
 });

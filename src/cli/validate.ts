@@ -18,11 +18,17 @@ for (const item of items) {
   try {
     result = item.run();
   } catch (err) {
-    result = { value: `error: ${err instanceof Error ? err.message : String(err)}`, pass: false, figures: {} };
+    result = {
+      value: `error: ${err instanceof Error ? err.message : String(err)}`,
+      pass: false,
+      figures: {},
+    };
   }
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   if (!result.pass) failed++;
-  process.stderr.write(`${result.pass ? 'PASS' : 'FAIL'} ${item.id} (${secs.toFixed(1)} s): ${result.value}\n`);
+  process.stderr.write(
+    `${result.pass ? 'PASS' : 'FAIL'} ${item.id} (${secs.toFixed(1)} s): ${result.value}\n`,
+  );
   const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   rows.push(
     `| ${item.id} | ${cell(item.claim)} | \`${cell(item.command)}\` | ${cell(item.study)} | ${cell(result.value)} | ${result.pass ? 'pass' : '**FAIL**'} |`,

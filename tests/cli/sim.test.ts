@@ -50,7 +50,10 @@ describe('npm run sim', () => {
   it('sweeps alternatives and seeds in parallel, one JSON line per run, in a fixed order', () => {
     const r = sim('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
     expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
       [0.01, 1],
       [0.01, 2],

@@ -184,6 +184,34 @@ export function timeWhere(
 }
 
 /**
+ * Longest continuous stretch of [startNs, endNs], in seconds, during which the
+ * step series `s` satisfied `test` (e.g. the RTO in force sitting at rtoMax).
+ */
+export function longestWhere(
+  s: Series,
+  test: (v: number) => boolean,
+  startNs: number,
+  endNs: number,
+  initial = 0,
+): number {
+  let best = 0;
+  let runStart = test(initial) ? startNs : -1;
+  for (let i = 0; i < s.time.length; i++) {
+    // A record before the window only sets the state the window starts in.
+    const t = Math.max(s.time[i], startNs);
+    if (t >= endNs) break;
+    const ok = test(s.value[i]);
+    if (ok && runStart < 0) runStart = t;
+    else if (!ok && runStart >= 0) {
+      best = Math.max(best, t - runStart);
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0) best = Math.max(best, endNs - runStart);
+  return best / NS;
+}
+
+/**
  * Time-weighted q-quantile of a step series over [startNs, endNs]: the value
  * below which the series spent a share q of the time (e.g. the typical
  * computed RTO of a run, whatever the rate at which it was recorded).
@@ -244,4 +272,12 @@ export function quantizedIn(values: readonly number[], unit: number): boolean {
 /** Arithmetic mean (NaN for an empty list). */
 export function mean(values: readonly number[]): number {
   return values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** Mean and standard error of paired differences b[i] − a[i] (same seed, two settings). */
+export function pairedDifference(a: readonly number[], b: readonly number[]): { mean: number; se: number } {
+  if (a.length !== b.length) throw new Error('paired lists differ in length');
+  const d = b.map((x, i) => x - a[i]);
+  const s = spread(d);
+  return { mean: s.mean, se: s.n > 1 ? s.sd / Math.sqrt(s.n) : 0 };
 }

@@ -3,7 +3,8 @@ import { runScenarioText, type Summary } from '../../engine';
 /** Run one scenario headless (tracing off unless asked) and return its summary; throws on a bad scenario. */
 export function summarise(text: string, traces = false): Summary {
   const { summary, errors } = runScenarioText(text, { traces });
-  if (!summary) throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
+  if (!summary)
+    throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
   return summary;
 }
 

@@ -2,7 +2,20 @@ import type { Packet } from './packet';
 import type { Nanos } from './time';
 
 /** Fields kept per captured packet (headers only; payload bytes are virtual). */
-const FIELDS = ['time', 'src', 'dst', 'size', 'proto', 'sport', 'dport', 'seq', 'ack', 'flags', 'wnd', 'extra'] as const;
+const FIELDS = [
+  'time',
+  'src',
+  'dst',
+  'size',
+  'proto',
+  'sport',
+  'dport',
+  'seq',
+  'ack',
+  'flags',
+  'wnd',
+  'extra',
+] as const;
 
 /**
  * A bounded capture of IP packets at one point of the topology (the system

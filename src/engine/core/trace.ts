@@ -90,7 +90,14 @@ export class TraceSource {
       time[k] = this.time[i];
       for (let c = 0; c < columns.length; c++) columns[c][k] = this.cols[c][i];
     }
-    return { name: this.info.name, from: start, to: start + count, dropped: Math.max(0, start - from), time, columns };
+    return {
+      name: this.info.name,
+      from: start,
+      to: start + count,
+      dropped: Math.max(0, start - from),
+      time,
+      columns,
+    };
   }
 
   private grow(): void {
@@ -137,7 +144,8 @@ export class TraceRecorder {
   ): TraceSource {
     const existing = this.byName.get(name);
     if (existing) {
-      if (existing.info.fields.join() !== fields.join()) throw new Error(`trace ${name} redeclared with other fields`);
+      if (existing.info.fields.join() !== fields.join())
+        throw new Error(`trace ${name} redeclared with other fields`);
       return existing;
     }
     if (fields.length > 4) throw new Error(`trace ${name}: at most 4 fields`);

@@ -24,7 +24,12 @@ const FER_MAX = 0.6;
 
 /** Frames actually sent (every kind but the silent slot). */
 function framesOnAir(byKind: readonly number[]): number {
-  return byKind[RlpFrameKind.Data] + byKind[RlpFrameKind.Retx] + byKind[RlpFrameKind.Idle] + byKind[RlpFrameKind.Nak];
+  return (
+    byKind[RlpFrameKind.Data] +
+    byKind[RlpFrameKind.Retx] +
+    byKind[RlpFrameKind.Idle] +
+    byKind[RlpFrameKind.Nak]
+  );
 }
 
 /**
@@ -239,7 +244,7 @@ class Is707Model implements SystemModel {
       links: [{ n: 1, station: 'bs', state: fwd }],
       captions: {
         FER: `${(this.fer * 100).toFixed(1)} %${this.radioFromMap ? ' (from map)' : ''}`,
-        'f_dT': String(this.fdt),
+        f_dT: String(this.fdt),
         RTO: `${(this.sender.rtoEstimator.active / 1e9).toFixed(1)} s`,
       },
     };

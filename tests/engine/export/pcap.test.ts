@@ -6,9 +6,24 @@ import { TcpFlag } from '../../../src/engine/core/packet';
 describe('capturePcap', () => {
   it('writes a libpcap file with the global header and one record per packet', () => {
     const cap = new PacketCapture();
-    const seg = { srcPort: 20, dstPort: 1025, seq: 2 ** 32 + 5, ack: 1, flags: TcpFlag.ACK, wnd: 8760, len: 536, retransmit: false };
+    const seg = {
+      srcPort: 20,
+      dstPort: 1025,
+      seq: 2 ** 32 + 5,
+      ack: 1,
+      flags: TcpFlag.ACK,
+      wnd: 8760,
+      len: 536,
+      retransmit: false,
+    };
     cap.record(1_500_000_000, { id: 1, src: 1, dst: 2, size: 576, tcp: seg });
-    cap.record(2_000_250_000, { id: 2, src: 2, dst: 1, size: 40, tcp: { ...seg, len: 0, srcPort: 1025, dstPort: 20 } });
+    cap.record(2_000_250_000, {
+      id: 2,
+      src: 2,
+      dst: 1,
+      size: 40,
+      tcp: { ...seg, len: 0, srcPort: 1025, dstPort: 20 },
+    });
     const bytes = capturePcap(cap);
     const v = new DataView(bytes.buffer);
     expect(Array.from(bytes.slice(0, 4))).toEqual([0xd4, 0xc3, 0xb2, 0xa1]);

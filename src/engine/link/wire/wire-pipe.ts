@@ -36,7 +36,8 @@ export class WirePipe {
 
   /** Packets waiting or being serialised at `now`. */
   backlog(now: Nanos): number {
-    while (this.pendingHead < this.pending.length && this.pending[this.pendingHead] <= now) this.pendingHead++;
+    while (this.pendingHead < this.pending.length && this.pending[this.pendingHead] <= now)
+      this.pendingHead++;
     if (this.pendingHead > 1024) {
       this.pending.splice(0, this.pendingHead);
       this.pendingHead = 0;

@@ -56,7 +56,13 @@ export class TcpNode {
     while ((seg = this.host.pollTransmit(now)) !== null) {
       sent = true;
       this.output(
-        { id: this.ids.take(), src: this.address, dst: this.peerAddress, size: IP_HEADER + TCP_HEADER + seg.len, tcp: seg },
+        {
+          id: this.ids.take(),
+          src: this.address,
+          dst: this.peerAddress,
+          size: IP_HEADER + TCP_HEADER + seg.len,
+          tcp: seg,
+        },
         now,
       );
     }

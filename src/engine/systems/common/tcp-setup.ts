@@ -40,7 +40,14 @@ export function tcpSummary(
   let rttCount = 0;
   let rttMin = Infinity;
   let maxRto = 0;
-  const s = { segmentsSent: 0, retransmits: 0, timeouts: 0, fastRetransmits: 0, synRetransmits: 0, failures: 0 };
+  const s = {
+    segmentsSent: 0,
+    retransmits: 0,
+    timeouts: 0,
+    fastRetransmits: 0,
+    synRetransmits: 0,
+    failures: 0,
+  };
   for (const c of senders) {
     const st = c.stats;
     s.segmentsSent += st.segmentsSent;
