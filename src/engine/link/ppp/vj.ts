@@ -15,39 +15,38 @@ import { IP_HEADER, TCP_HEADER, TcpFlag, type Packet } from '../../core/packet';
  * its own state. Where the real receiver's TCP checksum would catch a header rebuilt from a
  * stale state (RFC 1144 §4.1), we compare the rebuilt fields with the packet's true ones.
  *
+ * A packet goes UNCOMPRESSED_TCP (full header, refreshing the state at both ends) for a new
+ * connection; when seq or ack moves backwards or by more than 65535 (a go-back TCP
+ * retransmission); when nothing changed and it is not data right after a pure ACK (a
+ * retransmitted segment, duplicate ACK or window probe — "send it uncompressed in case the
+ * other side missed the compressed version"); and when real changes would mimic a special
+ * case (RFC 1144 §3.2.3, Appendix A.2 sl_compress_tcp). The retransmission TCP makes after a
+ * loss is therefore what resynchronises the decompressor (§4.2).
+ *
  * Simplifications (documented): the IP id is a per-source-host counter kept by the
  * compressor (our hosts do not number their datagrams); no IP/TCP options or TOS/TTL
  * changes ever occur, and there is no urgent pointer, so the U bit is never set.
  */
 
-/** Change-mask bits (RFC 1144 §3.2.2). */
-export const VJ = {
-  C: 0x40,
-  I: 0x20,
-  P: 0x10,
-  S: 0x08,
-  A: 0x04,
-  W: 0x02,
-  U: 0x01,
-  /** S|W|U: "echoed interactive traffic" — seq and ack both advance by the last data length. */
-  SPECIAL_I: 0x0b,
-  /** S|A|W|U: "unidirectional data" — seq advances by the last data length. */
-  SPECIAL_D: 0x0f,
-  SPECIALS_MASK: 0x0f,
-} as const;
+/**
+ * Change-mask bits (RFC 1144 §3.2.2). SPECIAL_I = S|W|U, "echoed interactive traffic": seq
+ * and ack both advance by the last data length; SPECIAL_D = S|A|W|U, "unidirectional data":
+ * seq advances by the last data length.
+ */
+const MASK_BITS = { C: 0x40, I: 0x20, P: 0x10, S: 0x08, A: 0x04, W: 0x02, U: 0x01 } as const;
+export const VJ = { ...MASK_BITS, SPECIAL_I: 0x0b, SPECIAL_D: 0x0f, SPECIALS_MASK: 0x0f } as const;
 
-/** How a packet goes on the link (RFC 1144 §3.2.1; PPP protocol numbers from RFC 1332 §2). */
-export const VjType = {
-  /** Not compressible (not TCP, or SYN/FIN/RST set, or ACK clear): PPP protocol 0x0021. */
-  IP: 0,
-  /** Full header, connection number in the IP protocol field, state refreshed: 0x002F. */
-  UNCOMPRESSED_TCP: 1,
-  /** Delta-encoded header: 0x002D. */
-  COMPRESSED_TCP: 2,
-} as const;
+/**
+ * How a packet goes on the link (RFC 1144 §3.2.1; PPP protocol numbers from RFC 1332 §2):
+ * IP (not compressible — not TCP, SYN/FIN/RST set or ACK clear — protocol 0x0021);
+ * UNCOMPRESSED_TCP (full header, connection number in the IP protocol field, state
+ * refreshed: 0x002F); COMPRESSED_TCP (delta-encoded header: 0x002D).
+ */
+export const VjType = { IP: 0, UNCOMPRESSED_TCP: 1, COMPRESSED_TCP: 2 } as const;
 export type VjType = (typeof VjType)[keyof typeof VjType];
 
 export const PPP_PROTOCOL = { IP: 0x0021, VJ_UNCOMPRESSED: 0x002f, VJ_COMPRESSED: 0x002d } as const;
+const PROTOCOLS = [PPP_PROTOCOL.IP, PPP_PROTOCOL.VJ_UNCOMPRESSED, PPP_PROTOCOL.VJ_COMPRESSED];
 
 /** One packet as the compressor sends it. */
 export interface VjPacket {
@@ -86,6 +85,17 @@ function fakeChecksum(p: Packet): number {
   return (h ^ (h >>> 16)) & 0xffff;
 }
 
+function result(
+  type: VjType,
+  slot: number,
+  ipId: number,
+  headerLength: number,
+  size: number,
+  bytes = NO_BYTES,
+): VjPacket {
+  return { type, protocol: PROTOCOLS[type], slot, ipId, headerLength, size, bytes };
+}
+
 /** Per-connection header state (RFC 1144 §3.2.3 "cstate"), shared by both ends' bookkeeping. */
 class SlotState {
   valid = false;
@@ -99,13 +109,20 @@ class SlotState {
   ipId = 0;
   ipLen = 0;
   lastUse = 0;
+
+  set(seq: number, ack: number, win: number, ipId: number, ipLen: number): void {
+    this.seq = seq;
+    this.ack = ack;
+    this.win = win;
+    this.ipId = ipId;
+    this.ipLen = ipLen;
+  }
 }
 
-/** Byte writer for the delta fields (RFC 1144 §3.2.2 / Appendix A.2 ENCODE, ENCODEZ). */
+/** Delta fields writer (RFC 1144 §3.2.2, A.2 ENCODE/ENCODEZ): 1–255 in one byte, else 0, hi, lo. */
 class DeltaWriter {
   readonly buf = new Uint8Array(16);
   n = 0;
-  /** 1–255 in one byte; 0 or ≥ 256 as 0, high byte, low byte. `zeroLong` false: 0 is never written. */
   put(v: number, zeroLong: boolean): void {
     if (v >= 256 || (zeroLong && v === 0)) {
       this.buf[this.n++] = 0;
@@ -143,15 +160,7 @@ export class VjCompressor {
     // §3.2.3: only established-connection traffic is compressible — ACK set, no SYN/FIN/RST.
     if (!t || (t.flags & (TcpFlag.SYN | TcpFlag.FIN | TcpFlag.RST | TcpFlag.ACK)) !== TcpFlag.ACK) {
       this.counts.ip++;
-      return {
-        type: VjType.IP,
-        protocol: PPP_PROTOCOL.IP,
-        slot: -1,
-        ipId,
-        headerLength: t ? TCPIP : 0,
-        size: p.size,
-        bytes: NO_BYTES,
-      };
+      return result(VjType.IP, -1, ipId, t ? TCPIP : 0, p.size);
     }
     const seq = u32(t.seq);
     const ack = u32(t.ack);
@@ -216,7 +225,7 @@ export class VjCompressor {
       changes |= VJ.I;
     }
     if (t.flags & TcpFlag.PSH) changes |= VJ.P;
-    this.store(cs, seq, ack, win, ipId, p.size);
+    cs.set(seq, ack, win, ipId, p.size);
 
     const withCid = !this.compressSlotId || this.lastXmit !== slot;
     this.lastXmit = slot;
@@ -231,15 +240,7 @@ export class VjCompressor {
     bytes.set(d.buf.subarray(0, d.n), k);
     this.counts.compressed++;
     this.counts.bytesSaved += TCPIP - headerLength;
-    return {
-      type: VjType.COMPRESSED_TCP,
-      protocol: PPP_PROTOCOL.VJ_COMPRESSED,
-      slot,
-      ipId,
-      headerLength,
-      size: p.size - TCPIP + headerLength,
-      bytes,
-    };
+    return result(VjType.COMPRESSED_TCP, slot, ipId, headerLength, p.size - TCPIP + headerLength, bytes);
   }
 
   private uncompressed(
@@ -250,26 +251,10 @@ export class VjCompressor {
     ack: number,
     win: number,
   ): VjPacket {
-    this.store(this.slots[slot], seq, ack, win, ipId, p.size);
+    this.slots[slot].set(seq, ack, win, ipId, p.size);
     this.lastXmit = slot;
     this.counts.uncompressed++;
-    return {
-      type: VjType.UNCOMPRESSED_TCP,
-      protocol: PPP_PROTOCOL.VJ_UNCOMPRESSED,
-      slot,
-      ipId,
-      headerLength: TCPIP,
-      size: p.size,
-      bytes: NO_BYTES,
-    };
-  }
-
-  private store(cs: SlotState, seq: number, ack: number, win: number, ipId: number, ipLen: number): void {
-    cs.seq = seq;
-    cs.ack = ack;
-    cs.win = win;
-    cs.ipId = ipId;
-    cs.ipLen = ipLen;
+    return result(VjType.UNCOMPRESSED_TCP, slot, ipId, TCPIP, p.size);
   }
 
   private nextIpId(src: number): number {
@@ -310,15 +295,12 @@ export class VjCompressor {
   }
 }
 
-/** What the decompressor did with a packet. */
-export const VjVerdict = {
-  /** Delivered with a correct header. */
-  OK: 0,
-  /** Discarded: compressed packet with an implicit connection number after a line error (§4.2). */
-  TOSSED: 1,
-  /** Rebuilt from a stale state: the receiving TCP's checksum rejects it (§4.1). */
-  BAD_CHECKSUM: 2,
-} as const;
+/**
+ * What the decompressor did with a packet: OK (delivered with a correct header), TOSSED
+ * (compressed with an implicit connection number after a line error, §4.2), BAD_CHECKSUM
+ * (rebuilt from a stale state: the receiving TCP's checksum rejects it, §4.1).
+ */
+export const VjVerdict = { OK: 0, TOSSED: 1, BAD_CHECKSUM: 2 } as const;
 export type VjVerdict = (typeof VjVerdict)[keyof typeof VjVerdict];
 
 /** The decompressing end of one direction of a PPP link. */
@@ -351,11 +333,7 @@ export class VjDecompressor {
       const t = p.tcp!;
       const cs = this.slots[vj.slot];
       cs.valid = true;
-      cs.seq = u32(t.seq);
-      cs.ack = u32(t.ack);
-      cs.win = t.wnd & 0xffff;
-      cs.ipId = vj.ipId;
-      cs.ipLen = p.size;
+      cs.set(u32(t.seq), u32(t.ack), t.wnd & 0xffff, vj.ipId, p.size);
       this.lastRecv = vj.slot;
       this.toss = false;
       return this.ok();
@@ -366,14 +344,10 @@ export class VjDecompressor {
     if (changes & VJ.C) {
       this.lastRecv = b[k++];
       this.toss = false;
-    } else if (this.toss) {
-      this.counts.tossed++;
-      return VjVerdict.TOSSED;
-    }
+    } else if (this.toss) return this.tossed();
     if (this.lastRecv < 0 || this.lastRecv >= this.slots.length || !this.slots[this.lastRecv].valid) {
       this.toss = true;
-      this.counts.tossed++;
-      return VjVerdict.TOSSED;
+      return this.tossed();
     }
     const cs = this.slots[this.lastRecv];
     k += 2; // TCP checksum, carried through unchanged
@@ -409,6 +383,11 @@ export class VjDecompressor {
       return VjVerdict.BAD_CHECKSUM;
     }
     return this.ok();
+  }
+
+  private tossed(): VjVerdict {
+    this.counts.tossed++;
+    return VjVerdict.TOSSED;
   }
 
   private ok(): VjVerdict {
