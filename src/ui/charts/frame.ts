@@ -72,7 +72,12 @@ export class ChartFrame {
       .attr('aria-label', opts.title)
       .attr('data-chart', opts.kind)
       .attr('font-family', CHART_STYLE.fontFamily)
-      .attr('font-size', CHART_STYLE.tickFontPx);
+      .attr('font-size', CHART_STYLE.tickFontPx)
+      // Works without the optional CHART_CSS: block layout, vertical page scroll still works on
+      // touch while horizontal drags pan the time axis.
+      .style('display', 'block')
+      .style('touch-action', 'pan-y')
+      .style('user-select', 'none');
     this.svg = svg;
     svg.append('title').text(opts.title);
     this.desc = svg.append('desc');
@@ -118,7 +123,8 @@ export class ChartFrame {
     this.grid.attr('transform', `translate(${left},${top})`);
     this.axisX.attr('transform', `translate(${left},${top + this.innerH})`);
     this.axisY.attr('transform', `translate(${left},${top})`);
-    this.legendG.attr('transform', `translate(${left},${Math.max(12, top - 10)})`);
+    // Legend rows sit in the top margin: up to two rows, 15 px apart, ending 10 px above the plot.
+    this.legendG.attr('transform', `translate(${left},${Math.max(10, top - 25)})`);
   }
 
   /** Apply theme colours to the skeleton (hatch of the bad band, data-theme for export). */
@@ -212,17 +218,26 @@ export class ChartFrame {
   /** Draw the legend row above the plot. */
   legend(items: readonly LegendItem[], p: Palette): void {
     const hatch = this.hatchUrl;
+    // Text width is estimated (≈ 6.5 px per character at 12 px): items wrap onto a second row
+    // rather than run off the svg.
+    const avail = this.width - this.margin.left - 6;
     let x = 0;
-    const pos: number[] = [];
+    let row = 0;
+    const pos: [number, number][] = [];
     for (const it of items) {
-      pos.push(x);
-      x += 26 + it.label.length * 7 + 14;
+      const iw = 26 + Math.ceil(it.label.length * 6.5) + 14;
+      if (x > 0 && x + iw - 14 > avail) {
+        x = 0;
+        row++;
+      }
+      pos.push([x, row * 15]);
+      x += iw;
     }
     const sel = this.legendG
       .selectAll<SVGGElement, LegendItem>('g.item')
       .data(items)
       .join((enter) => enter.append('g').attr('class', 'item'))
-      .attr('transform', (_d, i) => `translate(${pos[i]},0)`);
+      .attr('transform', (_d, i) => `translate(${pos[i][0]},${pos[i][1]})`);
     sel.selectAll('*').remove();
     sel.each(function (it) {
       const g = d3.select(this);

@@ -14,7 +14,7 @@ import type { Chart, ChartOptions, ChartView, TraceData } from './types';
  *
  * Not on the time axis: `view.domain` is ignored; `view.simTime` bounds the windows.
  * Nodes: `g.panel[data-window]` with `rect.bar[data-count]`, `line.mean`, `rect.spread`,
- * `text.panel-title`.
+ * `text.panel-title` (window) and `text.panel-stats` (n, mean, std).
  */
 
 export interface HistogramChartOptions extends ChartOptions {
@@ -39,7 +39,7 @@ export function createHistogramChart(el: HTMLElement, options: HistogramChartOpt
     kind: 'histogram',
     title: options.title ?? 'Goodput histograms over 10, 100 and 1000 s windows',
     height: options.height ?? 240,
-    margin: { top: 44, left: 56 },
+    margin: { top: 48, left: 56 },
   });
   let data: TraceData = {};
   let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
@@ -164,17 +164,25 @@ function drawPanels(
     const ay = g.append('g');
     ay.call(d3.axisLeft(y).ticks(4).tickFormat(tickFormat));
     styleAxis(ay, p);
-    const title =
+    const stats =
       pa.stats.n > 0
-        ? `${pa.window} s windows: n = ${pa.stats.n}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`
-        : `${pa.window} s windows: none complete yet`;
+        ? `n = ${pa.stats.n}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`
+        : 'no complete window yet';
     g.append('text')
       .attr('class', 'panel-title')
       .attr('x', 0)
-      .attr('y', -12)
+      .attr('y', -24)
+      .attr('fill', p.neutral.ink)
+      .attr('font-size', CHART_STYLE.labelFontPx)
+      .attr('font-weight', 600)
+      .text(`${pa.window} s windows`);
+    g.append('text')
+      .attr('class', 'panel-stats')
+      .attr('x', 0)
+      .attr('y', -8)
       .attr('fill', p.neutral.ink)
       .attr('font-size', CHART_STYLE.tickFontPx)
-      .text(title);
+      .text(stats);
     g.append('text')
       .attr('class', 'x-label')
       .attr('x', pw / 2)

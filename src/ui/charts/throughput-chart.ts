@@ -66,7 +66,7 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
     .scaleLinear()
     .domain([0, niceMax(Math.max(gMax, cap ?? 0), 1)])
     .range([h, 0]);
-  frame.yAxis(y, `goodput (kbit/s, ${W} s window)`, p);
+  frame.yAxis(y, 'goodput (kbit/s)', p);
   const line = new LinePathBuilder();
   const avg = new LinePathBuilder();
   for (const s of samples) {

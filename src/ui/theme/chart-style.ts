@@ -13,7 +13,7 @@ export const CHART_STYLE = {
   /** Axis titles and legends. */
   labelFontPx: 13,
   titleFontPx: 14,
-  margin: { top: 26, right: 18, bottom: 42, left: 72 },
+  margin: { top: 40, right: 18, bottom: 42, left: 72 },
   /** Default size when the host element has no layout yet (jsdom, hidden tab). */
   defaultWidth: 720,
   defaultHeight: 260,

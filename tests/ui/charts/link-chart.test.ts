@@ -59,6 +59,11 @@ describe('link-layer timeline', () => {
       'forward',
       'reverse',
     ]);
+    // The six legend entries do not fit one 720 px row: the last wraps onto a second row.
+    const legend = [...el.querySelectorAll('.legend g.item')].map((g) => g.getAttribute('transform'));
+    expect(legend).toHaveLength(6);
+    expect(legend[0]).toBe('translate(0,0)');
+    expect(legend[5]).toBe('translate(0,15)');
     chart.destroy();
   });
 

@@ -23,9 +23,8 @@ describe('goodput histograms', () => {
       [...g.querySelectorAll('rect.bar')].reduce((s, r) => s + Number(r.getAttribute('data-count')), 0),
     );
     expect(sums).toEqual([100, 10, 1]);
-    expect(panels[0].querySelector('text.panel-title')!.textContent).toBe(
-      '10 s windows: n = 100, mean 1, std 0',
-    );
+    expect(panels[0].querySelector('text.panel-title')!.textContent).toBe('10 s windows');
+    expect(panels[0].querySelector('text.panel-stats')!.textContent).toBe('n = 100, mean 1, std 0');
     // All values fall in the top bin (normalized goodput 1).
     const bars = [...panels[0].querySelectorAll('rect.bar')];
     expect(bars.at(-1)!.getAttribute('data-count')).toBe('100');
