@@ -126,6 +126,28 @@ describe('shared time axis', () => {
     chart.destroy();
   });
 
+  it('dragging pans the window by the dragged time; destroy detaches the listeners', () => {
+    const el = host();
+    const onDomainChange = vi.fn();
+    const chart = createCwndChart(el, { sync: true, onDomainChange });
+    chart.update({}, view(100, { domain: [20, 80] }));
+    const svg = el.querySelector('svg')!;
+    const ptr = (type: string, clientX: number) =>
+      new PointerEvent(type, { clientX, button: 0, pointerId: 1, bubbles: true });
+    svg.dispatchEvent(ptr('pointerdown', 300));
+    // 63 px of a 630 px plot showing 60 s = 6 s; dragging right shows earlier times.
+    svg.dispatchEvent(ptr('pointermove', 363));
+    svg.dispatchEvent(ptr('pointerup', 363));
+    const [d] = onDomainChange.mock.calls.at(-1)!;
+    expect(d[0]).toBeCloseTo(14, 9);
+    expect(d[1]).toBeCloseTo(74, 9);
+    chart.destroy();
+    const calls = onDomainChange.mock.calls.length;
+    svg.dispatchEvent(new WheelEvent('wheel', { deltaY: 100, clientX: 300, bubbles: true }));
+    expect(onDomainChange.mock.calls.length).toBe(calls);
+    expect(el.childElementCount).toBe(0);
+  });
+
   it('draws at most once per animation frame unless sync', () => {
     const el = host();
     const raf = vi.fn((_cb: FrameRequestCallback) => 1);
