@@ -131,7 +131,7 @@ function validValue(p: ParamSpec): fc.Arbitrary<string> {
 
 const SCHEMA_SETS: { system: string; params: readonly ParamSpec[] }[] = [
   { system: 'is707', params: schemaFor('is707') ?? [] },
-  { system: 'phs', params: TEST_PARAMS },
+  { system: 'geran', params: TEST_PARAMS },
 ];
 
 /** A valid scenario text: a subset of keys with valid values, and a few valid events. */
@@ -227,7 +227,7 @@ const soup = fc
       { weight: 2, arbitrary: eventsSoup },
       {
         weight: 2,
-        arbitrary: fc.constantFrom('system=is707', 'system=phs', 'system=gsm', 'system=foo', 'system='),
+        arbitrary: fc.constantFrom('system=is707', 'system=geran', 'system=gsm', 'system=foo', 'system='),
       },
     ),
     { maxLength: 12 },

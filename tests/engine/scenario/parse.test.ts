@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario, parseScenario, parseScenarioStrict } from '../../../src/engine/scenario/parse';
 import { MAX_SCENARIO_BYTES } from '../../../src/engine/scenario/text';
+import { implementedSystems } from '../../../src/engine/scenario/schema';
 import { registerTestSystem } from './test-schema';
 
 const messages = (q: string): string[] => parseScenario(q).errors.map((e) => e.message);
@@ -148,14 +149,18 @@ describe('parseScenario: errors name the key, the value and what is allowed', ()
   });
 
   it('unimplemented or unknown system: an error and the default system', () => {
-    const gsm = parseScenario('system=gsm&fdt=0.5');
-    expect(gsm.scenario.system).toBe('is707');
-    expect(gsm.scenario.values.fdt).toBe(0.5);
-    expect(gsm.errors[0].message).toBe('system=gsm: not implemented yet (implemented: is707); using is707');
+    // DECT has no issue yet: it stays unimplemented while the other systems land one by one.
+    const implemented = implementedSystems().join(', ');
+    const dect = parseScenario('system=dect&fdt=0.5');
+    expect(dect.scenario.system).toBe('is707');
+    expect(dect.scenario.values.fdt).toBe(0.5);
+    expect(dect.errors[0].message).toBe(
+      `system=dect: not implemented yet (implemented: ${implemented}); using is707`,
+    );
     const foo = parseScenario('system=foo');
     expect(foo.scenario.system).toBe('is707');
     expect(foo.errors[0].message).toBe(
-      'system=foo: must be one of is707, gsm, phs, dect, geran (implemented: is707); using is707',
+      `system=foo: must be one of is707, gsm, phs, dect, geran (implemented: ${implemented}); using is707`,
     );
   });
 
@@ -221,7 +226,9 @@ describe('events', () => {
     afterAll(() => unregister());
 
     it('splits an item on its first @ and the first = after it', () => {
-      const { scenario, errors } = parseScenario('system=phs&events=10@burst=2@10:370,*@12:60;5@release=3@5');
+      const { scenario, errors } = parseScenario(
+        'system=geran&events=10@burst=2@10:370,*@12:60;5@release=3@5',
+      );
       expect(errors).toEqual([]);
       expect(scenario.events).toEqual([
         { t: 5, key: 'release', value: [{ link: 3, at: 5 }] },
@@ -237,7 +244,7 @@ describe('events', () => {
     });
 
     it('joins the ;-separated points of a points value back together', () => {
-      const { scenario, errors } = parseScenario('system=phs&events=3@units=1,2;3,4;5,6;1@msX=7');
+      const { scenario, errors } = parseScenario('system=geran&events=3@units=1,2;3,4;5,6;1@msX=7');
       expect(errors).toEqual([]);
       expect(scenario.events).toEqual([
         { t: 1, key: 'msX', value: 7 },
@@ -251,22 +258,22 @@ describe('events', () => {
           ],
         },
       ]);
-      const short = parseScenario('system=phs&events=3@units=1,2;3,4;1@msX=7');
+      const short = parseScenario('system=geran&events=3@units=1,2;3,4;1@msX=7');
       expect(short.scenario.events).toEqual([{ t: 1, key: 'msX', value: 7 }]);
       expect(short.errors[0].message).toContain('events=3@units=1,2;3,4: units must be 3 points');
     });
 
     it('parses every other value kind of the test system', () => {
       const q =
-        'system=phs&accm=000A0000&burst=2@10:370&release=3@5,1@2&berEpisode=500-1000-10&units=0,0;10,0;0,10&load=1,2,3,4&releaseDetect=0.5&tcp=bsd44';
+        'system=geran&accm=000A0000&burst=2@10:370&release=3@5,1@2&berEpisode=500-1000-10&units=0,0;10,0;0,10&load=1,2,3,4&releaseDetect=0.5&tcp=bsd44';
       const { scenario, errors } = parseScenario(q);
       expect(errors).toEqual([]);
-      expect(scenario.system).toBe('phs');
+      expect(scenario.system).toBe('geran');
       expect(scenario.values.accm).toBe('000a0000');
       expect(scenario.values.berEpisode).toEqual({ start: 500, end: 1000, factor: 10 });
       expect(scenario.values.load).toEqual([1, 2, 3, 4]);
       expect(scenario.values.tcp).toBe('bsd44');
-      expect(parseScenario('system=phs').scenario.values.tcp).toBe('study');
+      expect(parseScenario('system=geran').scenario.values.tcp).toBe('study');
     });
   });
 });

@@ -8,7 +8,8 @@ import { SCHEMAS } from '../../../src/engine/scenario/schema';
 import type { ParamSpec, SystemId } from '../../../src/engine/scenario/types';
 import { commonParams } from '../../../src/engine/systems/common-params';
 
-export const TEST_SYSTEM: SystemId = 'phs';
+/** GERAN has no issue yet; if it gets a schema, pick another unbuilt id here. */
+export const TEST_SYSTEM: SystemId = 'geran';
 
 export const TEST_PARAMS: readonly ParamSpec[] = [
   {
@@ -107,9 +108,11 @@ export const TEST_PARAMS: readonly ParamSpec[] = [
 
 /** Register the test schema; returns a function that removes it again. */
 export function registerTestSystem(): () => void {
+  const previous = SCHEMAS[TEST_SYSTEM];
   SCHEMAS[TEST_SYSTEM] = TEST_PARAMS;
   return () => {
-    delete SCHEMAS[TEST_SYSTEM];
+    if (previous) SCHEMAS[TEST_SYSTEM] = previous;
+    else delete SCHEMAS[TEST_SYSTEM];
   };
 }
 
