@@ -2,9 +2,17 @@
  * Trace-derived metrics shared by the validation items of every system: they
  * read only the engine's named trace sources (tcp.md, "Trace sources"), never
  * protocol internals. Times on the trace are integer nanoseconds; the metrics
- * return seconds unless their name says otherwise.
+ * return seconds unless their name says otherwise. `runTraced` and
+ * `tcpRunFigures` run a scenario and gather the usual figures of a bulk TCP
+ * transfer (timeouts in a row, RTO at its ceiling, computed RTO, stalls).
  */
-import type { TraceBatch, TraceSourceInfo } from '../../engine';
+import {
+  createSimulation,
+  parseScenario,
+  type Simulation,
+  type TraceBatch,
+  type TraceSourceInfo,
+} from '../../engine';
 
 const NS = 1e9;
 
@@ -280,4 +288,66 @@ export function pairedDifference(a: readonly number[], b: readonly number[]): { 
   const d = b.map((x, i) => x - a[i]);
   const s = spread(d);
   return { mean: s.mean, se: s.n > 1 ? s.sd / Math.sqrt(s.n) : 0 };
+}
+
+/** Run a scenario to its end with tracing on (the caller reads the traces). */
+export function runTraced(text: string): Simulation {
+  const { scenario, errors } = parseScenario(text);
+  if (errors.length > 0)
+    throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
+  const sim = createSimulation(scenario);
+  sim.runToEnd();
+  return sim;
+}
+
+/** TCP behaviour of one traced bulk run (e.g. IS-707 items 2 and 3). */
+export interface TcpRunFigures {
+  normalizedGoodput: number;
+  timeouts: number;
+  /** Most timeouts in a row with no new ACK in between. */
+  longestTimeoutRun: number;
+  maxRto: number;
+  /** Summary's share of the run with the RTO in force at rtoMax. */
+  rtoAtMaxFraction: number;
+  /** Longest continuous stretch with the RTO in force at rtoMax, seconds. */
+  longestAtMax: number;
+  /** Time-weighted median and 90th percentile of the computed RTO (SRTT + 4·RTTVAR), seconds. */
+  rtoComputedMedian: number;
+  rtoComputedP90: number;
+  /** Longest stretch with no in-order delivery, seconds. */
+  longestStall: number;
+  /** Coefficient of variation of the bytes delivered per 100 s window, and windows with none. */
+  cv100: number;
+  emptyWindows100: number;
+}
+
+/**
+ * Figures of one bulk TCP run (the data sender's traces, all connections together) from its traces;
+ * `rtoMax` is the stack profile's ceiling of the RTO.
+ */
+export function tcpRunFigures(text: string, rtoMax: number): TcpRunFigures {
+  const sim = runTraced(text);
+  const s = sim.summary();
+  const end = sim.now;
+  const delivered = series(sim.traces, 'tcp.deliver', 'bytes');
+  const ack = series(sim.traces, 'tcp.ack', 'ack');
+  const newAcks = where(ack, series(sim.traces, 'tcp.ack', 'dup').value, (d) => d === 0);
+  const timeouts = series(sim.traces, 'tcp.timeout', 'seq');
+  const rtoActive = series(sim.traces, 'tcp.rtoActive', 'seconds');
+  const rtoComputed = series(sim.traces, 'tcp.rtoComputed', 'seconds');
+  const windows = perWindow(delivered, 100 * NS, 0, end);
+  // Both RTO series are recorded at t = 0 (the profile's initial RTO), so no initial value is assumed.
+  return {
+    normalizedGoodput: s.normalizedGoodput,
+    timeouts: s.tcp.timeouts,
+    longestTimeoutRun: longestRun(timeouts.time, newAcks.time),
+    maxRto: s.tcp.maxRto,
+    rtoAtMaxFraction: s.tcp.rtoAtMaxFraction,
+    longestAtMax: longestWhere(rtoActive, (v) => v >= rtoMax, 0, end, NaN),
+    rtoComputedMedian: timeQuantile(rtoComputed, 0.5, 0, end, NaN),
+    rtoComputedP90: timeQuantile(rtoComputed, 0.9, 0, end, NaN),
+    longestStall: longestStall(delivered, 0, end).seconds,
+    cv100: spread(windows).cv,
+    emptyWindows100: windows.filter((w) => w === 0).length,
+  };
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TraceRecorder } from '../../../src/engine/core/trace';
 import {
   longestRun,
+  longestWhere,
+  pairedDifference,
   longestStall,
   mean,
   perWindow,
@@ -128,12 +130,30 @@ describe('step series over time', () => {
     expect(timeWhere(rto, (v) => v === 3, 0, 100 * S, 6)).toBe(50);
   });
 
+  it('longestWhere finds the longest continuous stretch, clipped to the window', () => {
+    expect(longestWhere(rto, (v) => v >= 64, 0, 100 * S, 6)).toBe(30);
+    expect(longestWhere(rto, (v) => v >= 6, 0, 100 * S, 6)).toBe(50);
+    expect(longestWhere(rto, (v) => v >= 64, 25 * S, 35 * S, 6)).toBe(10);
+    expect(longestWhere(rto, (v) => v === 3, 0, 80 * S, 6)).toBe(30);
+    expect(longestWhere(rto, (v) => v > 100, 0, 100 * S, 6)).toBe(0);
+    expect(longestWhere(mk([]), (v) => v === 6, 0, 7 * S, 6)).toBe(7);
+  });
+
   it('timeQuantile is weighted by time, not by record count', () => {
     // 10 s at 6, 10 s at 12, 30 s at 64, 50 s at 3.
     expect(timeQuantile(rto, 0.5, 0, 100 * S, 6)).toBe(3);
     expect(timeQuantile(rto, 0.6, 0, 100 * S, 6)).toBe(6);
     expect(timeQuantile(rto, 0.65, 0, 100 * S, 6)).toBe(12);
     expect(timeQuantile(rto, 0.9, 0, 100 * S, 6)).toBe(64);
+  });
+});
+
+describe('pairedDifference', () => {
+  it('mean and standard error of b − a', () => {
+    const d = pairedDifference([1, 2, 3], [2, 4, 6]);
+    expect(d.mean).toBe(2);
+    expect(d.se).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(() => pairedDifference([1], [1, 2])).toThrow();
   });
 });
 
