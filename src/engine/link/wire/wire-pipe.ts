@@ -19,6 +19,7 @@ export class WirePipe {
   private readonly flightPackets: Packet[] = [];
   private readonly flightTimes: Nanos[] = [];
   private flightHead = 0;
+  private flightTail = 0;
   /** One reusable timer for the next arrival (no allocation per packet). */
   private readonly arrival: Timer;
   dropped = 0;
@@ -58,28 +59,32 @@ export class WirePipe {
     this.busyUntil = this.periodStart + countTime(this.periodBits, this.bitRate);
     if (this.queueLimit !== Infinity) this.pending.push(this.busyUntil);
     this.sent++;
-    this.flightPackets.push(packet);
-    this.flightTimes.push(this.busyUntil + this.delay);
+    // Slots are reused once the wire empties (no shrinking or splicing on the per-packet path).
+    this.flightPackets[this.flightTail] = packet;
+    this.flightTimes[this.flightTail] = this.busyUntil + this.delay;
+    this.flightTail++;
     if (!this.arrival.armed) this.arrival.set(this.busyUntil + this.delay);
     return true;
   }
 
   private arrive(now: Nanos): void {
     const times = this.flightTimes;
-    while (this.flightHead < times.length && times[this.flightHead] <= now) {
+    while (this.flightHead < this.flightTail && times[this.flightHead] <= now) {
       const packet = this.flightPackets[this.flightHead];
       this.flightHead++;
       this.deliver(packet, now);
     }
-    if (this.flightHead === times.length) {
-      times.length = 0;
-      this.flightPackets.length = 0;
+    if (this.flightHead === this.flightTail) {
       this.flightHead = 0;
+      this.flightTail = 0;
     } else {
-      if (this.flightHead > 1024) {
-        times.splice(0, this.flightHead);
-        this.flightPackets.splice(0, this.flightHead);
+      if (this.flightHead > 4096) {
+        // A long-busy wire: compact occasionally so the arrays stay bounded.
+        const n = this.flightTail - this.flightHead;
+        this.flightTimes.copyWithin(0, this.flightHead, this.flightTail);
+        this.flightPackets.copyWithin(0, this.flightHead, this.flightTail);
         this.flightHead = 0;
+        this.flightTail = n;
       }
       this.arrival.set(times[this.flightHead]);
     }
