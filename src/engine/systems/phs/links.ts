@@ -1,0 +1,223 @@
+/**
+ * The bundle (phs.md "Topology" and "Stack"): PPP Multilink at the base-station control terminal
+ * and at the mobile control terminal, over up to six PIAFS links.
+ *
+ * Each live link has, per direction, a serial byte stream (`PacketByteStream`) that the
+ * Multilink sender's fragments are laid on, each with its PPP framing (HDLC-like flag, address,
+ * control, FCS-16 and a closing flag: 7 bytes, no stuffing counted — the bytes are virtual), and
+ * the peer's `StreamReassembler` that rebuilds fragments from the PIAFS frames' in-order bytes.
+ * Fragments are pulled from the Multilink queue only when the stream is about to run dry (less
+ * than one PIAFS frame of bytes pending), so the bundle's least-loaded choice and a release see
+ * the real backlog.
+ *
+ * A radio release ({@link PhsBundle.release}) stops the PIAFS link at once: it is no longer
+ * stepped, the bytes its frames had taken but not delivered are reported lost to the
+ * reassemblers, and both Multilink ends are told via `releaseLink` with the detection delay, so
+ * that until then the senders keep putting fragments on the dead link and the receivers keep M
+ * pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at once").
+ */
+import type { Packet } from '../../core/packet';
+import type { Nanos } from '../../core/time';
+import {
+  PIAFS_USER_BPS,
+  PIAFS_USER_BYTES,
+  PiafsLink,
+  type PiafsCounters,
+  type PiafsMonitorSink,
+  type PiafsOptions,
+} from '../../link/piafs';
+import { MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
+import { PacketByteStream, StreamReassembler } from '../../link/ppp/stream';
+import { DOWN, PHS_LINK_COUNT, UP } from './radio';
+
+/** HDLC-like framing around each fragment on a member link: flag, FF 03, FCS-16, flag (RFC 1662 §3). */
+export const PHS_PPP_FRAMING = 7;
+
+type Frag = Fragment<Packet>;
+
+/** One live PIAFS link and its byte streams. */
+interface LiveLink {
+  readonly piafs: PiafsLink;
+  /** BS → MS stream and the MS's reassembler. */
+  readonly down: PacketByteStream<Frag>;
+  readonly downRx: StreamReassembler<Frag>;
+  /** MS → BS stream and the BS's reassembler. */
+  readonly up: PacketByteStream<Frag>;
+  readonly upRx: StreamReassembler<Frag>;
+}
+
+/** Options of the bundle (phs.md keys `window`, `piafsDelay`, `resendSlack`, `mp*`). */
+export interface PhsBundleOptions {
+  readonly piafs: PiafsOptions;
+  readonly mpMinFragment: number;
+  readonly mpReorder: number;
+  readonly mpTimeout: Nanos;
+  readonly seqBits: 24 | 12;
+}
+
+function zero(): PiafsCounters {
+  return {
+    framesSent: 0,
+    newFrames: 0,
+    resentFrames: 0,
+    repeatedFrames: 0,
+    idleFrames: 0,
+    bytesSent: 0,
+    framesReceived: 0,
+    crcErrors: 0,
+    duplicateFrames: 0,
+    outOfOrderFrames: 0,
+    bytesDelivered: 0,
+  };
+}
+
+function addInto(to: PiafsCounters, from: PiafsCounters): void {
+  for (const k of Object.keys(to) as (keyof PiafsCounters)[]) to[k] += from[k];
+}
+
+/** The two Multilink ends and the six member links. Link ids in the bundle are 1–6. */
+export class PhsBundle {
+  /** Base-station control terminal: sends toward the phone, receives from it. */
+  readonly bsSender: MultilinkSender<Packet>;
+  readonly bsReceiver: MultilinkReceiver<Packet>;
+  /** Mobile control terminal. */
+  readonly msSender: MultilinkSender<Packet>;
+  readonly msReceiver: MultilinkReceiver<Packet>;
+  private readonly live: (LiveLink | null)[] = new Array<LiveLink | null>(PHS_LINK_COUNT).fill(null);
+  /** Counters of earlier incarnations of each link (before a release). */
+  private readonly past: PiafsCounters[] = [];
+  /** Stream bytes lost with released links (both directions). */
+  lostStreamBytes = 0;
+  /** 1 for each link index whose PIAFS link is live (the radio steps only these). */
+  readonly active = new Uint8Array(PHS_LINK_COUNT);
+
+  constructor(
+    private readonly options: PhsBundleOptions,
+    private readonly monitors: readonly PiafsMonitorSink[],
+  ) {
+    const send = { mpMinFragment: options.mpMinFragment, seqBits: options.seqBits };
+    const recv = { seqBits: options.seqBits, mpReorder: options.mpReorder, mpTimeout: options.mpTimeout };
+    this.bsSender = new MultilinkSender<Packet>(send);
+    this.msSender = new MultilinkSender<Packet>(send);
+    this.bsReceiver = new MultilinkReceiver<Packet>(recv);
+    this.msReceiver = new MultilinkReceiver<Packet>(recv);
+    for (let i = 0; i < PHS_LINK_COUNT; i++) this.past.push(zero());
+  }
+
+  /** Is link index `i` (0-based) carrying frames? */
+  isLive(i: number): boolean {
+    return this.live[i] !== null;
+  }
+
+  /** The PIAFS link of index `i`, if live. */
+  piafs(i: number): PiafsLink | null {
+    return this.live[i]?.piafs ?? null;
+  }
+
+  /**
+   * Link `i` has been set up: a fresh PIAFS link (sequence numbers from 0) joins both Multilink
+   * ends. If the bundle has not yet noticed the previous incarnation's release, the new LCP on
+   * that port ends it now.
+   */
+  join(i: number, now: Nanos): void {
+    if (this.live[i]) return;
+    const id = i + 1;
+    for (const s of [this.bsSender, this.msSender]) if (s.linkIds.includes(id)) s.removeLink(id);
+    for (const r of [this.bsReceiver, this.msReceiver]) if (r.linkIds.includes(id)) r.removeLink(id, now);
+    const down = new PacketByteStream<Frag>();
+    const up = new PacketByteStream<Frag>();
+    const downRx = new StreamReassembler(down);
+    const upRx = new StreamReassembler(up);
+    const piafs = new PiafsLink(
+      { up: { source: up, sink: upRx }, down: { source: down, sink: downRx } },
+      this.options.piafs,
+      this.monitors[i],
+    );
+    this.live[i] = { piafs, down, downRx, up, upRx };
+    this.active[i] = 1;
+    this.bsSender.addLink(id, PIAFS_USER_BPS);
+    this.msSender.addLink(id, PIAFS_USER_BPS);
+    this.bsReceiver.addLink(id);
+    this.msReceiver.addLink(id);
+  }
+
+  /**
+   * The radio link `i` is gone. Bytes its frames carried but had not delivered are lost; both
+   * Multilink ends notice after `detect`.
+   */
+  release(i: number, now: Nanos, detect: Nanos): void {
+    const l = this.live[i];
+    if (!l) return;
+    this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
+    addInto(this.past[i], l.piafs.totals());
+    this.live[i] = null;
+    this.active[i] = 0;
+    const id = i + 1;
+    this.bsSender.releaseLink(id, now, detect);
+    this.msSender.releaseLink(id, now, detect);
+    this.bsReceiver.releaseLink(id, now, detect);
+    this.msReceiver.releaseLink(id, now, detect);
+  }
+
+  /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
+  sendDown(p: Packet, now: Nanos): void {
+    this.bsSender.fragment(p, now);
+  }
+
+  /** Hand a packet from the client's side to the MS end. */
+  sendUp(p: Packet, now: Nanos): void {
+    this.msSender.fragment(p, now);
+  }
+
+  /**
+   * Run one 10 ms slot on every live link: top up the streams from the Multilink queues, let
+   * PIAFS exchange one frame each way with the radio's verdicts, and hand the fragments that
+   * were rebuilt to the Multilink receivers. Then apply Multilink timers due by `now`.
+   */
+  step(slot: number, now: Nanos, verdict: Uint8Array): void {
+    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+      const l = this.live[i];
+      if (l === null) continue;
+      const id = i + 1;
+      feed(l.down, this.bsSender, id);
+      feed(l.up, this.msSender, id);
+      l.piafs.step(slot, verdict[2 * i + UP] === 1, verdict[2 * i + DOWN] === 1);
+      for (let f = l.downRx.poll(); f !== undefined; f = l.downRx.poll()) this.msReceiver.receive(id, f, now);
+      for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
+    }
+    pollEnd(this.bsSender, this.bsReceiver, now);
+    pollEnd(this.msSender, this.msReceiver, now);
+  }
+
+  /** PIAFS counters of link `i` over all its incarnations (both ends). */
+  counters(i: number): PiafsCounters {
+    const c = zero();
+    addInto(c, this.past[i]);
+    const l = this.live[i];
+    if (l) addInto(c, l.piafs.totals());
+    return c;
+  }
+
+  /** Bytes taken by PIAFS but never delivered are lost; returns how many. */
+  private abandon(stream: PacketByteStream<Frag>, rx: StreamReassembler<Frag>): number {
+    const lost = stream.takenBytes - rx.cursor;
+    if (lost > 0) rx.receive(rx.cursor, stream.takenBytes, false);
+    return Math.max(0, lost);
+  }
+}
+
+/** Pull fragments onto a link's stream while less than one PIAFS frame of bytes is pending. */
+function feed(stream: PacketByteStream<Frag>, sender: MultilinkSender<Packet>, id: number): void {
+  while (stream.pending < PIAFS_USER_BYTES) {
+    const f = sender.pollLink(id);
+    if (f === undefined) return;
+    stream.append(f, f.wireBytes + PHS_PPP_FRAMING);
+  }
+}
+
+function pollEnd(sender: MultilinkSender<Packet>, receiver: MultilinkReceiver<Packet>, now: Nanos): void {
+  const ts = sender.nextTimeout();
+  if (ts !== undefined && ts <= now) sender.poll(now);
+  const tr = receiver.nextTimeout();
+  if (tr !== undefined && tr <= now) receiver.poll(now);
+}

@@ -1,0 +1,249 @@
+/**
+ * System 3 — TCP over 384 kbit/s PHS (phs.md). Server (Windows NT 4) — Ethernet and the fixed
+ * `hostDelay` of serial ports, terminal adapters and host processing — base-station control
+ * terminal (PPP Multilink) — six PIAFS links on three base-station units — mobile control
+ * terminal (PPP Multilink) — Ethernet — client (Windows 98). An FTP Get or Put of `size` bytes
+ * runs over one TCP connection.
+ *
+ * Everything on the radio side happens in 10 ms slots (the system's frame): each slot the radio
+ * gives every live link's two directions a CRC verdict, PIAFS exchanges one frame each way, and
+ * the Multilink receivers reassemble what arrived.
+ */
+import type { Packet } from '../../core/packet';
+import { millis, seconds, type Nanos } from '../../core/time';
+import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
+import { WirePipe } from '../../link/wire/wire-pipe';
+import type { ParamValue, Scenario, TimedItem } from '../../scenario/types';
+import { createTcpTraces, TcpHost } from '../../tcp';
+import { FtpTransfer } from '../../app/ftp';
+import { scenarioProfiles } from '../common/tcp-setup';
+import { TcpNode } from '../common/tcp-node';
+import { ALL_WORD, PHS_TCP } from '../phs-params';
+import type { SystemContext, SystemModel, SystemView } from '../types';
+import { ClientStall } from './client-stall';
+import { LINK_STATE_LABELS, LinkControl } from './control';
+import { PhsBundle } from './links';
+import { PHS_LINK_COUNT, PHS_UNITS, PhsRadio, unitOfLink } from './radio';
+import { PhsObserver } from './observe';
+import { phsSummary } from './summary';
+import { phsView } from './view';
+
+/** Ethernet on both wired sides (10BASE-T). */
+const ETHERNET_BPS = 10e6;
+const SERVER = 1;
+const CLIENT = 2;
+const SLOTS_PER_MINUTE = 6000;
+
+export class PhsModel implements SystemModel {
+  readonly seed: number;
+  readonly radio: PhsRadio;
+  readonly bundle: PhsBundle;
+  readonly control: LinkControl;
+  readonly ftp: FtpTransfer;
+  readonly observer: PhsObserver;
+  readonly stall: ClientStall;
+  readonly app: 'ftpGet' | 'ftpPut';
+  private slot = 0;
+  private bodyPerSlot: number;
+  private bodyMs: number;
+  private readonly bodyRng;
+  /** Body-shadowing events so far. */
+  bodyEvents = 0;
+  /** Forced bursts (list items and manual triggers) so far. */
+  forcedBursts = 0;
+
+  constructor(ctx: SystemContext, scenario: Scenario) {
+    const v = scenario.values;
+    const { scheduler, capture, packetIds } = ctx;
+    this.seed = scenario.seed;
+    this.app = v.app === 'ftpPut' ? 'ftpPut' : 'ftpGet';
+    this.radio = new PhsRadio(ctx.rng, {
+      env: v.env === 'outdoor' ? 'outdoor' : 'indoor',
+      units: v.units as readonly (readonly [number, number])[],
+      ms: { x: v.msX as number, y: v.msY as number },
+      fading: v.fading === 'walking' ? 'walking' : 'still',
+      shadowing: typeof v.shadowing === 'number' ? v.shadowing : 'auto',
+    });
+    const monitor = declarePiafsMonitorTrace(ctx.traces);
+    const monitors = Array.from({ length: PHS_LINK_COUNT }, (_, i) => new PiafsMonitorTrace(monitor, i));
+    this.bundle = new PhsBundle(
+      {
+        piafs: {
+          window: v.window as number,
+          piafsDelay: v.piafsDelay as number,
+          resendSlack: v.resendSlack as number,
+        },
+        mpMinFragment: v.mpMinFragment as number,
+        mpReorder: v.mpReorder as number,
+        mpTimeout: seconds(v.mpTimeout as number),
+        seqBits: v.mpShortSeq === true ? 12 : 24,
+      },
+      monitors,
+    );
+    this.observer = new PhsObserver(ctx.traces, this.radio, this.bundle);
+    this.control = new LinkControl(
+      scheduler,
+      this.radio,
+      this.bundle,
+      ctx.rng.get('phs.releaseDetect'),
+      {
+        setupTime: v.setupTime as number,
+        dropLevel: v.dropLevel as number,
+        dropTime: v.dropTime as number,
+        autoRedial: v.autoRedial as number,
+        releaseDetect: typeof v.releaseDetect === 'number' ? v.releaseDetect : null,
+      },
+      ctx.traces.source('phs.link', ['link', 'state'], { state: LINK_STATE_LABELS }),
+      (i, until) => this.force(i, until),
+    );
+    this.bodyRng = ctx.rng.get('phs.body');
+    this.bodyPerSlot = (v.body as number) / SLOTS_PER_MINUTE;
+    this.bodyMs = v.bodyMs as number;
+
+    // TCP ends, the wired sides and the FTP transfer.
+    const { client, server } = scenarioProfiles(v, PHS_TCP);
+    const serverHost = new TcpHost();
+    const clientHost = new TcpHost();
+    this.ftp = new FtpTransfer(serverHost, clientHost, {
+      direction: this.app === 'ftpPut' ? 'put' : 'get',
+      size: v.size as number,
+      serverProfile: server,
+      clientProfile: client,
+      traces: createTcpTraces(ctx.traces),
+    });
+    const hostDelay = seconds(v.hostDelay as number);
+    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => this.bundle.sendDown(p, now));
+    const serverNode = new TcpNode(
+      scheduler,
+      serverHost,
+      SERVER,
+      CLIENT,
+      packetIds,
+      (p, now) => {
+        capture.record(now, p);
+        toBs.send(p, now);
+      },
+      this.ftp.serverEvents,
+    );
+    const fromBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => {
+      capture.record(now, p);
+      serverNode.receive(p, now);
+    });
+    const toMs = new WirePipe(scheduler, ETHERNET_BPS, 0, (p, now) => this.bundle.sendUp(p, now));
+    this.stall = new ClientStall(
+      scheduler,
+      ctx.rng.get('phs.client.stall'),
+      v.clientStall as number,
+      (p, now) => toMs.send(p, now),
+    );
+    const clientNode = new TcpNode(
+      scheduler,
+      clientHost,
+      CLIENT,
+      SERVER,
+      packetIds,
+      (p, now) => this.stall.send(p, now),
+      this.ftp.clientEvents,
+    );
+    const toClient = new WirePipe(scheduler, ETHERNET_BPS, 0, (p, now) => clientNode.receive(p, now));
+
+    // Links up before the run; timed lists.
+    const wanted: boolean[] = [];
+    for (let i = 0; i < PHS_LINK_COUNT; i++)
+      wanted.push(i < (v.channels as number) && v[`link${i + 1}`] !== false);
+    for (let i = 0; i < PHS_LINK_COUNT; i++) if (v[`link${i + 1}`] === false) this.control.userOff[i] = 1;
+    this.control.startUp(wanted);
+    this.control.schedule('release', v.release as readonly TimedItem[], 0);
+    this.control.schedule('add', v.add as readonly TimedItem[], 0);
+    this.control.schedule('burst', v.burst as readonly TimedItem[], 0);
+    if (v.hit !== 'none') this.applyChange('hit', v.hit, 0);
+    this.observer.fields(0);
+
+    this.ftp.start(0);
+    serverNode.flush(0);
+    clientNode.flush(0);
+
+    // One 10 ms slot: body shadowing, radio verdicts, PIAFS on every live link, reassembly.
+    const slotTimer = scheduler.timer((now: Nanos) => {
+      const slot = this.slot++;
+      if (this.bodyPerSlot > 0 && this.bodyRng.next() < this.bodyPerSlot) this.bodyEvent(now);
+      this.radio.step(now, this.bundle.active);
+      this.bundle.step(slot, now, this.radio.verdict);
+      this.observer.slot(now);
+      let p: Packet | undefined;
+      while ((p = this.bundle.msReceiver.pollPacket()) !== undefined) toClient.send(p, now);
+      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) fromBs.send(p, now);
+      slotTimer.set(now + PIAFS_SLOT_NS);
+    });
+    slotTimer.set(0);
+  }
+
+  /** A person walks through the path to one unit: both its links fail for `bodyMs`. */
+  private bodyEvent(now: Nanos): void {
+    this.bodyEvents++;
+    const u = Math.min(PHS_UNITS - 1, Math.floor(this.bodyRng.next() * PHS_UNITS));
+    const until = now + millis(this.bodyMs);
+    for (let i = 0; i < PHS_LINK_COUNT; i++) if (unitOfLink(i) === u) this.radio.force(i, until);
+  }
+
+  private force(i: number, until: Nanos): void {
+    this.forcedBursts++;
+    this.radio.force(i, until);
+  }
+
+  isDone(): boolean {
+    return this.ftp.done || this.ftp.failed;
+  }
+
+  applyChange(key: string, value: ParamValue, now: Nanos): void {
+    const m = /^link([1-6])$/.exec(key);
+    if (m) {
+      this.control.toggle(Number(m[1]) - 1, value === true, now);
+      return;
+    }
+    switch (key) {
+      case 'msX':
+      case 'msY': {
+        const x = key === 'msX' ? (value as number) : this.radio.ms.x;
+        const y = key === 'msY' ? (value as number) : this.radio.ms.y;
+        this.radio.moveTo(x, y);
+        this.control.checkDrops(now);
+        this.observer.fields(now);
+        break;
+      }
+      case 'fading':
+        this.radio.setFading(value === 'walking' ? 'walking' : 'still');
+        this.observer.fields(now);
+        break;
+      case 'body':
+        this.bodyPerSlot = (value as number) / SLOTS_PER_MINUTE;
+        break;
+      case 'bodyMs':
+        this.bodyMs = value as number;
+        break;
+      case 'release':
+      case 'add':
+      case 'burst':
+        this.control.schedule(key, value as readonly TimedItem[], now);
+        break;
+      case 'hit': {
+        if (value === 'none') break;
+        const until = now + millis(this.bodyMs);
+        for (let i = 0; i < PHS_LINK_COUNT; i++)
+          if (value === ALL_WORD || value === i + 1) this.force(i, until);
+        break;
+      }
+      case 'clientStall':
+        this.stall.setMean(value as number);
+        break;
+    }
+  }
+
+  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+    return phsSummary(this, now);
+  }
+
+  view(now: Nanos): SystemView {
+    return phsView(this, now);
+  }
+}

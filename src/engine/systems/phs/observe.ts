@@ -1,0 +1,94 @@
+/**
+ * The PHS system's own trace sources (architecture.md rule 3: the UI and the validation read
+ * named sources, never internals), besides `piafs.monitor` (written by the PIAFS entities),
+ * `phs.link` (link life cycle, written by LinkControl) and TCP's:
+ *
+ * - `channel.state` (link, dir, bad, row): a link direction's CRC verdict changed (dir 0 = down,
+ *   received at the MS; 1 = up, received at the BS; row = link × 2 + dir, the monitor's rows);
+ * - `mp.state` (end, M, buffered, discarded): a Multilink receiver's M, reorder-buffer fill or
+ *   discarded-packet count changed (end 0 = the MS's receiver, 1 = the BS's; M = −1 with no
+ *   member link);
+ * - `phs.field` (unit, dbuv, fer): a unit's field strength changed (the phone moved).
+ *
+ * Also keeps per-link observed figures for the summary and the map (bad slots, bursts).
+ */
+import type { Nanos } from '../../core/time';
+import type { TraceRecorder, TraceSource } from '../../core/trace';
+import type { MultilinkReceiver } from '../../link/ppp-multilink';
+import type { Packet } from '../../core/packet';
+import type { PhsBundle } from './links';
+import { PHS_LINK_COUNT, PHS_UNITS, type PhsRadio } from './radio';
+
+export class PhsObserver {
+  private readonly channelState: TraceSource;
+  private readonly mpState: TraceSource;
+  private readonly field: TraceSource;
+  /** Last verdict per link direction (index link × 2 + dir). */
+  private readonly last = new Uint8Array(PHS_LINK_COUNT * 2);
+  /** Slots with a CRC error per link direction, and runs of them. */
+  readonly errorSlots = new Float64Array(PHS_LINK_COUNT * 2);
+  readonly errorRuns = new Float64Array(PHS_LINK_COUNT * 2);
+  /** Longest run of consecutive error slots seen on any link direction. */
+  longestRun = 0;
+  private readonly run = new Float64Array(PHS_LINK_COUNT * 2);
+  private readonly mp = new Float64Array(6).fill(NaN);
+
+  constructor(
+    private readonly traces: TraceRecorder,
+    private readonly radio: PhsRadio,
+    private readonly bundle: PhsBundle,
+  ) {
+    this.channelState = traces.source('channel.state', ['link', 'dir', 'bad', 'row'], {
+      dir: ['down', 'up'],
+      bad: ['good', 'CRC error'],
+    });
+    this.mpState = traces.source('mp.state', ['end', 'M', 'buffered', 'discarded'], { end: ['MS', 'BS'] });
+    this.field = traces.source('phs.field', ['unit', 'dbuv', 'fer']);
+  }
+
+  /** After each slot: channel verdict changes, error runs, Multilink state. */
+  slot(now: Nanos): void {
+    const v = this.radio.verdict;
+    const active = this.bundle.active;
+    for (let k = 0; k < PHS_LINK_COUNT * 2; k++) {
+      if (active[k >> 1] === 0) continue;
+      const bad = v[k];
+      if (bad === 1) {
+        this.errorSlots[k]++;
+        if (this.last[k] === 0) this.errorRuns[k]++;
+        const r = ++this.run[k];
+        if (r > this.longestRun) this.longestRun = r;
+      } else this.run[k] = 0;
+      if (bad !== this.last[k]) {
+        this.last[k] = bad;
+        this.channelState.record(now, k >> 1, k & 1, bad, k);
+      }
+    }
+    if (this.traces.enabled) {
+      this.mpEnd(0, this.bundle.msReceiver, now);
+      this.mpEnd(1, this.bundle.bsReceiver, now);
+    }
+  }
+
+  /** Record the units' field strengths and error rates. */
+  fields(now: Nanos): void {
+    for (let u = 0; u < PHS_UNITS; u++) this.field.record(now, u, this.radio.field[u], this.radio.fer[u]);
+  }
+
+  /** Did link `i` have a CRC error in either direction in the last slot? */
+  lastError(i: number): boolean {
+    return this.last[2 * i] === 1 || this.last[2 * i + 1] === 1;
+  }
+
+  private mpEnd(end: number, r: MultilinkReceiver<Packet>, now: Nanos): void {
+    const m = Number.isFinite(r.M) ? r.M : -1;
+    const b = r.buffered;
+    const d = r.counters.packetsDiscarded;
+    const k = 3 * end;
+    if (m === this.mp[k] && b === this.mp[k + 1] && d === this.mp[k + 2]) return;
+    this.mp[k] = m;
+    this.mp[k + 1] = b;
+    this.mp[k + 2] = d;
+    this.mpState.record(now, end, m, b, d);
+  }
+}
