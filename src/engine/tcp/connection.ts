@@ -270,6 +270,10 @@ export class TcpConnection extends ConnectionCore {
       return;
     }
     const r = this.rcv.accept(now, seg.seq, seg.len, fin);
+    if (seg.len > 0) {
+      this.stats.bytesReceivedFresh += r.fresh;
+      this.tracer.receive(now, seg.seq, seg.len, r.fresh);
+    }
     if (r.delivered > 0) {
       this.stats.bytesDelivered += r.delivered;
       this.events.push({ type: 'data', bytes: r.delivered });

@@ -4,6 +4,13 @@ import type { Nanos } from '../core/time';
 export interface ReceiveResult {
   /** Bytes newly delivered in order. */
   delivered: number;
+  /**
+   * Bytes of this segment never received before, in order or not (what a
+   * per-window goodput that cannot exceed the link's capacity counts: a hole
+   * filled releases held data in order all at once, but those bytes were
+   * "fresh" when they first arrived).
+   */
+  fresh: number;
   /** The peer's FIN was reached in order by this segment. */
   fin: boolean;
 }
@@ -62,17 +69,18 @@ export class Receiver {
   accept(now: Nanos, seq: number, len: number, fin: boolean): ReceiveResult {
     const end = seq + len;
     if (fin && this.finSeq < 0) this.finSeq = end;
-    if (len === 0 && !fin) return { delivered: 0, fin: false };
+    if (len === 0 && !fin) return { delivered: 0, fin: false, fresh: 0 };
     if (this.finReceived || end < this.rcvNxt || (end === this.rcvNxt && !(fin && end === this.finSeq))) {
       // Entirely old (a retransmission of what we have): ACK at once (RFC 793 §3.9; RFC 5681 §4.2).
       this.ackNow = true;
-      return { delivered: 0, fin: false };
+      return { delivered: 0, fin: false, fresh: 0 };
     }
+    const coveredBefore = this.covered();
     if (seq > this.rcvNxt) {
       // Out of order: hold it and send a duplicate ACK at once (RFC 5681 §4.2).
       if (len > 0) this.hold(seq, end);
       this.ackNow = true;
-      return { delivered: 0, fin: false };
+      return { delivered: 0, fin: false, fresh: this.covered() - coveredBefore };
     }
     const hadHole = this.held.length > 0;
     const before = this.rcvNxt;
@@ -83,6 +91,7 @@ export class Receiver {
       if (range[1] > this.rcvNxt) this.rcvNxt = range[1];
     }
     const delivered = this.rcvNxt - before;
+    const fresh = this.covered() - coveredBefore;
     let finNow = false;
     if (this.finSeq >= 0 && this.rcvNxt === this.finSeq) {
       this.rcvNxt++;
@@ -99,7 +108,7 @@ export class Receiver {
       if (len >= this.mss && ++this.fullUnacked >= 2) this.ackNow = true;
       else if (this.delAckDeadline === Infinity) this.delAckDeadline = now + this.delAck;
     }
-    return { delivered, fin: finNow };
+    return { delivered, fin: finNow, fresh };
   }
 
   /** The delayed-ACK timer fired. */
@@ -119,6 +128,13 @@ export class Receiver {
   /** Stop all receive-side timers (connection closed). */
   stop(): void {
     this.ackSent();
+  }
+
+  /** Sequence space received so far: everything below rcvNxt plus the held ranges (disjoint, above it). */
+  private covered(): number {
+    let n = this.rcvNxt;
+    for (const [a, b] of this.held) n += b - a;
+    return n;
   }
 
   private hold(start: number, end: number): void {

@@ -15,6 +15,8 @@ export interface TcpTraceSources {
   ack: TraceSource;
   /** Bytes delivered in order, cumulative: bytes, conn. */
   deliver: TraceSource;
+  /** Data segment arriving at the receiver: seq, len, fresh (bytes never received before), conn. */
+  receive: TraceSource;
   cwnd: TraceSource;
   ssthresh: TraceSource;
   /** Window the receiver advertises: bytes, conn. */
@@ -43,6 +45,7 @@ export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
     send: recorder.source('tcp.send', ['seq', 'len', 'rtx', 'conn'], { rtx: ['new', 'retransmission'] }),
     ack: recorder.source('tcp.ack', ['ack', 'dup', 'conn'], { dup: ['new', 'duplicate'] }),
     deliver: recorder.source('tcp.deliver', bytes),
+    receive: recorder.source('tcp.receive', ['seq', 'len', 'fresh', 'conn']),
     cwnd: recorder.source('tcp.cwnd', bytes),
     ssthresh: recorder.source('tcp.ssthresh', bytes),
     rwnd: recorder.source('tcp.rwnd', bytes),
@@ -59,7 +62,7 @@ export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
 /**
  * How one connection traces: `sender` enables the sender-side sources (send,
  * ack, cwnd, ssthresh, flight, rtt, rto*, timeout, fastRetransmit, state),
- * `receiver` the receiver-side ones (deliver, rwnd), so a system traces the
+ * `receiver` the receiver-side ones (receive, deliver, rwnd), so a system traces the
  * data direction cleanly.
  */
 export interface TcpTrace {
@@ -143,6 +146,11 @@ export class ConnTracer {
   state(now: Nanos, state: TcpStateName): void {
     const t = this.tx;
     if (t) t.sources.state.record(now, tcpStateCode(state), t.conn);
+  }
+
+  receive(now: Nanos, seq: number, len: number, fresh: number): void {
+    const t = this.rx;
+    if (t) t.sources.receive.record(now, seq, len, fresh, t.conn);
   }
 
   deliver(now: Nanos, total: number): void {

@@ -55,6 +55,8 @@ export interface TcpStats {
   bytesRetransmitted: number;
   /** Bytes received and delivered in order to the application. */
   bytesDelivered: number;
+  /** Payload bytes received for the first time, in order or not (see ReceiveResult.fresh). */
+  bytesReceivedFresh: number;
   /** Payload bytes the peer acknowledged. */
   bytesAcked: number;
   /** Sum of valid RTT samples, seconds. */
@@ -84,6 +86,7 @@ export function createTcpStats(): TcpStats {
     bytesSent: 0,
     bytesRetransmitted: 0,
     bytesDelivered: 0,
+    bytesReceivedFresh: 0,
     bytesAcked: 0,
     rttSum: 0,
     rttCount: 0,
