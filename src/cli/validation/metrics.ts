@@ -53,6 +53,14 @@ export function series(traces: TraceReader, source: string, field: string, conn?
   };
 }
 
+/** Running sum of a series of increments (e.g. `tcp.receive` fresh bytes) as a cumulative counter. */
+export function cumulative(s: Series): Series {
+  const value = new Float64Array(s.value.length);
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) value[i] = sum += s.value[i];
+  return { time: s.time, value };
+}
+
 /** Only the records of `s` whose companion value in `by` (same length) satisfies `keep`. */
 export function where(s: Series, by: ArrayLike<number>, keep: (v: number) => boolean): Series {
   const idx: number[] = [];
