@@ -12,6 +12,7 @@ import { spawnEngine } from './worker/client';
 import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
+import { setBootExercise } from './ui/exercises/boot';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -27,6 +28,7 @@ const { scenarioText, view } = parseUrl(window.location.search, window.location.
 store.getState().setView(view);
 // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
 if (scenarioText || !view.exercise) void store.getState().load(scenarioText || 'system=is707');
+else setBootExercise(true);
 bindUrl(store, window.location, window.history, (cb) => {
   requestAnimationFrame(() => cb());
 });

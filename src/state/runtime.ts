@@ -10,6 +10,9 @@ import type { StepResult } from '../worker/types';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
 
+/** Least time between two commits while playing at "max", ms. */
+export const MAX_SPEED_COMMIT_MS = 100;
+
 type Set = (partial: Partial<LabState>) => void;
 type Get = () => LabState;
 
@@ -22,6 +25,7 @@ export class Runtime {
   private scheduled = false;
   private inflight = 0;
   private waiters: (() => void)[] = [];
+  private lastCommit = -Infinity;
   /** After a reset, the seek bar's extent is at least this (set by a seek back; 0 on restart/load). */
   furthestFloor = 0;
 
@@ -77,15 +81,29 @@ export class Runtime {
   enqueue(result: StepResult | null | undefined): void {
     if (!result) return;
     this.queue.push(result);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      this.deps.frame(() => this.commit());
-    }
+    this.scheduleCommit();
+  }
+
+  private scheduleCommit(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.deps.frame(() => {
+      // At full speed the page is repainted at most every MAX_SPEED_COMMIT_MS: the engine's
+      // results are folded in less often, so drawing never starves the page of frames.
+      const wait = this.get().status === 'playing' && this.get().speed === 'max' ? MAX_SPEED_COMMIT_MS : 0;
+      if (this.deps.now() - this.lastCommit < wait) {
+        this.scheduled = false;
+        this.scheduleCommit();
+        return;
+      }
+      this.commit();
+    });
   }
 
   /** Apply every queued result now. */
   commit(): void {
     this.scheduled = false;
+    this.lastCommit = this.deps.now();
     const queue = this.queue;
     if (queue.length === 0) {
       this.wake();

@@ -19,6 +19,8 @@ export interface ScenarioSlice {
   /** Canonical scenario text, `events` included: the URL's query. */
   text: string;
   system: SystemId;
+  /** Systems the engine can run (from the last load; empty before it). */
+  available: readonly SystemId[];
   /** The parsed canonical scenario (base values and events), for the parameter panel. */
   scenario: Scenario | null;
   /** Duration of one frame of the running system, ns (0 before the first load). */

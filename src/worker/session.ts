@@ -6,6 +6,7 @@
  * Pure of DOM and comlink so that tests drive it directly or through a
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
+import { SYSTEM_IDS } from '../engine/scenario/types';
 import {
   Simulation,
   toSeconds,
@@ -63,6 +64,7 @@ export class SimSession implements SimApi {
         errors: [...errors, err],
         canonical: this.deps.serialiseScenario(scenario),
         system: scenario.system,
+        available: this.available(),
         frameNs: 0,
         sources: [],
         state: null,
@@ -75,6 +77,7 @@ export class SimSession implements SimApi {
       errors: [...errors],
       canonical: state.canonical,
       system: scenario.system,
+      available: this.available(),
       frameNs: definition.frameNs,
       sources: state.sources,
       state,
@@ -201,6 +204,11 @@ export class SimSession implements SimApi {
     });
     sim.runToEnd();
     return { errors: [], summary: sim.summary() };
+  }
+
+  /** Systems with an engine model. */
+  private available(): SystemId[] {
+    return SYSTEM_IDS.filter((id) => this.deps.getSystem(id) !== undefined);
   }
 
   /** The current run (tests and exporters). */

@@ -31,6 +31,8 @@ export interface LoadResult {
   readonly errors: ScenarioError[];
   readonly canonical: string;
   readonly system: SystemId;
+  /** Systems the engine can run (schema and model both present), for the system picker. */
+  readonly available: SystemId[];
   /** Duration of one frame of the system, ns. */
   readonly frameNs: number;
   readonly sources: TraceSourceInfo[];

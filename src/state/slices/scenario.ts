@@ -8,6 +8,7 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
   return (set, get) => ({
     text: '',
     system: defaultSystem(),
+    available: [],
     scenario: null,
     frameNs: 0,
     loadErrors: [],
@@ -20,7 +21,12 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       rt.furthestFloor = 0;
       const result = await rt.call((api) => api.load(text));
       if (!result) return;
-      set({ loadErrors: result.errors, frameNs: result.frameNs, system: result.system });
+      set({
+        loadErrors: result.errors,
+        frameNs: result.frameNs,
+        system: result.system,
+        available: result.available,
+      });
       if (!result.state) {
         // The schema exists but the engine model does not: say so, keep the page alive.
         set({ status: 'failed', text: result.canonical });

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import { spawnEngine } from '../../worker/client';
 import { checkNumber, checkState, computeTruth, truthRuns } from '../exercises/check';
 import { loadExercises, type ExerciseList } from '../exercises/load';
+import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
 
@@ -134,9 +135,7 @@ export function ExercisePanel() {
   const list = useExercises();
   const system = useLab((s) => s.system);
   const openId = useLab((s) => s.view.exercise);
-  const text = useLab((s) => s.text);
   const open = list?.exercises.find((e) => e.id === openId) ?? null;
-  const started = useRef(false);
 
   const start = (ex: Exercise) => {
     const s = store.getState();
@@ -146,12 +145,9 @@ export function ExercisePanel() {
 
   // A link with only `#exercise=<id>` (no scenario) opens the exercise's scenario.
   useEffect(() => {
-    if (!list || started.current) return;
-    started.current = true;
-    if (text === '' && store.getState().status === 'starting') {
-      if (open) start(open);
-      else void store.getState().load('system=is707');
-    }
+    if (!list || !takeBootExercise()) return;
+    if (open) start(open);
+    else void store.getState().load('system=is707');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
 

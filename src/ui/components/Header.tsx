@@ -17,7 +17,9 @@ export const SYSTEM_NAMES: Record<SystemId, string> = {
 function SystemSelect() {
   const system = useLab((s) => s.system);
   const setSystem = useLab((s) => s.setSystem);
-  const implemented = implementedSystems();
+  const available = useLab((s) => s.available);
+  // Before the engine answers, the systems with a schema; then those the engine can run.
+  const implemented = available.length > 0 ? available : implementedSystems();
   return (
     <label className="field">
       <span>System</span>

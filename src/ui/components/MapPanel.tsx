@@ -6,9 +6,6 @@ import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { num } from '../format';
 
-/** Metres per arrow-key press (Shift: ten times as far). */
-const KEY_STEP_M = 50;
-
 function MapCanvas({ theme }: { theme: 'light' | 'dark' }) {
   const store = useLabStore();
   const view = useLab((s) => s.systemView);
@@ -42,32 +39,6 @@ function MapCanvas({ theme }: { theme: 'light' | 'dark' }) {
   }, [view, radioFromMap, theme]);
 
   return <div className="map-host" ref={host} />;
-}
-
-/** Arrow keys move the phone (when the map itself does not handle them). */
-function useArrowKeys(ref: React.RefObject<HTMLElement | null>) {
-  const store = useLabStore();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
-      const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
-      if (!d) return;
-      const s = store.getState();
-      const v = s.systemView;
-      if (!v) return;
-      e.preventDefault();
-      const step = KEY_STEP_M * (e.shiftKey ? 10 : 1);
-      const [x0, x1, y0, y1] = v.extent;
-      const x = Math.min(x1, Math.max(x0, Math.round(v.ms.x + d[0] * step)));
-      const y = Math.min(y1, Math.max(y0, Math.round(v.ms.y + d[1] * step)));
-      if (x !== v.ms.x) void s.change('msX', String(x));
-      if (y !== v.ms.y) void s.change('msY', String(y));
-    };
-    el.addEventListener('keydown', onKey);
-    return () => el.removeEventListener('keydown', onKey);
-  }, [ref, store]);
 }
 
 function Captions({ view }: { view: SystemView | null }) {
@@ -133,12 +104,10 @@ function LinkToggles({ view, system }: { view: SystemView | null; system: System
 
 /** The map (one of the two large elements), its captions and the link toggles. */
 export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
-  const ref = useRef<HTMLElement | null>(null);
   const view = useLab((s) => s.systemView);
   const system = useLab((s) => s.system);
-  useArrowKeys(ref);
   return (
-    <section className="panel map-panel" ref={ref} aria-labelledby="map-title">
+    <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>
       <p className="muted small">Drag the phone, or focus it and use the arrow keys (Shift: further).</p>
       <div data-testid="map" className="map">

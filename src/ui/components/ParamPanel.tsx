@@ -22,7 +22,9 @@ const GROUPS: readonly { id: ParamGroup; title: string; open: boolean }[] = [
 export function ParamPanel() {
   const system = useLab((s) => s.system);
   const scenario = useLab((s) => s.scenario);
-  const simTime = useLab((s) => s.simTime);
+  // Re-render only when another recorded event comes into force, not on every frame.
+  const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
+  const simTime = useLab((s) => s.scenario?.events[applied - 1]?.t ?? 0);
   const change = useLab((s) => s.change);
   const lastChange = useLab((s) => s.lastChange);
   const values = useMemo(() => effectiveValues({ scenario, simTime }), [scenario, simTime]);

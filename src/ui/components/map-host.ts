@@ -1,24 +1,15 @@
 /**
- * The map drawing comes from src/ui/map (another module); this adapter is the
- * one place the page binds to it.
+ * The one place the page binds to the map drawing (src/ui/map): `createMap(el, {onMove})`
+ * with `update(view, {radioFromMap, theme})`; the phone handles drag, touch and arrow keys.
  */
 import type { SystemView } from '../../engine/systems/types';
+import { createMap } from '../map/map';
 
 export interface MapHost {
   update(view: SystemView, opts: { radioFromMap: boolean; theme: 'light' | 'dark' }): void;
   destroy(): void;
 }
 
-// MAP-INTEGRATION: replace with `createMap` from src/ui/map once it lands.
-export function createMapHost(el: HTMLElement, _opts: { onMove(x: number, y: number): void }): MapHost {
-  const note = document.createElement('p');
-  note.className = 'muted';
-  note.textContent = 'Map loading…';
-  el.appendChild(note);
-  return {
-    update() {},
-    destroy() {
-      note.remove();
-    },
-  };
+export function createMapHost(el: HTMLElement, opts: { onMove(x: number, y: number): void }): MapHost {
+  return createMap(el, { onMove: opts.onMove });
 }

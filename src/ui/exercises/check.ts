@@ -3,6 +3,7 @@
  * and whether an answer or the live state is right. Runs themselves are done by
  * the caller (worker pool), so this module is unit-testable.
  */
+import { mergeScenario } from '../../state/sweep';
 import type { Answer, CheckResult, Condition, Exercise, Truth } from './types';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -28,7 +29,7 @@ export function truthRuns(ex: Exercise): string[] {
   const seeds = Math.max(1, Math.floor(t.seeds ?? 1));
   const runs: string[] = [];
   for (const v of t.values) {
-    for (let s = 1; s <= seeds; s++) runs.push(`${base}&${t.key}=${v}&seed=${s}`);
+    for (let s = 1; s <= seeds; s++) runs.push(mergeScenario(base, `${t.key}=${v}`, `seed=${s}`));
   }
   return runs;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
+import { pageBudget } from './draw-budget';
 
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
 export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;
@@ -7,8 +8,8 @@ export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLEleme
 /**
  * The one hook that hosts a D3 chart (architecture.md rule 7: D3 owns the SVG nodes,
  * React owns their lifecycle). The chart is created once per factory and options key,
- * destroyed on unmount, and handed new data and view on every change; the chart itself
- * draws at most once per animation frame. Callbacks in `options` may change between
+ * destroyed on unmount, and handed new data and view on every change through the shared
+ * draw budget (draw-budget.ts), which keeps the page's frame rate while data streams in. Callbacks in `options` may change between
  * renders without re-creating the chart.
  *
  * Sets `data-first-draw` (milliseconds since navigation) on the host the first time it
@@ -23,7 +24,7 @@ export function useChart<O extends ChartOptions>(
   optionsKey = '',
 ): RefObject<HTMLDivElement | null> {
   const host = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<Chart | null>(null);
+  const chart = useRef<{ update(data: TraceData, view: ChartView): void } | null>(null);
   const latest = useRef(options);
   const last = useRef<{ data: TraceData; view: ChartView }>({ data, view });
   useEffect(() => {
@@ -44,9 +45,11 @@ export function useChart<O extends ChartOptions>(
         : undefined,
     } as O;
     const c = factory(el, opts);
-    chart.current = c;
-    c.update(last.current.data, last.current.view);
+    const budgeted = pageBudget.add(c);
+    chart.current = budgeted;
+    budgeted.update(last.current.data, last.current.view);
     return () => {
+      budgeted.remove();
       c.destroy();
       chart.current = null;
     };

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, playToEnd, test } from './fixtures';
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical accessibility violations (${theme} theme)`, async ({ page }) => {
+    await page.goto(`/?system=is707&fer=0.2&duration=30#theme=${theme}`);
+    await playToEnd(page);
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}
+
+test('readable at 1280×720: body text at least 14 px, the map and the sequence graph side by side', async ({
+  page,
+}) => {
+  await page.goto('/?system=is707&duration=10');
+  const size = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+  expect(size).toBeGreaterThanOrEqual(14);
+  const map = await page.getByTestId('map').boundingBox();
+  const seq = await page.getByTestId('chart-seq').boundingBox();
+  expect(map && seq && map.x + map.width <= seq.x).toBeTruthy();
+  expect(seq?.width ?? 0).toBeGreaterThan(600);
+});

@@ -1,0 +1,36 @@
+import { cliSummary, expect, test } from './fixtures';
+
+test('an exercise opens from its link; a wrong answer is refused, the right one accepted', async ({
+  page,
+}) => {
+  await page.goto('/#exercise=is707-max-rto');
+  const panel = page.getByTestId('exercise');
+  await expect(panel).toHaveAttribute('data-exercise', 'is707-max-rto');
+  await expect(panel).toContainText('largest RTO');
+  // The exercise's scenario was loaded.
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toContain('fer=0.3');
+  expect(new URL(page.url()).hash).toContain('exercise=is707-max-rto');
+
+  await panel.getByTestId('exercise-answer').fill('3');
+  await panel.getByTestId('exercise-check').click();
+  await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
+    timeout: 30_000,
+  });
+
+  const truth = await cliSummary('system=is707&fer=0.3&fdt=0.01&idle=0&duration=600');
+  const maxRto = (truth.tcp as { maxRto: number }).maxRto;
+  await panel.getByTestId('exercise-answer').fill(`${maxRto} s`);
+  await panel.getByTestId('exercise-check').click();
+  await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
+    timeout: 30_000,
+  });
+});
+
+test('the exercise list opens an exercise and puts it in the URL fragment', async ({ page }) => {
+  await page.goto('/?system=is707&duration=10');
+  await page.getByTestId('exercise-open-is707-idle-double').click();
+  await expect(page.getByTestId('exercise')).toHaveAttribute('data-exercise', 'is707-idle-double');
+  await expect.poll(() => new URL(page.url()).hash).toContain('exercise=is707-idle-double');
+  // Its scenario (fer 0.3; fdt 0.1, idle 0 and duration 1000 are defaults, so not written).
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toBe('?system=is707&fer=0.3');
+});

@@ -1,0 +1,83 @@
+/**
+ * Shared Playwright fixtures: every test fails if the page sends a request to
+ * another origin (ui.md "makes no network request beyond its own origin") or
+ * throws an uncaught error; helpers for what a person does.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test as base, type Page } from '@playwright/test';
+
+const run = promisify(execFile);
+
+export const test = base.extend<{ originGuard: void }>({
+  originGuard: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const foreign: string[] = [];
+      const errors: string[] = [];
+      page.on('request', (r) => {
+        const url = r.url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return;
+        if (new URL(url).origin !== origin) foreign.push(url);
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use();
+      expect(foreign, 'requests to another origin').toEqual([]);
+      expect(errors, 'uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The summary element's JSON (the same object the CLI prints). */
+export async function pageSummary(page: Page): Promise<Record<string, unknown>> {
+  const json = await page.getByTestId('summary').getAttribute('data-json');
+  expect(json, 'summary data-json').toBeTruthy();
+  return JSON.parse(json as string) as Record<string, unknown>;
+}
+
+/** Wait until the engine has loaded the scenario (play is enabled). */
+export async function ready(page: Page): Promise<void> {
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', /ready|done/);
+}
+
+/** Choose "as fast as possible", press play and wait for the end of the run. */
+export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
+  await ready(page);
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout });
+}
+
+/** Run the CLI (`npm run sim -- "<scenario>"`) and parse the summary it prints. */
+export async function cliSummary(scenario: string): Promise<Record<string, unknown>> {
+  const { stdout } = await run('npm', ['run', '-s', 'sim', '--', scenario], {
+    cwd: process.cwd(),
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+/** Open the parameter group holding `param-<key>` (groups are collapsible) and return its input. */
+export async function param(page: Page, key: string) {
+  const input = page.getByTestId(`param-${key}`);
+  await input.evaluate((el) => {
+    const d = el.closest('details');
+    if (d) d.open = true;
+  });
+  return input;
+}
+
+/** Type a value into a parameter field and commit it (Enter). */
+export async function setParam(page: Page, key: string, value: string): Promise<void> {
+  const input = await param(page, key);
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** The query string of the page's URL, decoded. */
+export function query(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).search.slice(1));
+}

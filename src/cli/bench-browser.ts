@@ -1,0 +1,145 @@
+/**
+ * Browser figures for `npm run bench`: the built app (dist/, built here if missing) served by
+ * scripts/serve.mjs on a free port, driven by Chromium through playwright-core.
+ *
+ * - firstChartPointMs: navigation start → the sequence graph first draws a segment
+ *   (`path.seg-data` with data-n > 0), pressing play at "as fast as possible" as soon as the
+ *   engine is ready (what a person does first).
+ * - mainThreadFpsMedian: requestAnimationFrame callbacks per second on the main thread, median
+ *   of half-second windows over four seconds while the engine runs at full speed.
+ * - bundleGzipBytes: gzipped size of every dist/assets/*.js (page and worker).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const DIST = join(ROOT, 'dist');
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Page script: note performance.now() when the sequence graph first draws a segment. */
+const FIRST_POINT_SCRIPT = `
+(() => {
+  const check = () => {
+    const p = document.querySelector('[data-testid="chart-seq"] path.seg-data[data-n]');
+    if (p && Number(p.getAttribute('data-n')) > 0 && window.__firstPoint === undefined) {
+      window.__firstPoint = performance.now();
+      obs.disconnect();
+    }
+  };
+  const obs = new MutationObserver(check);
+  document.addEventListener('DOMContentLoaded', () =>
+    obs.observe(document.body, { subtree: true, childList: true, attributes: true }));
+})();
+`;
+
+/** Page script: animation frames per half-second window over four seconds. */
+const FPS_SCRIPT = `
+new Promise((done) => {
+  const stamps = [];
+  const start = performance.now();
+  const tick = (t) => {
+    stamps.push(t);
+    if (t - start < 4000) requestAnimationFrame(tick);
+    else {
+      const fps = [];
+      for (let w = start; w + 500 <= t; w += 500) fps.push(stamps.filter((s) => s >= w && s < w + 500).length * 2);
+      done(fps);
+    }
+  };
+  requestAnimationFrame(tick);
+})
+`;
+
+export interface BrowserFigures {
+  firstChartPointMs: number;
+  mainThreadFpsMedian: number;
+  bundleGzipBytes: number;
+}
+
+function median(v: number[]): number {
+  if (v.length === 0) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Start scripts/serve.mjs on a free port; resolves with its base URL. */
+function startServer(): Promise<{ url: string; proc: ChildProcess }> {
+  return new Promise((resolvePromise, reject) => {
+    const proc = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.mjs')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => {
+      proc.kill();
+      reject(new Error('static server did not start'));
+    }, 10_000);
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /http:\/\/[\d.]+:\d+\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({ url: m[0], proc });
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`static server exited (${code})`));
+    });
+  });
+}
+
+/** Gzipped bytes of the built JavaScript (page chunks and the worker). */
+export async function bundleGzipBytes(dist = DIST): Promise<number> {
+  const assets = join(dist, 'assets');
+  let total = 0;
+  for (const f of await readdir(assets)) {
+    if (f.endsWith('.js')) total += gzipSync(await readFile(join(assets, f)), { level: 9 }).length;
+  }
+  return total;
+}
+
+export async function measureBrowser(options: { build?: boolean } = {}): Promise<BrowserFigures> {
+  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium not found at /usr/bin/chromium');
+  if (options.build || !existsSync(join(DIST, 'index.html'))) {
+    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  const bundle = await bundleGzipBytes();
+  const { url, proc } = await startServer();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    // Record when the sequence graph first draws a segment, relative to navigation start.
+    // (Scripts are passed as text: the TypeScript runner's helpers do not exist in the page.)
+    await page.addInitScript({ content: FIRST_POINT_SCRIPT });
+    // A long run at full speed: the engine keeps the worker busy for the whole measurement.
+    await page.goto(`${url}?system=is707&fer=0.1&fdt=0.1&duration=100000`);
+    await page.getByTestId('speed').selectOption('max');
+    await page.locator('[data-status="ready"]').waitFor();
+    await page.getByTestId('play').click();
+    await page.waitForFunction('window.__firstPoint !== undefined', null, { timeout: 30_000 });
+    const firstChartPointMs = (await page.evaluate('window.__firstPoint')) as number;
+    const windows = (await page.evaluate(FPS_SCRIPT)) as number[];
+    const simTime = Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+    if (!(simTime > 0)) throw new Error('the engine did not run');
+    return { firstChartPointMs, mainThreadFpsMedian: median(windows), bundleGzipBytes: bundle };
+  } finally {
+    await browser.close();
+    proc.kill();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * A shared drawing budget for the charts (ui.md "the main thread never blocks: charts
+ * stay smooth while the engine runs at full speed"). Charts draw on animation frames,
+ * least recently drawn first, within about BUDGET_MS per frame; a chart whose draw is
+ * expensive (a long run at full zoom-out) is redrawn less often — at most a
+ * DUTY share of the time — so the page keeps its frame rate while data streams in.
+ */
+import type { Chart, ChartView, TraceData } from '../charts/types';
+
+/** Main-thread time per animation frame the charts may use together, ms. */
+export const BUDGET_MS = 8;
+/** Largest share of wall time one chart may spend drawing. */
+export const DUTY = 0.2;
+
+interface Entry {
+  chart: Chart;
+  data: TraceData;
+  view: ChartView;
+  dirty: boolean;
+  /** Smoothed cost of one draw, ms. */
+  cost: number;
+  /** When it was last drawn, ms. */
+  drawnAt: number;
+}
+
+export interface DrawBudgetDeps {
+  now(): number;
+  frame(cb: () => void): void;
+}
+
+/** Target interval between animation frames, ms: slower frames make the charts back off. */
+const TARGET_FRAME_MS = 1000 / 45;
+const MAX_BACKOFF = 32;
+
+export class DrawBudget {
+  private readonly entries = new Set<Entry>();
+  private scheduled = false;
+  private lastRun = -Infinity;
+  /** Smoothed interval between frames while charts are waiting to draw, ms. */
+  private gap = 1000 / 60;
+  /** Extra spacing of chart draws when frames come too slowly (painting is costly too). */
+  private backoff = 1;
+
+  constructor(private readonly deps: DrawBudgetDeps) {}
+
+  /** Register a chart; returns the function that hands it new data (and the one that forgets it). */
+  add(chart: Chart): { update(data: TraceData, view: ChartView): void; remove(): void } {
+    const e: Entry = {
+      chart,
+      data: {},
+      view: { domain: null, simTime: 0, theme: 'light' },
+      dirty: false,
+      cost: 0,
+      drawnAt: -Infinity,
+    };
+    this.entries.add(e);
+    return {
+      update: (data, view) => {
+        e.data = data;
+        e.view = view;
+        e.dirty = true;
+        this.schedule();
+      },
+      remove: () => {
+        this.entries.delete(e);
+      },
+    };
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.deps.frame(() => this.run());
+  }
+
+  /** Draw what fits in this frame; reschedule the rest. */
+  run(): void {
+    this.scheduled = false;
+    const start = this.deps.now();
+    // Measure how fast frames come while there is drawing to do; back off when they slow
+    // down (the cost of painting the drawn SVG is not visible to `cost`).
+    const gap = start - this.lastRun;
+    this.lastRun = start;
+    if (gap < 250) {
+      this.gap = 0.8 * this.gap + 0.2 * gap;
+      if (this.gap > TARGET_FRAME_MS) this.backoff = Math.min(MAX_BACKOFF, this.backoff * 1.1);
+      else this.backoff = Math.max(1, this.backoff / 1.1);
+    }
+    const dirty = [...this.entries].filter((e) => e.dirty).sort((a, b) => a.drawnAt - b.drawnAt);
+    let spent = 0;
+    let left = false;
+    for (const e of dirty) {
+      const now = this.deps.now();
+      // Duty cycle: an expensive chart waits cost / DUTY between draws.
+      const wait = (e.cost / DUTY - e.cost) * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
+      const rested = now - e.drawnAt >= wait;
+      const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
+      if (!rested || !fits) {
+        left = true;
+        continue;
+      }
+      const t0 = now;
+      e.dirty = false;
+      e.chart.update(e.data, e.view);
+      e.chart.flush?.();
+      const dt = this.deps.now() - t0;
+      e.cost = e.cost === 0 ? dt : 0.7 * e.cost + 0.3 * dt;
+      e.drawnAt = this.deps.now();
+      spent = e.drawnAt - start;
+    }
+    if (left) this.schedule();
+  }
+}
+
+/** The page's budget (requestAnimationFrame and performance.now). */
+export const pageBudget = new DrawBudget({
+  now: () => performance.now(),
+  frame: (cb) => {
+    requestAnimationFrame(() => cb());
+  },
+});

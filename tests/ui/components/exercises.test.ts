@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../src/engine/scenario';
+import {
+  checkNumber,
+  checkState,
+  computeTruth,
+  getPath,
+  readAnswer,
+  truthRuns,
+  validateExercise,
+} from '../../../src/ui/exercises/check';
+import type { Exercise } from '../../../src/ui/exercises/types';
+
+const dir = new URL('../../../public/exercises/', import.meta.url);
+const index = JSON.parse(readFileSync(new URL('index.json', dir), 'utf8')) as string[];
+const files = index.map((f) => [f, JSON.parse(readFileSync(new URL(f, dir), 'utf8'))] as const);
+
+describe('exercise files (public/exercises)', () => {
+  it('index.json lists at least two IS-707 exercises', () => {
+    const ex = files.map(([, j]) => validateExercise(j)).filter((e): e is Exercise => typeof e !== 'string');
+    expect(ex.filter((e) => e.system === 'is707').length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const [file, json] of files) {
+    it(`${file} is valid, named after its id, and its scenarios parse without errors`, () => {
+      const ex = validateExercise(json);
+      expect(typeof ex).not.toBe('string');
+      const e = ex as Exercise;
+      expect(file).toBe(`${e.id}.json`);
+      expect(parseScenario(e.scenario).errors).toEqual([]);
+      for (const run of truthRuns(e)) expect(parseScenario(run).errors).toEqual([]);
+    });
+  }
+});
+
+describe('exercise checking', () => {
+  const base: Exercise = {
+    id: 'x',
+    system: 'is707',
+    title: 't',
+    task: 't',
+    scenario: 'system=is707&fer=0.3',
+    question: 'q',
+    answer: { kind: 'number', truth: { kind: 'summary', path: 'tcp.maxRto' }, tolerance: { abs: 1 } },
+  };
+
+  it('reads summary paths and typed answers', () => {
+    expect(getPath({ tcp: { maxRto: 64 } }, 'tcp.maxRto')).toBe(64);
+    expect(getPath({ tcp: {} }, 'tcp.maxRto')).toBeNaN();
+    expect(getPath({ a: '1' }, 'a')).toBeNaN();
+    expect(getPath({}, '__proto__.x')).toBeNaN();
+    expect(readAnswer(' 64 s')).toBe(64);
+    expect(readAnswer('1,5')).toBe(1.5);
+    expect(readAnswer('inf')).toBe(Infinity);
+    expect(readAnswer('about sixty')).toBeNaN();
+  });
+
+  it('a summary truth: typed answers within the tolerance are right, others wrong', () => {
+    expect(truthRuns(base)).toEqual(['system=is707&fer=0.3']);
+    const truth = computeTruth(base.answer.kind === 'number' ? base.answer.truth : (null as never), [
+      { tcp: { maxRto: 64 } },
+    ]);
+    expect(truth).toBe(64);
+    const a = base.answer as Extract<Exercise['answer'], { kind: 'number' }>;
+    expect(checkNumber(a, '64', truth).correct).toBe(true);
+    expect(checkNumber(a, '63.2', truth).correct).toBe(true);
+    expect(checkNumber(a, '3', truth)).toMatchObject({ correct: false });
+    expect(checkNumber(a, '3', truth).message).toContain('too small');
+    expect(checkNumber(a, 'x', truth).message).toBe('Type a number.');
+  });
+
+  it('a firstReaching truth: the first value whose mean reaches factor × the first mean', () => {
+    const ex: Exercise = {
+      ...base,
+      answer: {
+        kind: 'number',
+        truth: { kind: 'firstReaching', key: 'idle', values: [0, 1, 2, 5], path: 'g', factor: 2, seeds: 2 },
+      },
+    };
+    const runs = truthRuns(ex);
+    expect(runs).toEqual([
+      'system=is707&fer=0.3&idle=0&seed=1',
+      'system=is707&fer=0.3&idle=0&seed=2',
+      'system=is707&fer=0.3&idle=1&seed=1',
+      'system=is707&fer=0.3&idle=1&seed=2',
+      'system=is707&fer=0.3&idle=2&seed=1',
+      'system=is707&fer=0.3&idle=2&seed=2',
+      'system=is707&fer=0.3&idle=5&seed=1',
+      'system=is707&fer=0.3&idle=5&seed=2',
+    ]);
+    const g = [0.1, 0.1, 0.15, 0.15, 0.19, 0.22, 0.3, 0.3].map((v) => ({ g: v }));
+    const t = ex.answer.kind === 'number' ? ex.answer.truth : (null as never);
+    expect(computeTruth(t, g)).toBe(2); // mean 0.205 ≥ 0.2
+    expect(
+      computeTruth(
+        t,
+        g.map(() => ({ g: 0.1 })),
+      ),
+    ).toBeNaN();
+  });
+
+  it('a state answer checks the live summary', () => {
+    const a = {
+      kind: 'state' as const,
+      conditions: [{ path: 'tcp.maxRto', op: 'approx' as const, value: 64, tol: 1 }],
+      requireDone: true,
+    };
+    expect(checkState(a, { tcp: { maxRto: 64 } }, false).correct).toBe(false);
+    expect(checkState(a, { tcp: { maxRto: 64 } }, true).correct).toBe(true);
+    expect(checkState(a, { tcp: { maxRto: 12 } }, true).correct).toBe(false);
+  });
+
+  it('rejects malformed exercise files with a message', () => {
+    expect(validateExercise(null)).toBe('not a JSON object');
+    expect(validateExercise({ ...base, id: 'Bad Id' })).toContain('id');
+    expect(
+      validateExercise({ ...base, answer: { kind: 'number', truth: { kind: 'x', path: 'a' } } }),
+    ).toContain('truth.kind');
+    expect(
+      validateExercise({
+        ...base,
+        answer: { kind: 'state', conditions: [{ path: 'a', op: '~', value: 1 }] },
+      }),
+    ).toContain('op');
+  });
+});

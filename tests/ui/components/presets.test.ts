@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../../src/engine/scenario';
+import { PRESETS, findPreset, presetsFor } from '../../../src/ui/presets';
+import { sweepRuns } from '../../../src/state/sweep';
+
+const all = Object.values(PRESETS).flat();
+
+describe('presets', () => {
+  it('IS-707 has free play, the sample paths (Figures 5-8), the sweeps (3, 4, 9) and the histograms (10-12)', () => {
+    const ids = presetsFor('is707').map((p) => p.id);
+    for (const id of ['is707-free', 'is707-fig5', 'is707-fig7', 'is707-fig3', 'is707-fig4', 'is707-fig9']) {
+      expect(ids).toContain(id);
+    }
+    for (const id of ['is707-fig10', 'is707-fig11', 'is707-fig12'])
+      expect(findPreset(id)?.histogramWindow).toBeGreaterThan(0);
+    expect(findPreset('is707-fig5')?.charts).toContain('rto');
+  });
+
+  it('ids are unique and URL-fragment safe', () => {
+    const ids = all.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9][a-z0-9-]{0,63}$/);
+  });
+
+  for (const p of all) {
+    it(`${p.id}: its scenario and every sweep run parse without errors`, () => {
+      expect(parseScenario(p.scenario).errors).toEqual([]);
+      if (p.sweep) {
+        const runs = sweepRuns(p.sweep);
+        expect(runs.length).toBe(p.sweep.values.length * p.sweep.series.length * p.sweep.seeds);
+        for (const r of runs) expect(parseScenario(r.text).errors).toEqual([]);
+      }
+    });
+  }
+
+  it('Figures 5-6 and 7-8 differ only in idle frames (same seed, same channel)', () => {
+    const a = parseScenario(findPreset('is707-fig5')?.scenario ?? '').scenario;
+    const b = parseScenario(findPreset('is707-fig7')?.scenario ?? '').scenario;
+    expect(a.seed).toBe(b.seed);
+    expect({ ...a.values, idle: 0 }).toEqual({ ...b.values, idle: 0 });
+    expect(a.values.idle).toBe(0);
+    expect(b.values.idle).toBe(Infinity);
+  });
+});
