@@ -84,6 +84,21 @@ export function goodputWindows(
   return out;
 }
 
+/**
+ * `tcp.receive` (seq, len, fresh, conn) turned into a cumulative byte count of data arriving for
+ * the first time, shaped like `tcp.deliver`, for the study's histograms: unlike in-order delivery,
+ * which releases held segments all at once when a hole fills, fresh arrivals never exceed the
+ * link's capacity in a window (is707.md: at most 17 segments per 10 s).
+ */
+export function freshArrivals(receive: SeriesColumns | undefined): SeriesColumns | undefined {
+  const fresh = receive?.cols.fresh;
+  if (!receive || !fresh) return undefined;
+  const bytes = new Float64Array(receive.length);
+  let sum = 0;
+  for (let i = 0; i < receive.length; i++) bytes[i] = sum += fresh[i];
+  return { length: receive.length, t: receive.t, cols: { bytes } };
+}
+
 /** Mean and (population) standard deviation of values. */
 export function meanStd(v: ArrayLike<number>): { mean: number; std: number; n: number } {
   const n = v.length;

@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { CHART_STYLE, formatNumber, styleAxis, tickFormat } from '../theme/chart-style';
 import { palette, type Palette } from '../theme/palette';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
-import { goodputWindows, histogram, meanStd } from './goodput';
+import { freshArrivals, goodputWindows, histogram, meanStd } from './goodput';
 import type { Chart, ChartOptions, ChartView, TraceData } from './types';
 
 /**
@@ -85,7 +85,8 @@ function drawPanels(
   const windows = options.windows?.length ? options.windows : [10, 100, 1000];
   const cap = options.capacityBps && options.capacityBps > 0 ? options.capacityBps : undefined;
   const scale = cap ? 1 : 1000;
-  const deliver = data['tcp.deliver'];
+  // Fresh arrivals when the system traces them (the study's per-window goodput), else in-order delivery.
+  const deliver = freshArrivals(data['tcp.receive']) ?? data['tcp.deliver'];
   const end = view.simTime > 0 ? view.simTime : undefined;
   const panels: Panel[] = windows.map((w) => {
     const values = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
