@@ -2,6 +2,7 @@
  * The scenario schema (scenario.md): `system`, `seed`, the system's own keys
  * (declared next to its parameters in systems/<id>-params.ts), then `events`.
  */
+import { GSM_PARAMS } from '../systems/gsm-params';
 import { IS707_PARAMS } from '../systems/is707-params';
 import { PHS_PARAMS } from '../systems/phs-params';
 import { SYSTEM_IDS, type ParamSpec, type SystemId } from './types';
@@ -12,6 +13,7 @@ import { SYSTEM_IDS, type ParamSpec, type SystemId } from './types';
  */
 export const SCHEMAS: Partial<Record<SystemId, readonly ParamSpec[]>> = {
   is707: IS707_PARAMS,
+  gsm: GSM_PARAMS,
   phs: PHS_PARAMS,
 };
 

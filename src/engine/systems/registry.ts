@@ -1,4 +1,5 @@
 import type { SystemId } from '../scenario/types';
+import { GSM_SYSTEM } from './gsm';
 import { IS707_SYSTEM } from './is707';
 import { PHS_SYSTEM } from './phs';
 import type { SystemDefinition } from './types';
@@ -9,6 +10,7 @@ import type { SystemDefinition } from './types';
  */
 export const SYSTEMS: Partial<Record<SystemId, SystemDefinition>> = {
   is707: IS707_SYSTEM,
+  gsm: GSM_SYSTEM,
   phs: PHS_SYSTEM,
 };
 

@@ -1,0 +1,238 @@
+/**
+ * The GSM non-transparent data bearer end to end (gsm.md §Topology), as one byte stream per
+ * direction carried by four link layers in series:
+ *
+ *   laptop PPP ─ 9600 bit/s async serial line ─ phone ─ RLP over the radio ─ IWF ─
+ *   V.42 LAPM at 9600 bit/s synchronous (+ netDelay) ─ gateway modem / PPP peer ─ server
+ *
+ * Each PPP frame is appended to its direction's packet byte stream (the ledger, ppp/stream.ts)
+ * with its length on the line; the layers then pass byte ranges along as they would pass
+ * characters — cut-through, not packet by packet: the phone's RLP takes whatever characters
+ * have arrived from the serial line when a 20 ms frame starts, the IWF hands RLP's in-order
+ * octets to its modem, and so on. Bytes a layer loses (an RLP reset flushes its buffers) never
+ * arrive, and the receiving PPP end discards every frame they belonged to (its FCS would).
+ *
+ * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line
+ * run on the scheduler. No allocation per frame.
+ */
+import type { Packet } from '../../core/packet';
+import type { Scheduler, Timer } from '../../core/scheduler';
+import type { Nanos } from '../../core/time';
+import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
+import { GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
+import { V42Entity, V42Link } from '../../link/v42';
+import { PppDecoder, type PppDatagram } from './ppp-codec';
+import type { GsmRadioModel } from './radio';
+
+/** Set-up of a bearer. */
+export interface GsmBearerOptions {
+  /** Laptop–phone serial line, bit/s (10 bits per byte). */
+  readonly dteRate: number;
+  /** RLP one-way radio delay, whole 20 ms frames (≥ 1). */
+  readonly radioDelaySlots: number;
+  readonly rlp: GsmRlpConfig;
+  /** One-way delay of the modem leg (IWF, telephone network, modems), ns. */
+  readonly netDelay: Nanos;
+  readonly vj: boolean;
+  readonly recorder?: TraceRecorder;
+}
+
+/** Where the bearer delivers packets. */
+export interface GsmBearerHandlers {
+  /** A packet reaches the server side (from the gateway's PPP end). */
+  toServer(p: Packet, now: Nanos): void;
+  /** A packet reaches the laptop's IP layer. */
+  toLaptop(p: Packet, now: Nanos): void;
+  /** The call dropped (RLP resets repeated, or a reset handshake failed). */
+  callDropped?(now: Nanos): void;
+}
+
+/**
+ * A PPP receiver fed with in-order byte ranges. Ranges are cut at packet ends so that the
+ * losses and deliveries of the reassembler reach the VJ decompressor in stream order (a frame
+ * lost before a compressed packet must make the decompressor toss it, RFC 1144 §4.2).
+ */
+class DatagramReceiver implements ByteRangeSink {
+  private discarded = 0;
+
+  constructor(
+    private readonly ledger: PacketByteStream<PppDatagram>,
+    readonly reasm: StreamReassembler<PppDatagram>,
+    readonly decoder: PppDecoder,
+    private readonly deliver: (p: Packet) => void,
+  ) {}
+
+  receive(start: number, end: number, intact: boolean): void {
+    const r = this.reasm;
+    if (end <= r.cursor) {
+      r.receive(start, end, intact); // an old range again: at most marks the packet in progress damaged
+      this.collect();
+      return;
+    }
+    if (start > r.cursor) {
+      r.receive(start, start, intact); // the bytes skipped over are lost
+      this.collect();
+    }
+    let s = start;
+    while (r.cursor < end) {
+      const i = this.ledger.firstIndex;
+      const pe = i < this.ledger.endIndex ? this.ledger.endOf(i) : end;
+      const e = pe < end ? pe : end;
+      r.receive(s, e, intact);
+      this.collect();
+      s = e;
+    }
+  }
+
+  private collect(): void {
+    const r = this.reasm;
+    if (r.discarded !== this.discarded) {
+      this.decoder.lost(r.discarded - this.discarded);
+      this.discarded = r.discarded;
+    }
+    for (let d = r.poll(); d !== undefined; d = r.poll()) {
+      const p = this.decoder.receive(d);
+      if (p) this.deliver(p);
+    }
+  }
+}
+
+/** The phone's RLP output: octets go onto the serial line toward the laptop as they arrive. */
+class PhoneSink implements ByteRangeSink {
+  now: Nanos = 0;
+  pushed = false;
+  constructor(private readonly line: AsyncSerialLine) {}
+  receive(start: number, end: number, intact: boolean): void {
+    if (!intact) return;
+    this.line.push(start, end, this.now);
+    this.pushed = true;
+  }
+}
+
+export class GsmBearer {
+  readonly serialUp: AsyncSerialLine;
+  readonly serialDown: AsyncSerialLine;
+  readonly ledgerUp = new PacketByteStream<PppDatagram>();
+  readonly ledgerDown = new PacketByteStream<PppDatagram>();
+  /** The IWF's relay buffers: RLP → modem (up) and modem → RLP (down). */
+  readonly iwfUp = new ByteRangeQueue();
+  readonly iwfDown = new ByteRangeQueue();
+  readonly rlp: GsmRlpLink;
+  readonly v42: V42Link;
+  /** PPP receivers: at the gateway (uplink) and at the laptop (downlink). */
+  readonly gateway: DatagramReceiver;
+  readonly laptop: DatagramReceiver;
+  /** Slot of the call drop, or −1. */
+  droppedAt = -1;
+  private readonly phoneSink: PhoneSink;
+  private readonly downTimer: Timer;
+  private readonly tReset: TraceSource | null;
+  private now: Nanos = 0;
+
+  constructor(
+    scheduler: Scheduler,
+    radio: GsmRadioModel,
+    private readonly o: GsmBearerOptions,
+    private readonly h: GsmBearerHandlers,
+  ) {
+    this.serialUp = new AsyncSerialLine(o.dteRate);
+    this.serialDown = new AsyncSerialLine(o.dteRate);
+    this.phoneSink = new PhoneSink(this.serialDown);
+    this.gateway = new DatagramReceiver(
+      this.ledgerUp,
+      new StreamReassembler(this.ledgerUp),
+      new PppDecoder(o.vj),
+      (p) => h.toServer(p, this.now),
+    );
+    this.laptop = new DatagramReceiver(
+      this.ledgerDown,
+      new StreamReassembler(this.ledgerDown),
+      new PppDecoder(o.vj),
+      (p) => h.toLaptop(p, this.now),
+    );
+    const rec = o.recorder;
+    this.tReset =
+      rec && rec.enabled
+        ? rec.source('link.reset', ['dir', 'byPeer'], { dir: ['up', 'down'], byPeer: ['started', 'by peer'] })
+        : null;
+    const resetEvents = (dir: number) => ({
+      onReset: (slot: number, byPeer: boolean) =>
+        this.tReset?.record(this.rlp.slotTime(slot), dir, byPeer ? 1 : 0),
+    });
+    // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
+    const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, resetEvents(0), 1);
+    const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, resetEvents(1), 2);
+    this.rlp = new GsmRlpLink(ms, iwf, radio.uplink, radio.downlink, {
+      delaySlots: o.radioDelaySlots,
+      recorder: rec,
+    });
+    // V.42: the IWF's modem is A (sends uplink), the gateway's modem B.
+    const modemIwf = new V42Entity({}, this.iwfUp, this.iwfDown);
+    const modemGw = new V42Entity({}, this.ledgerDown, {
+      receive: (s, e, ok) => {
+        this.now = scheduler.now;
+        this.gateway.receive(s, e, ok);
+      },
+    });
+    this.v42 = new V42Link(scheduler, modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
+    this.downTimer = scheduler.timer((now) => this.deliverDown(now));
+  }
+
+  /** True once the call has dropped. */
+  get down(): boolean {
+    return this.droppedAt >= 0;
+  }
+
+  /** The laptop sends a PPP frame: onto the serial line toward the phone. */
+  sendUp(d: PppDatagram, now: Nanos): void {
+    if (this.down) return;
+    this.ledgerUp.append(d, d.wire);
+    const n = this.ledgerUp.take(Infinity);
+    this.serialUp.push(this.ledgerUp.takenStart, this.ledgerUp.takenStart + n, now);
+  }
+
+  /** The gateway sends a PPP frame toward the laptop: into its modem. */
+  sendDown(d: PppDatagram, now: Nanos): void {
+    if (this.down) return;
+    this.ledgerDown.append(d, d.wire);
+    this.v42.kick(this.v42.b, now);
+  }
+
+  /** One 20 ms RLP frame starting at `now`. */
+  slot(now: Nanos): void {
+    if (this.down) return;
+    this.now = now;
+    this.serialUp.now = now;
+    this.phoneSink.now = now;
+    this.phoneSink.pushed = false;
+    const before = this.iwfUp.bytesIn;
+    this.rlp.step();
+    if (this.iwfUp.bytesIn !== before) this.v42.kick(this.v42.a, now);
+    if (this.phoneSink.pushed) this.armDown(now);
+    if (this.rlp.ms.down || this.rlp.iwf.down) {
+      this.droppedAt = this.rlp.slot - 1;
+      // The call is gone: the modems hang up and every buffer is lost.
+      this.iwfUp.clear();
+      this.iwfDown.clear();
+      this.downTimer.cancel();
+      this.h.callDropped?.(now);
+    }
+  }
+
+  private deliverDown(now: Nanos): void {
+    this.now = now;
+    this.serialDown.deliver(now, this.laptop);
+    this.armDown(now);
+  }
+
+  /** Arm the serial line's next delivery: the end of the frame in progress or of the head range. */
+  private armDown(now: Nanos): void {
+    const l = this.ledgerDown;
+    const i = l.firstIndex;
+    const t = this.serialDown.nextDelivery(i < l.endIndex ? l.endOf(i) : Infinity);
+    if (t === Infinity) this.downTimer.cancel();
+    else if (!this.downTimer.armed || this.downTimer.time !== t) this.downTimer.set(t > now ? t : now);
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * System 2 — TCP over GSM 9.6 kbit/s non-transparent data (gsm.md). Laptop (Windows 98 TCP) —
+ * async PPP over a 9600 bit/s serial line — phone — RLP over the radio (20 ms frames, Markov
+ * fading per direction) — IWF — V.42 over a 9600 bit/s modem link plus `netDelay` — gateway
+ * (PPP peer) — server (Windows NT 4). The workload is an FTP Get or Put, ping, or netperf's
+ * TCP_RR / TCP_CRR.
+ *
+ * The frame (the unit of stepping) is the 20 ms RLP frame: each frame the radio preset moves
+ * (driving schedule), then both RLP ends exchange one frame. Everything else — the serial
+ * lines, V.42, TCP, the apps — runs on the scheduler at exact times.
+ */
+import { echoReply, PingApp } from '../../app/ping';
+import { FtpTransfer } from '../../app/ftp';
+import { NetperfTest } from '../../app/netperf';
+import type { Packet } from '../../core/packet';
+import { seconds, type Nanos } from '../../core/time';
+import { rlpSlots, RLP_SLOT_NS } from '../../link/gsm-rlp';
+import type { ContentType } from '../../link/ppp/content';
+import type { ParamValue, Scenario } from '../../scenario/types';
+import { createTcpTraces, TcpHost, type TcpProfile } from '../../tcp';
+import { scenarioProfiles } from '../common/tcp-setup';
+import { TcpNode } from '../common/tcp-node';
+import { GSM_PING_DEFAULT, GSM_SIZE_DEFAULT, GSM_TCP, type GsmRadio } from '../gsm-params';
+import type { SystemContext, SystemModel, SystemView } from '../types';
+import { GsmBearer } from './bearer';
+import { PppEncoder } from './ppp-codec';
+import { GsmRadioModel } from './radio';
+import { gsmSummary } from './summary';
+import { gsmView } from './view';
+
+/** Host numbers (pcap shows 10.0.0.n): the server and the laptop. */
+export const GSM_SERVER = 1;
+export const GSM_LAPTOP = 2;
+/** netperf's request and response sizes in the study (gsm.md §Workloads). */
+export const GSM_RR_REQUEST = 200;
+export const GSM_RR_RESPONSE = 2000;
+/** Seconds between pings (gsm.md). */
+export const GSM_PING_INTERVAL = 2;
+
+export type GsmApp = 'ftpGet' | 'ftpPut' | 'ping' | 'rr' | 'crr';
+
+/** The workload in force. */
+export type GsmWorkload =
+  | { kind: 'ftpGet' | 'ftpPut'; ftp: FtpTransfer }
+  | { kind: 'ping'; ping: PingApp }
+  | { kind: 'rr' | 'crr'; netperf: NetperfTest };
+
+/** TCP profiles with MSS = MTU − 40 (gsm.md §Stack; an explicit `mss` may only lower it). */
+function gsmProfiles(v: Readonly<Record<string, ParamValue>>): { client: TcpProfile; server: TcpProfile } {
+  const { client, server } = scenarioProfiles(v, GSM_TCP);
+  const fromMtu = (v.mtu as number) - 40;
+  const mss = typeof v.mss === 'number' ? Math.min(v.mss, fromMtu) : fromMtu;
+  return { client: { ...client, mss }, server: { ...server, mss } };
+}
+
+/** Windows 95/98/NT number their IP datagrams in host byte order (ppp-codec.ts). */
+function isWindows(p: TcpProfile): boolean {
+  return p.name === 'win98' || p.name === 'winnt4';
+}
+
+export class GsmModel implements SystemModel {
+  readonly seed: number;
+  readonly radio: GsmRadioModel;
+  readonly bearer: GsmBearer;
+  readonly up: PppEncoder;
+  readonly down: PppEncoder;
+  readonly workload: GsmWorkload;
+  readonly app: GsmApp;
+  readonly durationNs: Nanos;
+  private readonly laptopNode: TcpNode;
+  private readonly serverNode: TcpNode;
+
+  constructor(ctx: SystemContext, scenario: Scenario) {
+    const v = scenario.values;
+    const { scheduler, capture, packetIds } = ctx;
+    this.seed = scenario.seed;
+    this.app = v.app as GsmApp;
+    const duration = v.duration as number;
+    this.durationNs = Number.isFinite(duration) ? seconds(duration) : Infinity;
+    this.radio = new GsmRadioModel(ctx.rng, {
+      radio: v.radio as GsmRadio,
+      fer: v.fer as number,
+      fdt: v.fdt as number,
+      msX: v.msX as number,
+      msY: v.msY as number,
+    });
+    const vj = v.vj === true;
+    const { client, server } = gsmProfiles(v);
+    const contentSeed = ctx.rng.get('gsm.content').nextU32();
+    const codec = {
+      accm: parseInt(v.accm as string, 16),
+      vj,
+      content: v.content as ContentType,
+      contentSeed,
+    };
+    this.up = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(client) });
+    this.down = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(server) });
+
+    const laptopTcp = new TcpHost();
+    const serverTcp = new TcpHost();
+    const sendUp = (p: Packet, now: Nanos): void => this.bearer.sendUp(this.up.encode(p), now);
+    const sendDown = (p: Packet, now: Nanos): void => {
+      capture.record(now, p);
+      this.bearer.sendDown(this.down.encode(p), now);
+    };
+    this.bearer = new GsmBearer(
+      scheduler,
+      this.radio,
+      {
+        dteRate: v.dteRate as number,
+        radioDelaySlots: Math.max(1, Math.round((v.radioDelay as number) / 0.02)),
+        rlp: {
+          window: v.rlpWindow as number,
+          t1Slots: rlpSlots(v.t1 as number),
+          n2: v.n2 as number,
+          maxResets: v.maxResets as number,
+          recovery: v.rlpRecovery === 'rej' ? 'rej' : 'srej',
+        },
+        netDelay: seconds(v.netDelay as number),
+        vj,
+        recorder: ctx.traces,
+      },
+      {
+        toServer: (p, now) => {
+          capture.record(now, p);
+          if (p.icmp) {
+            const reply = echoReply(p, packetIds);
+            if (reply) sendDown(reply, now);
+          } else this.serverNode.receive(p, now);
+        },
+        toLaptop: (p, now) => {
+          if (p.icmp) {
+            if (this.workload.kind === 'ping') this.workload.ping.receive(p, now);
+          } else this.laptopNode.receive(p, now);
+        },
+      },
+    );
+
+    const traces = createTcpTraces(ctx.traces);
+    const size = v.size as number;
+    let onLaptop: (now: Nanos) => boolean = () => false;
+    let onServer: (now: Nanos) => boolean = () => false;
+    switch (this.app) {
+      case 'ftpGet':
+      case 'ftpPut': {
+        const ftp = new FtpTransfer(serverTcp, laptopTcp, {
+          direction: this.app === 'ftpGet' ? 'get' : 'put',
+          size,
+          serverProfile: server,
+          clientProfile: client,
+          traces,
+        });
+        this.workload = { kind: this.app, ftp };
+        onLaptop = ftp.clientEvents;
+        onServer = ftp.serverEvents;
+        break;
+      }
+      case 'rr':
+      case 'crr': {
+        const netperf = new NetperfTest(serverTcp, laptopTcp, {
+          mode: this.app,
+          request: GSM_RR_REQUEST,
+          response: GSM_RR_RESPONSE,
+          serverProfile: server,
+          clientProfile: client,
+          traces,
+          recorder: ctx.traces,
+        });
+        this.workload = { kind: this.app, netperf };
+        onLaptop = netperf.clientEvents;
+        onServer = netperf.serverEvents;
+        break;
+      }
+      case 'ping': {
+        // gsm.md: an echo of `size` bytes, 56 when `size` is left at its default; no fragmentation.
+        const dataLen = size === GSM_SIZE_DEFAULT ? GSM_PING_DEFAULT : Math.min(size, (v.mtu as number) - 28);
+        const ping = new PingApp(packetIds, {
+          dataLen,
+          interval: GSM_PING_INTERVAL,
+          src: GSM_LAPTOP,
+          dst: GSM_SERVER,
+          recorder: ctx.traces,
+        });
+        this.workload = { kind: 'ping', ping };
+        const pinger = scheduler.timer((now) => {
+          const p = ping.poll(now);
+          if (p) sendUp(p, now);
+          pinger.set(ping.nextTime());
+        });
+        pinger.set(ping.nextTime());
+        break;
+      }
+    }
+    this.laptopNode = new TcpNode(scheduler, laptopTcp, GSM_LAPTOP, GSM_SERVER, packetIds, sendUp, onLaptop);
+    this.serverNode = new TcpNode(
+      scheduler,
+      serverTcp,
+      GSM_SERVER,
+      GSM_LAPTOP,
+      packetIds,
+      sendDown,
+      onServer,
+    );
+    const w = this.workload;
+    if (w.kind === 'ftpGet' || w.kind === 'ftpPut') {
+      w.ftp.start(0);
+      this.serverNode.flush(0);
+    } else if (w.kind === 'rr' || w.kind === 'crr') {
+      w.netperf.start(0);
+      this.laptopNode.flush(0);
+    }
+
+    // One 20 ms RLP frame: the radio preset moves, then both RLP ends exchange a frame.
+    const frame = scheduler.timer((now: Nanos) => {
+      this.radio.slot(this.bearer.rlp.slot);
+      this.bearer.slot(now);
+      if (!this.bearer.down) frame.set(now + RLP_SLOT_NS);
+    });
+    frame.set(0);
+  }
+
+  /** The workload cannot go on: the call dropped or a TCP connection gave up. */
+  get failed(): boolean {
+    const w = this.workload;
+    if (this.bearer.down) return true;
+    if (w.kind === 'ftpGet' || w.kind === 'ftpPut') return w.ftp.failed;
+    if (w.kind === 'rr' || w.kind === 'crr') return w.netperf.failed;
+    return false;
+  }
+
+  isDone(): boolean {
+    const w = this.workload;
+    if (this.failed) return true;
+    return (w.kind === 'ftpGet' || w.kind === 'ftpPut') && w.ftp.done;
+  }
+
+  applyChange(key: string, value: ParamValue): void {
+    switch (key) {
+      case 'radio':
+      case 'fer':
+      case 'fdt':
+      case 'msX':
+      case 'msY':
+        this.radio.change(key, value as number | string, this.bearer.rlp.slot);
+        break;
+    }
+  }
+
+  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+    return gsmSummary(this, now);
+  }
+
+  view(): SystemView {
+    return gsmView(this);
+  }
+}

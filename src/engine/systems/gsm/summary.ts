@@ -1,0 +1,203 @@
+/**
+ * The GSM summary (scenario.md "The summary JSON", gsm.md "Scenario keys" and "Views"):
+ * the TCP block over the data-sending connections, the workload's figures, and the link's
+ * counters — RLP, PPP, VJ, V.42 — with the byte budget of the data direction.
+ */
+import { toSeconds, type Nanos } from '../../core/time';
+import type { GsmRlpCounters } from '../../link/gsm-rlp';
+import type { SummaryValue } from '../../scenario/summary';
+import type { TcpConnection } from '../../tcp';
+import { round, tcpSummary } from '../common/tcp-setup';
+import type { SystemModel } from '../types';
+import type { GsmModel } from './model';
+
+/**
+ * The serial line's 960 bytes/s, the real bottleneck (gsm.md: `capacityBps` = 7680; the study
+ * computed its ceiling from the radio's 1200 bytes/s).
+ */
+export const GSM_CAPACITY_BPS = 7680;
+/** Octets per second of one 9600 bit/s RLP direction (and of the V.42 line). */
+export const GSM_LINK_BYTES_PER_SECOND = 1200;
+/** The study's kbyte (gsm.md). */
+const KBYTE = 1024;
+
+/** Where the data direction's 1200 bytes/s went, bytes per second averaged over the run. */
+export interface GsmByteBudget {
+  /** Which direction carried the data: 'down' (ftpGet, ping, rr, crr) or 'up' (ftpPut). */
+  dir: 'up' | 'down';
+  payload: number;
+  /** TCP/IP (or VJ-compressed, or ICMP/IP) headers. */
+  headers: number;
+  /** PPP flag, protocol field and FCS. */
+  pppFraming: number;
+  /** PPP escape octets (byte stuffing). */
+  pppStuffing: number;
+  /** Frames carrying TCP retransmissions, plus the octets RLP sent again. */
+  retransmissions: number;
+  /** V.42 frame overhead (flag, address, control, FCS) on the modem leg. */
+  v42Overhead: number;
+  /** Capacity left unused: mostly what the 960 bytes/s serial line cannot feed. */
+  spare: number;
+}
+
+function sumRlp(a: GsmRlpCounters, b: GsmRlpCounters, key: keyof GsmRlpCounters): number {
+  return a[key] + b[key];
+}
+
+/** The byte budget of the data direction over `seconds`. */
+export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
+  const dir = m.app === 'ftpPut' ? 'up' : 'down';
+  const enc = dir === 'down' ? m.down.counters : m.up.counters;
+  const rlp = dir === 'down' ? m.bearer.rlp.iwf.counters : m.bearer.rlp.ms.counters;
+  const v42 = dir === 'down' ? m.bearer.v42.b.counters : m.bearer.v42.a.counters;
+  const per = (x: number): number => (seconds > 0 ? round(x / seconds, 3) : 0);
+  const b: GsmByteBudget = {
+    dir,
+    payload: per(enc.payloadBytes),
+    headers: per(enc.headerBytes),
+    pppFraming: per(enc.framingBytes),
+    pppStuffing: per(enc.escapedBytes),
+    retransmissions: per(enc.retxWireBytes + rlp.bytesRetransmitted),
+    v42Overhead: per(v42.lineOctets - v42.bytesSent - v42.bytesRetransmitted),
+    spare: 0,
+  };
+  const used = b.payload + b.headers + b.pppFraming + b.pppStuffing + b.retransmissions + b.v42Overhead;
+  b.spare = round(Math.max(0, GSM_LINK_BYTES_PER_SECOND - used), 3);
+  return b;
+}
+
+/** The data-sending TCP connections and the bytes their receivers got. */
+function tcpParts(m: GsmModel): { senders: TcpConnection[]; delivered: number } {
+  const w = m.workload;
+  switch (w.kind) {
+    case 'ftpGet':
+    case 'ftpPut': {
+      const s = w.ftp.sender;
+      return { senders: s ? [s] : [], delivered: w.ftp.delivered };
+    }
+    case 'rr':
+    case 'crr': {
+      let delivered = 0;
+      for (const c of w.netperf.clientConns) delivered += c.stats.bytesDelivered;
+      return { senders: w.netperf.serverConns, delivered };
+    }
+    case 'ping':
+      return { senders: [], delivered: 0 };
+  }
+}
+
+function appSummary(m: GsmModel, now: Nanos): Record<string, SummaryValue> {
+  const w = m.workload;
+  switch (w.kind) {
+    case 'ftpGet':
+    case 'ftpPut': {
+      const f = w.ftp;
+      const t = f.transferTime;
+      const elapsed = f.firstSynAt >= 0 ? toSeconds(now - f.firstSynAt) : 0;
+      const span = t ?? elapsed;
+      return {
+        kind: w.kind,
+        size: f.size,
+        bytesDelivered: f.delivered,
+        transferTime: t === null ? null : round(t),
+        throughputKbps: round(span > 0 ? (f.delivered * 8) / span / 1000 : 0),
+        kbytesPerSecond: round(span > 0 ? f.delivered / KBYTE / span : 0),
+        failed: f.failed || m.bearer.down,
+      };
+    }
+    case 'rr':
+    case 'crr': {
+      const s = w.netperf.stats(now);
+      return {
+        kind: w.kind,
+        request: 200,
+        response: 2000,
+        transactions: s.transactions,
+        transactionsPerSecond: round(s.transactionsPerSecond),
+        meanTransactionTime: round(s.meanTransactionTime),
+        connections: s.connections,
+        failed: s.failed || m.bearer.down,
+      };
+    }
+    case 'ping': {
+      const s = w.ping.stats;
+      return {
+        kind: 'ping',
+        dataBytes: w.ping.dataLen,
+        sent: s.sent,
+        received: s.received,
+        rttMean: round(s.rttMean),
+        rttMin: round(s.rttMin),
+        rttMax: round(s.rttMax),
+        failed: m.bearer.down,
+      };
+    }
+  }
+}
+
+export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['summary']> {
+  const simSeconds = toSeconds(now);
+  const { senders, delivered } = tcpParts(m);
+  let atMax = 0;
+  for (const c of senders) atMax += c.rtoAtMaxTime(now);
+  const tcp = tcpSummary(senders, delivered, simSeconds, atMax);
+  const w = m.workload;
+  const completed =
+    w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp.done : !m.failed && now >= m.durationNs;
+  const app = appSummary(m, now);
+  if (w.kind === 'rr' || w.kind === 'crr') app.throughputKbps = round(tcp.goodputBps / 1000);
+  const ms = m.bearer.rlp.ms.counters;
+  const iwf = m.bearer.rlp.iwf.counters;
+  const slots = m.bearer.rlp.slot;
+  const gw = m.bearer.gateway.decoder.counters;
+  const lap = m.bearer.laptop.decoder.counters;
+  const vjUp = m.up.compressor?.counts;
+  const vjDown = m.down.compressor?.counts;
+  const v42a = m.bearer.v42.a.counters;
+  const v42b = m.bearer.v42.b.counters;
+  return {
+    system: 'gsm',
+    seed: m.seed,
+    completed,
+    capacityBps: GSM_CAPACITY_BPS,
+    normalizedGoodput: round(tcp.goodputBps / GSM_CAPACITY_BPS),
+    tcp,
+    app,
+    link: {
+      radio: m.radio.settings.radio,
+      fer: round(m.radio.pe),
+      fdt: m.radio.fdt,
+      rlpFrames: slots,
+      iFrames: sumRlp(ms, iwf, 'iFramesSent'),
+      iFramesRetransmitted: sumRlp(ms, iwf, 'iFramesRetransmitted'),
+      srej: sumRlp(ms, iwf, 'srejSent'),
+      rej: sumRlp(ms, iwf, 'rejSent'),
+      t1Expiries: sumRlp(ms, iwf, 't1Expiries'),
+      polls: sumRlp(ms, iwf, 'polls'),
+      resets: sumRlp(ms, iwf, 'resets'),
+      resetsByPeer: sumRlp(ms, iwf, 'resetsByPeer'),
+      callDrops: m.bearer.down ? 1 : 0,
+      seqAliases: sumRlp(ms, iwf, 'seqAliases'),
+      frameErrorsUp: iwf.frameErrors,
+      frameErrorsDown: ms.frameErrors,
+      frameErrorRate: round(slots > 0 ? (iwf.frameErrors + ms.frameErrors) / (2 * slots) : 0),
+      rlpBytesFlushed: sumRlp(ms, iwf, 'bytesFlushed'),
+      pppFramesUp: m.up.counters.frames,
+      pppFramesDown: m.down.counters.frames,
+      pppEscapedBytes: m.up.counters.escapedTotal + m.down.counters.escapedTotal,
+      pppLostFrames: gw.lostFrames + lap.lostFrames,
+      vjCompressed: (vjUp?.compressed ?? 0) + (vjDown?.compressed ?? 0),
+      vjUncompressed: (vjUp?.uncompressed ?? 0) + (vjDown?.uncompressed ?? 0),
+      vjTossed: gw.vjTossed + lap.vjTossed,
+      vjBadChecksum: gw.vjBadChecksum + lap.vjBadChecksum,
+      v42Frames: v42a.iFramesSent + v42b.iFramesSent + v42a.supervisoryFrames + v42b.supervisoryFrames,
+      v42OverheadBytes:
+        v42a.lineOctets -
+        v42a.bytesSent -
+        v42a.bytesRetransmitted +
+        (v42b.lineOctets - v42b.bytesSent - v42b.bytesRetransmitted),
+      serialBacklogMax: Math.max(m.bearer.serialUp.maxBacklog, m.bearer.serialDown.maxBacklog),
+      budget: byteBudget(m, simSeconds) as unknown as Record<string, SummaryValue>,
+    },
+  };
+}
