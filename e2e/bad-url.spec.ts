@@ -29,3 +29,13 @@ test('an engine failure offers "restart engine" and the page recovers', async ({
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await playToEnd(page);
 });
+
+test('the page is served with a Content-Security-Policy without unsafe-eval, and runs under it', async ({
+  page,
+}) => {
+  const response = await page.goto('/?system=is707&duration=5');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  await playToEnd(page); // the worker and the built bundle work under it
+});

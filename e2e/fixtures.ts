@@ -21,9 +21,12 @@ export const test = base.extend<{ originGuard: void }>({
         if (new URL(url).origin !== origin) foreign.push(url);
       });
       page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+      });
       await use();
       expect(foreign, 'requests to another origin').toEqual([]);
-      expect(errors, 'uncaught page errors').toEqual([]);
+      expect(errors, 'uncaught page errors and CSP violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -8,7 +8,6 @@ import { createThroughputChart, type ThroughputChartOptions } from '../charts/th
 import type { ChartOptions, ChartView } from '../charts/types';
 import { chartToPngBlob, chartToSvgString } from '../charts/export';
 import type { ChartId } from '../../state/url-codec';
-import { findPreset } from '../presets';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -76,7 +75,6 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   const traces = useLab((s) => s.traces);
   const system = useLab((s) => s.system);
   const capacity = useLab((s) => s.summary?.capacityBps);
-  const presetId = useLab((s) => s.view.preset);
   const view = useChartView(theme);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
@@ -86,16 +84,15 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     (t: number, seq: number) => store.getState().setSelection({ t, seq }),
     [store],
   );
-  const preset = findPreset(presetId);
   const options: ChartOptions & LinkChartOptions & ThroughputChartOptions & HistogramChartOptions = {
     title: spec.title,
     onDomainChange,
     onSelect,
     decoder: LINK_DECODER[system] ?? 'is707',
     capacityBps: capacity,
-    windows: preset?.histogramWindow ? [preset.histogramWindow] : undefined,
+    // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = `${system}|${capacity ?? ''}|${preset?.histogramWindow ?? ''}`;
+  const key = `${system}|${capacity ?? ''}`;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>

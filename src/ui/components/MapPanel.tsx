@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { schemaFor } from '../../engine/scenario/schema';
+import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { SystemId } from '../../engine/scenario/types';
 import { createMapHost } from './map-host';
@@ -45,7 +47,8 @@ function Captions({ view }: { view: SystemView | null }) {
   if (!view) return null;
   const d = Math.hypot(view.ms.x - (view.stations[0]?.x ?? 0), view.ms.y - (view.stations[0]?.y ?? 0));
   return (
-    <dl className="captions" aria-live="polite" data-testid="map-captions">
+    // The map draws the same figures; this text copy serves screen readers and scripts.
+    <dl className="captions sr-only" data-testid="map-captions">
       <div className="kv">
         <dt>Phone</dt>
         <dd>
@@ -62,31 +65,45 @@ function Captions({ view }: { view: SystemView | null }) {
   );
 }
 
-/** How a system toggles link n mid-run: the key and value to send, or null (no toggles). */
-const LINK_TOGGLE: Partial<
-  Record<SystemId, (n: number, on: boolean) => { key: string; value: string } | null>
-> = {};
-
+/**
+ * Link toggles (ui.md "Bearer / channel panel"): a system that lets the user release and re-add
+ * link n declares a live boolean key `link<n>` (PHS: link1 … link6); the toggle sends it. Systems
+ * with one fixed link show the link's state and counters only.
+ */
 function LinkToggles({ view, system }: { view: SystemView | null; system: SystemId }) {
   const change = useLab((s) => s.change);
+  const scenario = useLab((s) => s.scenario);
+  const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
+  const values = useMemo(
+    () => effectiveValues({ scenario, simTime: scenario?.events[applied - 1]?.t ?? 0 }),
+    [scenario, applied],
+  );
+  const keys = useMemo(
+    () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
+    [system],
+  );
   if (!view || view.links.length === 0) return null;
-  const toggle = LINK_TOGGLE[system];
   return (
     <ul className="links" aria-label="Links and bearers">
       {view.links.map((l) => {
-        const on = l.state !== 'down';
-        const action = toggle?.(l.n, !on) ?? null;
+        const key = `link${l.n}`;
+        const toggles = keys.has(key);
+        const on = toggles ? values[key] !== false : l.state !== 'down';
         return (
           <li key={l.n} className={`link link-${l.state}`}>
             <button
               type="button"
               data-testid={`link-${l.n}`}
               aria-pressed={on}
-              disabled={!action}
-              title={action ? `Release or re-add link ${l.n}` : 'This system has one fixed link'}
-              onClick={() => action && void change(action.key, action.value)}
+              disabled={!toggles}
+              title={
+                toggles
+                  ? `Release or re-add link ${l.n} from this moment on`
+                  : 'This system has one fixed link'
+              }
+              onClick={() => toggles && void change(key, on ? '0' : '1')}
             >
-              Link {l.n}: <span className="state-word">{l.state}</span>
+              Link {l.n}: <span className="state-word">{on ? l.state : `released (${l.state})`}</span>
             </button>
             {l.counters && (
               <span className="counters">

@@ -1,7 +1,7 @@
 import { findPreset, type PublishedValue } from '../presets';
 import { getPath } from '../exercises/check';
 import { useLab } from '../hooks/use-lab';
-import { anyValue } from '../format';
+import { anyValue, percent } from '../format';
 
 function Live({ p }: { p: PublishedValue }) {
   const summary = useLab((s) => s.summary);
@@ -9,7 +9,7 @@ function Live({ p }: { p: PublishedValue }) {
   const v = getPath(summary, p.live);
   return (
     <td data-live={p.live}>
-      {Number.isNaN(v) ? '–' : anyValue(v)}
+      {Number.isNaN(v) ? '–' : p.format === 'percent' ? percent(v) : anyValue(v)}
       {p.unit && !Number.isNaN(v) ? ` ${p.unit}` : ''}
     </td>
   );

@@ -49,6 +49,7 @@ export const IS707_PRESETS: readonly Preset[] = [
         label: 'Time with the RTO at 64 s',
         value: 'long stretches',
         live: 'tcp.rtoAtMaxFraction',
+        format: 'percent',
         expect: 'higher than with idle frames (Figures 7–8)',
       },
     ],
@@ -68,6 +69,7 @@ export const IS707_PRESETS: readonly Preset[] = [
         label: 'Time with the RTO at 64 s',
         value: '≤ 60 % (mean over a few seeds)',
         live: 'tcp.rtoAtMaxFraction',
+        format: 'percent',
       },
       { label: 'Goodput', value: 'above the run without idle frames', live: 'normalizedGoodput' },
     ],
@@ -149,8 +151,8 @@ export const IS707_PRESETS: readonly Preset[] = [
     description:
       `Goodput measured over ${w} s windows of a long run at Pe = 0.3, f_dT = 1. Histograms narrow as the window ` +
       'grows — roughly as 1/√window for f_dT = 1, much more slowly for f_dT = 0.01 (set fdt to compare). ' +
-      `The study used ${P.histogramIntervals} intervals; this preset runs 20 000 s.`,
-    scenario: 'system=is707&fer=0.3&fdt=1&duration=20000',
+      `The study used ${P.histogramIntervals} intervals; this preset runs 100 000 s (${100000 / w} windows of ${w} s).`,
+    scenario: 'system=is707&fer=0.3&fdt=1&duration=100000',
     charts: ['seq', 'histogram', 'throughput'],
     histogramWindow: w,
     published: [

@@ -9,6 +9,8 @@ export interface PublishedValue {
   readonly unit?: string;
   /** Summary path of the live figure to show beside it (e.g. `tcp.maxRto`). */
   readonly live?: string;
+  /** Show the live figure (a fraction) as a percentage. */
+  readonly format?: 'percent';
   /** How the live figure should relate to the published value, in words for the reader. */
   readonly expect?: string;
 }
