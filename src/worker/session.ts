@@ -32,6 +32,17 @@ export interface EngineDeps {
 
 /** A drag or slider is recorded as at most one point per 100 ms of simulated time (scenario.md). */
 export const MIN_EVENT_SPACING_NS = 100_000_000;
+
+/**
+ * Spacing of recorded points for a scenario that already holds `events` changes: 100 ms, then
+ * wider as the list grows, so that a long session of dragging keeps the link under the
+ * parser's 8 KB limit (scenario.md) — about 15 bytes per event.
+ */
+export function eventSpacingNs(events: number): number {
+  if (events < 150) return MIN_EVENT_SPACING_NS;
+  if (events < 300) return 10 * MIN_EVENT_SPACING_NS;
+  return 100 * MIN_EVENT_SPACING_NS;
+}
 /** Frames per internal chunk of runToEnd / seek. */
 const CHUNK = 4096;
 
@@ -93,7 +104,7 @@ export class SimSession implements SimApi {
       let n = remaining;
       // Stop at the moment the next pending change becomes due, so it lands exactly there.
       for (const key of this.pending.keys()) {
-        const due = (this.lastEventNs.get(key) ?? 0) + MIN_EVENT_SPACING_NS;
+        const due = (this.lastEventNs.get(key) ?? 0) + this.spacing();
         n = Math.min(n, Math.max(1, Math.ceil((due - sim.now) / sim.frameNs)));
       }
       const run = sim.step(n);
@@ -244,13 +255,17 @@ export class SimSession implements SimApi {
     return { ...base, values: { ...base.values, [key]: value } };
   }
 
+  private spacing(): number {
+    return eventSpacingNs(this.sim?.scenario.events.length ?? 0);
+  }
+
   /** Record pending changes whose 100 ms spacing has passed, at the current frame boundary. */
   private flushPending(): void {
     const sim = this.sim;
     if (!sim) return;
     for (const [key, value] of [...this.pending]) {
       const last = this.lastEventNs.get(key);
-      if (last !== undefined && sim.now < last + MIN_EVENT_SPACING_NS) continue;
+      if (last !== undefined && sim.now < last + this.spacing()) continue;
       sim.change(key, value);
       this.lastEventNs.set(key, sim.now);
       this.pending.delete(key);
@@ -264,7 +279,7 @@ export class SimSession implements SimApi {
     if (this.pending.size === 0) return sim.scenario;
     const extra: ScenarioEvent[] = [];
     for (const [key, value] of this.pending) {
-      const due = Math.max(sim.now, (this.lastEventNs.get(key) ?? 0) + MIN_EVENT_SPACING_NS);
+      const due = Math.max(sim.now, (this.lastEventNs.get(key) ?? 0) + this.spacing());
       const aligned = Math.ceil(due / sim.frameNs) * sim.frameNs;
       extra.push({ t: toSeconds(aligned), key, value });
     }

@@ -172,3 +172,20 @@ describe('SimSession seed', () => {
     expect(c.state?.canonical).toContain('seed=42');
   });
 });
+
+describe('event spacing', () => {
+  it('widens as the recorded list grows, so a long drag keeps the link short', async () => {
+    const { eventSpacingNs } = await import('../../src/worker/session');
+    expect(eventSpacingNs(0)).toBe(100_000_000);
+    expect(eventSpacingNs(200)).toBe(1_000_000_000);
+    expect(eventSpacingNs(1000)).toBe(10_000_000_000);
+    const s = session('system=is707&duration=1000');
+    // Drag continuously for 100 simulated seconds: one change per frame.
+    for (let f = 0; f < 5000; f++) {
+      s.change('msX', String(500 + (f % 400)));
+      s.step(1);
+    }
+    const text = s.step(0)?.canonical ?? '';
+    expect(text.length).toBeLessThan(8192);
+  });
+});

@@ -5,7 +5,8 @@ import type { LabDeps, LabState, PlaybackSlice, Speed } from '../types';
 /** Frames per request at "max" to start with; adapted so one request takes about TARGET_MS. */
 export const MAX_CHUNK_START = 2000;
 const MAX_CHUNK_MIN = 50;
-const MAX_CHUNK_MAX = 50_000;
+// Below the engine's trace ring (2^17 records per source) even for sources with a few records per frame.
+const MAX_CHUNK_MAX = 20_000;
 const TARGET_MS = 40;
 /** A finite speed never asks for more than this much simulated time per request, s (catch-up cap). */
 const MAX_CATCH_UP_S = 2;

@@ -12,6 +12,7 @@ import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
 import { SweepPanel } from './SweepPanel';
+import { SystemPanels } from './SystemPanels';
 
 function StatusLine() {
   const status = useLab((s) => s.status);
@@ -58,6 +59,7 @@ export function App() {
               <PresetInfo />
             </ErrorBoundary>
             <SecondaryCharts theme={theme} />
+            <SystemPanels />
             <ErrorBoundary area="sweep">
               <SweepPanel theme={theme} />
             </ErrorBoundary>
