@@ -1,0 +1,247 @@
+/**
+ * PHS presets (phs.md "Views" and "Must reproduce"; the study's Tables 1–2 and Figures 2–7):
+ * the indoor distances of Table 1, the outdoor field-strength sweeps of Figures 3–4, the CRC
+ * bursts of Figures 5–6, the links fixed at 1…6 of Figure 7, one link released (Table 2), the
+ * monitor of Figure 2, and free play. Presets are data.
+ */
+import type { Preset, SweepSeries } from '../../presets/types';
+import { PHS_PUBLISHED as P } from './published';
+
+const GET_PUT: readonly SweepSeries[] = [
+  { label: 'FTP Get', keys: 'app=ftpGet' },
+  { label: 'FTP Put', keys: 'app=ftpPut' },
+];
+
+const t1 = (d: number) => P.table1.find((r) => r.distance === d)!;
+
+/** Outdoor distances of the field-strength sweep (units at the origin): ≈ 45 … 30 dBµV. */
+const OUTDOOR_METRES = [140, 160, 180, 200, 220, 240, 260, 275, 290, 310, 330, 365];
+
+export const PHS_PRESETS: readonly Preset[] = [
+  {
+    id: 'phs-free',
+    system: 'phs',
+    title: 'Free play',
+    description:
+      'Six PIAFS links on three base-station units (indoors, all at the origin), the phone 20 m away, a 1 MB FTP Get. ' +
+      'Drag the phone, switch links off and on, trigger a burst of CRC errors.',
+    scenario: 'system=phs',
+  },
+  {
+    id: 'phs-table1',
+    system: 'phs',
+    title: 'Indoors at 10, 20, 26.4 and 31.6 m (Table 1)',
+    figure: 'Table 1',
+    description:
+      'A 1 MB FTP Get with the phone 20 m from the units: about 27 s. Move the phone to 10, 26.4 or 31.6 m (msX), ' +
+      'or run the sweep: the field stays far above 40 dBµV, so distance hardly matters indoors. The study’s slow ' +
+      '10 m Get and 31.6 m Put came from people walking through the path (try body = 2 per minute) and a slow client.',
+    scenario: 'system=phs&msX=20',
+    charts: ['seq', 'rto', 'throughput'],
+    sweep: {
+      base: 'system=phs',
+      key: 'msX',
+      values: P.table1.map((r) => r.distance),
+      series: GET_PUT,
+      seeds: 3,
+      metric: 'app.throughputKbps',
+      metricLabel: 'throughput (kbit/s)',
+    },
+    published: [
+      { label: 'Get time at 20 m', value: t1(20).getTime, unit: 's', live: 'app.transferTime' },
+      { label: 'Get throughput at 20 m', value: t1(20).getKbps, unit: 'kbit/s', live: 'app.throughputKbps' },
+      { label: 'Field strength at 20 m', value: t1(20).field, unit: 'dBµV', live: 'link.fieldDbuv.0' },
+      { label: 'Mean TCP RTT', value: P.rttNormal, unit: 's', live: 'tcp.rttMean' },
+      { label: 'Get at 26.4 m / 31.6 m', value: `${t1(26.4).getKbps} / ${t1(31.6).getKbps} kbit/s` },
+    ],
+  },
+  {
+    id: 'phs-fig3',
+    system: 'phs',
+    title: 'Outdoors: throughput against field strength (Figure 3)',
+    figure: 'Figure 3',
+    description:
+      'Outdoors the field falls to 40 dBµV near 180 m, 35 near 275 m and 30 near 365 m; each unit has its own ' +
+      'shadowing, so the units drift apart with distance. Above 40 dBµV the Get runs at full speed; below, every ' +
+      'packet waits for its slowest fragment. Sweep the distance, or drag the phone out.',
+    scenario: 'system=phs&env=outdoor&msX=180',
+    charts: ['seq', 'rto', 'throughput', 'link'],
+    sweep: {
+      base: 'system=phs&env=outdoor',
+      key: 'msX',
+      values: OUTDOOR_METRES,
+      series: GET_PUT,
+      seeds: 3,
+      metric: 'app.throughputKbps',
+      metricLabel: 'throughput (kbit/s)',
+    },
+    published: [
+      { label: 'Get above 40 dBµV', value: `≈ ${P.outdoor.getKbpsAbove40} kbit/s` },
+      { label: 'Below 40 dBµV', value: `< ${P.outdoor.kbpsBelow40Under} kbit/s`, live: 'app.throughputKbps' },
+      { label: 'No set-up below', value: P.outdoor.noSetupBelow, unit: 'dBµV' },
+      {
+        label: 'Unit 3 field strength',
+        value: 'see the map captions',
+        live: 'link.fieldDbuv.2',
+        unit: 'dBµV',
+      },
+    ],
+  },
+  {
+    id: 'phs-fig4',
+    system: 'phs',
+    title: 'Outdoors: CRC errors against field strength (Figure 4)',
+    figure: 'Figure 4',
+    description:
+      'CRC errors per 1 MB transfer as the phone moves out (still phone: a steep waterfall between 40 and 30 dBµV). ' +
+      'Above 40 dBµV (almost) none; between 35 and 40, tens per link, absorbed by PIAFS; below 35, hundreds, and TCP ' +
+      'starts to time out.',
+    scenario: 'system=phs&env=outdoor&msX=240',
+    charts: ['seq', 'link'],
+    sweep: {
+      base: 'system=phs&env=outdoor',
+      key: 'msX',
+      values: OUTDOOR_METRES.slice(0, 9),
+      series: [{ label: 'CRC errors (all links)', keys: 'app=ftpGet' }],
+      seeds: 3,
+      metric: 'link.crcErrors',
+      metricLabel: 'CRC errors per transfer',
+    },
+    published: [
+      {
+        label: 'No CRC errors above',
+        value: P.outdoor.noCrcErrorsAbove,
+        unit: 'dBµV',
+        live: 'link.crcErrors',
+      },
+      { label: 'Large loss if any unit below', value: P.outdoor.largeLossIfAnyUnitBelow, unit: 'dBµV' },
+    ],
+  },
+  {
+    id: 'phs-one-weak-unit',
+    system: 'phs',
+    title: 'One weak unit holds the whole bundle back',
+    description:
+      'Units 1 and 2 at 150 m receive 41.5 dBµV; unit 3, 300 m away, only 33.5 dBµV. Two links of six are bad, ' +
+      'yet the whole transfer slows down: every IP packet is cut into six fragments and waits for the one on the ' +
+      'slowest link.',
+    scenario: 'system=phs&env=outdoor&shadowing=0&units=0,0;0,0;-150,0&msX=150',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      { label: 'Throughput', value: 'clearly below 300 kbit/s', live: 'app.throughputKbps', unit: 'kbit/s' },
+      { label: 'TCP timeouts', value: 'when errors come in long bursts', live: 'tcp.timeouts' },
+    ],
+  },
+  {
+    id: 'phs-fig5',
+    system: 'phs',
+    title: 'A 370 ms burst of CRC errors times TCP out (Figures 5–6)',
+    figure: 'Figures 5–6',
+    description:
+      'At 10 s, 370 ms of CRC errors on link 2 — people crossing the path. Every packet has a fragment on link 2, ' +
+      'so nothing arrives for longer than the RTO in force (0.3 s minimum): TCP times out, resends data that was ' +
+      'only delayed, and the sequence graph stalls. Compare the 60 ms burst and rtoMin = 0.5.',
+    scenario: 'system=phs&burst=2@10:370',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      { label: 'Burst causing a timeout', value: P.crcBurstCausingRto, unit: 's' },
+      { label: 'TCP timeouts', value: '≥ 1', live: 'tcp.timeouts' },
+      { label: 'Retransmitted segments (all spurious)', value: '> 0', live: 'tcp.retransmits' },
+    ],
+  },
+  {
+    id: 'phs-burst60',
+    system: 'phs',
+    title: 'A 60 ms burst is repaired by PIAFS alone',
+    description:
+      'The same burst cut to 60 ms: shorter than the round trip, PIAFS re-sends the lost frames and TCP never ' +
+      'notices.',
+    scenario: 'system=phs&burst=2@10:60',
+    charts: ['seq', 'rto', 'link'],
+    published: [{ label: 'TCP retransmissions', value: 0, live: 'tcp.retransmits' }],
+  },
+  {
+    id: 'phs-burst-rtomin',
+    system: 'phs',
+    title: '370 ms burst with rtoMin = 0.5 s',
+    description:
+      'The outcome hinges on TCP’s minimum RTO: with 0.5 s instead of Windows’ 0.3 s the same 370 ms burst passes ' +
+      'unnoticed.',
+    scenario: 'system=phs&burst=2@10:370&rtoMin=0.5',
+    charts: ['seq', 'rto', 'link'],
+    published: [{ label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' }],
+  },
+  {
+    id: 'phs-fig7',
+    system: 'phs',
+    title: 'Links fixed at 1 … 6 (Figure 7)',
+    figure: 'Figure 7',
+    description:
+      'The number of links set up at the start (channels): throughput grows in proportion — each link adds ' +
+      '58.4 kbit/s of PIAFS user rate, less PPP, Multilink and TCP/IP headers.',
+    scenario: 'system=phs&channels=3',
+    charts: ['seq', 'throughput'],
+    sweep: {
+      base: 'system=phs',
+      key: 'channels',
+      values: [1, 2, 3, 4, 5, 6],
+      series: GET_PUT,
+      seeds: 1,
+      metric: 'app.throughputKbps',
+      metricLabel: 'throughput (kbit/s)',
+    },
+    published: [
+      { label: 'Throughput', value: 'proportional to the number of links', live: 'app.throughputKbps' },
+    ],
+  },
+  {
+    id: 'phs-table2',
+    system: 'phs',
+    title: 'One link released 5 s into the transfer (Table 2)',
+    figure: 'Table 2',
+    description:
+      'Link 3 goes at 5 s, but Multilink notices only after 1–6 s (drawn per run): meanwhile a fragment of every ' +
+      'packet goes onto the dead link and is lost, TCP backs off 0.3, 0.6, 1.2, 2.4 s … — worse than five links from ' +
+      'the start. Try a few seeds (new seed) for the study’s spread.',
+    scenario: 'system=phs&release=3@5',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'Released (three runs)',
+        value: P.table2.get.runs.join(', '),
+        unit: 'kbit/s',
+        live: 'app.throughputKbps',
+      },
+      { label: 'Five links from the start', value: P.table2.get.avg5, unit: 'kbit/s' },
+      { label: 'Six links', value: P.table2.get.avg6, unit: 'kbit/s' },
+      { label: 'Detection delay this run', value: '1–6 s', live: 'link.releaseDetect.0', unit: 's' },
+    ],
+  },
+  {
+    id: 'phs-five-links',
+    system: 'phs',
+    title: 'Five links from the start (Table 2 comparison)',
+    description: 'Table 2’s reference: five links set up before the transfer, no release.',
+    scenario: 'system=phs&channels=5',
+    charts: ['seq', 'rto'],
+    published: [
+      { label: 'Five links', value: P.table2.get.avg5, unit: 'kbit/s', live: 'app.throughputKbps' },
+    ],
+  },
+  {
+    id: 'phs-fig2',
+    system: 'phs',
+    title: 'The PIAFS monitor (Figure 2)',
+    figure: 'Figure 2',
+    description:
+      'At 37 dBµV short runs of CRC errors hit the links. In the PIAFS monitor: a run of CRC ERR rows, the REQ the ' +
+      'mobile sends stuck on the missing frame while new frames keep arriving, the sender re-sending it among them, ' +
+      'then REQ jumping forward past every frame held meanwhile.',
+    scenario: 'system=phs&env=outdoor&shadowing=0&msX=240',
+    charts: ['seq', 'link'],
+    published: [
+      { label: 'CRC errors (all links)', value: 'tens per link', live: 'link.crcErrors' },
+      { label: 'TCP retransmissions', value: 'none or few', live: 'tcp.retransmits' },
+    ],
+  },
+];
