@@ -7,6 +7,11 @@ export const BENCH_SCENARIOS: Partial<Record<SystemId, readonly string[]>> = {
     'system=is707&fer=0.3&fdt=0.01&idle=0&duration=1000',
     'system=is707&fer=0.3&fdt=1&idle=inf&duration=1000',
   ],
+  gsm: [
+    'system=gsm&app=ftpGet&size=500000',
+    'system=gsm&app=ftpGet&size=500000&radio=driving',
+    'system=gsm&app=rr&duration=1000',
+  ],
   phs: [
     'system=phs&app=ftpGet',
     'system=phs&env=outdoor&msX=240&size=5000000',

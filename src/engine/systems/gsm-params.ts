@@ -33,7 +33,7 @@ export const GSM_MAP_RANGE = 4000;
  * at dteRate 9600 (tests/engine/systems/gsm/calibration.test.ts); most of the round trip is
  * serialisation and RLP/V.42 framing, so this is not RTT/2.
  */
-export const GSM_NET_DELAY = 0.183;
+export const GSM_NET_DELAY = 0.1825;
 
 const OWN: ParamSpec[] = [
   {
@@ -162,7 +162,7 @@ const OWN: ParamSpec[] = [
     default: GSM_NET_DELAY,
     min: 0,
     max: 5,
-    step: 0.001,
+    step: 0.0005,
     live: false,
   },
   {

@@ -20,7 +20,7 @@ import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
-import { GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { GsmRlpEntity, GsmRlpLink, RlpMode, type GsmRlpConfig } from '../../link/gsm-rlp';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Entity, V42Link } from '../../link/v42';
 import { PppDecoder, type PppDatagram } from './ppp-codec';
@@ -126,6 +126,11 @@ export class GsmBearer {
   readonly laptop: DatagramReceiver;
   /** Slot of the call drop, or −1. */
   droppedAt = -1;
+  /**
+   * Reset procedures: an end starting a reset while the other is not already resetting (two ends
+   * whose N2 runs out together make one reset — a SABM collision — not two).
+   */
+  resetEvents = 0;
   private readonly phoneSink: PhoneSink;
   private readonly downTimer: Timer;
   private readonly tReset: TraceSource | null;
@@ -158,8 +163,11 @@ export class GsmBearer {
         ? rec.source('link.reset', ['dir', 'byPeer'], { dir: ['up', 'down'], byPeer: ['started', 'by peer'] })
         : null;
     const resetEvents = (dir: number) => ({
-      onReset: (slot: number, byPeer: boolean) =>
-        this.tReset?.record(this.rlp.slotTime(slot), dir, byPeer ? 1 : 0),
+      onReset: (slot: number, byPeer: boolean) => {
+        const other = dir === 0 ? this.rlp.iwf : this.rlp.ms;
+        if (!byPeer && other.mode !== RlpMode.Resetting) this.resetEvents++;
+        this.tReset?.record(this.rlp.slotTime(slot), dir, byPeer ? 1 : 0);
+      },
     });
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
     const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, resetEvents(0), 1);

@@ -137,6 +137,7 @@ export class PppEncoder {
   private buf = new Uint8Array(2048);
   private readonly contents = new Map<number, ContentSource>();
   private readonly ipIds = new Map<number, number>();
+  private last: { protocol: number; header: Uint8Array; hlen: number; plen: number } | null = null;
 
   constructor(private readonly o: PppEncoderOptions) {
     this.accm = o.accm >>> 0;
@@ -212,6 +213,7 @@ export class PppEncoder {
     }
     fcs ^= 0xffff;
     escapes += hEsc + pEsc + this.esc(fcs & 0xff) + this.esc(fcs >>> 8);
+    this.last = { protocol, header, hlen, plen: payloadLen };
     const framing = 1 + 1 + 2; // flag, protocol, FCS
     const wire = framing + hlen + payloadLen + escapes;
     const c = this.counters;
@@ -227,6 +229,19 @@ export class PppEncoder {
       c.escapedBytes += escapes;
     }
     return { packet: p, vj, wire, retx };
+  }
+
+  /**
+   * The unstuffed octets of the last frame encoded, from the protocol field to the end of the
+   * information field (no flag, no FCS) — for tests and exports; allocates.
+   */
+  lastFrame(): { protocol: number; information: Uint8Array } | null {
+    const l = this.last;
+    if (!l) return null;
+    const information = new Uint8Array(l.hlen + l.plen);
+    information.set(l.header.subarray(0, l.hlen));
+    information.set(this.buf.subarray(0, l.plen), l.hlen);
+    return { protocol: l.protocol, information };
   }
 
   private nextIpId(src: number): number {

@@ -66,6 +66,13 @@ export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
   return b;
 }
 
+/** Why the call dropped ('resets', 'sabm'), as seen by the end that dropped it; null while up. */
+function dropReason(m: GsmModel): string | null {
+  const a = m.bearer.rlp.ms.dropReason;
+  const b = m.bearer.rlp.iwf.dropReason;
+  return a !== null && a !== 'peer' ? a : (b ?? a);
+}
+
 /** The data-sending TCP connections and the bytes their receivers got. */
 function tcpParts(m: GsmModel): { senders: TcpConnection[]; delivered: number } {
   const w = m.workload;
@@ -176,7 +183,9 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       polls: sumRlp(ms, iwf, 'polls'),
       resets: sumRlp(ms, iwf, 'resets'),
       resetsByPeer: sumRlp(ms, iwf, 'resetsByPeer'),
+      resetEvents: m.bearer.resetEvents,
       callDrops: m.bearer.down ? 1 : 0,
+      callDropReason: dropReason(m),
       seqAliases: sumRlp(ms, iwf, 'seqAliases'),
       frameErrorsUp: iwf.frameErrors,
       frameErrorsDown: ms.frameErrors,
