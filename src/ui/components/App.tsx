@@ -1,6 +1,7 @@
 import { useResolvedTheme } from '../hooks/use-theme';
 import { useLab } from '../hooks/use-lab';
 import { SecondaryCharts, SeqChart } from './Charts';
+import { ComparePanel } from './ComparePanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ExercisePanel } from './ExercisePanel';
@@ -60,6 +61,9 @@ export function App() {
             </ErrorBoundary>
             <SecondaryCharts theme={theme} />
             <SystemPanels />
+            <ErrorBoundary area="comparison">
+              <ComparePanel theme={theme} />
+            </ErrorBoundary>
             <ErrorBoundary area="sweep">
               <SweepPanel theme={theme} />
             </ErrorBoundary>

@@ -1,0 +1,109 @@
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Simulated seconds the page has reached. */
+async function simTime(page: Page): Promise<number> {
+  return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+}
+
+/** Play at 10× until the run passes `t` simulated seconds, then pause. */
+async function playUntil(page: Page, t: number): Promise<void> {
+  await ready(page);
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect.poll(() => simTime(page), { timeout: 30_000 }).toBeGreaterThan(t);
+  await page.getByTestId('pause').click();
+}
+
+async function captionDbuv(page: Page, unit: number): Promise<number> {
+  const text = (await page.locator(`[data-caption="Unit ${unit}"]`).textContent()) ?? '';
+  return Number(/(-?\d+(\.\d+)?) dBµV/.exec(text)?.[1] ?? NaN);
+}
+
+test.describe('PHS in the lab', () => {
+  test('a 1 MB-class FTP Get played to the end: the summary equals the CLI summary', async ({ page }) => {
+    await page.goto('/?system=phs&size=300000');
+    await playToEnd(page);
+    const browser = await pageSummary(page);
+    expect(browser.system).toBe('phs');
+    expect(browser.completed).toBe(true);
+    const cli = await cliSummary(browser.scenario as string);
+    for (const key of Object.keys(cli)) {
+      if (key === 'traceHash' && !('traceHash' in browser)) continue;
+      expect(browser[key], `summary field ${key}`).toEqual(cli[key]);
+    }
+    // Three units and the phone on the map; every unit's field in dBµV.
+    for (const u of [1, 2, 3]) expect(await captionDbuv(page, u)).toBeGreaterThan(45);
+  });
+
+  test('moving the phone until a unit falls below 35 dBµV slows the whole transfer', async ({ page }) => {
+    // Units 1–2 at the origin, unit 3 180 m west; the phone starts between them.
+    const base = 'system=phs&env=outdoor&shadowing=0&units=0,0;0,0;-180,0&msX=-60&size=300000';
+    await page.goto(`/?${base}`);
+    await ready(page);
+    expect(await captionDbuv(page, 3)).toBeGreaterThan(40);
+    await playUntil(page, 0.5);
+    // Four steps east (50 m each): units 1–2 at 140 m, unit 3 at 320 m.
+    const ms = page.getByTestId('ms');
+    await ms.focus();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => query(page)).toMatch(new RegExp(`msX=${-60 + 50 * (i + 1)}(&|$)`));
+    }
+    await expect.poll(() => captionDbuv(page, 3)).toBeLessThan(35);
+    expect(await captionDbuv(page, 1)).toBeGreaterThan(40);
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const moved = await pageSummary(page);
+    const clean = await cliSummary(base);
+    const kbps = (s: Record<string, unknown>) => (s.app as { throughputKbps: number }).throughputKbps;
+    expect(kbps(moved)).toBeLessThan(0.6 * kbps(clean));
+    // Only unit 3's links (5 and 6) see CRC errors, yet all six links wait for them.
+    const crc = (moved.link as { crcErrorsPerLink: number[] }).crcErrorsPerLink;
+    expect(crc[4] + crc[5]).toBeGreaterThan(50 * (crc[0] + crc[1] + crc[2] + crc[3] + 1));
+  });
+
+  test('switching a link off mid-run: TCP times out and its RTO backs off', async ({ page }) => {
+    await page.goto('/?system=phs&releaseDetect=4&size=600000');
+    await ready(page);
+    const toggle = page.getByTestId('link-3');
+    test.skip(
+      await toggle.isDisabled(),
+      'the shell does not route PHS link toggles yet (MapPanel LINK_TOGGLE.phs)',
+    );
+    await playUntil(page, 3);
+    await toggle.click();
+    await expect.poll(() => query(page)).toMatch(/events=[\d.]+@link3=0/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const s = await pageSummary(page);
+    const tcp = s.tcp as { timeouts: number; maxRto: number };
+    expect(tcp.timeouts).toBeGreaterThanOrEqual(2);
+    expect(tcp.maxRto).toBeGreaterThanOrEqual(1.2);
+    expect((s.link as { releases: number }).releases).toBe(1);
+    // The recorded run replays in the CLI.
+    const cli = await cliSummary(s.scenario as string);
+    expect(cli.tcp).toEqual(s.tcp);
+  });
+
+  test('the PIAFS monitor shows CRC ERR rows, REQ stuck, then REQ jumping', async ({ page }) => {
+    await page.goto('/?system=phs&burst=2@3:370&size=400000');
+    await ready(page);
+    const monitor = page.getByTestId('piafs-monitor');
+    test.skip((await monitor.count()) === 0, 'the shell does not mount the PHS monitor panel yet');
+    await playToEnd(page);
+    await page.getByTestId('piafs-monitor-link').selectOption('2');
+    await page.getByTestId('piafs-monitor-find').click();
+    await expect(page.getByTestId('piafs-monitor-note')).toContainText('37 CRC ERR rows');
+    const table = page.getByTestId('piafs-monitor-table');
+    await expect(table.locator('[data-kind="crc"]').first()).toBeVisible();
+    // The window grew to hold the whole pattern: the CRC ERR run, the re-sent frame (↺), the REQ jump (⇑).
+    await expect(page.getByTestId('piafs-monitor-size')).toHaveValue('80');
+    await expect(table.getByTestId('monitor-row')).toHaveCount(80);
+    await expect(table.locator('[data-resent]').first()).toBeVisible();
+    await expect(table.locator('[data-req-jump]').first()).toBeVisible();
+  });
+});
