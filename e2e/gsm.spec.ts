@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Simulated seconds the page has reached. */
+async function simTime(page: Page): Promise<number> {
+  return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+}
+
+/** Every field of the CLI's summary equals the page's. */
+async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
+  const cli = await cliSummary(browser.scenario as string);
+  for (const key of Object.keys(cli)) {
+    if (key === 'traceHash' && !('traceHash' in browser)) continue;
+    expect(browser[key], `summary field ${key}`).toEqual(cli[key]);
+  }
+}
+
+test.describe('GSM in the lab', () => {
+  test('pick GSM, run the FTP preset at max: RLP view, byte budget, summary equal to the CLI', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await ready(page);
+    await page.getByTestId('system-select').selectOption('gsm');
+    await expect.poll(() => query(page)).toMatch(/^system=gsm/);
+    await ready(page);
+    const presets = page.getByTestId('preset-select');
+    const hasPreset = (await presets.locator('option[value="gsm-ftp-text"]').count()) > 0;
+    if (hasPreset) {
+      await presets.selectOption('gsm-ftp-text');
+      await expect.poll(() => query(page)).toContain('content=text');
+    } else {
+      // The shell lists GSM presets once src/ui/presets/index.ts has `gsm: GSM_PRESETS`.
+      await page.goto('/?system=gsm&size=500000&content=text');
+    }
+    await ready(page);
+    await playToEnd(page);
+    await expect.poll(async () => (await pageSummary(page)).completed).toBe(true);
+    const browser = await pageSummary(page);
+    expect(browser.system).toBe('gsm');
+    const kbytes = (browser.app as { kbytesPerSecond: number }).kbytesPerSecond;
+    expect(kbytes).toBeGreaterThan(0.8);
+    expect(kbytes).toBeLessThan(0.92);
+    await sameAsCli(browser);
+    // The link-layer chart draws the RLP frames of both directions.
+    await expect(page.getByTestId('chart-link').locator('path.frames-data').first()).toBeAttached();
+    const rlp = page.getByTestId('gsm-rlp');
+    const budget = page.getByTestId('gsm-byte-budget');
+    test.skip(
+      (await rlp.count()) === 0 || (await budget.count()) === 0,
+      'the shell does not mount the GSM panels yet (SYSTEM_PANELS.gsm = GSM_PANELS)',
+    );
+    await expect(rlp.getByTestId('gsm-rlp-strips').locator('[data-kind]').first()).toBeAttached();
+    await expect(budget.locator('[data-slice="payload"]')).toBeAttached();
+    const payload = Number(await budget.locator('[data-slice="payload"]').getAttribute('data-bps'));
+    expect(payload).toBeGreaterThan(850);
+    await expect(budget).toContainText('PPP byte stuffing');
+  });
+
+  test('switching the radio to driving mid-run is recorded and replays in the CLI', async ({ page }) => {
+    await page.goto('/?system=gsm&size=200000');
+    await ready(page);
+    await page.getByTestId('speed').selectOption('100');
+    await page.getByTestId('play').click();
+    await expect.poll(() => simTime(page), { timeout: 30_000 }).toBeGreaterThan(30);
+    await page.getByTestId('pause').click();
+    const radio = page.getByTestId('param-radio');
+    await radio.evaluate((el) => {
+      const d = el.closest('details');
+      if (d) d.open = true;
+    });
+    await radio.selectOption('driving');
+    await expect.poll(() => query(page)).toMatch(/events=[\d.]+@radio=driving/);
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    // The last summary may arrive a commit after the status.
+    await expect.poll(async () => (await pageSummary(page)).completed).toBe(true);
+    const s = await pageSummary(page);
+    expect((s.link as { radio: string }).radio).toBe('driving');
+    await sameAsCli(s);
+  });
+
+  test('rr: the transaction timeline counts transactions per second', async ({ page }) => {
+    await page.goto('/?system=gsm&app=rr&duration=60');
+    await playToEnd(page);
+    const s = await pageSummary(page);
+    const tps = (s.app as { transactionsPerSecond: number }).transactionsPerSecond;
+    expect(tps).toBeGreaterThan(0.15);
+    expect(tps).toBeLessThan(0.3);
+    const timeline = page.getByTestId('gsm-transactions');
+    test.skip((await timeline.count()) === 0, 'the shell does not mount the GSM panels yet');
+    const shown = Number(await page.getByTestId('gsm-tps').textContent());
+    expect(Math.abs(shown - tps)).toBeLessThan(0.002);
+  });
+});
+
+test.describe('GSM panels: accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious or critical violations with the GSM panels (${theme} theme)`, async ({ page }) => {
+      await page.goto(`/?system=gsm&app=crr&duration=30#theme=${theme}`);
+      await playToEnd(page);
+      test.skip(
+        (await page.getByTestId('gsm-rlp').count()) === 0,
+        'the shell does not mount the GSM panels yet',
+      );
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      expect(bad).toEqual([]);
+    });
+  }
+});

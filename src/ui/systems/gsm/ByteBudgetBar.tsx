@@ -1,0 +1,93 @@
+/**
+ * The byte-budget bar (gsm.md "Views"): where the data direction's 1200 bytes/s go — payload,
+ * TCP/IP headers, PPP framing and stuffing, retransmissions, V.42 overhead — and what is left
+ * spare because the 960 bytes/s serial line feeds the radio. Each slice has a pattern as well as
+ * a colour, and the same figures are listed in words below the bar.
+ */
+import { useLab } from '../../hooks/use-lab';
+import { budgetSlices, GSM_BUDGET_TOTAL, type BudgetSlice } from './budget';
+
+function fill(s: BudgetSlice): string {
+  return s.pattern === 'none' ? 'none' : s.pattern === 'solid' ? s.color : `url(#gsm-budget-${s.key})`;
+}
+
+/** The bar for one summary (exported for tests). */
+export function ByteBudget({ summary }: { summary: unknown }) {
+  const b = budgetSlices(summary);
+  if (!b) return <p className="muted">No byte budget yet: press play.</p>;
+  let x = 0;
+  const W = 600;
+  const H = 28;
+  return (
+    <figure className="gsm-byte-budget" data-testid="gsm-byte-budget" data-dir={b.dir}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-labelledby="gsm-budget-caption">
+        <defs>
+          {b.slices.map((s) =>
+            s.pattern === 'hatch' || s.pattern === 'dots' || s.pattern === 'cross' ? (
+              <pattern
+                key={s.key}
+                id={`gsm-budget-${s.key}`}
+                width="6"
+                height="6"
+                patternUnits="userSpaceOnUse"
+              >
+                <rect width="6" height="6" fill={s.color} opacity="0.35" />
+                {s.pattern === 'dots' ? (
+                  <circle cx="3" cy="3" r="1.4" fill={s.color} />
+                ) : (
+                  <path
+                    d={s.pattern === 'hatch' ? 'M0,6 L6,0' : 'M0,0 L6,6 M0,6 L6,0'}
+                    stroke={s.color}
+                    strokeWidth="1.5"
+                  />
+                )}
+              </pattern>
+            ) : null,
+          )}
+        </defs>
+        <rect x="0" y="0" width={W} height={H} fill="none" stroke="var(--line)" />
+        {b.slices.map((s) => {
+          const w = Math.max(0, Math.min(W - x, (s.bytesPerSecond / GSM_BUDGET_TOTAL) * W));
+          const r = (
+            <rect
+              key={s.key}
+              data-slice={s.key}
+              data-bps={s.bytesPerSecond}
+              x={x}
+              y="0"
+              width={w}
+              height={H}
+              fill={fill(s)}
+              stroke={s.pattern === 'none' ? 'var(--line)' : 'none'}
+              strokeDasharray={s.pattern === 'none' ? '3 3' : undefined}
+            >
+              <title>{`${s.label}: ${s.bytesPerSecond.toFixed(0)} bytes/s`}</title>
+            </rect>
+          );
+          x += w;
+          return r;
+        })}
+      </svg>
+      <figcaption id="gsm-budget-caption">
+        Where the {b.dir === 'up' ? 'uplink' : 'downlink'}’s {GSM_BUDGET_TOTAL.toLocaleString('en-US')}{' '}
+        bytes/s go (average over the run):
+        <ul className="gsm-budget-legend" style={{ listStyle: 'none', padding: 0, columns: '2 16em' }}>
+          {b.slices.map((s) => (
+            <li key={s.key} data-legend={s.key}>
+              <svg width="14" height="14" aria-hidden="true">
+                <rect width="14" height="14" fill={fill(s)} stroke="var(--line)" />
+              </svg>{' '}
+              {s.label}: {s.bytesPerSecond.toFixed(0)} bytes/s ({(100 * s.share).toFixed(1)} %)
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The panel: the live summary's budget. */
+export function ByteBudgetPanel() {
+  const summary = useLab((s) => s.summary);
+  return <ByteBudget summary={summary} />;
+}

@@ -1,0 +1,160 @@
+/**
+ * The RLP panel of the GSM lab (gsm.md "Views": "an RLP view (I-frames, SREJ/REJ, T1 expiries,
+ * resets) aligned with the channel state"): the link's counters in words, and a strip of the
+ * last RLP frames in each direction — one cell per 20 ms frame with its symbol (I, ↺ sent again,
+ * S SREJ, J REJ, P poll after a T1 expiry, R SABM, U UA, · RR), crossed out when the channel
+ * erased it, on a hatched background while the channel was bad. It follows the run, or centres
+ * on a TCP retransmission clicked on the sequence graph. The full run is on the link-layer chart.
+ */
+import { useState } from 'react';
+import { useLab } from '../../hooks/use-lab';
+import { KIND_TEXT, RLP_SLOT_S, rlpStrip, type RlpCell, type StripColumns } from './rlp-strip';
+import { GSM_FRAME_KIND as K } from './rlp-decoder';
+
+const WIDTHS = [50, 100, 200] as const;
+
+function cellColor(c: RlpCell): string {
+  if (c.kind === K.I) return 'var(--good)';
+  if (c.kind === K.IRetx) return 'var(--retx)';
+  if (c.kind === K.SABM || c.kind === K.UA || c.kind === K.NULL) return 'var(--error)';
+  if (c.kind === K.SREJ || c.kind === K.REJ || c.kind === K.poll) return 'var(--idle)';
+  return 'var(--panel)';
+}
+
+/** One direction's strip (exported for tests). */
+export function RlpStrip({ cells, label }: { cells: (RlpCell | null)[]; label: string }) {
+  const cw = 12;
+  const h = 22;
+  return (
+    <div className="gsm-rlp-row" style={{ display: 'flex', alignItems: 'center', gap: 8, overflowX: 'auto' }}>
+      <span className="gsm-rlp-label" style={{ minWidth: '5.5em' }}>
+        {label}
+      </span>
+      <svg
+        width={cells.length * cw}
+        height={h}
+        role="img"
+        aria-label={`${label}: ${cells.filter((c) => c && c.error).length} frames lost, ${
+          cells.filter((c) => c && c.kind === K.IRetx).length
+        } I frames sent again, ${cells.filter((c) => c && c.kind === K.SREJ).length} SREJ, ${
+          cells.filter((c) => c && c.kind === K.poll).length
+        } polls`}
+      >
+        <defs>
+          <pattern id={`gsm-rlp-bad-${label}`} width="4" height="4" patternUnits="userSpaceOnUse">
+            <path d="M0,4 L4,0" stroke="var(--bad)" strokeWidth="1" />
+          </pattern>
+        </defs>
+        {cells.map((c, i) =>
+          c === null ? null : (
+            <g key={c.slot} data-slot={c.slot} data-kind={c.kind} data-error={c.error || undefined}>
+              <title>{`slot ${c.slot} (${(c.slot * RLP_SLOT_S).toFixed(2)} s): ${KIND_TEXT[c.kind]?.words ?? ''} ${
+                c.kind === K.I || c.kind === K.IRetx ? `N(S) ${c.seq}` : `N(R) ${c.seq}`
+              }${c.error ? ' — lost on the radio' : ''}${c.bad ? ' (channel bad)' : ''}`}</title>
+              {c.bad ? (
+                <rect x={i * cw} y={0} width={cw} height={h} fill={`url(#gsm-rlp-bad-${label})`} />
+              ) : null}
+              <rect
+                x={i * cw + 1}
+                y={3}
+                width={cw - 2}
+                height={h - 6}
+                fill={cellColor(c)}
+                stroke="var(--line)"
+              />
+              <text x={i * cw + cw / 2} y={h / 2 + 4} textAnchor="middle" fontSize="10" fill="var(--ink)">
+                {KIND_TEXT[c.kind]?.sym ?? ''}
+              </text>
+              {c.error ? (
+                <path
+                  d={`M${i * cw + 1},3 L${i * cw + cw - 1},${h - 3}`}
+                  stroke="var(--error)"
+                  strokeWidth="2"
+                  data-lost="1"
+                />
+              ) : null}
+            </g>
+          ),
+        )}
+      </svg>
+    </div>
+  );
+}
+
+const COUNTERS: readonly [string, string][] = [
+  ['iFrames', 'I frames'],
+  ['iFramesRetransmitted', 'sent again'],
+  ['srej', 'SREJ'],
+  ['rej', 'REJ'],
+  ['t1Expiries', 'T1 expiries'],
+  ['resetEvents', 'resets'],
+  ['callDrops', 'call drops'],
+  ['frameErrorsUp', 'errors up'],
+  ['frameErrorsDown', 'errors down'],
+  ['seqAliases', 'seq. aliases'],
+];
+
+/** The panel (`data-testid="gsm-rlp"`). */
+export function RlpPanel() {
+  const frames = useLab((s) => s.traces['link.frame']) as StripColumns | undefined;
+  const channel = useLab((s) => s.traces['channel.state']) as StripColumns | undefined;
+  useLab((s) => s.traceVersion);
+  const simTime = useLab((s) => s.simTime);
+  const selection = useLab((s) => s.selection);
+  const link = useLab((s) => s.summary?.link) as Record<string, unknown> | undefined;
+  const [width, setWidth] = useState<(typeof WIDTHS)[number]>(50);
+  const now = Math.floor(simTime / RLP_SLOT_S) - 1;
+  const from = selection
+    ? Math.max(0, Math.round(selection.t / RLP_SLOT_S) - Math.floor(width / 2))
+    : Math.max(0, now - width + 1);
+  const to = from + width - 1;
+  return (
+    <section className="panel gsm-rlp" data-testid="gsm-rlp" aria-labelledby="gsm-rlp-title">
+      <h2 id="gsm-rlp-title">GSM RLP</h2>
+      <dl
+        className="gsm-rlp-counters"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(7.5em, 1fr))',
+          gap: '4px 12px',
+        }}
+      >
+        {COUNTERS.map(([k, label]) => (
+          <div key={k} data-counter={k}>
+            <dt className="muted small">{label}</dt>
+            <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {typeof link?.[k] === 'number' ? (link[k] as number).toLocaleString('en-US') : '–'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="field inline">
+        <label>
+          Frames shown{' '}
+          <select
+            value={width}
+            onChange={(e) => setWidth(Number(e.currentTarget.value) as (typeof WIDTHS)[number])}
+          >
+            {WIDTHS.map((n) => (
+              <option key={n} value={n}>
+                {n} ({(n * RLP_SLOT_S).toFixed(0)} s)
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <span className="muted">
+          slots {from}–{to} ({(from * RLP_SLOT_S).toFixed(2)}–{((to + 1) * RLP_SLOT_S).toFixed(2)} s)
+          {selection ? ', around the retransmission clicked' : ''}
+        </span>
+      </div>
+      <div className="gsm-rlp-strips" data-testid="gsm-rlp-strips">
+        <RlpStrip cells={rlpStrip(frames, channel, 1, from, to)} label="downlink" />
+        <RlpStrip cells={rlpStrip(frames, channel, 0, from, to)} label="uplink" />
+      </div>
+      <p className="muted small">
+        I data · ↺ sent again · S SREJ · J REJ · P poll (T1 expired) · R SABM (reset) · U UA · · RR; a red
+        stroke: lost on the radio; hatched: channel in its bad state.
+      </p>
+    </section>
+  );
+}

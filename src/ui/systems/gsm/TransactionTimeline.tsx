@@ -1,0 +1,117 @@
+/**
+ * The rr / crr transaction timeline (gsm.md "Views"): one lane per transaction over the last
+ * minute of the run — connect (○, crr), request (▷), response complete (■), close (×, crr) —
+ * with the bar from the transaction's start to its response, and transactions per second.
+ * Symbols as well as colours (ui.md), and the figures in words.
+ */
+import { useLab } from '../../hooks/use-lab';
+import {
+  startOf,
+  transactionRate,
+  transactionRows,
+  type TransactionColumns,
+  type TransactionRow,
+} from './transactions';
+
+const WINDOW_S = 60;
+const LANE = 14;
+
+/** The timeline for given rows (exported for tests). */
+export function Transactions({
+  rows,
+  now,
+  mode,
+}: {
+  rows: readonly TransactionRow[];
+  now: number;
+  mode: 'rr' | 'crr';
+}) {
+  const t1 = Math.max(now, WINDOW_S);
+  const t0 = t1 - WINDOW_S;
+  const shown = rows.filter((r) => (Number.isFinite(r.response) ? r.response : now) >= t0);
+  const W = 600;
+  const H = Math.max(LANE * 2, shown.length * LANE + 16);
+  const x = (t: number): number => ((t - t0) / WINDOW_S) * W;
+  const { perSecond, mean } = transactionRate(rows, now, mode);
+  const done = rows.filter((r) => Number.isFinite(r.response)).length;
+  return (
+    <figure className="gsm-transactions" data-testid="gsm-transactions" data-mode={mode} data-done={done}>
+      <figcaption>
+        {mode === 'crr' ? 'TCP_CRR: a new connection per transaction' : 'TCP_RR: one connection'} — {done}{' '}
+        transactions, <strong data-testid="gsm-tps">{perSecond.toFixed(3)}</strong> per second (mean{' '}
+        {mean.toFixed(2)} s each; a 0.92 s round trip alone would allow {(1 / 0.92).toFixed(2)} per second).
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        height={H}
+        role="img"
+        aria-label="transactions of the last minute"
+      >
+        {[0, 10, 20, 30, 40, 50, 60].map((s) => (
+          <g key={s}>
+            <line x1={x(t0 + s)} x2={x(t0 + s)} y1={0} y2={H - 12} stroke="var(--line)" />
+            <text x={x(t0 + s)} y={H - 2} fontSize="10" textAnchor="middle" fill="var(--muted)">
+              {(t0 + s).toFixed(0)} s
+            </text>
+          </g>
+        ))}
+        {shown.map((r, k) => {
+          const y = k * LANE + 2;
+          const a = startOf(r, mode);
+          const b = Number.isFinite(r.response) ? r.response : now;
+          return (
+            <g key={r.n} data-transaction={r.n}>
+              <title>{`transaction ${r.n}: ${(b - a).toFixed(2)} s${Number.isFinite(r.response) ? '' : ' (running)'}`}</title>
+              <rect
+                x={x(Math.max(a, t0))}
+                y={y + 3}
+                width={Math.max(1, x(b) - x(Math.max(a, t0)))}
+                height={LANE - 6}
+                fill={Number.isFinite(r.response) ? 'var(--good)' : 'var(--idle)'}
+                opacity="0.45"
+              />
+              {Number.isFinite(r.connect) && r.connect >= t0 ? (
+                <circle cx={x(r.connect)} cy={y + LANE / 2} r="3.5" fill="none" stroke="var(--ink)" />
+              ) : null}
+              {Number.isFinite(r.request) && r.request >= t0 ? (
+                <path
+                  d={`M${x(r.request)},${y + 2} l7,${LANE / 2 - 2} l-7,${LANE / 2 - 2}z`}
+                  fill="var(--accent)"
+                />
+              ) : null}
+              {Number.isFinite(r.response) ? (
+                <rect
+                  x={x(r.response) - 3.5}
+                  y={y + LANE / 2 - 3.5}
+                  width="7"
+                  height="7"
+                  fill="var(--good)"
+                />
+              ) : null}
+              {Number.isFinite(r.close) ? (
+                <path
+                  d={`M${x(r.close) - 3},${y + 4} l6,6 m0,-6 l-6,6`}
+                  stroke="var(--muted)"
+                  strokeWidth="1.5"
+                />
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="muted small">○ connect · ▷ request · ■ response complete · × connection closed</p>
+    </figure>
+  );
+}
+
+/** The panel: live rows from `app.transaction` when the workload is rr or crr. */
+export function TransactionPanel() {
+  const data = useLab((s) => s.traces['app.transaction']) as TransactionColumns | undefined;
+  useLab((s) => s.traceVersion);
+  const simTime = useLab((s) => s.simTime);
+  const app = useLab((s) => s.scenario?.values.app);
+  if (app !== 'rr' && app !== 'crr')
+    return <p className="muted">The transaction timeline shows netperf runs: choose app = rr or crr.</p>;
+  return <Transactions rows={transactionRows(data)} now={simTime} mode={app} />;
+}

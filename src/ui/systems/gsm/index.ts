@@ -1,0 +1,26 @@
+/**
+ * The GSM system's pieces of the lab, for the shell to plug in: presets, the RLP decoder of the
+ * link-layer chart, and the panels (RLP frames and counters, the byte-budget bar, the rr/crr
+ * transaction timeline).
+ */
+import type { SystemPanel } from '../../components/SystemPanels';
+import { ByteBudgetPanel } from './ByteBudgetBar';
+import { RlpPanel } from './RlpPanel';
+import { TransactionPanel } from './TransactionTimeline';
+
+export { GSM_PRESETS } from './presets';
+export { GSM_PUBLISHED } from './published';
+export { GSM_RLP_DECODER, GSM_FRAME_KIND } from './rlp-decoder';
+export { ByteBudget, ByteBudgetPanel } from './ByteBudgetBar';
+export { RlpPanel, RlpStrip } from './RlpPanel';
+export { Transactions, TransactionPanel } from './TransactionTimeline';
+export { budgetSlices, BUDGET_SLICES, GSM_BUDGET_TOTAL, type BudgetSlice } from './budget';
+export { rlpStrip, KIND_TEXT, type RlpCell } from './rlp-strip';
+export { transactionRows, transactionRate, startOf, type TransactionRow } from './transactions';
+
+/** The GSM panels, in page order (for SYSTEM_PANELS.gsm). */
+export const GSM_PANELS: readonly SystemPanel[] = [
+  { id: 'gsm-byte-budget', title: 'Byte budget (where the 1200 bytes/s go)', Component: ByteBudgetPanel },
+  { id: 'gsm-rlp', title: 'RLP frames', Component: RlpPanel },
+  { id: 'gsm-transactions', title: 'Transactions (rr / crr)', Component: TransactionPanel },
+];

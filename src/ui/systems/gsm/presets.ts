@@ -1,0 +1,225 @@
+/**
+ * GSM presets (gsm.md "Views" and "Must reproduce"): FTP by content and by file size, the radio
+ * conditions (good, poor, driving), a radio outage and a dropped call, the reset-threshold sweep,
+ * ping, netperf RR and CRR, and free play. Presets are data.
+ */
+import type { Preset } from '../../presets/types';
+import { GSM_PUBLISHED as P } from './published';
+
+const CONTENTS = [
+  { label: 'ascii', keys: 'content=ascii' },
+  { label: 'text', keys: 'content=text' },
+  { label: 'binary', keys: 'content=binary' },
+];
+
+const ftp = (content: 'ascii' | 'text' | 'binary'): Preset => ({
+  id: `gsm-ftp-${content}`,
+  system: 'gsm',
+  title: `FTP Get of a 500 kB ${content} file (MTU 808)`,
+  figure: 'FTP throughput table',
+  description:
+    content === 'binary'
+      ? 'Random bytes: PPP must escape 34 of every 256 values (the 32 control characters, 0x7D, 0x7E), so one ' +
+        'byte in eight costs two on the 960 bytes/s serial line. Watch the byte budget: stuffing is the second ' +
+        'largest slice after the payload.'
+      : content === 'text'
+        ? 'Prose with a CR LF about every 60 characters: only the line breaks are escaped, so text runs close to ' +
+          'the serial line’s 960 bytes/s.'
+        : 'Letters and spaces only: nothing to escape; the 960 bytes/s serial line carries almost only payload.',
+  scenario: `system=gsm&app=ftpGet&size=500000&content=${content}`,
+  charts: ['seq', 'throughput', 'link'],
+  published: [
+    {
+      label: `Throughput (${content})`,
+      value: P.ftp[content],
+      unit: 'kbyte/s',
+      live: 'app.kbytesPerSecond',
+      expect: 'between 0.80 and 0.92',
+    },
+    { label: 'PPP stuffing', value: 'see the byte budget', unit: 'bytes/s', live: 'link.budget.pppStuffing' },
+  ],
+});
+
+export const GSM_PRESETS: readonly Preset[] = [
+  {
+    id: 'gsm-free',
+    system: 'gsm',
+    title: 'Free play',
+    description:
+      'A 500 kB binary FTP Get over good radio: laptop — 9600 bit/s serial line — phone — RLP — IWF — V.42 — server. ' +
+      'Change the radio (try driving), the content, the MTU, VJ compression; drag the phone with radio = map.',
+    scenario: 'system=gsm',
+  },
+  ftp('binary'),
+  ftp('text'),
+  ftp('ascii'),
+  {
+    id: 'gsm-ftp-sizes',
+    system: 'gsm',
+    title: 'FTP by file size and content',
+    figure: 'FTP throughput table',
+    description:
+      'Throughput against file size for the three contents (the study: 100–1800 kB). Small files lose a few ' +
+      'seconds to the handshake and slow start; from 300 kB on the serial line sets the pace.',
+    scenario: 'system=gsm&app=ftpGet&size=300000&content=text',
+    charts: ['seq', 'throughput'],
+    sweep: {
+      base: 'system=gsm&app=ftpGet',
+      key: 'size',
+      values: P.fileSizesKB.map((k) => k * 1000),
+      series: CONTENTS,
+      seeds: 1,
+      metric: 'app.kbytesPerSecond',
+      metricLabel: 'throughput (kbyte/s)',
+    },
+    published: [
+      { label: 'ascii / text / binary', value: `${P.ftp.ascii} / ${P.ftp.text} / ${P.ftp.binary} kbyte/s` },
+      { label: 'Binary over a fixed-line modem', value: P.ftp.binaryFixedLine, unit: 'kbyte/s' },
+    ],
+  },
+  {
+    id: 'gsm-radio-poor',
+    system: 'gsm',
+    title: 'Poor radio: 5 % frame errors, hidden by RLP',
+    description:
+      'One RLP frame in twenty is lost in each direction; RLP asks for each with SREJ and resends it. The radio ' +
+      'has 25 % to spare over the serial line, so TCP barely notices: compare the throughput with good radio.',
+    scenario: 'system=gsm&app=ftpGet&size=300000&radio=poor',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'Throughput',
+        value: 'within 10 % of good radio',
+        unit: 'kbyte/s',
+        live: 'app.kbytesPerSecond',
+      },
+      { label: 'TCP timeouts', value: 'rare', live: 'tcp.timeouts' },
+      { label: 'RLP frames sent again', value: 'many', live: 'link.iFramesRetransmitted' },
+    ],
+  },
+  {
+    id: 'gsm-radio-driving',
+    system: 'gsm',
+    title: 'Driving: fading, changing coverage, short holes',
+    description:
+      'f_dT 0.8 (a car at 50 km/h); Pe alternates between 1 % and 10 % every 10–30 s, with a 1–3 s coverage hole ' +
+      '(Pe 30 %) about once a minute. RLP’s checkpoint recovery (T1, poll) costs capacity in the bad stretches, ' +
+      'but the buffers ride it out: throughput stays within about 15 % of good radio.',
+    scenario: 'system=gsm&app=ftpGet&size=300000&radio=driving',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'Throughput',
+        value: 'within 15 % of good radio',
+        unit: 'kbyte/s',
+        live: 'app.kbytesPerSecond',
+      },
+      { label: 'RLP T1 expiries', value: 'dozens', live: 'link.t1Expiries' },
+      { label: 'RLP resets', value: 0, live: 'link.resetEvents' },
+    ],
+  },
+  {
+    id: 'gsm-outage',
+    system: 'gsm',
+    title: 'A 5 s radio outage: RLP reset and a TCP stall',
+    description:
+      'At 20 s the radio goes dead for 5 s. RLP polls six times (N2) at T1 = 0.48 s, then resets the link (SABM/UA), ' +
+      'flushing its buffers: the PPP frames in them are lost, the VJ decompressor loses step, and TCP must time ' +
+      'out and resend.',
+    scenario: 'system=gsm&app=ftpGet&size=100000&radio=custom&fer=0.0001&events=20@fer=0.95;25@fer=0.0001',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      { label: 'RLP resets', value: 1, live: 'link.resetEvents' },
+      { label: 'TCP timeouts', value: '≥ 1', live: 'tcp.timeouts' },
+      { label: 'VJ packets tossed', value: '> 0', live: 'link.vjTossed' },
+    ],
+  },
+  {
+    id: 'gsm-call-drop',
+    system: 'gsm',
+    title: 'Repeated resets drop the call',
+    description:
+      'Outages at 10, 25 and 40 s: every outage long enough to exhaust N2 resets RLP, and resets repeated within ' +
+      'a minute (maxResets = 3) drop the call — the transfer fails.',
+    scenario:
+      'system=gsm&app=ftpGet&size=200000&radio=custom&fer=0.0001&events=10@fer=0.95;15@fer=0.0001;25@fer=0.95;30@fer=0.0001;40@fer=0.95;45@fer=0.0001',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      { label: 'Call drops', value: 1, live: 'link.callDrops', expect: 'the transfer does not complete' },
+    ],
+  },
+  {
+    id: 'gsm-reset-threshold',
+    system: 'gsm',
+    title: 'Where the link breaks: RLP resets against FER (f_dT 0.1)',
+    description:
+      'A long FTP at a fixed frame error rate, resets never dropping the call (maxResets = inf). Below the ' +
+      'threshold RLP always recovers within N2 polls; above it resets come more than once a minute.',
+    scenario: 'system=gsm&app=ftpGet&size=100000000&radio=custom&fer=0.3&fdt=0.1&maxResets=inf&duration=300',
+    charts: ['seq', 'link'],
+    sweep: {
+      base: 'system=gsm&app=ftpGet&size=100000000&radio=custom&fdt=0.1&maxResets=inf&duration=300',
+      key: 'fer',
+      values: [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4],
+      series: [{ label: 'resets per minute', keys: 'app=ftpGet' }],
+      seeds: 2,
+      metric: 'link.resetsPerMinute',
+      metricLabel: 'RLP resets per minute',
+    },
+    published: [{ label: 'Threshold FER (1 reset/min)', value: '≈ 0.25–0.3', live: 'link.resetsPerMinute' }],
+  },
+  {
+    id: 'gsm-ping',
+    system: 'gsm',
+    title: 'Ping: the 0.92 s round trip',
+    description:
+      'A 56-byte echo every 2 s. Most of the round trip is the serial line (≈ 110 bytes each way at 960 bytes/s), ' +
+      'RLP’s 20 ms frames and the 0.1 s radio delay each way; the network beyond the IWF adds the rest.',
+    scenario: 'system=gsm&app=ping&duration=120',
+    charts: ['link'],
+    published: [
+      { label: 'Round-trip time', value: P.rtt, unit: 's', live: 'app.rttMean', expect: '0.8–1.05 s' },
+    ],
+  },
+  {
+    id: 'gsm-rr',
+    system: 'gsm',
+    title: 'netperf TCP_RR: request/response on one connection',
+    figure: 'transactions per second',
+    description:
+      'A 200-byte request, a 2000-byte response, again and again for 60 s. Each transaction serialises 2.2 kB at ' +
+      '960 bytes/s, and Nagle holds the response’s last segment until the client (delayed ACK) acknowledges ' +
+      'the first two: far below the one transaction per round trip that latency alone would allow.',
+    scenario: 'system=gsm&app=rr&duration=60',
+    charts: ['seq', 'rto'],
+    published: [
+      {
+        label: 'Transactions per second',
+        value: P.transactionsPerSecond,
+        unit: '/s',
+        live: 'app.transactionsPerSecond',
+        expect: 'a faithful model ≈ 0.2/s',
+      },
+    ],
+  },
+  {
+    id: 'gsm-crr',
+    system: 'gsm',
+    title: 'netperf TCP_CRR: a new connection per transaction',
+    figure: 'transactions per second',
+    description:
+      'Connect, request, response, close — for every transaction, like HTTP/1.0. The handshake adds a round trip ' +
+      'and every response starts in slow start with two segments: CRR is slower than RR.',
+    scenario: 'system=gsm&app=crr&duration=60',
+    charts: ['seq', 'rto'],
+    published: [
+      {
+        label: 'Transactions per second',
+        value: P.transactionsPerSecond,
+        unit: '/s',
+        live: 'app.transactionsPerSecond',
+        expect: 'below RR',
+      },
+    ],
+  },
+];
