@@ -184,6 +184,7 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       resets: sumRlp(ms, iwf, 'resets'),
       resetsByPeer: sumRlp(ms, iwf, 'resetsByPeer'),
       resetEvents: m.bearer.resetEvents,
+      resetsPerMinute: round(simSeconds > 0 ? (60 * m.bearer.resetEvents) / simSeconds : 0),
       callDrops: m.bearer.down ? 1 : 0,
       callDropReason: dropReason(m),
       seqAliases: sumRlp(ms, iwf, 'seqAliases'),
