@@ -6,10 +6,10 @@ async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
 }
 
-/** Play at 10× until the run passes `t` simulated seconds, then pause. */
+/** Play in real time until the run passes `t` simulated seconds, then pause. */
 async function playUntil(page: Page, t: number): Promise<void> {
   await ready(page);
-  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('speed').selectOption('1');
   await page.getByTestId('play').click();
   await expect.poll(() => simTime(page), { timeout: 30_000 }).toBeGreaterThan(t);
   await page.getByTestId('pause').click();
@@ -38,18 +38,22 @@ test.describe('PHS in the lab', () => {
 
   test('moving the phone until a unit falls below 35 dBµV slows the whole transfer', async ({ page }) => {
     // Units 1–2 at the origin, unit 3 180 m west; the phone starts between them.
-    const base = 'system=phs&env=outdoor&shadowing=0&units=0,0;0,0;-180,0&msX=-60&size=300000';
+    const base = 'system=phs&env=outdoor&shadowing=0&units=0,0;0,0;-180,0&msX=-60';
     await page.goto(`/?${base}`);
     await ready(page);
     expect(await captionDbuv(page, 3)).toBeGreaterThan(40);
-    await playUntil(page, 0.5);
-    // Four steps east (50 m each): units 1–2 at 140 m, unit 3 at 320 m.
+    // Walk the phone east with the arrow keys while the run plays in real time, until unit 3 is
+    // received below 35 dBµV (units 1–2 stay above 40).
+    await page.getByTestId('speed').selectOption('1');
+    await page.getByTestId('play').click();
     const ms = page.getByTestId('ms');
-    await ms.focus();
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 100 && (await captionDbuv(page, 3)) >= 34.5; i++) {
+      const before = query(page);
+      await ms.focus();
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => query(page)).toMatch(new RegExp(`msX=${-60 + 50 * (i + 1)}(&|$)`));
+      await expect.poll(() => query(page)).not.toBe(before);
     }
+    await page.getByTestId('pause').click();
     await expect.poll(() => captionDbuv(page, 3)).toBeLessThan(35);
     expect(await captionDbuv(page, 1)).toBeGreaterThan(40);
     await page.getByTestId('speed').selectOption('max');
@@ -58,14 +62,14 @@ test.describe('PHS in the lab', () => {
     const moved = await pageSummary(page);
     const clean = await cliSummary(base);
     const kbps = (s: Record<string, unknown>) => (s.app as { throughputKbps: number }).throughputKbps;
-    expect(kbps(moved)).toBeLessThan(0.6 * kbps(clean));
+    expect(kbps(moved)).toBeLessThan(0.8 * kbps(clean));
     // Only unit 3's links (5 and 6) see CRC errors, yet all six links wait for them.
     const crc = (moved.link as { crcErrorsPerLink: number[] }).crcErrorsPerLink;
     expect(crc[4] + crc[5]).toBeGreaterThan(50 * (crc[0] + crc[1] + crc[2] + crc[3] + 1));
   });
 
   test('switching a link off mid-run: TCP times out and its RTO backs off', async ({ page }) => {
-    await page.goto('/?system=phs&releaseDetect=4&size=600000');
+    await page.goto('/?system=phs&releaseDetect=4');
     await ready(page);
     const toggle = page.getByTestId('link-3');
     test.skip(

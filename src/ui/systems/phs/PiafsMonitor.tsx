@@ -6,7 +6,7 @@
  * shows (a run of CRC ERR rows, REQ stuck, the missing frame re-sent among new ones, REQ jumping).
  *
  * Colour is never the only cue (ui.md "Visual language"): CRC ERR rows say so in words, re-sent
- * frames carry ↺, REQ jumps ⇑ and the jump, a stuck REQ ⏸.
+ * frames carry ↺, REQ jumps ⇑ and the jump, a stuck REQ =.
  */
 import { useMemo, useState } from 'react';
 import { useLab } from '../../hooks/use-lab';
@@ -48,7 +48,7 @@ function Cell({ c }: { c: MonitorCell | null }) {
       </td>
       <td data-req-jump={c.reqJump || undefined} data-req-stuck={c.reqStuck || undefined}>
         {c.req}
-        {c.reqJump ? ` ⇑${c.reqJump}` : c.reqStuck ? ' ⏸' : ''}
+        {c.reqJump ? ` ⇑${c.reqJump}` : c.reqStuck ? ' =' : ''}
       </td>
       <td style={c.word === 'IDLE' ? IDLE_STYLE : undefined}>{c.word}</td>
     </>
@@ -143,6 +143,10 @@ export function PiafsMonitorPanel() {
       return;
     }
     setPinned(Math.max(0, next.crcFrom - 3));
+    // Show the whole pattern: the CRC ERR run, the re-sent frame and the REQ jump after it.
+    const span = next.resendSlot - next.crcFrom + 4 * (next.creep + 2);
+    const fit = SIZES.find((n) => n >= span) ?? SIZES[SIZES.length - 1];
+    if (fit > size) setSize(fit);
     setNote(
       `Slots ${next.crcFrom}–${next.crcTo}: ${next.crcRows} CRC ERR rows; REQ stuck on ${next.missing} for ` +
         `${next.stuckRows} rows; frame ${next.missing} re-sent at slot ${next.resendSlot}; ` +
@@ -151,12 +155,7 @@ export function PiafsMonitorPanel() {
   };
 
   return (
-    <section
-      className="panel piafs-monitor-panel"
-      data-testid="piafs-monitor"
-      aria-labelledby="piafs-monitor-title"
-    >
-      <h2 id="piafs-monitor-title">PIAFS monitor</h2>
+    <section className="piafs-monitor-panel" data-testid="piafs-monitor" aria-label="PIAFS monitor">
       <div className="field inline">
         <label>
           Link{' '}
@@ -175,6 +174,7 @@ export function PiafsMonitorPanel() {
         <label>
           Slots{' '}
           <select
+            data-testid="piafs-monitor-size"
             value={size}
             onChange={(e) => setSize(Number(e.currentTarget.value) as (typeof SIZES)[number])}
           >
@@ -205,7 +205,7 @@ export function PiafsMonitorPanel() {
           (pinned === null && selection
             ? `Around the retransmission clicked at ${selection.t.toFixed(2)} s.`
             : 'TIME in 10 ms slots; NUM = the frame’s own number, REQ = the number its sender expects next (modulo 128). ' +
-              '↺ re-sent, ⏸ REQ stuck, ⇑ REQ jumps.')}
+              '↺ re-sent, = REQ stuck on a missing frame, ⇑ REQ jumps.')}
       </p>
       <PiafsMonitorTable data={data} link={link} fromSlot={from} toSlot={to} />
     </section>

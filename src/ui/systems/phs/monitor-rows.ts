@@ -9,8 +9,8 @@
  *   the sender re-sent it (REQ named it) or repeated it in turn;
  * - `reqJump`: REQ moved forward by two or more since that side's previous row — the missing
  *   frame arrived and everything held behind it was delivered at once;
- * - `reqStuck`: REQ unchanged while the other side received new DATA in the same slot — the
- *   receiver keeps asking for the frame it misses.
+ * - `reqStuck`: REQ unchanged while its sender has lately taken in new DATA frames beyond it —
+ *   the receiver keeps asking for the frame it misses while holding later ones.
  */
 import {
   findMonitorPatterns,
@@ -127,24 +127,50 @@ export function monitorRows(
     else row.ms = cell;
     bySlot.set(slot, row);
   }
+  // REQ stuck: a side's REQ (its peer's request) unchanged while the peer has lately been taking in
+  // new DATA frames beyond it — out-of-order frames held while the missing one is awaited.
+  const sorted = [...bySlot.entries()].sort((a, b) => a[0] - b[0]);
   const rows: MonitorRow[] = [];
-  let prevBsReq = -1;
-  let prevMsReq = -1;
-  for (const [slot, r] of [...bySlot.entries()].sort((a, b) => a[0] - b[0])) {
-    // REQ stuck: unchanged while the other side takes in new DATA.
-    let bs = r.bs;
-    let ms = r.ms;
-    if (bs && bs.word !== 'CRC ERR') {
-      if (bs.req === prevBsReq && ms?.word === 'DATA' && !ms.resent) bs = { ...bs, reqStuck: true };
-      prevBsReq = bs.req;
+  const prev: [number, number] = [-1, -1]; // previous REQ in the BS column, the MS column
+  for (let k = 0; k < sorted.length; k++) {
+    const [slot, r] = sorted[k];
+    const cells: [MonitorCell | null, MonitorCell | null] = [r.bs, r.ms];
+    for (let c = 0; c < 2; c++) {
+      const cell = cells[c];
+      if (!cell || cell.word === 'CRC ERR') continue;
+      if (cell.req === prev[c] && newBeyond(sorted, k, 1 - c, cell.req))
+        cells[c] = { ...cell, reqStuck: true };
+      prev[c] = cell.req;
     }
-    if (ms && ms.word !== 'CRC ERR') {
-      if (ms.req === prevMsReq && r.bs?.word === 'DATA' && !r.bs.resent) ms = { ...ms, reqStuck: true };
-      prevMsReq = ms.req;
-    }
-    rows.push({ slot, bs, ms });
+    rows.push({ slot, bs: cells[0], ms: cells[1] });
   }
   return rows;
+}
+
+/** Slots looked back over for new DATA beyond a REQ. */
+const STUCK_LOOKBACK = 6;
+/**
+ * A REQ received in slot s was sent `piafsDelay` (default 2) slots earlier, so frames its sender
+ * took in during the last 2 slots cannot show in it yet.
+ */
+const REQ_LAG = 2;
+
+/** Did column `col` (0 = BS, 1 = MS) receive a new DATA frame beyond `req` a few slots before row `k`? */
+function newBeyond(
+  sorted: readonly [number, { bs: MonitorCell | null; ms: MonitorCell | null }][],
+  k: number,
+  col: number,
+  req: number,
+): boolean {
+  const slot = sorted[k][0];
+  for (let j = Math.max(0, k - STUCK_LOOKBACK); j <= k; j++) {
+    if (sorted[j][0] > slot - REQ_LAG) break;
+    const c = col === 0 ? sorted[j][1].bs : sorted[j][1].ms;
+    if (!c || c.word !== 'DATA' || c.resent) continue;
+    const ahead = (c.num - req + MOD) % MOD;
+    if (ahead > 0 && ahead < MOD / 2) return true;
+  }
+  return false;
 }
 
 /** Every Figure 2 pattern on link `link` (0-based) in the trace held so far. */

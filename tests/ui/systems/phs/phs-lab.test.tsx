@@ -17,7 +17,6 @@ import {
   cellText,
   monitorPatterns,
   monitorRows,
-  phsLinkToggle,
 } from '../../../../src/ui/systems/phs';
 import type { MonitorColumns } from '../../../../src/ui/systems/phs/monitor-rows';
 
@@ -149,6 +148,12 @@ describe('PIAFS monitor table', () => {
     const after = monitorRows(burst.monitor, 1, 1039, 1100);
     expect(after.some((r) => r.ms?.resent)).toBe(true);
     expect(after.some((r) => (r.bs?.reqJump ?? 0) >= 2)).toBe(true);
+    // The mobile's REQ (seen at the base station) stays on the missing frame while later ones arrive.
+    const stuck = after.filter((r) => r.bs?.reqStuck);
+    expect(stuck.length).toBeGreaterThanOrEqual(1);
+    expect(stuck[0].slot).toBeLessThan(1045);
+    // The base station's own REQ for the uplink is not stuck: the uplink lost nothing it needed.
+    expect(after.filter((r) => r.ms?.reqStuck).length).toBeLessThan(stuck.length);
     // Other links are untouched.
     expect(monitorRows(burst.monitor, 0, 990, 1060).some((r) => r.ms?.word === 'CRC ERR')).toBe(false);
   });
@@ -180,10 +185,7 @@ describe('PIAFS monitor table', () => {
 });
 
 describe('PHS link toggles', () => {
-  it('send one live key per link, recorded as an event', () => {
-    expect(phsLinkToggle(3, false)).toEqual({ key: 'link3', value: '0' });
-    expect(phsLinkToggle(6, true)).toEqual({ key: 'link6', value: '1' });
-    expect(phsLinkToggle(7, true)).toBeNull();
+  it('are one live key per link, recorded as events', () => {
     const p = parseScenario('system=phs&events=12@link3=0;20@link3=1');
     expect(p.errors).toEqual([]);
     expect(p.scenario.events).toEqual([
