@@ -156,3 +156,17 @@ describe('view slice', () => {
     expect(h.store.getState().view.domain).toBeNull();
   });
 });
+
+describe('playback loop', () => {
+  it('switching to max while a request is in flight keeps playing to the end', async () => {
+    await loaded('system=is707&fer=0.2&duration=20');
+    h.store.getState().setSpeed('1');
+    h.store.getState().play();
+    await h.frames(1, 0);
+    await h.frames(1, 100); // a request goes out
+    h.store.getState().setSpeed('max'); // before its answer arrives
+    for (let i = 0; i < 400 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    expect(h.store.getState().status).toBe('done');
+    expect(h.store.getState().simTime).toBe(20);
+  });
+});

@@ -40,10 +40,9 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         chunk = Math.round(Math.min(MAX_CHUNK_MAX, Math.max(MAX_CHUNK_MIN, (chunk * TARGET_MS) / took)));
       }
       rt.enqueue(result);
-      if (result.done && t === token) {
-        running = false;
-        set({ status: 'done' });
-      }
+      // The loop stops here; the status turns 'done' when this result is committed, so that
+      // the page never says "done" beside an older summary.
+      if (result.done && t === token) running = false;
     };
 
     const tick = (t: number) => {
@@ -53,8 +52,13 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       lastMs = now;
       const { speed, frameNs } = get();
       if (speed === 'max') {
-        if (!inflight) void maxLoop(t);
-        return; // maxLoop keeps itself going
+        if (!inflight) {
+          void maxLoop(t); // it keeps itself going
+          return;
+        }
+        // A request of an earlier loop is still out: try again next frame.
+        deps.frame(() => tick(t));
+        return;
       }
       if (frameNs > 0) {
         const perFrame = frameNs / 1e9;

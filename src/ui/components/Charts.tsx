@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
+import { LINK_DECODERS } from '../charts/link-decoders';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
@@ -13,8 +14,12 @@ import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
-/** The link-layer decoder of each system's timeline (charts/link-decoders.ts). */
-const LINK_DECODER: Record<string, LinkChartOptions['decoder']> = { is707: 'is707', phs: 'piafs' };
+/** The link-layer decoder of a system's timeline (charts/link-decoders.ts): its own when it has one. */
+function linkDecoder(system: string): LinkChartOptions['decoder'] {
+  if (Object.prototype.hasOwnProperty.call(LINK_DECODERS, system))
+    return system as keyof typeof LINK_DECODERS;
+  return system === 'phs' ? 'piafs' : 'is707';
+}
 
 interface ChartSpec {
   id: ChartId;
@@ -88,7 +93,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     title: spec.title,
     onDomainChange,
     onSelect,
-    decoder: LINK_DECODER[system] ?? 'is707',
+    decoder: linkDecoder(system),
     capacityBps: capacity,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
