@@ -40,6 +40,8 @@ test.describe('a run in the page equals the CLI run', () => {
     await page.getByTestId('play').click();
     await expect.poll(simTime).toBeGreaterThan(1);
     await page.getByTestId('pause').click();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');
+    await page.waitForTimeout(200); // the request already out when pausing still lands
     const paused = await simTime();
     await page.waitForTimeout(300);
     expect(await simTime()).toBe(paused);
