@@ -99,7 +99,9 @@ const OWN: ParamSpec[] = [
     key: 'radioDelay',
     kind: 'number',
     label: 'Radio delay',
-    description: 'one-way interleaving and processing delay inside the RLP loop (whole 20 ms frames)',
+    description:
+      'one-way interleaving and processing delay inside the RLP loop (whole 20 ms frames); RLP works while ' +
+      'its round trip (2 × radioDelay + 20 ms) stays below T1',
     group: 'link',
     unit: 's',
     default: 0.1,
