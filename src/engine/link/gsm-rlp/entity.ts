@@ -220,8 +220,12 @@ export class GsmRlpEntity {
     if (resetId !== this.lastPeerResetId) {
       this.lastPeerResetId = resetId;
       this.counters.resetsByPeer++;
-      if (this.noteReset(slot)) return;
-      this.events.onReset?.(slot, true);
+      // A SABM that crosses our own pending SABM (both ends exhausted N2 together) is one reset
+      // procedure, already counted when ours began: it must not count twice toward maxResets.
+      if (this.mode !== RlpMode.Resetting) {
+        if (this.noteReset(slot)) return;
+        this.events.onReset?.(slot, true);
+      }
     }
     // Flush and acknowledge; a SABM received while our own is pending settles both (collision).
     this.flush();
