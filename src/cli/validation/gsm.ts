@@ -144,7 +144,10 @@ export function gsmItem3(
   duration = 300,
 ): ValidationItem {
   const outage = 'events=20@fer=0.95;25@fer=0.0001';
-  const repeated = 'events=10@fer=0.95;15@fer=0.0001;25@fer=0.95;30@fer=0.0001;40@fer=0.95;45@fer=0.0001';
+  // Four 5 s outages within a minute: a FER of 0.95 lets the odd frame through, so not every outage
+  // exhausts N2; three of them reset the link, which drops the call (maxResets = 3).
+  const repeated =
+    'events=10@fer=0.95;15@fer=0.0001;22@fer=0.95;27@fer=0.0001;34@fer=0.95;39@fer=0.0001;46@fer=0.95;51@fer=0.0001';
   return {
     id: 'gsm-3',
     system: 'gsm',
@@ -195,7 +198,7 @@ export function gsmItem3(
       return {
         value:
           `5 s outage: ${figures.outageResets} reset, TCP stalled ${fmt(stall, 1)} s (${one.tcp.timeouts} timeouts), transfer ${one.completed ? 'completed' : 'failed'}; ` +
-          `outages at 10, 25, 40 s: call ${drop.completed ? 'kept' : `dropped (${String(drop.link.callDropReason)})`} at ${fmt(drop.simTime, 1)} s; ` +
+          `outages at 10, 22, 34, 46 s: call ${drop.completed ? 'kept' : `dropped (${String(drop.link.callDropReason)})`} at ${fmt(drop.simTime, 1)} s; ` +
           `resets/min at FER ${fers.join(', ')}: ${list(rates, 2)} ⇒ threshold FER ≈ ${fmt(threshold, 2)}`,
         pass,
         figures,
