@@ -3,6 +3,7 @@ import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
 import { LINK_DECODERS } from '../charts/link-decoders';
+import { GSM_RLP_DECODER } from '../systems/gsm';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
@@ -16,6 +17,7 @@ import { download, fileStem } from './download';
 
 /** The link-layer decoder of a system's timeline (charts/link-decoders.ts): its own when it has one. */
 function linkDecoder(system: string): LinkChartOptions['decoder'] {
+  if (system === 'gsm') return GSM_RLP_DECODER;
   if (Object.prototype.hasOwnProperty.call(LINK_DECODERS, system))
     return system as keyof typeof LINK_DECODERS;
   return system === 'phs' ? 'piafs' : 'is707';

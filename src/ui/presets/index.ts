@@ -1,4 +1,6 @@
 import type { SystemId } from '../../engine/scenario/types';
+import { GSM_PRESETS } from '../systems/gsm';
+import { PHS_PRESETS } from '../systems/phs';
 import { IS707_PRESETS } from './is707';
 import type { Preset } from './types';
 
@@ -7,6 +9,8 @@ export type { Preset, PublishedValue, SweepSpec, SweepSeries } from './types';
 /** Every preset, by system. A new system adds its list here. */
 export const PRESETS: Readonly<Partial<Record<SystemId, readonly Preset[]>>> = {
   is707: IS707_PRESETS,
+  gsm: GSM_PRESETS,
+  phs: PHS_PRESETS,
 };
 
 export function presetsFor(system: SystemId): readonly Preset[] {
