@@ -14,6 +14,8 @@ export const BENCH_SCENARIOS: Partial<Record<SystemId, readonly string[]>> = {
   ],
   phs: [
     'system=phs&app=ftpGet',
+    // The same six clean links over 10 MB: the steady-state speed (the 1 MB run is mostly JIT warm-up).
+    'system=phs&app=ftpGet&size=10000000',
     'system=phs&env=outdoor&msX=240&size=5000000',
     'system=phs&release=3@5&body=2&size=5000000',
   ],

@@ -93,7 +93,7 @@ export class PhsBundle {
 
   constructor(
     private readonly options: PhsBundleOptions,
-    private readonly monitors: readonly PiafsMonitorSink[],
+    private readonly monitors: readonly (PiafsMonitorSink | null)[],
   ) {
     const send = { mpMinFragment: options.mpMinFragment, seqBits: options.seqBits };
     const recv = { seqBits: options.seqBits, mpReorder: options.mpReorder, mpTimeout: options.mpTimeout };

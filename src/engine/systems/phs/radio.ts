@@ -16,6 +16,7 @@
  * setting changes, never per slot.
  */
 import {
+  FADING_DEFAULTS,
   ferFromFieldStrength,
   fieldStrength,
   MarkovFadingChannel,
@@ -63,6 +64,12 @@ export class PhsRadio {
   fdt = 0.01;
   /** Verdict of the last stepped slot, index link × 2 + direction: 1 = CRC error. */
   readonly verdict = new Uint8Array(PHS_LINK_COUNT * 2);
+  /**
+   * 1 for a unit whose error rate is below the fading model's error-free threshold: its channels
+   * can only stay Good, so they are not stepped (no draw) while Good — clean runs then cost no
+   * random draws per slot. A channel left Bad when its unit became clean is stepped once more.
+   */
+  private readonly clean = new Uint8Array(PHS_UNITS);
   /** Frames forced bad (bursts, body shadowing) until this time, per link, ns. */
   private readonly forcedUntil = new Float64Array(PHS_LINK_COUNT).fill(-Infinity);
   private readonly channels: MarkovFadingChannel[] = [];
@@ -138,8 +145,9 @@ export class PhsRadio {
         v[k + 1] = 0;
         continue;
       }
-      const down = ch[k].step();
-      const up = ch[k + 1].step();
+      const clean = this.clean[(i / LINKS_PER_UNIT) | 0] === 1;
+      const down = clean && !ch[k].bad ? false : ch[k].step();
+      const up = clean && !ch[k + 1].bad ? false : ch[k + 1].step();
       const f = now < forced[i];
       v[k] = f || down ? 1 : 0;
       v[k + 1] = f || up ? 1 : 0;
@@ -164,6 +172,7 @@ export class PhsRadio {
       const shadow = moved > 0 ? s.move(moved) : s.valueDb;
       this.field[u] = this.median[u] + shadow;
       this.fer[u] = ferFromFieldStrength(this.field[u], this.fading).fer;
+      this.clean[u] = this.fer[u] < FADING_DEFAULTS.errorFreeBelow ? 1 : 0;
     }
   }
 
