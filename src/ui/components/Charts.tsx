@@ -93,6 +93,8 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   );
   const options: ChartOptions & LinkChartOptions & ThroughputChartOptions & HistogramChartOptions = {
     title: spec.title,
+    // The sequence graph is one of the page's two large elements, beside the map.
+    ...(spec.id === 'seq' ? { height: 440 } : {}),
     onDomainChange,
     onSelect,
     decoder: linkDecoder(system),
