@@ -22,7 +22,9 @@ export const PHS_LINKS = 6;
 /**
  * Fixed one-way delay of serial ports, terminal adapters and host processing, seconds
  * (phs.md "Latency"). Calibrated so that the clean six-link 1 MB FTP Get's mean TCP RTT is
- * 150 ± 10 ms while the transfer stays link-limited (tests/engine/systems/phs/calibration.test.ts): 27 ms gives 145 ms and 25.2 s; from ≈ 29.5 ms on the window, not the links, limits the transfer.
+ * 150 ± 10 ms while the transfer stays link-limited (tests/engine/systems/phs/calibration.test.ts):
+ * 27 ms gives a mean RTT of 145 ms and 25.2 s; from about 29.5 ms on, the client's 8 kB window
+ * (five segments, ≈ 180 ms of the bundle's time) rather than the links limits the transfer.
  */
 export const PHS_HOST_DELAY = 0.027;
 
