@@ -18,7 +18,7 @@ const uiSide = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-cli', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-cli', 'node_modules', 'test-results', 'playwright-report', '.prof'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
