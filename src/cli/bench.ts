@@ -30,31 +30,41 @@ function timeScenario(text: string): { simSeconds: number; frames: number; wall:
   return { simSeconds: sim.now / 1e9, frames: sim.frame, wall };
 }
 
-/** Heap bytes allocated per 1000 frames in the steady state (needs --expose-gc for a clean figure). */
-function heapPerKiloFrame(text: string): number {
+/**
+ * Heap bytes allocated per 1000 frames in the steady state (needs --expose-gc for a clean figure):
+ * the run's first half warms up, the second half is measured. NaN when the run is too short.
+ */
+function heapPerKiloFrame(text: string, totalFrames: number): number {
+  const half = Math.min(20_000, Math.floor(totalFrames / 2));
+  if (half < 100) return NaN;
   const { scenario } = parseScenario(text);
   const sim = createSimulation(scenario, { traces: false });
-  sim.step(20_000);
+  sim.step(half);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().heapUsed;
-  const frames = sim.step(20_000);
+  const frames = sim.step(half);
   const after = process.memoryUsage().heapUsed;
-  return ((after - before) / frames) * 1000;
+  return frames > 0 ? ((after - before) / frames) * 1000 : NaN;
 }
 
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const fmt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+/** Wall time spent warming each scenario up before it is measured (JIT tiers settle). */
+const WARM_SECONDS = 1;
 
-console.log('Engine speed (one core, tracing off)');
+console.log('Engine speed (one core, tracing off; steady state after ≥ 1 s of warm-up, best of 5)');
 for (const id of Object.keys(SYSTEMS)) {
   for (const text of BENCH_SCENARIOS[id as keyof typeof BENCH_SCENARIOS] ?? []) {
-    timeScenario(text); // warm-up (JIT)
-    const runs = [timeScenario(text), timeScenario(text), timeScenario(text)];
+    const cold = timeScenario(text);
+    let warm = cold.wall;
+    while (warm < WARM_SECONDS) warm += timeScenario(text).wall;
+    const runs = Array.from({ length: 5 }, () => timeScenario(text));
     const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
     console.log(
       `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
-        `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s; ` +
-        `heap growth ≈ ${fmt(heapPerKiloFrame(text))} B per 1000 frames`,
+        `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s ` +
+        `(first, cold run: ${fmt(cold.simSeconds / cold.wall)}×); ` +
+        `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
     );
   }
 }
