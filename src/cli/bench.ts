@@ -11,6 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createSimulation, parseScenario, SYSTEMS } from '../engine';
+import { MarkovFadingChannel } from '../engine/channel';
+import { RandomStreams } from '../engine/core/rng';
+import { createIs707RlpLink } from '../engine/link/is707-rlp';
 import { BENCH_SCENARIOS } from './bench-scenarios';
 
 const args = new Set(process.argv.slice(2));
@@ -67,6 +70,36 @@ for (const id of Object.keys(SYSTEMS)) {
         `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
     );
   }
+}
+// The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
+// no TCP (whose per-packet objects the system figures above include). Should allocate nothing.
+{
+  const streams = new RandomStreams(1);
+  const link = createIs707RlpLink<number>(
+    {},
+    new MarkovFadingChannel(streams.get('a'), 0.1, 0.1),
+    new MarkovFadingChannel(streams.get('b'), 0.1, 0.1),
+  );
+  for (let i = 0; i < 40_000; i++) link.txA.append(i, 584);
+  const run = (slots: number): void => {
+    for (let i = 0; i < slots; i++) {
+      link.link.step();
+      if ((i & 1023) === 0) while (link.rxB.poll() !== undefined);
+    }
+  };
+  run(200_000);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const slots = 500_000;
+  run(slots);
+  const wall = (performance.now() - t0) / 1000;
+  const grown = process.memoryUsage().heapUsed - before;
+  console.log(
+    `  IS-707 RLP link alone (FER 0.1 both ways, no TCP): ${fmt(slots / wall)} slots/s; ` +
+      `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
+  );
 }
 console.log(`Peak resident memory: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 

@@ -61,8 +61,8 @@ export class RandomStream {
     this.d = (d + 1) | 0;
     this.a = b ^ (b >>> 9);
     this.b = (c + (c << 3)) | 0;
-    this.c = ((c << 21) | (c >>> 11)) + t;
-    this.c |= 0;
+    // One int32 expression: storing the un-truncated sum first would box a heap number per draw.
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
     return t >>> 0;
   }
 

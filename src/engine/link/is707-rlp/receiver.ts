@@ -63,7 +63,12 @@ export class Is707RlpReceiver {
   private st: Float64Array;
   private en: Float64Array;
   private mask: number;
+  /**
+   * Open gaps, oldest first, in `gaps[0 .. gapCount)`. The array never shrinks (a shrinking
+   * `length` makes V8 trim and later re-grow its backing store: an allocation per gap).
+   */
   private readonly gaps: Gap[] = [];
+  private gapCount = 0;
   private readonly pool: Gap[] = [];
   /** First frame of the most recent abort (for traces). */
   lastAbortFirst = 0;
@@ -140,7 +145,7 @@ export class Is707RlpReceiver {
   tick(slot: number): void {
     const gaps = this.gaps;
     let aborted = false;
-    for (let k = 0; k < gaps.length; k++) {
+    for (let k = 0; k < this.gapCount; k++) {
       const g = gaps[k];
       if (g.expiry < 0 || slot < g.expiry) continue;
       if (g.abortPhase) {
@@ -170,7 +175,7 @@ export class Is707RlpReceiver {
   pollNak(slot: number, frame: RlpFrame): boolean {
     const gaps = this.gaps;
     let g: Gap | undefined;
-    for (let k = 0; k < gaps.length; k++) {
+    for (let k = 0; k < this.gapCount; k++) {
       if (gaps[k].naksLeft > 0) {
         g = gaps[k];
         break;
@@ -196,25 +201,28 @@ export class Is707RlpReceiver {
   /** Slot of the earliest running timer, or Infinity. */
   nextTimerSlot(): number {
     let t = Infinity;
-    for (const g of this.gaps) if (g.expiry >= 0 && g.expiry < t) t = g.expiry;
+    for (let k = 0; k < this.gapCount; k++) {
+      const g = this.gaps[k];
+      if (g.expiry >= 0 && g.expiry < t) t = g.expiry;
+    }
     return t;
   }
 
   /** True when some gap still has NAKs to send in its current round. */
   get nakDue(): boolean {
-    for (const g of this.gaps) if (g.naksLeft > 0) return true;
+    for (let k = 0; k < this.gapCount; k++) if (this.gaps[k].naksLeft > 0) return true;
     return false;
   }
 
   /** Gaps with a NAK procedure running. */
   get activeGaps(): number {
-    return this.gaps.length;
+    return this.gapCount;
   }
 
   /** Frames currently missing in [V(N), V(R)). */
   get missingFrames(): number {
     let n = 0;
-    for (const g of this.gaps) n += g.missing;
+    for (let k = 0; k < this.gapCount; k++) n += this.gaps[k].missing;
     return n;
   }
 
@@ -242,14 +250,14 @@ export class Is707RlpReceiver {
     g.naksLeft = this.cfg.nakRounds[0];
     g.expiry = -1;
     g.abortPhase = false;
-    this.gaps.push(g);
+    this.gaps[this.gapCount++] = g;
     this.counters.gapsDetected++;
   }
 
   /** A missing frame arrived: update its gap, closing it when complete. */
   private fill(q: number): void {
     const gaps = this.gaps;
-    for (let k = 0; k < gaps.length; k++) {
+    for (let k = 0; k < this.gapCount; k++) {
       const g = gaps[k];
       if (q >= g.first && q < g.end) {
         if (--g.missing === 0) this.removeGap(k);
@@ -276,8 +284,8 @@ export class Is707RlpReceiver {
   private removeGap(k: number): void {
     const gaps = this.gaps;
     const g = gaps[k];
-    for (let j = k + 1; j < gaps.length; j++) gaps[j - 1] = gaps[j];
-    gaps.length--;
+    for (let j = k + 1; j < this.gapCount; j++) gaps[j - 1] = gaps[j];
+    this.gapCount--;
     this.pool.push(g);
   }
 
