@@ -91,7 +91,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: true,
     recoverGuard: false,
   },
-  // Windows NT 4 server: as win98 but a duplicate-ACK threshold of 2 and an 8760-byte window.
+  // Windows NT 4 server: as win98 but a duplicate-ACK threshold of 2 and an 8760-byte receive window (rwnd).
   winnt4: {
     name: 'winnt4',
     mss: 1460,
@@ -158,7 +158,7 @@ export function rfc3390InitialSegments(mss: number): number {
 /**
  * A profile by name with scenario overrides applied (undefined entries are
  * ignored). Derived values follow the override of `mss` unless set
- * explicitly: `ns2reno`'s rwnd (20 segments) and `modern`'s initial window.
+ * explicitly: `ns2reno`'s rwnd (20 segments) and `modern`'s initial window (initCwnd).
  */
 export function resolveProfile(name: TcpProfileName, overrides: Partial<TcpProfile> = {}): TcpProfile {
   const base = PROFILES[name];

@@ -92,7 +92,7 @@ export class Sender {
     this.cc.ssthresh = peerWnd;
   }
 
-  /** The peer's advertised window. */
+  /** The peer's advertised window arrived (it also raises the cwnd cap, see MAXWIN). */
   setWindow(wnd: number): void {
     this.sndWnd = wnd;
     if (wnd > this.maxSndWnd) this.maxSndWnd = wnd;
