@@ -93,7 +93,8 @@ export interface PiafsCounters {
   bytesDelivered: number;
 }
 
-function zeroCounters(): PiafsCounters {
+/** Counters at zero. */
+export function zeroPiafsCounters(): PiafsCounters {
   return {
     framesSent: 0,
     newFrames: 0,
@@ -109,13 +110,18 @@ function zeroCounters(): PiafsCounters {
   };
 }
 
+/** Add every counter of `from` into `to` (e.g. both ends of a link, or a link's past incarnations). */
+export function addPiafsCounters(to: PiafsCounters, from: Readonly<PiafsCounters>): void {
+  for (const k of Object.keys(to) as (keyof PiafsCounters)[]) to[k] += from[k];
+}
+
 const MOD_MASK = PIAFS_MODULUS - 1;
 const HALF = PIAFS_MODULUS / 2;
 
 /** One end of a PIAFS link. */
 export class PiafsEntity {
   readonly params: PiafsParams;
-  readonly counters: PiafsCounters = zeroCounters();
+  readonly counters: PiafsCounters = zeroPiafsCounters();
 
   // Sender (toward the peer). Frames va … vs−1 are unacknowledged.
   private va = 0;

@@ -9,8 +9,10 @@
  */
 import { copyPiafsFrame, createPiafsFrame, type PiafsFrame } from './frame';
 import {
+  addPiafsCounters,
   PiafsEntity,
   piafsParams,
+  zeroPiafsCounters,
   type PiafsByteSink,
   type PiafsByteSource,
   type PiafsCounters,
@@ -97,20 +99,9 @@ export class PiafsLink {
 
   /** Sum of both ends' counters (the link's figures in the view). */
   totals(): PiafsCounters {
-    const a = this.ms.counters;
-    const b = this.bs.counters;
-    return {
-      framesSent: a.framesSent + b.framesSent,
-      newFrames: a.newFrames + b.newFrames,
-      resentFrames: a.resentFrames + b.resentFrames,
-      repeatedFrames: a.repeatedFrames + b.repeatedFrames,
-      idleFrames: a.idleFrames + b.idleFrames,
-      bytesSent: a.bytesSent + b.bytesSent,
-      framesReceived: a.framesReceived + b.framesReceived,
-      crcErrors: a.crcErrors + b.crcErrors,
-      duplicateFrames: a.duplicateFrames + b.duplicateFrames,
-      outOfOrderFrames: a.outOfOrderFrames + b.outOfOrderFrames,
-      bytesDelivered: a.bytesDelivered + b.bytesDelivered,
-    };
+    const t = zeroPiafsCounters();
+    addPiafsCounters(t, this.ms.counters);
+    addPiafsCounters(t, this.bs.counters);
+    return t;
   }
 }

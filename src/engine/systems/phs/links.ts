@@ -22,6 +22,8 @@ import {
   PIAFS_USER_BPS,
   PIAFS_USER_BYTES,
   PiafsLink,
+  addPiafsCounters,
+  zeroPiafsCounters,
   type PiafsCounters,
   type PiafsMonitorSink,
   type PiafsOptions,
@@ -55,26 +57,6 @@ export interface PhsBundleOptions {
   readonly seqBits: 24 | 12;
 }
 
-function zero(): PiafsCounters {
-  return {
-    framesSent: 0,
-    newFrames: 0,
-    resentFrames: 0,
-    repeatedFrames: 0,
-    idleFrames: 0,
-    bytesSent: 0,
-    framesReceived: 0,
-    crcErrors: 0,
-    duplicateFrames: 0,
-    outOfOrderFrames: 0,
-    bytesDelivered: 0,
-  };
-}
-
-function addInto(to: PiafsCounters, from: PiafsCounters): void {
-  for (const k of Object.keys(to) as (keyof PiafsCounters)[]) to[k] += from[k];
-}
-
 /** The two Multilink ends and the six member links. Link ids in the bundle are 1–6. */
 export class PhsBundle {
   /** Base-station control terminal: sends toward the phone, receives from it. */
@@ -101,7 +83,7 @@ export class PhsBundle {
     this.msSender = new MultilinkSender<Packet>(send);
     this.bsReceiver = new MultilinkReceiver<Packet>(recv);
     this.msReceiver = new MultilinkReceiver<Packet>(recv);
-    for (let i = 0; i < PHS_LINK_COUNT; i++) this.past.push(zero());
+    for (let i = 0; i < PHS_LINK_COUNT; i++) this.past.push(zeroPiafsCounters());
   }
 
   /** Is link index `i` (0-based) carrying frames? */
@@ -149,7 +131,7 @@ export class PhsBundle {
     const l = this.live[i];
     if (!l) return;
     this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
-    addInto(this.past[i], l.piafs.totals());
+    addPiafsCounters(this.past[i], l.piafs.totals());
     this.live[i] = null;
     this.active[i] = 0;
     const id = i + 1;
@@ -191,10 +173,10 @@ export class PhsBundle {
 
   /** PIAFS counters of link `i` over all its incarnations (both ends). */
   counters(i: number): PiafsCounters {
-    const c = zero();
-    addInto(c, this.past[i]);
+    const c = zeroPiafsCounters();
+    addPiafsCounters(c, this.past[i]);
     const l = this.live[i];
-    if (l) addInto(c, l.piafs.totals());
+    if (l) addPiafsCounters(c, l.piafs.totals());
     return c;
   }
 
