@@ -1,6 +1,7 @@
 import type { FrameChannel } from '../../channel/types';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { PacketByteStream, StreamReassembler } from '../ppp/stream';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvents } from './entity';
 import {
@@ -62,10 +63,8 @@ export class GsmRlpLink {
   private readonly t0: Nanos;
   private readonly tFrame: TraceSource | null;
   private readonly tEvent: TraceSource | null;
-  private readonly tChannel: TraceSource | null;
+  private readonly tChannel: ChannelStateTrace | null;
   private readonly last = new Float64Array(8);
-  private badUp = -1;
-  private badDown = -1;
 
   constructor(
     readonly ms: GsmRlpEntity,
@@ -82,20 +81,17 @@ export class GsmRlpLink {
     this.upErr = new Uint8Array(d);
     this.downErr = new Uint8Array(d);
     this.t0 = options.t0 ?? 0;
-    const rec = options.recorder;
-    const on = rec !== undefined && rec.enabled;
-    const dir = { dir: GSM_RLP_DIR_LABELS };
-    this.tFrame = on
-      ? rec.source('link.frame', ['dir', 'kind', 'seq', 'error'], {
-          ...dir,
-          kind: GSM_RLP_FRAME_CLASS_LABELS,
-          error: ['ok', 'error'],
+    const rec = activeRecorder(options.recorder);
+    this.tFrame = rec
+      ? frameTraceSource(rec, 'link.frame', GSM_RLP_DIR_LABELS, GSM_RLP_FRAME_CLASS_LABELS)
+      : null;
+    this.tEvent = rec
+      ? rec.source('link.event', ['dir', 'kind', 'count'], {
+          dir: GSM_RLP_DIR_LABELS,
+          kind: GSM_RLP_EVENT_LABELS,
         })
       : null;
-    this.tEvent = on
-      ? rec.source('link.event', ['dir', 'kind', 'count'], { ...dir, kind: GSM_RLP_EVENT_LABELS })
-      : null;
-    this.tChannel = on ? rec.source('channel.state', ['dir', 'bad'], { ...dir, bad: ['good', 'bad'] }) : null;
+    this.tChannel = rec ? new ChannelStateTrace(rec, GSM_RLP_DIR_LABELS) : null;
   }
 
   /** Start time of slot `n`. */
@@ -151,16 +147,8 @@ export class GsmRlpLink {
     this.traceFrame(t, 1, down, this.downErr[i] === 1);
     this.traceEvents(t, 0, this.ms);
     this.traceEvents(t, 1, this.iwf);
-    const bu = this.uplink.bad ? 1 : 0;
-    if (bu !== this.badUp) {
-      this.badUp = bu;
-      this.tChannel!.record(t, 0, bu);
-    }
-    const bd = this.downlink.bad ? 1 : 0;
-    if (bd !== this.badDown) {
-      this.badDown = bd;
-      this.tChannel!.record(t, 1, bd);
-    }
+    this.tChannel!.observe(t, 0, this.uplink.bad);
+    this.tChannel!.observe(t, 1, this.downlink.bad);
   }
 
   private traceFrame(t: Nanos, dir: number, f: GsmRlpFrame, err: boolean): void {

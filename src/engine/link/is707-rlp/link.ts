@@ -1,5 +1,6 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { PacketByteStream, StreamReassembler } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
 import { RLP_FRAME_KIND_LABELS, RlpFrameKind, type Is707RlpConfig, type RlpFrame } from './frame';
@@ -57,9 +58,7 @@ export class Is707RlpLink {
   private readonly tFrame: TraceSource | null;
   private readonly tNak: TraceSource | null;
   private readonly tAbort: TraceSource | null;
-  private readonly tChannel: TraceSource | null;
-  private badAB = -1;
-  private badBA = -1;
+  private readonly tChannel: ChannelStateTrace | null;
 
   constructor(
     readonly a: Is707RlpEndpoint,
@@ -70,19 +69,12 @@ export class Is707RlpLink {
   ) {
     this.slotNs = options.slotNs ?? millis(20);
     this.t0 = options.t0 ?? 0;
-    const rec = options.recorder;
-    const on = rec !== undefined && rec.enabled;
+    const rec = activeRecorder(options.recorder);
     const dir = { dir: RLP_DIR_LABELS };
-    this.tFrame = on
-      ? rec.source('link.frame', ['dir', 'kind', 'seq', 'error'], {
-          ...dir,
-          kind: RLP_FRAME_KIND_LABELS,
-          error: ['ok', 'error'],
-        })
-      : null;
-    this.tNak = on ? rec.source('link.nak', ['dir', 'round', 'count', 'first'], dir) : null;
-    this.tAbort = on ? rec.source('link.abort', ['dir', 'frames', 'first'], dir) : null;
-    this.tChannel = on ? rec.source('channel.state', ['dir', 'bad'], { ...dir, bad: ['good', 'bad'] }) : null;
+    this.tFrame = rec ? frameTraceSource(rec, 'link.frame', RLP_DIR_LABELS, RLP_FRAME_KIND_LABELS) : null;
+    this.tNak = rec ? rec.source('link.nak', ['dir', 'round', 'count', 'first'], dir) : null;
+    this.tAbort = rec ? rec.source('link.abort', ['dir', 'frames', 'first'], dir) : null;
+    this.tChannel = rec ? new ChannelStateTrace(rec, RLP_DIR_LABELS) : null;
   }
 
   /** Start time of slot `n`. */
@@ -143,16 +135,8 @@ export class Is707RlpLink {
     if (da > 0) this.tAbort!.record(t, 1, da, this.a.receiver.lastAbortFirst);
     const db = this.b.counters.framesAbandoned - abortsB;
     if (db > 0) this.tAbort!.record(t, 0, db, this.b.receiver.lastAbortFirst);
-    const bab = this.channelAB.bad ? 1 : 0;
-    if (bab !== this.badAB) {
-      this.badAB = bab;
-      this.tChannel!.record(t, 0, bab);
-    }
-    const bba = this.channelBA.bad ? 1 : 0;
-    if (bba !== this.badBA) {
-      this.badBA = bba;
-      this.tChannel!.record(t, 1, bba);
-    }
+    this.tChannel!.observe(t, 0, this.channelAB.bad);
+    this.tChannel!.observe(t, 1, this.channelBA.bad);
   }
 
   private traceFrame(t: Nanos, dir: number, f: RlpFrame, err: boolean): void {

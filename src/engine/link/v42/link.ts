@@ -2,6 +2,7 @@ import type { RandomStream } from '../../core/rng';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { activeRecorder, frameTraceSource } from '../link-trace';
 import { PacketByteStream, StreamReassembler } from '../ppp/stream';
 import { V42Entity } from './entity';
 import { V42Frame, V42Kind, V42_OVERHEAD, type V42Config } from './frame';
@@ -93,15 +94,8 @@ export class V42Link {
       this.fer = new Float64Array(maxOctets + 1);
       for (let n = 1; n <= maxOctets; n++) this.fer[n] = 1 - Math.pow(1 - ber, 8 * n);
     } else this.fer = null;
-    const rec = options.recorder;
-    this.tFrame =
-      rec !== undefined && rec.enabled
-        ? rec.source('v42.frame', ['dir', 'kind', 'seq', 'error'], {
-            dir: ['ab', 'ba'],
-            kind: V42_KIND_LABELS,
-            error: ['ok', 'error'],
-          })
-        : null;
+    const rec = activeRecorder(options.recorder);
+    this.tFrame = rec ? frameTraceSource(rec, 'v42.frame', ['ab', 'ba'], V42_KIND_LABELS) : null;
     for (const dir of [0, 1] as const) {
       const d = this.dirs[dir];
       d.serve = scheduler.timer((now) => this.serve(dir, now));

@@ -1,0 +1,51 @@
+/**
+ * Trace sources that the two-ended links declare alike (architecture.md rule 3: observation apart
+ * from the protocol; charts read `link.frame` and `channel.state`, never link internals). Each
+ * link keeps its own protocol-specific sources (NAKs, aborts, resets…) next to these.
+ */
+import type { Nanos } from '../core/time';
+import type { TraceRecorder, TraceSource } from '../core/trace';
+
+/** The recorder when it records, else null: without one a link declares no source and records nothing. */
+export function activeRecorder(rec: TraceRecorder | undefined): TraceRecorder | null {
+  return rec !== undefined && rec.enabled ? rec : null;
+}
+
+/**
+ * Declare a frame source `name` with fields (dir, kind, seq, error): one record per frame put on
+ * the air, `error` 1 when the channel lost it.
+ */
+export function frameTraceSource(
+  rec: TraceRecorder,
+  name: string,
+  dirLabels: readonly string[],
+  kindLabels: readonly string[],
+): TraceSource {
+  return rec.source(name, ['dir', 'kind', 'seq', 'error'], {
+    dir: dirLabels,
+    kind: kindLabels,
+    error: ['ok', 'error'],
+  });
+}
+
+/**
+ * `channel.state` (dir, bad) of a link's two directions: a record only when a direction's state
+ * changes (its first observation always records), so a long run in one state costs nothing.
+ */
+export class ChannelStateTrace {
+  private readonly source: TraceSource;
+  /** Last state recorded per direction: −1 before the first, else 0 good / 1 bad. */
+  private readonly last = new Int8Array([-1, -1]);
+
+  constructor(rec: TraceRecorder, dirLabels: readonly string[]) {
+    this.source = rec.source('channel.state', ['dir', 'bad'], { dir: dirLabels, bad: ['good', 'bad'] });
+  }
+
+  /** The channel of direction `dir` is in state `bad` at `t`. */
+  observe(t: Nanos, dir: 0 | 1, bad: boolean): void {
+    const b = bad ? 1 : 0;
+    if (b === this.last[dir]) return;
+    this.last[dir] = b;
+    this.source.record(t, dir, b);
+  }
+}
