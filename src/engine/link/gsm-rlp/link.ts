@@ -2,7 +2,7 @@ import type { FrameChannel } from '../../channel/types';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
-import { PacketByteStream, StreamReassembler } from '../ppp/stream';
+import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvents } from './entity';
 import {
   GSM_RLP_FRAME_CLASS_LABELS,
@@ -195,10 +195,8 @@ export function createGsmRlpLink<P>(
   options: GsmRlpLinkOptions = {},
   events: { ms?: GsmRlpEvents; iwf?: GsmRlpEvents } = {},
 ): GsmRlpLinkBundle<P> {
-  const txMs = new PacketByteStream<P>();
-  const txIwf = new PacketByteStream<P>();
-  const rxIwf = new StreamReassembler(txMs);
-  const rxMs = new StreamReassembler(txIwf);
+  // The phone is end A (it sends uplink), the IWF end B.
+  const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = createStreamPair<P>();
   const ms = new GsmRlpEntity(config, txMs, rxMs, events.ms, 1);
   const iwf = new GsmRlpEntity(config, txIwf, rxIwf, events.iwf, 2);
   return { link: new GsmRlpLink(ms, iwf, uplink, downlink, options), txMs, txIwf, rxIwf, rxMs };

@@ -1,7 +1,7 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
-import { PacketByteStream, StreamReassembler } from '../ppp/stream';
+import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
 import { RLP_FRAME_KIND_LABELS, RlpFrameKind, type Is707RlpConfig, type RlpFrame } from './frame';
 
@@ -147,16 +147,8 @@ export class Is707RlpLink {
 }
 
 /** An {@link Is707RlpLink} with its two packet streams and reassemblers. */
-export interface Is707RlpLinkBundle<P> {
+export interface Is707RlpLinkBundle<P> extends StreamPair<P> {
   readonly link: Is707RlpLink;
-  /** Packets A sends (e.g. the access point's queue toward the radio). */
-  readonly txA: PacketByteStream<P>;
-  /** Packets B sends. */
-  readonly txB: PacketByteStream<P>;
-  /** Packets arriving at B (A→B data). */
-  readonly rxB: StreamReassembler<P>;
-  /** Packets arriving at A (B→A data). */
-  readonly rxA: StreamReassembler<P>;
 }
 
 /**
@@ -169,11 +161,8 @@ export function createIs707RlpLink<P>(
   channelBA: RlpFrameChannel,
   options: Is707RlpLinkOptions = {},
 ): Is707RlpLinkBundle<P> {
-  const txA = new PacketByteStream<P>();
-  const txB = new PacketByteStream<P>();
-  const rxB = new StreamReassembler(txA);
-  const rxA = new StreamReassembler(txB);
-  const a = new Is707RlpEndpoint(config, txA, rxA);
-  const b = new Is707RlpEndpoint(config, txB, rxB);
-  return { link: new Is707RlpLink(a, b, channelAB, channelBA, options), txA, txB, rxA, rxB };
+  const streams = createStreamPair<P>();
+  const a = new Is707RlpEndpoint(config, streams.txA, streams.rxA);
+  const b = new Is707RlpEndpoint(config, streams.txB, streams.rxB);
+  return { link: new Is707RlpLink(a, b, channelAB, channelBA, options), ...streams };
 }

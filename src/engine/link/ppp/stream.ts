@@ -273,3 +273,25 @@ export class StreamReassembler<P> implements ByteRangeSink {
     this.outTail++;
   }
 }
+
+/**
+ * Both directions of a link between ends A and B: each end's outgoing stream and, crosswise,
+ * the reassembler at the other end that reads it (the same ledger, see {@link StreamReassembler}).
+ */
+export interface StreamPair<P> {
+  /** Packets A sends (e.g. the access point's queue toward the radio). */
+  readonly txA: PacketByteStream<P>;
+  /** Packets B sends. */
+  readonly txB: PacketByteStream<P>;
+  /** Packets arriving at B (A→B data). */
+  readonly rxB: StreamReassembler<P>;
+  /** Packets arriving at A (B→A data). */
+  readonly rxA: StreamReassembler<P>;
+}
+
+/** Two fresh packet streams, one per direction, each with the far end's reassembler. */
+export function createStreamPair<P>(): StreamPair<P> {
+  const txA = new PacketByteStream<P>();
+  const txB = new PacketByteStream<P>();
+  return { txA, txB, rxB: new StreamReassembler(txA), rxA: new StreamReassembler(txB) };
+}

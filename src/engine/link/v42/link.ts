@@ -3,7 +3,7 @@ import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, frameTraceSource } from '../link-trace';
-import { PacketByteStream, StreamReassembler } from '../ppp/stream';
+import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { V42Entity } from './entity';
 import { V42Frame, V42Kind, V42_OVERHEAD, type V42Config } from './frame';
 
@@ -158,26 +158,18 @@ export class V42Link {
 }
 
 /** A {@link V42Link} with a packet byte stream and a reassembler per direction. */
-export interface V42LinkBundle<P> {
+export interface V42LinkBundle<P> extends StreamPair<P> {
   readonly link: V42Link;
-  readonly txA: PacketByteStream<P>;
-  readonly txB: PacketByteStream<P>;
-  /** Packets arriving at B (A→B). */
-  readonly rxB: StreamReassembler<P>;
-  /** Packets arriving at A (B→A). */
-  readonly rxA: StreamReassembler<P>;
 }
 
+/** Build both LAPM entities with the same configuration and the line between them. */
 export function createV42Link<P>(
   scheduler: Scheduler,
   config: V42Config = {},
   options: V42LinkOptions = {},
 ): V42LinkBundle<P> {
-  const txA = new PacketByteStream<P>();
-  const txB = new PacketByteStream<P>();
-  const rxB = new StreamReassembler(txA);
-  const rxA = new StreamReassembler(txB);
-  const a = new V42Entity(config, txA, rxA);
-  const b = new V42Entity(config, txB, rxB);
-  return { link: new V42Link(scheduler, a, b, options), txA, txB, rxA, rxB };
+  const streams = createStreamPair<P>();
+  const a = new V42Entity(config, streams.txA, streams.rxA);
+  const b = new V42Entity(config, streams.txB, streams.rxB);
+  return { link: new V42Link(scheduler, a, b, options), ...streams };
 }
