@@ -3,7 +3,14 @@ import { CHART_STYLE, formatNumber, styleAxis, tickFormat } from '../theme/chart
 import { palette, type Palette } from '../theme/palette';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
 import { freshArrivals, goodputWindows, histogram, meanStd } from './goodput';
-import type { Chart, ChartOptions, ChartView, TraceData } from './types';
+import {
+  capacityOf,
+  type CapacityOption,
+  type Chart,
+  type ChartOptions,
+  type ChartView,
+  type TraceData,
+} from './types';
 
 /**
  * Goodput histograms over windows of 10, 100 and 1000 s (is707.md "Views", the study's Figures
@@ -20,8 +27,8 @@ import type { Chart, ChartOptions, ChartView, TraceData } from './types';
 export interface HistogramChartOptions extends ChartOptions {
   /** Window lengths in seconds (default [10, 100, 1000]). */
   windows?: readonly number[];
-  /** Normalize goodput by this capacity (bit/s), e.g. 7600 for IS-707. */
-  capacityBps?: number;
+  /** Normalize goodput by this capacity (bit/s), e.g. 7600 for IS-707 (or a getter read at each draw). */
+  capacityBps?: CapacityOption;
   /** Number of bins (default 20). */
   bins?: number;
   height?: number;
@@ -83,7 +90,7 @@ function drawPanels(
   p: Palette,
 ): string {
   const windows = options.windows?.length ? options.windows : [10, 100, 1000];
-  const cap = options.capacityBps && options.capacityBps > 0 ? options.capacityBps : undefined;
+  const cap = capacityOf(options.capacityBps);
   const scale = cap ? 1 : 1000;
   // Fresh arrivals when the system traces them (the study's per-window goodput), else in-order delivery.
   const deliver = freshArrivals(data['tcp.receive']) ?? data['tcp.deliver'];

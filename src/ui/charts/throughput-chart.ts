@@ -3,6 +3,8 @@ import { DASHES } from '../theme/palette';
 import { deliveredBy, totalDelivered } from './goodput';
 import { LinePathBuilder } from './decimate';
 import type { LegendItem } from './frame';
+import { capacityOf, type CapacityOption } from './types';
+import { bitRate } from '../format';
 import {
   createTimeChart,
   niceMax,
@@ -23,8 +25,8 @@ import {
 export interface ThroughputChartOptions extends TimeChartOptions {
   /** Sliding window, seconds (default 10). */
   windowS?: number;
-  /** Capacity drawn as a reference line, bit/s (e.g. 7600 for IS-707). */
-  capacityBps?: number;
+  /** Capacity drawn as a reference line, bit/s (e.g. 7600 for IS-707), or a getter read at each draw. */
+  capacityBps?: CapacityOption;
 }
 
 export function createThroughputChart(el: HTMLElement, options: ThroughputChartOptions = {}): TimeChart {
@@ -61,7 +63,8 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
       if (avg > gMax) gMax = avg;
     }
   }
-  const cap = options.capacityBps && options.capacityBps > 0 ? options.capacityBps / 1000 : undefined;
+  const capBps = capacityOf(options.capacityBps);
+  const cap = capBps !== undefined ? capBps / 1000 : undefined;
   const y = d3
     .scaleLinear()
     .domain([0, niceMax(Math.max(gMax, cap ?? 0), 1)])
@@ -122,7 +125,7 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
   ];
   if (cap !== undefined)
     legend.push({
-      label: `capacity ${cap} kbit/s`,
+      label: `capacity ${bitRate(capBps ?? 0)}`,
       color: p.neutral.muted,
       kind: 'line',
       dash: DASHES.computed,

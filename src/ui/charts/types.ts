@@ -55,3 +55,15 @@ export interface Chart {
   /** Draw a pending update now (optional; all charts in src/ui/charts implement it). */
   flush?(): void;
 }
+
+/**
+ * A capacity (bit/s) given as a number or read at each draw (PHS: the average of the links up,
+ * which changes during the run — read live rather than re-creating the chart).
+ */
+export type CapacityOption = number | (() => number | undefined);
+
+/** The capacity in force, or undefined when none (or not positive). */
+export function capacityOf(c: CapacityOption | undefined): number | undefined {
+  const v = typeof c === 'function' ? c() : c;
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : undefined;
+}

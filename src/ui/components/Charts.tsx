@@ -81,7 +81,9 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   const store = useLabStore();
   const traces = useLab((s) => s.traces);
   const system = useLab((s) => s.system);
-  const capacity = useLab((s) => s.summary?.capacityBps);
+  // Read at each draw: PHS's capacity (links up, averaged) changes during the run, and a new value
+  // must not re-create the charts.
+  const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
   const view = useChartView(theme);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
@@ -101,7 +103,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     capacityBps: capacity,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = `${system}|${capacity ?? ''}`;
+  const key = system;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>

@@ -2,16 +2,31 @@ import { useEffect, useMemo, useRef } from 'react';
 import { schemaFor } from '../../engine/scenario/schema';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
-import type { SystemId } from '../../engine/scenario/types';
+import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import { formatMetres } from '../map/geometry';
+import { radioModeNote, type RadioModeNote } from '../map/radio-mode';
 import { createMapHost } from './map-host';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { num } from '../format';
 
-function MapCanvas({ theme }: { theme: 'light' | 'dark' }) {
+/** The scenario's values in force at the latest recorded change reached (re-renders only when one comes into force). */
+function useValuesInForce(): Record<string, ParamValue | undefined> {
+  const scenario = useLab((s) => s.scenario);
+  const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
+  return useMemo(
+    () =>
+      effectiveValues({ scenario, simTime: scenario?.events[applied - 1]?.t ?? 0 }) as Record<
+        string,
+        ParamValue | undefined
+      >,
+    [scenario, applied],
+  );
+}
+
+function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFromMap: boolean }) {
   const store = useLabStore();
   const view = useLab((s) => s.systemView);
-  const radioFromMap = useLab((s) => s.scenario?.values.radioFromMap === true);
   const host = useRef<HTMLDivElement | null>(null);
   const map = useRef<ReturnType<typeof createMapHost> | null>(null);
 
@@ -43,41 +58,53 @@ function MapCanvas({ theme }: { theme: 'light' | 'dark' }) {
   return <div className="map-host" ref={host} />;
 }
 
-function Captions({ view }: { view: SystemView | null }) {
+/**
+ * The map's captions as page text (they wrap at any width; the map itself draws none): the
+ * system's figures (FER, field strengths, RTO…), whether the position drives the radio (only for
+ * systems where that can be switched), and where the phone is.
+ */
+function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
-  const d = Math.hypot(view.ms.x - (view.stations[0]?.x ?? 0), view.ms.y - (view.stations[0]?.y ?? 0));
+  const first = view.stations[0];
+  const d = Math.hypot(view.ms.x - (first?.x ?? 0), view.ms.y - (first?.y ?? 0));
   return (
-    // The map draws the same figures; this text copy serves screen readers and scripts.
-    <dl className="captions sr-only" data-testid="map-captions">
-      <div className="kv">
-        <dt>Phone</dt>
-        <dd>
-          {num(view.ms.x)} m, {num(view.ms.y)} m ({num(d)} m from {view.stations[0]?.label ?? 'the base'})
-        </dd>
-      </div>
-      {Object.entries(view.captions ?? {}).map(([k, v]) => (
-        <div className="kv" key={k}>
-          <dt>{k}</dt>
-          <dd data-caption={k}>{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="map-captions">
+      <dl className="captions" data-testid="map-captions">
+        {Object.entries(view.captions ?? {}).map(([k, v]) => (
+          <div className="kv" key={k}>
+            <dt>{k}</dt>
+            <dd data-caption={k}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {note && (
+        <p className="small radio-mode" data-testid="radio-mode" data-on={String(note.on)}>
+          {note.text}
+        </p>
+      )}
+      <p className="small muted" data-testid="ms-position">
+        Phone at x {formatMetres(view.ms.x)}, y {formatMetres(view.ms.y)} — {formatMetres(d)} from{' '}
+        {first?.label ?? 'the base'}.
+      </p>
+    </div>
   );
 }
 
 /**
  * Link toggles (ui.md "Bearer / channel panel"): a system that lets the user release and re-add
  * link n declares a live boolean key `link<n>` (PHS: link1 … link6); the toggle sends it. Systems
- * with one fixed link show the link's state and counters only.
+ * with one fixed link show the link's state and counters only (a status, not a dead button).
  */
-function LinkToggles({ view, system }: { view: SystemView | null; system: SystemId }) {
+function LinkToggles({
+  view,
+  system,
+  values,
+}: {
+  view: SystemView | null;
+  system: SystemId;
+  values: Record<string, ParamValue | undefined>;
+}) {
   const change = useLab((s) => s.change);
-  const scenario = useLab((s) => s.scenario);
-  const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
-  const values = useMemo(
-    () => effectiveValues({ scenario, simTime: scenario?.events[applied - 1]?.t ?? 0 }),
-    [scenario, applied],
-  );
   const keys = useMemo(
     () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
     [system],
@@ -89,22 +116,28 @@ function LinkToggles({ view, system }: { view: SystemView | null; system: System
         const key = `link${l.n}`;
         const toggles = keys.has(key);
         const on = toggles ? values[key] !== false : l.state !== 'down';
+        const word = on ? l.state : `released (${l.state})`;
         return (
           <li key={l.n} className={`link link-${l.state}`}>
-            <button
-              type="button"
-              data-testid={`link-${l.n}`}
-              aria-pressed={on}
-              disabled={!toggles}
-              title={
-                toggles
-                  ? `Release or re-add link ${l.n} from this moment on`
-                  : 'This system has one fixed link'
-              }
-              onClick={() => toggles && void change(key, on ? '0' : '1')}
-            >
-              Link {l.n}: <span className="state-word">{on ? l.state : `released (${l.state})`}</span>
-            </button>
+            {toggles ? (
+              <button
+                type="button"
+                data-testid={`link-${l.n}`}
+                aria-pressed={on}
+                title={`Release or re-add link ${l.n} from this moment on`}
+                onClick={() => void change(key, on ? '0' : '1')}
+              >
+                Link {l.n}: <span className="state-word">{word}</span>
+              </button>
+            ) : (
+              <span
+                className="link-status"
+                data-testid={`link-${l.n}`}
+                title="This system has one fixed link"
+              >
+                Link {l.n}: <span className="state-word">{word}</span>
+              </span>
+            )}
             {l.counters && (
               <span className="counters">
                 {Object.entries(l.counters)
@@ -123,17 +156,19 @@ function LinkToggles({ view, system }: { view: SystemView | null; system: System
 export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
   const view = useLab((s) => s.systemView);
   const system = useLab((s) => s.system);
+  const values = useValuesInForce();
+  const note = useMemo(() => radioModeNote(schemaFor(system) ?? [], values), [system, values]);
   return (
     <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>
       <p className="muted small">Drag the phone, or focus it and use the arrow keys (Shift: further).</p>
       <div data-testid="map" className="map">
         <ErrorBoundary area="map">
-          <MapCanvas theme={theme} />
+          <MapCanvas theme={theme} radioFromMap={note?.on ?? true} />
         </ErrorBoundary>
       </div>
-      <Captions view={view} />
-      <LinkToggles view={view} system={system} />
+      <Captions view={view} note={note} />
+      <LinkToggles view={view} system={system} values={values} />
     </section>
   );
 }

@@ -1,29 +1,25 @@
 import * as d3 from 'd3';
-import type { MapLink, SystemView } from '../../engine/systems/types';
+import type { SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
 import { FrameScheduler, observeResize } from '../charts/frame';
 import { r1 } from '../charts/decimate';
-import {
-  clampToExtent,
-  formatMetres,
-  mapTransform,
-  niceLength,
-  normalizeExtent,
-  type MapTransform,
-} from './geometry';
+import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';
+import { drawLinks, drawRings, drawScaleBar, drawStations } from './map-layers';
 import { attachMsControl } from './ms-control';
 
 /**
  * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
  * (metres, y = north = up), distance rings around the first station, one line per link/bearer from
- * the phone to its station coloured AND dashed by state (good / bad / error / idle / down), a scale
- * bar and captions. The phone (`data-testid="ms"`, focusable, role="slider" with the position in
+ * the phone to its station coloured AND dashed by state (good / bad / error / idle / down), and a
+ * scale bar. Stations at the same place (PHS: units side by side) stack their labels and spread their
+ * links so that every one stays visible. The captions (radio figures, position) are the page's
+ * HTML beside the map, where they wrap instead of being clipped. The phone (`data-testid="ms"`, focusable, role="slider" with the position in
  * `aria-valuetext`) is dragged with mouse or touch or moved with the arrow keys; each move calls
  * `onMove(x, y)` in metres, clamped to the extent.
  *
  * Nodes: `g.station[data-id]`, `circle.ring` + `text.ring-label`, `line.link[data-n][data-state]`,
- * `g.scale-bar[data-metres]`, `text.caption`.
+ * `g.scale-bar[data-metres]`.
  */
 
 export interface MapOptions {
@@ -36,8 +32,11 @@ export interface MapOptions {
 }
 
 export interface MapUpdateOptions {
-  /** Whether the position drives the radio (FER/field strength); shown in the captions. */
-  radioFromMap: boolean;
+  /**
+   * Whether the position drives the radio. No longer drawn on the map (the page's captions say it,
+   * only for systems where it can be switched); kept so that callers need not change.
+   */
+  radioFromMap?: boolean;
   theme: ThemeName;
 }
 
@@ -53,7 +52,6 @@ export interface LabMap {
 
 /** Updates during which a locally moved phone ignores the engine's (older) position. */
 const HOLD_UPDATES = 30;
-const CAPTION_LINE = 20;
 let mapCount = 0;
 
 type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
@@ -77,6 +75,8 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
   const area = svg.append('rect').attr('class', 'map-area');
   const rings = svg.append('g').attr('class', 'rings').attr('clip-path', `url(#${clipId})`);
+  // Ring labels are not clipped: they are kept inside the map area instead (never cut off).
+  const ringLabels = svg.append('g').attr('class', 'ring-labels');
   const links = svg.append('g').attr('class', 'links');
   const stations = svg.append('g').attr('class', 'stations');
   const scaleBar = svg.append('g').attr('class', 'scale-bar');
@@ -103,7 +103,6 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     .attr('width', 10)
     .attr('height', 12)
     .attr('rx', 1);
-  const captions = svg.append('g').attr('class', 'captions');
 
   let view: SystemView | null = null;
   let opts: MapUpdateOptions = { radioFromMap: true, theme: 'light' };
@@ -139,7 +138,6 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('aria-valuenow', Math.round(pos.x))
       .attr('aria-valuetext', where);
     drawLinks(links, view.links, view, mx, my, tf, opts.theme);
-    captions.select('text.caption-position').text(`Mobile station: ${where}`);
     const counts = d3.rollup(
       view.links,
       (v) => v.length,
@@ -157,13 +155,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const pal = p();
     const width = Math.round(el.clientWidth) || 640;
     tf = mapTransform(view.extent, width, options.maxHeight ?? 460);
-    const capLines = Object.entries(view.captions ?? {}).map(([k, v]) => `${k}: ${v}`);
-    capLines.push(
-      opts.radioFromMap
-        ? 'Radio from map: on — moving the phone changes the radio conditions.'
-        : 'Radio from map: off — the radio conditions come from the parameters.',
-    );
-    const height = tf.height + (capLines.length + 1) * CAPTION_LINE + 8;
+    const height = tf.height;
     svg
       .attr('width', width)
       .attr('height', height)
@@ -183,21 +175,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('fill-opacity', 0.3)
       .attr('stroke', pal.neutral.grid);
     svg.select(`#${clipId} rect`).attr('x', ax).attr('y', ay).attr('width', aw).attr('height', ah);
-    drawRings(rings, view, tf, pal);
+    drawRings(rings, ringLabels, view, tf, pal, [ax, ay, aw, ah]);
     drawStations(stations, view, tf, pal);
     drawScaleBar(scaleBar, tf, ax, ay + ah, aw, pal);
     body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
     screen.attr('fill', pal.neutral.background);
-    captions
-      .selectAll('text.caption')
-      .data([...capLines, ''])
-      .join('text')
-      .attr('class', (_d, i) => (i === capLines.length ? 'caption caption-position' : 'caption'))
-      .attr('x', 8)
-      .attr('y', (_d, i) => tf.height + (i + 1) * CAPTION_LINE)
-      .attr('font-size', 14)
-      .attr('fill', pal.neutral.ink)
-      .text((d) => d);
     drawDynamic();
   };
 
@@ -242,141 +224,4 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       wrapper.remove();
     },
   };
-}
-
-function drawRings(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
-  const c = view.stations[0];
-  const data = c ? (view.rings ?? []).filter((r) => r.r > 0) : [];
-  const [cx, cy] = c ? tf.toPx(c.x, c.y) : [0, 0];
-  g.selectAll('circle.ring')
-    .data(data)
-    .join('circle')
-    .attr('class', 'ring')
-    .attr('cx', cx)
-    .attr('cy', cy)
-    .attr('r', (r) => r.r * tf.scale)
-    .attr('fill', 'none')
-    .attr('stroke', pal.neutral.muted)
-    .attr('stroke-opacity', 0.6)
-    .attr('stroke-dasharray', '4 4');
-  g.selectAll('text.ring-label')
-    .data(data)
-    .join('text')
-    .attr('class', 'ring-label')
-    .attr('x', (r) => cx + (r.r * tf.scale) / Math.SQRT2 + 3)
-    .attr('y', (r) => cy - (r.r * tf.scale) / Math.SQRT2 - 3)
-    .attr('font-size', CHART_STYLE.tickFontPx)
-    .attr('fill', pal.neutral.muted)
-    .text((r) => r.label);
-}
-
-function drawStations(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
-  const sel = g
-    .selectAll<SVGGElement, SystemView['stations'][number]>('g.station')
-    .data(view.stations, (s) => s.id)
-    .join((enter) => {
-      const s = enter.append('g').attr('class', 'station');
-      s.append('path').attr('d', 'M0,-16L11,6L-11,6Z');
-      s.append('line').attr('x1', 0).attr('x2', 0).attr('y1', -16).attr('y2', -24);
-      s.append('text').attr('y', 24).attr('text-anchor', 'middle');
-      return s;
-    })
-    .attr('data-id', (s) => s.id)
-    .attr('transform', (s) => {
-      const [x, y] = tf.toPx(s.x, s.y);
-      return `translate(${x},${y})`;
-    });
-  sel.select('path').attr('fill', pal.neutral.ink).attr('stroke', pal.neutral.background);
-  sel.select('line').attr('stroke', pal.neutral.ink).attr('stroke-width', 2);
-  sel
-    .select('text')
-    .attr('font-size', 14)
-    .attr('fill', pal.neutral.ink)
-    .attr('stroke', pal.neutral.background)
-    .attr('stroke-width', 3)
-    .attr('paint-order', 'stroke')
-    .text((s) => s.label);
-}
-
-function drawLinks(
-  g: Sel<SVGGElement>,
-  list: readonly MapLink[],
-  view: SystemView,
-  mx: number,
-  my: number,
-  tf: MapTransform,
-  theme: ThemeName,
-): void {
-  const byStation = new Map<string, MapLink[]>();
-  for (const l of list) byStation.set(l.station, [...(byStation.get(l.station) ?? []), l]);
-  const geo = new Map<number, { x1: number; y1: number; x2: number; y2: number }>();
-  for (const [id, ls] of byStation) {
-    const st = view.stations.find((s) => s.id === id);
-    if (!st) continue;
-    const [sx, sy] = tf.toPx(st.x, st.y);
-    const len = Math.hypot(sx - mx, sy - my) || 1;
-    const [nx, ny] = [-(sy - my) / len, (sx - mx) / len];
-    ls.forEach((l, k) => {
-      const o = (k - (ls.length - 1) / 2) * 7;
-      geo.set(l.n, { x1: mx + nx * o, y1: my + ny * o, x2: sx + nx * o, y2: sy + ny * o });
-    });
-  }
-  const drawn = list.filter((l) => geo.has(l.n));
-  g.selectAll<SVGLineElement, MapLink>('line.link')
-    .data(drawn, (l) => String(l.n))
-    .join((enter) => {
-      const line = enter.append('line').attr('class', 'link');
-      line.append('title');
-      return line;
-    })
-    .each(function (l) {
-      const s = linkStyle(l.state, theme);
-      const c = geo.get(l.n)!;
-      d3.select(this)
-        .attr('data-n', l.n)
-        .attr('data-state', l.state)
-        .attr('data-station', l.station)
-        .attr('x1', c.x1)
-        .attr('y1', c.y1)
-        .attr('x2', c.x2)
-        .attr('y2', c.y2)
-        .attr('stroke', s.color)
-        .attr('stroke-width', s.width)
-        .attr('stroke-dasharray', s.dash)
-        .attr('stroke-linecap', 'round')
-        .select('title')
-        .text(`Link ${l.n} to ${l.station}: ${s.label}`);
-    });
-}
-
-function drawScaleBar(
-  g: Sel<SVGGElement>,
-  tf: MapTransform,
-  ax: number,
-  bottom: number,
-  aw: number,
-  pal: Palette,
-): void {
-  const metres = niceLength((aw * 0.3) / tf.scale);
-  const len = metres * tf.scale;
-  const x = ax + 10;
-  const y = bottom - 12;
-  g.attr('data-metres', metres);
-  const d = `M${x},${y - 5}V${y}H${x + len}V${y - 5}`;
-  g.selectAll('path')
-    .data([d])
-    .join('path')
-    .attr('d', (s) => s)
-    .attr('fill', 'none')
-    .attr('stroke', pal.neutral.ink)
-    .attr('stroke-width', 2);
-  g.selectAll('text')
-    .data([formatMetres(metres)])
-    .join('text')
-    .attr('x', x + len / 2)
-    .attr('y', y - 8)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', CHART_STYLE.tickFontPx)
-    .attr('fill', pal.neutral.ink)
-    .text((s) => s);
 }

@@ -97,6 +97,24 @@ describe('throughput chart', () => {
     expect(el.querySelector('svg desc')!.textContent).toContain('Goodput 7.60 kbit/s');
     chart.destroy();
   });
+
+  it('labels the capacity rounded with its unit, read live from a getter (PHS averages the links up)', () => {
+    const el = host();
+    let cap: number | undefined = 339946.4000000001;
+    const chart = createThroughputChart(el, { sync: true, capacityBps: () => cap });
+    const rows = Array.from({ length: 5 }, (_v, i) => ({ t: i + 1, bytes: 40_000 * (i + 1), conn: 0 }));
+    chart.update({ 'tcp.deliver': series(rows) }, view(5));
+    const legend = () => [...el.querySelectorAll('.legend text')].map((t) => t.textContent).join(' | ');
+    expect(legend()).toContain('capacity 340\u202fkbit/s');
+    expect(legend()).not.toMatch(/\d{4,}/);
+    cap = 350_400;
+    chart.update({ 'tcp.deliver': series(rows) }, view(5));
+    expect(legend()).toContain('capacity 350\u202fkbit/s');
+    cap = undefined;
+    chart.update({ 'tcp.deliver': series(rows) }, view(5));
+    expect(el.querySelector('line.capacity-line')).toBeNull();
+    chart.destroy();
+  });
 });
 
 describe('shared time axis', () => {

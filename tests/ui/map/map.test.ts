@@ -54,7 +54,7 @@ describe('map geometry', () => {
 });
 
 describe('map', () => {
-  it('draws stations, rings, a scale bar, captions and one line per link coloured and dashed by state', () => {
+  it('draws stations, rings, a scale bar and one line per link coloured and dashed by state', () => {
     const { el, map } = setup();
     expect(el.querySelectorAll('g.station')).toHaveLength(2);
     expect(el.querySelectorAll('circle.ring')).toHaveLength(2);
@@ -72,9 +72,13 @@ describe('map', () => {
     // Two links to the same station are drawn side by side, not on top of each other.
     expect(lines[0].getAttribute('y1')).not.toBe(lines[1].getAttribute('y1'));
     expect(el.querySelector('g.scale-bar')!.getAttribute('data-metres')).toBe('200');
-    const caps = [...el.querySelectorAll('text.caption')].map((t) => t.textContent);
-    expect(caps[0]).toBe('FER: 12 %');
-    expect(caps.at(-1)).toBe('Mobile station: x 500 m, y 250 m, 400 m from CS 1');
+    // No caption block inside the svg (the page writes the captions as wrapping text), so the svg
+    // is exactly as tall as the drawn map area.
+    expect(el.querySelectorAll('text.caption')).toHaveLength(0);
+    expect(el.querySelector('svg')!.getAttribute('height')).toBe(
+      String(mapTransform(view.extent, 640, 460).height),
+    );
+    expect(el.querySelector('svg desc')!.textContent).toContain('x 500 m, y 250 m, 400 m from CS 1');
     map.update(
       { ...view, links: [{ n: 1, station: 'cs1', state: 'down' }] },
       { radioFromMap: false, theme: 'dark' },
@@ -136,6 +140,53 @@ describe('map', () => {
     map.update({ ...view, ms: { x: 1000, y: 500 } }, { radioFromMap: true, theme: 'light' });
     map.update({ ...view, ms: { x: 900, y: 400 } }, { radioFromMap: true, theme: 'light' });
     expect(ms.getAttribute('aria-valuetext')).toContain('x 900 m, y 400 m');
+    map.destroy();
+  });
+
+  it('stations at one place stack their labels and spread all their links side by side', () => {
+    const el = document.createElement('div');
+    document.body.appendChild(el);
+    const map = createMap(el, { onMove: vi.fn(), sync: true });
+    const units: SystemView = {
+      extent: [-100, 100, -100, 100],
+      stations: [1, 2, 3].map((u) => ({ id: `u${u}`, label: `Unit ${u}`, x: 0, y: 0 })),
+      ms: { x: 50, y: 0 },
+      links: [1, 2, 3, 4, 5, 6].map((n) => ({ n, station: `u${Math.ceil(n / 2)}`, state: 'good' as const })),
+    };
+    map.update(units, { theme: 'light' });
+    const ys = [...el.querySelectorAll('g.station text')].map((t) => Number(t.getAttribute('y')));
+    expect(ys).toEqual([24, 41, 58]);
+    const lines = [...el.querySelectorAll('line.link')];
+    // Six distinct offsets (7 px apart), not three pairs drawn on top of each other.
+    expect(new Set(lines.map((l) => l.getAttribute('y1'))).size).toBe(6);
+    map.destroy();
+  });
+
+  it('keeps ring labels inside the map area (moved left at the right edge, hidden when off the area)', () => {
+    const el = document.createElement('div');
+    document.body.appendChild(el);
+    const map = createMap(el, { onMove: vi.fn(), sync: true });
+    const v: SystemView = {
+      extent: [-1000, 1000, -1000, 1000],
+      stations: [{ id: 'bs', label: 'BS', x: 0, y: 0 }],
+      ms: { x: 0, y: 0 },
+      rings: [
+        { r: 500, label: 'near' },
+        { r: 1250, label: 'edge · FER 30.0 %' },
+        { r: 5000, label: 'far away' },
+      ],
+      links: [],
+    };
+    map.update(v, { theme: 'light' });
+    const area = el.querySelector('rect.map-area')!;
+    const right = Number(area.getAttribute('x')) + Number(area.getAttribute('width'));
+    const labels = [...el.querySelectorAll('text.ring-label')];
+    expect(labels.map((t) => t.textContent)).toEqual(['near', 'edge · FER 30.0 %', 'far away']);
+    const edge = labels[1];
+    // 17 characters at 12 px ≈ 122 px: its start moved left so that its end stays inside.
+    expect(Number(edge.getAttribute('x')) + 17 * 12 * 0.6).toBeLessThanOrEqual(right - 4 + 1e-9);
+    expect(edge.getAttribute('display')).toBeNull();
+    expect(labels[2].getAttribute('display')).toBe('none');
     map.destroy();
   });
 });

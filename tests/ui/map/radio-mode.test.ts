@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { schemaFor } from '../../../src/engine/scenario/schema';
+import { radioModeNote } from '../../../src/ui/map/radio-mode';
+
+describe('radio-from-map caption', () => {
+  it('IS-707 (a radioFromMap key): on or off as the key in force says', () => {
+    const specs = schemaFor('is707')!;
+    expect(radioModeNote(specs, { radioFromMap: true })).toMatchObject({ on: true });
+    const off = radioModeNote(specs, { radioFromMap: false })!;
+    expect(off.on).toBe(false);
+    expect(off.text).toContain('Radio from map: off');
+  });
+
+  it('GSM (radio = map is one of the radio choices): on only with radio = map', () => {
+    const specs = schemaFor('gsm')!;
+    expect(radioModeNote(specs, { radio: 'map' })).toMatchObject({ on: true });
+    const off = radioModeNote(specs, { radio: 'good' })!;
+    expect(off.on).toBe(false);
+    expect(off.text).toContain('radio = good');
+  });
+
+  it('PHS (the field strengths always follow the phone): no caption at all', () => {
+    expect(radioModeNote(schemaFor('phs')!, {})).toBeNull();
+  });
+});
