@@ -46,18 +46,19 @@ export interface AsyncFramingOptions {
   openingFlag?: boolean;
 }
 
-/** True when octet `b` must be sent escaped under `accm` (0x7E and 0x7D always; RFC 1662 §4.2). */
-export function needsEscape(b: number, accm: number): boolean {
+/**
+ * True when octet `b` must be sent escaped under `accm` (RFC 1662 §4.2: 0x7E and 0x7D always,
+ * a control character when its ACCM bit is set, §7.1). The one statement of the rule: framing,
+ * the GSM line encoder and the content model all ask it.
+ */
+export function needsEscape(b: number, accm = DEFAULT_ACCM): boolean {
   return b === PPP_FLAG || b === PPP_ESCAPE || (b < 0x20 && ((accm >>> b) & 1) === 1);
 }
 
 /** Number of octets of `bytes[start, end)` that must be escaped under `accm`. */
 export function escapeCount(bytes: Uint8Array, accm = DEFAULT_ACCM, start = 0, end = bytes.length): number {
   let n = 0;
-  for (let i = start; i < end; i++) {
-    const b = bytes[i];
-    if (b === PPP_FLAG || b === PPP_ESCAPE || (b < 0x20 && ((accm >>> b) & 1) === 1)) n++;
-  }
+  for (let i = start; i < end; i++) if (needsEscape(bytes[i], accm)) n++;
   return n;
 }
 

@@ -17,6 +17,8 @@
  * The seed comes from a named stream, e.g. `ctx.rng.get('gsm.content').nextU32()`.
  */
 
+import { DEFAULT_ACCM, needsEscape } from './async-framing';
+
 export type ContentType = 'ascii' | 'text' | 'binary';
 
 export const CONTENT_TYPES: readonly ContentType[] = ['ascii', 'text', 'binary'];
@@ -24,13 +26,12 @@ export const CONTENT_TYPES: readonly ContentType[] = ['ascii', 'text', 'binary']
 /** Bytes per `text` line including the trailing CR LF. */
 export const TEXT_LINE = 62;
 
-/** The default async-control-character map: all 32 control characters escaped (RFC 1662 §7.1). */
-export const DEFAULT_ACCM = 0xffffffff;
+// The escape rule and the default ACCM are PPP framing's (async-framing.ts); re-exported here so
+// that the stuffing cost of content reads next to the content.
+export { DEFAULT_ACCM, needsEscape };
 
 const CR = 0x0d;
 const LF = 0x0a;
-const FLAG = 0x7e;
-const ESCAPE = 0x7d;
 const TWO_POW_32 = 4294967296;
 
 /** 64 symbols: 26 lower-case, 26 upper-case letters and 12 spaces (mean word ≈ 5 letters). */
@@ -111,11 +112,6 @@ class HashedContent implements ContentSource {
 /** Content of the given type; `seed` is a 32-bit value drawn from a named random stream. */
 export function createContent(type: ContentType, seed: number): ContentSource {
   return new HashedContent(type, seed >>> 0);
-}
-
-/** True when async HDLC framing must escape byte `b` under `accm` (RFC 1662 §4.2, §7.1). */
-export function needsEscape(b: number, accm = DEFAULT_ACCM): boolean {
-  return b === FLAG || b === ESCAPE || (b < 0x20 && ((accm >>> b) & 1) === 1);
 }
 
 /**

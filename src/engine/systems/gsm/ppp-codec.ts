@@ -13,6 +13,7 @@
  * returns the number of octets on the line.
  */
 import { ICMP_HEADER, IP_HEADER, TCP_HEADER, type Packet } from '../../core/packet';
+import { needsEscape } from '../../link/ppp/async-framing';
 import { fcs16Byte, FCS16_INIT } from '../../link/ppp/fcs16';
 import { createContent, type ContentSource, type ContentType } from '../../link/ppp/content';
 import {
@@ -155,8 +156,9 @@ export class PppEncoder {
     return c;
   }
 
+  /** 1 when octet `b` goes on the line escaped (RFC 1662 §4.2), else 0. */
   private esc(b: number): number {
-    return b === 0x7e || b === 0x7d || (b < 0x20 && ((this.accm >>> b) & 1) === 1) ? 1 : 0;
+    return needsEscape(b, this.accm) ? 1 : 0;
   }
 
   /** Frame `p` for the line. */
