@@ -150,13 +150,33 @@ function drawLink(
   const nNak = dec.nak ? drawEvents(ctx, dec.nak, index, rh, 'nak-rounds', p) : 0;
   drawRowLabels(ctx, rows, rh, dec);
   drawSelectionWindow(ctx);
+  const words = dec.labels ?? {};
   frame.legend(
     [
       { label: 'frame OK', color: p.status.good, kind: 'area' },
       { label: 'retransmission', color: p.status.retx, kind: 'area' },
-      { label: 'NAK / idle', color: p.status.idle, kind: 'area' },
-      { label: 'frame error', color: p.status.error, kind: 'area' },
-      { label: 'abort', color: p.series.abort, kind: 'marker', marker: MARKERS.abort },
+      { label: words.control ?? 'NAK / idle', color: p.status.idle, kind: 'area' },
+      { label: words.error ?? 'frame error', color: p.status.error, kind: 'area' },
+      ...(dec.abort
+        ? [
+            {
+              label: words.abort ?? 'abort',
+              color: p.series.abort,
+              kind: 'marker' as const,
+              marker: MARKERS.abort,
+            },
+          ]
+        : []),
+      ...(dec.nak
+        ? [
+            {
+              label: words.nakRound ?? 'NAK round',
+              color: p.neutral.ink,
+              kind: 'marker' as const,
+              marker: MARKERS.nak,
+            },
+          ]
+        : []),
       ...(dec.band ? [{ label: dec.band.label, color: p.status.bad, kind: 'band' as const }] : []),
     ],
     p,

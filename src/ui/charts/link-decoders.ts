@@ -49,6 +49,17 @@ export interface FrameDecoder {
   };
   readonly abort?: RowEventSource;
   readonly nak?: RowEventSource;
+  /** Legend words where the generic ones do not fit the protocol. */
+  readonly labels?: DecoderLabels;
+}
+
+/** Legend words of a decoder (defaults: "NAK / idle", "frame error", "abort", "NAK round"). */
+export interface DecoderLabels {
+  /** Control lanes (NAK and idle frames). */
+  readonly control?: string;
+  readonly error?: string;
+  readonly abort?: string;
+  readonly nakRound?: string;
 }
 
 const IS707_KINDS: readonly (FrameCategory | null)[] = [null, 'data', 'retx', 'idle', 'nak'];
@@ -77,12 +88,15 @@ export const IS707_DECODER: FrameDecoder = {
   band: { source: 'channel.state', field: 'bad', rowField: 'dir', label: 'bad channel state' },
   abort: { source: 'link.abort', rowField: 'dir' },
   nak: { source: 'link.nak', rowField: 'dir', levelField: 'round', maxLevel: 3 },
+  labels: { control: 'NAK / idle', abort: 'abort', nakRound: 'NAK round 1–3' },
 };
 
 /**
  * PIAFS monitor (phs.md "Views"): `piafs.monitor` (link, num, req, status) with status =
  * side × 3 + kind (kind 0 DATA, 1 IDLE, 2 CRC ERR; side 0 = received at the MS, 1 at the BS);
- * rows = link × 2 + side; 10 ms slots.
+ * rows = link × 2 + side; 10 ms slots. The band is `channel.state` (link, dir, bad, row) as PHS records
+ * it: a link direction's CRC verdict, recorded when it changes, with row = link × 2 + dir (dir 0 =
+ * received at the MS, as side 0 here) — so runs of CRC errors are shaded as periods.
  */
 export const PIAFS_DECODER: FrameDecoder = {
   source: 'piafs.monitor',
@@ -98,6 +112,8 @@ export const PIAFS_DECODER: FrameDecoder = {
   },
   rowLabel: (r) => `L${Math.floor(r / 2) + 1} ${r % 2 === 0 ? 'MS' : 'BS'}`,
   frameS: 0.01,
+  band: { source: 'channel.state', field: 'bad', rowField: 'row', label: 'CRC-error period' },
+  labels: { control: 'idle (no data)', error: 'CRC ERR' },
 };
 
 /** Built-in decoders by name. */

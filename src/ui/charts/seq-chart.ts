@@ -34,7 +34,10 @@ import {
  */
 const MAX_RTX_MARKERS = 1500;
 
-export type SeqChartOptions = TimeChartOptions;
+export interface SeqChartOptions extends TimeChartOptions {
+  /** Text in the plot while no data segment is in view (default: "No TCP data segments yet …"). */
+  emptyText?: string;
+}
 
 interface RtxMark {
   readonly t: number;
@@ -95,6 +98,22 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
       if (a[i] < lo) lo = a[i];
       if (a[i] > hi) hi = a[i];
     }
+  }
+  // The receive window's right edge (ack + rwnd) belongs to the picture (tcptrace draws it): keep it
+  // inside the plot instead of letting the line leave through the top. Bound: the largest visible
+  // ACK plus the largest window advertised up to the right edge.
+  if (ack && rw && Number.isFinite(hi)) {
+    const rwnd = rw.opt[0];
+    const rconn = rw.opt[1];
+    let win = -Infinity;
+    if (rwnd)
+      for (let i = 0; i < rw.n && rw.t[i] <= t1; i++)
+        if (connOk(rconn, i, want)) win = Math.max(win, rwnd[i]);
+    let ackHi = -Infinity;
+    const [a] = ack.req;
+    const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1, true);
+    for (let i = i0; i < i1; i++) if (connOk(ack.opt[0], i, want)) ackHi = Math.max(ackHi, a[i]);
+    if (Number.isFinite(win) && Number.isFinite(ackHi)) hi = Math.max(hi, ackHi + win);
   }
   if (!Number.isFinite(lo)) {
     lo = 0;
@@ -223,6 +242,20 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
     .attr('stroke-width', 1)
     .attr('aria-hidden', 'true');
   drawSelectionRing(ctx, send, yb);
+  // Nothing sent in the whole run so far (not merely outside a zoomed window).
+  const empty = (send?.n ?? 0) === 0;
+  frame
+    .layer('empty')
+    .selectAll('text')
+    .data(empty ? [options.emptyText ?? 'No TCP data segments yet — press Play to start the run.'] : [])
+    .join('text')
+    .attr('class', 'empty-note')
+    .attr('x', ctx.w / 2)
+    .attr('y', h / 2)
+    .attr('text-anchor', 'middle')
+    .attr('font-size', 14)
+    .attr('fill', p.neutral.muted)
+    .text((d) => d);
 
   frame.legend(
     [

@@ -8,6 +8,7 @@ import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
 import type { ChartOptions, ChartView } from '../charts/types';
+import type { SeqChartOptions } from '../charts/seq-chart';
 import { chartToPngBlob, chartToSvgString } from '../charts/export';
 import type { ChartId } from '../../state/url-codec';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
@@ -84,6 +85,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // Read at each draw: PHS's capacity (links up, averaged) changes during the run, and a new value
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
+  const app = useLab((s) => s.scenario?.values.app);
   const view = useChartView(theme);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
@@ -93,7 +95,11 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     (t: number, seq: number) => store.getState().setSelection({ t, seq }),
     [store],
   );
-  const options: ChartOptions & LinkChartOptions & ThroughputChartOptions & HistogramChartOptions = {
+  const options: ChartOptions &
+    LinkChartOptions &
+    ThroughputChartOptions &
+    HistogramChartOptions &
+    SeqChartOptions = {
     title: spec.title,
     // The sequence graph is one of the page's two large elements, beside the map.
     ...(spec.id === 'seq' ? { height: 440 } : {}),
@@ -101,9 +107,13 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     onSelect,
     decoder: linkDecoder(system),
     capacityBps: capacity,
+    emptyText:
+      app === 'ping'
+        ? 'Ping sends no TCP segments: read the round-trip times in the summary and the link-layer view.'
+        : undefined,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = system;
+  const key = `${system}|${app === 'ping' ? 'ping' : ''}`;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>

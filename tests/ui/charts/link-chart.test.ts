@@ -59,11 +59,11 @@ describe('link-layer timeline', () => {
       'forward',
       'reverse',
     ]);
-    // The six legend entries do not fit one 720 px row: the last wraps onto a second row.
+    // The seven legend entries do not fit one 720 px row: the last wraps onto a second row.
     const legend = [...el.querySelectorAll('.legend g.item')].map((g) => g.getAttribute('transform'));
-    expect(legend).toHaveLength(6);
+    expect(legend).toHaveLength(7);
     expect(legend[0]).toBe('translate(0,0)');
-    expect(legend[5]).toBe('translate(0,15)');
+    expect(legend[6]).toBe('translate(0,15)');
     chart.destroy();
   });
 
@@ -125,6 +125,50 @@ describe('link-layer timeline', () => {
     ]);
     expect(el.querySelector('path.frames-error[data-row="1"]')!.getAttribute('data-n')).toBe('1');
     expect(el.querySelector('path.frames-idle[data-row="4"]')!.getAttribute('data-n')).toBe('1');
+    chart.destroy();
+  });
+
+  it('shades PHS CRC-error periods from channel.state (link, dir, bad, row) on the monitor rows', () => {
+    const el = host();
+    const chart = createLinkChart(el, { sync: true, decoder: 'piafs' });
+    chart.update(
+      {
+        'piafs.monitor': series([
+          { t: 1, link: 1, num: 1, req: 0, status: 0 },
+          { t: 1, link: 1, num: 1, req: 0, status: 3 },
+          { t: 5, link: 1, num: 2, req: 1, status: 2 },
+        ]),
+        // Link 2 (index 1), received at the MS (dir 0 → row 2): bad from 4 to 6 s; at the BS (row 3) from 8 s on.
+        'channel.state': series([
+          { t: 4, link: 1, dir: 0, bad: 1, row: 2 },
+          { t: 6, link: 1, dir: 0, bad: 0, row: 2 },
+          { t: 8, link: 1, dir: 1, bad: 1, row: 3 },
+        ]),
+      },
+      view(10),
+    );
+    const band = (row: number) => el.querySelector(`path.band-bad[data-row="${row}"]`)!;
+    expect(band(2).getAttribute('data-n')).toBe('1');
+    expect(rects(band(2).getAttribute('d'))).toBe(1);
+    // Still bad at the end of the run: shaded to the right edge.
+    expect(band(3).getAttribute('data-n')).toBe('1');
+    const legend = [...el.querySelectorAll('.legend text')].map((t) => t.textContent);
+    expect(legend).toContain('CRC-error period');
+    expect(legend).toContain('CRC ERR');
+    // PIAFS has no aborts and no NAK rounds: their legend entries are not shown.
+    expect(legend.join(' ')).not.toMatch(/abort|NAK round/);
+    chart.destroy();
+  });
+
+  it('names the IS-707 NAK rounds and aborts in its legend', () => {
+    const el = host();
+    const chart = createLinkChart(el, { sync: true });
+    chart.update(data, view(10));
+    const legend = [...el.querySelectorAll('.legend text')].map((t) => t.textContent);
+    expect(legend).toEqual(
+      expect.arrayContaining(['NAK / idle', 'abort', 'NAK round 1–3', 'bad channel state']),
+    );
+    expect(legend.some((l) => l?.startsWith('NAK round'))).toBe(true);
     chart.destroy();
   });
 });

@@ -37,6 +37,31 @@ describe('sequence-number graph', () => {
     chart.destroy();
   });
 
+  it('keeps the right edge of the receive window (ack + rwnd) inside the plot', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true });
+    chart.update({ 'tcp.send': send, 'tcp.ack': ack, 'tcp.rwnd': rwnd }, view(5));
+    const ticks = [...el.querySelectorAll('.axis-y .tick text')].map((t) =>
+      Number((t.textContent ?? '').replace(/[^\d.]/g, '')),
+    );
+    // Highest edge: 1609 + 8192 = 9801 bytes; the axis reaches past it.
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(9000);
+    const d = el.querySelector('path.rwnd-line')!.getAttribute('d')!;
+    const ys = [...d.matchAll(/[ML][\d.-]+,([\d.-]+)/g)].map((m) => Number(m[1]));
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+    chart.destroy();
+  });
+
+  it('says so in the plot while there is no TCP data segment (e.g. a ping workload)', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true, emptyText: 'Ping sends no TCP segments.' });
+    chart.update({}, view(20));
+    expect(el.querySelector('text.empty-note')!.textContent).toBe('Ping sends no TCP segments.');
+    chart.update({ 'tcp.send': send, 'tcp.ack': ack }, view(5));
+    expect(el.querySelector('text.empty-note')).toBeNull();
+    chart.destroy();
+  });
+
   it('calls onSelect with the time and sequence number of a clicked retransmission', () => {
     const el = host();
     const onSelect = vi.fn();

@@ -58,7 +58,10 @@ export function Transactions({
         ))}
         {shown.map((r, k) => {
           const y = k * LANE + 2;
-          const a = startOf(r, mode);
+          // A transaction seen only in part so far (rr: its connection set up, no request yet) starts
+          // at the first moment seen; one with no moment at all is not drawn.
+          const a = [startOf(r, mode), r.connect, r.request].find(Number.isFinite);
+          if (a === undefined) return null;
           const b = Number.isFinite(r.response) ? r.response : now;
           return (
             <g key={r.n} data-transaction={r.n}>

@@ -56,4 +56,5 @@ export const GSM_RLP_DECODER: FrameDecoder = {
   frameS: 0.02,
   band: { source: 'channel.state', field: 'bad', rowField: 'dir', label: 'bad channel state' },
   abort: { source: 'link.reset', rowField: 'dir' },
+  labels: { control: 'SREJ · REJ · poll / RR', abort: 'RLP reset' },
 };

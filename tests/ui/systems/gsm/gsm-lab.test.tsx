@@ -207,6 +207,17 @@ describe('GSM transaction timeline', () => {
 });
 
 describe('GSM panels', () => {
+  it('a transaction seen only in part (rr: connected, no request yet) draws no NaN', () => {
+    const rows = [
+      { n: 0, connect: 1.2, request: NaN, response: NaN, close: NaN },
+      { n: 1, connect: NaN, request: NaN, response: NaN, close: NaN },
+    ];
+    const html = renderToStaticMarkup(<Transactions rows={rows} now={3} mode="rr" />);
+    expect(html).not.toContain('NaN');
+    expect(html).toContain('data-transaction="0"');
+    expect(html).not.toContain('data-transaction="1"');
+  });
+
   it('byte budget, RLP frames and transactions, in that order', () => {
     expect(GSM_PANELS.map((p) => p.id)).toEqual(['gsm-byte-budget', 'gsm-rlp', 'gsm-transactions']);
   });
