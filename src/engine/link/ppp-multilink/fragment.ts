@@ -18,11 +18,6 @@
  */
 import type { Packet } from '../../core/packet';
 
-/** PPP protocol number of a multilink fragment (RFC 1990 §3). */
-export const MP_PROTOCOL = 0x003d;
-/** PPP protocol number of IPv4, the protocol field inside the reassembled packet. */
-export const PPP_PROTOCOL_IP = 0x0021;
-
 /** Sequence number sizes: 24-bit long format (default) or 12-bit short format. */
 export type MpSequenceBits = 24 | 12;
 

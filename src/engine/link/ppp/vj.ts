@@ -1,4 +1,5 @@
 import { IP_HEADER, TCP_HEADER, TcpFlag, type Packet } from '../../core/packet';
+import { PppProtocol } from './async-framing';
 
 /**
  * Van Jacobson TCP/IP header compression (RFC 1144), as negotiated by IPCP (RFC 1332 §4.2)
@@ -45,7 +46,11 @@ export const VJ = { ...MASK_BITS, SPECIAL_I: 0x0b, SPECIAL_D: 0x0f, SPECIALS_MAS
 export const VjType = { IP: 0, UNCOMPRESSED_TCP: 1, COMPRESSED_TCP: 2 } as const;
 export type VjType = (typeof VjType)[keyof typeof VjType];
 
-export const PPP_PROTOCOL = { IP: 0x0021, VJ_UNCOMPRESSED: 0x002f, VJ_COMPRESSED: 0x002d } as const;
+export const PPP_PROTOCOL = {
+  IP: PppProtocol.IPv4,
+  VJ_UNCOMPRESSED: PppProtocol.VJ_UNCOMPRESSED,
+  VJ_COMPRESSED: PppProtocol.VJ_COMPRESSED,
+} as const;
 const PROTOCOLS = [PPP_PROTOCOL.IP, PPP_PROTOCOL.VJ_UNCOMPRESSED, PPP_PROTOCOL.VJ_COMPRESSED];
 
 /** One packet as the compressor sends it. */

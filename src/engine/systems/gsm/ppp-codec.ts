@@ -18,6 +18,7 @@ import { fcs16Byte, FCS16_INIT } from '../../link/ppp/fcs16';
 import { createContent, type ContentSource, type ContentType } from '../../link/ppp/content';
 import {
   PPP_PROTOCOL,
+  VJ,
   VjCompressor,
   VjDecompressor,
   VjType,
@@ -81,14 +82,8 @@ export interface PppEncoderOptions {
   readonly byteSwappedIpId?: boolean;
 }
 
-/** Change-mask bits used when rewriting the IP-id field (RFC 1144 §3.2.2). */
-const VJ_C = 0x40;
-const VJ_I = 0x20;
-const VJ_SPECIALS = 0x0f;
-const VJ_SPECIAL_I = 0x0b;
-const VJ_SPECIAL_D = 0x0f;
-/** U, W, A, S: the delta fields before the IP id, in the order they are sent. */
-const DELTA_BITS: readonly number[] = [0x01, 0x02, 0x04, 0x08];
+/** U, W, A, S: the delta fields before the IP id, in the order they are sent (RFC 1144 §3.2.2). */
+const DELTA_BITS: readonly number[] = [VJ.U, VJ.W, VJ.A, VJ.S];
 
 /** Length of the delta field at `k` (1 octet, or 0 followed by two). */
 function fieldLength(b: Uint8Array, k: number): number {
@@ -104,16 +99,16 @@ function fieldLength(b: Uint8Array, k: number): number {
  */
 export function byteSwappedIdHeader(b: Uint8Array, out: Uint8Array): number {
   const changes = b[0];
-  let k = 1 + (changes & VJ_C ? 1 : 0) + 2;
-  const special = changes & VJ_SPECIALS;
-  if (special !== VJ_SPECIAL_I && special !== VJ_SPECIAL_D) {
+  let k = 1 + (changes & VJ.C ? 1 : 0) + 2;
+  const special = changes & VJ.SPECIALS_MASK;
+  if (special !== VJ.SPECIAL_I && special !== VJ.SPECIAL_D) {
     // Urgent, window, ack and seq fields, when present, in that order.
     for (const bit of DELTA_BITS) if (changes & bit) k += fieldLength(b, k);
   }
   let dI = 1;
-  if (changes & VJ_I) dI = b[k] === 0 ? (b[k + 1] << 8) | b[k + 2] : b[k];
+  if (changes & VJ.I) dI = b[k] === 0 ? (b[k + 1] << 8) | b[k + 2] : b[k];
   out.set(b.subarray(0, k));
-  out[0] = changes | VJ_I;
+  out[0] = changes | VJ.I;
   const wire = (dI * 256) & 0xffff;
   if (wire === 0 || wire >= 256) {
     out[k] = 0;
