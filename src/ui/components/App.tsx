@@ -69,11 +69,12 @@ export function App() {
             </ErrorBoundary>
           </div>
           <aside className="col-side" aria-label="Parameters, exercises and export">
-            <ErrorBoundary area="parameter panel">
-              <ParamPanel />
-            </ErrorBoundary>
+            {/* Exercises first: short, and what a class opens; the long parameter list follows. */}
             <ErrorBoundary area="exercises">
               <ExercisePanel />
+            </ErrorBoundary>
+            <ErrorBoundary area="parameter panel">
+              <ParamPanel />
             </ErrorBoundary>
             <ExportPanel />
           </aside>

@@ -2,17 +2,23 @@ import { useEffect, useState } from 'react';
 import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import { spawnEngine } from '../../worker/client';
-import { checkNumber, checkState, computeTruth, truthRuns } from '../exercises/check';
+import { checkNumber, checkState, computeBand, computeTruth, truthRuns } from '../exercises/check';
 import { loadExercises, type ExerciseList } from '../exercises/load';
 import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
 
-/** True answers already computed, by exercise id (deterministic, so they never change). */
-const truthCache = new Map<string, Promise<number>>();
+interface Truthful {
+  readonly truth: number;
+  /** Accepted answers [lo, hi] when the exercise has a band. */
+  readonly band: readonly [number, number] | null;
+}
 
-function truthFor(ex: Exercise): Promise<number> {
-  if (ex.answer.kind !== 'number') return Promise.resolve(NaN);
+/** True answers already computed, by exercise id (deterministic, so they never change). */
+const truthCache = new Map<string, Promise<Truthful>>();
+
+function truthFor(ex: Exercise): Promise<Truthful> {
+  if (ex.answer.kind !== 'number') return Promise.resolve({ truth: NaN, band: null });
   const truth = ex.answer.truth;
   let p = truthCache.get(ex.id);
   if (!p) {
@@ -20,7 +26,7 @@ function truthFor(ex: Exercise): Promise<number> {
     p = runHeadlessPool(runs, {
       spawn: (onCrash) => spawnEngine(onCrash),
       workers: poolSize(navigator.hardwareConcurrency, 3),
-    }).then((r) => computeTruth(truth, r.summaries));
+    }).then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
     truthCache.set(ex.id, p);
     p.catch(() => truthCache.delete(ex.id));
   }
@@ -54,7 +60,8 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
     }
     setChecking(true);
     try {
-      setResult(checkNumber(answer, typed, await truthFor(ex)));
+      const t = await truthFor(ex);
+      setResult(checkNumber(answer, typed, t.truth, t.band));
     } catch (err) {
       setResult({
         correct: false,
@@ -71,6 +78,11 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
       <p>
         <strong>{ex.question}</strong>
       </p>
+      {ex.checking && (
+        <p className="small muted" data-testid="exercise-checking">
+          {ex.checking}
+        </p>
+      )}
       <form
         className="exercise-answer"
         onSubmit={(e) => {

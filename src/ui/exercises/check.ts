@@ -34,15 +34,22 @@ export function truthRuns(ex: Exercise): string[] {
   return runs;
 }
 
-/** The true answer from the summaries of truthRuns (same order); NaN when it does not exist. */
-export function computeTruth(truth: Truth, summaries: readonly unknown[]): number {
-  if (truth.kind === 'summary') return getPath(summaries[0], truth.path);
+/** Mean `path` per value of a firstReaching truth (summaries in truthRuns order). */
+function meansOf(truth: Extract<Truth, { kind: 'firstReaching' }>, summaries: readonly unknown[]): number[] {
   const seeds = Math.max(1, Math.floor(truth.seeds ?? 1));
-  const means = truth.values.map((_, i) => {
+  return truth.values.map((_, i) => {
     const group = summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path));
     return group.reduce((a, b) => a + b, 0) / group.length;
   });
-  const target = means[0] * truth.factor;
+}
+
+/** The first value (after the first) whose mean reaches `factor` × the first mean; NaN if none. */
+function firstReaching(
+  truth: Extract<Truth, { kind: 'firstReaching' }>,
+  means: readonly number[],
+  factor: number,
+): number {
+  const target = means[0] * factor;
   for (let i = 1; i < means.length; i++) {
     if (means[i] >= target) {
       const v = truth.values[i];
@@ -50,6 +57,26 @@ export function computeTruth(truth: Truth, summaries: readonly unknown[]): numbe
     }
   }
   return NaN;
+}
+
+/** The true answer from the summaries of truthRuns (same order); NaN when it does not exist. */
+export function computeTruth(truth: Truth, summaries: readonly unknown[]): number {
+  if (truth.kind === 'summary') return getPath(summaries[0], truth.path);
+  return firstReaching(truth, meansOf(truth, summaries), truth.factor);
+}
+
+/**
+ * The accepted answers of a firstReaching truth with a `band` [lo, hi]: from the first value
+ * reaching lo × the first mean to the first reaching hi × (Infinity when hi is never reached);
+ * null without a band or when even lo is never reached.
+ */
+export function computeBand(truth: Truth, summaries: readonly unknown[]): readonly [number, number] | null {
+  if (truth.kind !== 'firstReaching' || !truth.band) return null;
+  const means = meansOf(truth, summaries);
+  const lo = firstReaching(truth, means, truth.band[0]);
+  const hi = firstReaching(truth, means, truth.band[1]);
+  if (Number.isNaN(lo)) return null;
+  return [lo, Number.isNaN(hi) ? Infinity : hi];
 }
 
 /** Read what the student typed ("64", "64 s", "inf", "1,5"). */
@@ -60,14 +87,27 @@ export function readAnswer(text: string): number {
   return m ? Number(m[0]) : NaN;
 }
 
-/** Check a typed number against the truth. */
+/** Check a typed number against the truth (and the accepted band, when the exercise has one). */
 export function checkNumber(
   answer: Extract<Answer, { kind: 'number' }>,
   typed: string,
   truth: number,
+  band?: readonly [number, number] | null,
 ): CheckResult {
   const v = readAnswer(typed);
   if (Number.isNaN(v)) return { correct: false, message: 'Type a number.' };
+  if (band) {
+    const [lo, hi] = band;
+    const range = hi === lo ? `${lo}` : `${lo} to ${Number.isFinite(hi) ? hi : 'any larger number'}`;
+    if (v >= lo && v <= hi) {
+      return {
+        correct: true,
+        message: `Correct: the simulation's answer lies between ${range} (the runs are noisy, so that whole range is accepted).`,
+      };
+    }
+    const dir = v < lo ? 'too small' : 'too large';
+    return { correct: false, message: `Not quite: ${typed.trim()} is ${dir}. Look again and try once more.` };
+  }
   if (Number.isNaN(truth))
     return { correct: false, message: 'The simulation has no answer for this (check the exercise file).' };
   const abs = answer.tolerance?.abs ?? 0;
@@ -135,6 +175,19 @@ export function validateExercise(json: unknown): Exercise | string {
     if (t.kind === 'firstReaching') {
       if (!str(t.key) || !Array.isArray(t.values) || t.values.length < 2 || typeof t.factor !== 'number') {
         return 'answer.truth (firstReaching) needs key, values (2 or more) and factor';
+      }
+      const b = t.band as unknown;
+      if (
+        b !== undefined &&
+        !(
+          Array.isArray(b) &&
+          b.length === 2 &&
+          b.every((x) => typeof x === 'number') &&
+          b[0] <= t.factor &&
+          t.factor <= b[1]
+        )
+      ) {
+        return 'answer.truth.band must be [lo, hi] with lo ≤ factor ≤ hi';
       }
     } else if (t.kind !== 'summary') return 'answer.truth.kind must be "summary" or "firstReaching"';
   } else if (a.kind === 'state') {

@@ -18,6 +18,8 @@ export interface Exercise {
   readonly hint?: string;
   /** Shown after a correct answer. */
   readonly explanation?: string;
+  /** How the answer is checked, in words for the student (shown under the question). */
+  readonly checking?: string;
 }
 
 /** Where the right answer comes from: the simulation itself, run headless (deterministic). */
@@ -27,7 +29,9 @@ export type Truth =
   /**
    * The first value of `key` (in the order given) whose mean `path` over `seeds` seeds is at
    * least `factor` × that of the first value — e.g. "the smallest number of idle frames that
-   * doubles goodput".
+   * doubles goodput". With `band` [lo, hi] (factors around `factor`), every answer from the first
+   * value reaching lo × to the first reaching hi × is accepted: a curve measured from a few runs
+   * is noisy, and its crossing of one exact factor is not a fair single answer.
    */
   | {
       readonly kind: 'firstReaching';
@@ -35,6 +39,7 @@ export type Truth =
       readonly values: readonly (number | string)[];
       readonly path: string;
       readonly factor: number;
+      readonly band?: readonly [number, number];
       readonly seeds?: number;
       readonly scenario?: string;
     };

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createSimulation } from '../../../src/engine';
 import { parseScenario } from '../../../src/engine/scenario';
 import {
   checkNumber,
   checkState,
+  computeBand,
   computeTruth,
   getPath,
   readAnswer,
@@ -98,6 +100,56 @@ describe('exercise checking', () => {
         g.map(() => ({ g: 0.1 })),
       ),
     ).toBeNaN();
+  });
+
+  it('a firstReaching truth with a band accepts every answer between its two crossings', () => {
+    const truth = {
+      kind: 'firstReaching' as const,
+      key: 'idle',
+      values: [0, 1, 2, 3, 5, 'inf'],
+      path: 'g',
+      factor: 1.5,
+      band: [1.4, 1.6] as const,
+    };
+    // Means 0.10, 0.12, 0.145, 0.151, 0.17, 0.18: 1.4× at 2, 1.5× at 3, 1.6× at 5.
+    const g = [0.1, 0.12, 0.145, 0.151, 0.17, 0.18].map((v) => ({ g: v }));
+    expect(computeTruth(truth, g)).toBe(3);
+    expect(computeBand(truth, g)).toEqual([2, 5]);
+    const a = { kind: 'number' as const, truth };
+    for (const typed of ['2', '3', '5 idle frames'])
+      expect(checkNumber(a, typed, 3, [2, 5]).correct).toBe(true);
+    expect(checkNumber(a, '1', 3, [2, 5]).message).toContain('too small');
+    expect(checkNumber(a, '6', 3, [2, 5]).message).toContain('too large');
+    // The upper factor never reached: any larger number is accepted.
+    expect(computeBand({ ...truth, band: [1.4, 2] }, g)).toEqual([2, Infinity]);
+    // Not even the lower one: no band (and no truth).
+    expect(computeBand({ ...truth, band: [1.9, 2] }, g)).toBeNull();
+    expect(computeBand({ ...truth, band: undefined }, g)).toBeNull();
+    expect(
+      validateExercise({ ...base, answer: { kind: 'number', truth: { ...truth, band: [1.6, 1.7] } } }),
+    ).toContain('band');
+  });
+
+  it('is707-idle-double: seeds 1–10 give a band of several answers, with the 1.5× answer inside it', () => {
+    const ex = validateExercise(
+      JSON.parse(readFileSync(new URL('is707-idle-double.json', dir), 'utf8')),
+    ) as Exercise;
+    expect(ex.checking).toMatch(/seeds 1 to 10/);
+    const truth = ex.answer.kind === 'number' ? ex.answer.truth : (null as never);
+    const summaries = truthRuns(ex).map((text) => {
+      const sim = createSimulation(parseScenario(text).scenario);
+      sim.runToEnd();
+      return sim.summary();
+    });
+    expect(summaries).toHaveLength(11 * 10);
+    const band = computeBand(truth, summaries)!;
+    const answer = computeTruth(truth, summaries);
+    expect(band).not.toBeNull();
+    expect(band[1]).toBeGreaterThan(band[0]); // more than one accepted answer
+    expect(answer).toBeGreaterThanOrEqual(band[0]);
+    expect(answer).toBeLessThanOrEqual(band[1]);
+    expect(band[0]).toBeGreaterThanOrEqual(1);
+    expect(band[1]).toBeLessThanOrEqual(10);
   });
 
   it('a state answer checks the live summary', () => {
