@@ -23,10 +23,21 @@ export function sig(n: number, digits = 3): string {
   return num(n, Math.max(0, digits - 1 - mag));
 }
 
+/** Drop trailing zeros of a decimal fraction ("64.00" → "64", "32.40" → "32.4"). */
+function trim(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** A duration in simulated seconds: "64 s", "2.868 s", "917 ms" (4 significant digits at most). */
 export function seconds(s: number): string {
   if (!Number.isFinite(s)) return num(s);
-  if (s !== 0 && Math.abs(s) < 1) return `${sig(s * 1000)}${THIN}ms`;
-  return `${sig(s, 4)}${THIN}s`;
+  if (s !== 0 && Math.abs(s) < 1) return `${trim(sig(s * 1000))}${THIN}ms`;
+  return `${trim(sig(s, 4))}${THIN}s`;
+}
+
+/** "1 timeout", "25 timeouts" (thin separators in the number). */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${num(n)} ${n === 1 ? one : many}`;
 }
 
 export function bitRate(bps: number): string {
@@ -53,7 +64,7 @@ export function words(key: string): string {
 
 /** A summary value of unknown shape as short text. */
 export function anyValue(v: unknown): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? num(v) : sig(v, 4);
+  if (typeof v === 'number') return Number.isInteger(v) ? num(v) : trim(sig(v, 4));
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (v === null || v === undefined) return '–';
   if (typeof v === 'string') return v;

@@ -24,7 +24,7 @@ export function PresetInfo() {
   return (
     <section className="panel preset-info" aria-labelledby="preset-title" data-testid="preset-info">
       <h2 id="preset-title">
-        {preset.figure ? `${preset.figure}: ` : ''}
+        {preset.figure && !/\b(Figures?|Tables?)\b/.test(preset.title) ? `${preset.figure}: ` : ''}
         {preset.title}
       </h2>
       <p>{preset.description}</p>
@@ -32,7 +32,7 @@ export function PresetInfo() {
         <table className="published">
           <thead>
             <tr>
-              <th scope="col">Figure</th>
+              <th scope="col">Quantity</th>
               <th scope="col">Published</th>
               <th scope="col">This run</th>
             </tr>

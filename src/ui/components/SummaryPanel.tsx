@@ -1,6 +1,6 @@
 import type { Summary } from '../../engine/scenario/summary';
 import { useLab } from '../hooks/use-lab';
-import { anyValue, bitRate, bytes, num, percent, seconds, sig, words } from '../format';
+import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -11,31 +11,73 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function Figures({ s }: { s: Summary }) {
+/** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr, GSM's kbyte/s). */
+function WorkloadRows({ app }: { app: Summary['app'] }) {
+  const n = (k: string): number | undefined => (typeof app[k] === 'number' ? (app[k] as number) : undefined);
+  const rttMean = n('rttMean');
+  const tps = n('transactionsPerSecond');
+  const kBps = n('kbytesPerSecond');
+  return (
+    <>
+      {app.kind === 'ping' && rttMean !== undefined && (
+        <Row label="Ping round trip">
+          mean {seconds(rttMean)}, min {seconds(n('rttMin') ?? NaN)}, max {seconds(n('rttMax') ?? NaN)} (
+          {count(n('received') ?? 0, 'echo', 'echoes')} of {num(n('sent') ?? 0)})
+        </Row>
+      )}
+      {tps !== undefined && (
+        <Row label="Transactions">
+          {sig(tps, 3)} per second ({num(n('transactions') ?? 0)} in all
+          {n('meanTransactionTime') ? `, ${seconds(n('meanTransactionTime') as number)} each on average` : ''}
+          )
+        </Row>
+      )}
+      {kBps !== undefined && (
+        <Row label="Throughput (study)">
+          {sig(kBps, 3)}
+          {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
+        </Row>
+      )}
+    </>
+  );
+}
+
+/** The figures in words (exported for tests). */
+export function SummaryFigures({ s }: { s: Summary }) {
   const tcp = s.tcp;
   const transfer = s.app.transferTime;
+  const usesTcp = tcp.segmentsSent > 0 || tcp.connections > 0 || s.app.kind !== 'ping';
   return (
     <dl className="figures">
-      <Row label="Goodput">
-        {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
-        {bitRate(s.capacityBps)}
-      </Row>
-      <Row label="Delivered in order">{bytes(tcp.bytesDelivered)}</Row>
-      <Row label="Segments sent">
-        {num(tcp.segmentsSent)}, of which {num(tcp.retransmits)} retransmissions
-      </Row>
-      <Row label="Timeouts">
-        {num(tcp.timeouts)} timeouts, {num(tcp.fastRetransmits)} fast retransmits
-      </Row>
-      <Row label="Largest RTO">
-        {seconds(tcp.maxRto)}; at its maximum {percent(tcp.rtoAtMaxFraction)} of the time
-      </Row>
-      <Row label="Round-trip time">
-        {tcp.rttMean > 0 ? `mean ${seconds(tcp.rttMean)}, min ${seconds(tcp.rttMin)}` : 'no sample yet'}
-      </Row>
+      <WorkloadRows app={s.app} />
+      {usesTcp ? (
+        <>
+          <Row label="Goodput">
+            {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
+            {bitRate(s.capacityBps)}
+          </Row>
+          <Row label="Delivered in order">{bytes(tcp.bytesDelivered)}</Row>
+          <Row label="Segments sent">
+            {num(tcp.segmentsSent)}, of which {count(tcp.retransmits, 'retransmission')}
+          </Row>
+          <Row label="Timeouts">
+            {count(tcp.timeouts, 'timeout')}, {count(tcp.fastRetransmits, 'fast retransmit')}
+          </Row>
+          <Row label="Largest RTO">
+            {tcp.maxRto > 0
+              ? `${seconds(tcp.maxRto)}; the RTO sat at the stack's maximum ${percent(tcp.rtoAtMaxFraction)} of the time`
+              : 'none armed yet'}
+          </Row>
+          <Row label="Round-trip time">
+            {tcp.rttMean > 0 ? `mean ${seconds(tcp.rttMean)}, min ${seconds(tcp.rttMin)}` : 'no sample yet'}
+          </Row>
+        </>
+      ) : (
+        <Row label="TCP">not used by this workload</Row>
+      )}
       {typeof transfer === 'number' && <Row label="Transfer time">{seconds(transfer)}</Row>}
       {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
-      <Row label="Workload">{s.completed ? 'completed' : 'running'}</Row>
+      <Row label="Workload">{s.app.failed === true ? 'failed' : s.completed ? 'completed' : 'running'}</Row>
     </dl>
   );
 }
@@ -56,7 +98,7 @@ export function SummaryPanel() {
       data-sim-time={String(simTime)}
     >
       <h2 id="summary-title">Summary at {num(simTime, 2)} s</h2>
-      {summary ? <Figures s={summary} /> : <p className="muted">No run yet.</p>}
+      {summary ? <SummaryFigures s={summary} /> : <p className="muted">No run yet.</p>}
       {summary && Object.keys(summary.link).length > 0 && (
         <details className="link-counters">
           <summary>Link-layer counters</summary>
