@@ -8,6 +8,7 @@ import {
   GSM_RLP_FRAME_CLASS_LABELS,
   GsmRlpFrame,
   RLP_SLOT_NS,
+  type GsmRlpCounters,
   RlpKind,
   frameClass,
   type GsmRlpConfig,
@@ -126,6 +127,11 @@ export class GsmRlpLink {
   /** Run `n` slots. */
   run(n: number): void {
     for (let k = 0; k < n; k++) this.step();
+  }
+
+  /** A counter summed over both ends (the link's figures in the summary and on the map). */
+  total(key: keyof GsmRlpCounters): number {
+    return this.ms.counters[key] + this.iwf.counters[key];
   }
 
   /** The frame sent uplink / downlink in the last slot run (valid until the next step). */

@@ -107,6 +107,7 @@ export function v42PayloadRate(c: V42Config = {}): number {
   return ((r.bitRate / 8) * r.maxInfo) / (r.maxInfo + V42_OVERHEAD);
 }
 
+/** Counters of one LAPM entity (what it put on the line, and what it saw arriving). */
 export class V42Counters {
   iFramesSent = 0;
   iFramesRetransmitted = 0;
@@ -123,4 +124,9 @@ export class V42Counters {
   frameErrors = 0;
   /** Octets delivered in order to the layer above. */
   bytesDelivered = 0;
+
+  /** Line octets that carried no information: each frame's flag, address, control and FCS (§8.1.1). */
+  get overheadOctets(): number {
+    return this.lineOctets - this.bytesSent - this.bytesRetransmitted;
+  }
 }

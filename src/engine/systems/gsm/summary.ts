@@ -4,7 +4,6 @@
  * counters — RLP, PPP, VJ, V.42 — with the byte budget of the data direction.
  */
 import { toSeconds, type Nanos } from '../../core/time';
-import type { GsmRlpCounters } from '../../link/gsm-rlp';
 import type { SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
@@ -40,10 +39,6 @@ export interface GsmByteBudget {
   spare: number;
 }
 
-function sumRlp(a: GsmRlpCounters, b: GsmRlpCounters, key: keyof GsmRlpCounters): number {
-  return a[key] + b[key];
-}
-
 /** The byte budget of the data direction over `seconds`. */
 export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
   const dir = m.app === 'ftpPut' ? 'up' : 'down';
@@ -58,7 +53,7 @@ export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
     pppFraming: per(enc.framingBytes),
     pppStuffing: per(enc.escapedBytes),
     retransmissions: per(enc.retxWireBytes + rlp.bytesRetransmitted),
-    v42Overhead: per(v42.lineOctets - v42.bytesSent - v42.bytesRetransmitted),
+    v42Overhead: per(v42.overheadOctets),
     spare: 0,
   };
   const used = b.payload + b.headers + b.pppFraming + b.pppStuffing + b.retransmissions + b.v42Overhead;
@@ -153,9 +148,10 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
     w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp.done : !m.failed && now >= m.durationNs;
   const app = appSummary(m, now);
   if (w.kind === 'rr' || w.kind === 'crr') app.throughputKbps = round(tcp.goodputBps / 1000);
-  const ms = m.bearer.rlp.ms.counters;
-  const iwf = m.bearer.rlp.iwf.counters;
-  const slots = m.bearer.rlp.slot;
+  const rlp = m.bearer.rlp;
+  const ms = rlp.ms.counters;
+  const iwf = rlp.iwf.counters;
+  const slots = rlp.slot;
   const gw = m.bearer.gateway.decoder.counters;
   const lap = m.bearer.laptop.decoder.counters;
   const vjUp = m.up.compressor?.counts;
@@ -175,23 +171,23 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       fer: round(m.radio.pe),
       fdt: m.radio.fdt,
       rlpFrames: slots,
-      iFrames: sumRlp(ms, iwf, 'iFramesSent'),
-      iFramesRetransmitted: sumRlp(ms, iwf, 'iFramesRetransmitted'),
-      srej: sumRlp(ms, iwf, 'srejSent'),
-      rej: sumRlp(ms, iwf, 'rejSent'),
-      t1Expiries: sumRlp(ms, iwf, 't1Expiries'),
-      polls: sumRlp(ms, iwf, 'polls'),
-      resets: sumRlp(ms, iwf, 'resets'),
-      resetsByPeer: sumRlp(ms, iwf, 'resetsByPeer'),
+      iFrames: rlp.total('iFramesSent'),
+      iFramesRetransmitted: rlp.total('iFramesRetransmitted'),
+      srej: rlp.total('srejSent'),
+      rej: rlp.total('rejSent'),
+      t1Expiries: rlp.total('t1Expiries'),
+      polls: rlp.total('polls'),
+      resets: rlp.total('resets'),
+      resetsByPeer: rlp.total('resetsByPeer'),
       resetEvents: m.bearer.resetEvents,
       resetsPerMinute: round(simSeconds > 0 ? (60 * m.bearer.resetEvents) / simSeconds : 0),
       callDrops: m.bearer.down ? 1 : 0,
       callDropReason: dropReason(m),
-      seqAliases: sumRlp(ms, iwf, 'seqAliases'),
+      seqAliases: rlp.total('seqAliases'),
       frameErrorsUp: iwf.frameErrors,
       frameErrorsDown: ms.frameErrors,
       frameErrorRate: round(slots > 0 ? (iwf.frameErrors + ms.frameErrors) / (2 * slots) : 0),
-      rlpBytesFlushed: sumRlp(ms, iwf, 'bytesFlushed'),
+      rlpBytesFlushed: rlp.total('bytesFlushed'),
       pppFramesUp: m.up.counters.frames,
       pppFramesDown: m.down.counters.frames,
       pppEscapedBytes: m.up.counters.escapedTotal + m.down.counters.escapedTotal,
@@ -201,11 +197,7 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       vjTossed: gw.vjTossed + lap.vjTossed,
       vjBadChecksum: gw.vjBadChecksum + lap.vjBadChecksum,
       v42Frames: v42a.iFramesSent + v42b.iFramesSent + v42a.supervisoryFrames + v42b.supervisoryFrames,
-      v42OverheadBytes:
-        v42a.lineOctets -
-        v42a.bytesSent -
-        v42a.bytesRetransmitted +
-        (v42b.lineOctets - v42b.bytesSent - v42b.bytesRetransmitted),
+      v42OverheadBytes: v42a.overheadOctets + v42b.overheadOctets,
       serialBacklogMax: Math.max(m.bearer.serialUp.maxBacklog, m.bearer.serialDown.maxBacklog),
       budget: byteBudget(m, simSeconds) as unknown as Record<string, SummaryValue>,
     },

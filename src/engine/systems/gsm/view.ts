@@ -29,8 +29,6 @@ export function gsmView(m: GsmModel): SystemView {
       ? 'reset'
       : 'ABM';
   const state: LinkVisualState = m.bearer.down ? 'down' : mode === 'reset' ? 'error' : bad ? 'bad' : 'good';
-  const ms = rlp.ms.counters;
-  const iwf = rlp.iwf.counters;
   const s = m.radio.settings;
   const ring = (label: string, fer: number): { r: number; label: string } => ({
     r: Math.round(distanceForFer(fer)),
@@ -51,12 +49,12 @@ export function gsmView(m: GsmModel): SystemView {
         station: 'bts',
         state,
         counters: {
-          I: ms.iFramesSent + iwf.iFramesSent,
-          SREJ: ms.srejSent + iwf.srejSent,
-          REJ: ms.rejSent + iwf.rejSent,
-          T1: ms.t1Expiries + iwf.t1Expiries,
-          resets: ms.resets + iwf.resets,
-          errors: ms.frameErrors + iwf.frameErrors,
+          I: rlp.total('iFramesSent'),
+          SREJ: rlp.total('srejSent'),
+          REJ: rlp.total('rejSent'),
+          T1: rlp.total('t1Expiries'),
+          resets: rlp.total('resets'),
+          errors: rlp.total('frameErrors'),
         },
       },
     ],
