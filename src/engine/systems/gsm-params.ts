@@ -21,6 +21,13 @@ export const GSM_SIZE_DEFAULT = 500000;
 /** Payload of an echo when `size` is left at its default (gsm.md: "an echo of `size` bytes (default 56)"). */
 export const GSM_PING_DEFAULT = 56;
 
+/** Seconds between pings (gsm.md §Workloads). */
+export const GSM_PING_INTERVAL = 2;
+
+/** netperf's request and response sizes in the study (gsm.md §Workloads: 200 and 2000 bytes). */
+export const GSM_RR_REQUEST = 200;
+export const GSM_RR_RESPONSE = 2000;
+
 /** Default position of the phone on the map, metres from the base station ("good" coverage). */
 export const GSM_MS = { x: 400, y: 0 } as const;
 

@@ -20,7 +20,15 @@ import type { ParamValue, Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost, type TcpProfile } from '../../tcp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import { TcpNode } from '../common/tcp-node';
-import { GSM_PING_DEFAULT, GSM_SIZE_DEFAULT, GSM_TCP, type GsmRadio } from '../gsm-params';
+import {
+  GSM_PING_DEFAULT,
+  GSM_PING_INTERVAL,
+  GSM_RR_REQUEST,
+  GSM_RR_RESPONSE,
+  GSM_SIZE_DEFAULT,
+  GSM_TCP,
+  type GsmRadio,
+} from '../gsm-params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { GsmBearer } from './bearer';
 import { PppEncoder } from './ppp-codec';
@@ -31,11 +39,6 @@ import { gsmView } from './view';
 /** Host numbers (pcap shows 10.0.0.n): the server and the laptop. */
 export const GSM_SERVER = 1;
 export const GSM_LAPTOP = 2;
-/** netperf's request and response sizes in the study (gsm.md §Workloads). */
-export const GSM_RR_REQUEST = 200;
-export const GSM_RR_RESPONSE = 2000;
-/** Seconds between pings (gsm.md). */
-export const GSM_PING_INTERVAL = 2;
 
 export type GsmApp = 'ftpGet' | 'ftpPut' | 'ping' | 'rr' | 'crr';
 
@@ -108,7 +111,7 @@ export class GsmModel implements SystemModel {
       this.radio,
       {
         dteRate: v.dteRate as number,
-        radioDelaySlots: Math.max(1, Math.round((v.radioDelay as number) / 0.02)),
+        radioDelaySlots: rlpSlots(v.radioDelay as number),
         rlp: {
           window: v.rlpWindow as number,
           t1Slots: rlpSlots(v.t1 as number),

@@ -7,6 +7,7 @@ import { toSeconds, type Nanos } from '../../core/time';
 import type { SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
+import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from '../gsm-params';
 import type { SystemModel } from '../types';
 import type { GsmModel } from './model';
 
@@ -112,8 +113,8 @@ function appSummary(m: GsmModel, now: Nanos): Record<string, SummaryValue> {
       const s = w.netperf.stats(now);
       return {
         kind: w.kind,
-        request: 200,
-        response: 2000,
+        request: GSM_RR_REQUEST,
+        response: GSM_RR_RESPONSE,
         transactions: s.transactions,
         transactionsPerSecond: round(s.transactionsPerSecond),
         meanTransactionTime: round(s.meanTransactionTime),
