@@ -158,14 +158,20 @@ export class ChartFrame {
     this.desc.text(text);
   }
 
-  /** Draw the x axis (bottom) with its label. */
-  xAxis(scale: d3.ScaleContinuousNumeric<number, number>, label: string, p: Palette): void {
-    this.axisX.call(
-      d3
-        .axisBottom(scale)
-        .ticks(Math.max(2, Math.floor(this.innerW / 90)))
-        .tickFormat(tickFormat),
-    );
+  /**
+   * Draw the x axis (bottom) with its label; `ticks` may replace the automatic tick values and
+   * their text (e.g. a sweep's "∞" position).
+   */
+  xAxis(
+    scale: d3.ScaleContinuousNumeric<number, number>,
+    label: string,
+    p: Palette,
+    ticks?: { readonly values: readonly number[]; readonly format: (v: number) => string },
+  ): void {
+    const axis = d3.axisBottom(scale);
+    if (ticks) axis.tickValues(ticks.values).tickFormat((v) => ticks.format(Number(v)));
+    else axis.ticks(Math.max(2, Math.floor(this.innerW / 90))).tickFormat(tickFormat);
+    this.axisX.call(axis);
     styleAxis(this.axisX, p);
     this.axisLabel(this.axisX, 'x-label', label, p)
       .attr('x', this.innerW / 2)

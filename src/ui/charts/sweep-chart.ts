@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { markerPath } from '../theme/chart-style';
+import { markerPath, tickFormat } from '../theme/chart-style';
 import {
   CATEGORICAL_DASHES,
   CATEGORICAL_MARKERS,
@@ -40,6 +40,11 @@ export interface SweepChartOptions {
   title?: string;
   /** Logarithmic x axis (e.g. f_dT). */
   xLog?: boolean;
+  /**
+   * Where the sweep's `inf` value sits on the x axis (state/sweep.ts infPosition): its tick reads
+   * "∞" and no other tick is drawn beyond the largest finite value.
+   */
+  infAt?: number;
   /** Fixed y domain (default [0, max·1.05]). */
   yDomain?: readonly [number, number];
   height?: number;
@@ -127,7 +132,16 @@ function drawSweep(
     .scaleLinear()
     .domain(o.yDomain ? [o.yDomain[0], o.yDomain[1]] : [0, hiY > 0 ? hiY * 1.05 : 1])
     .range([frame.innerH, 0]);
-  frame.xAxis(x, label(o.xLabel, o.xUnit), p);
+  let ticks: { values: number[]; format: (v: number) => string } | undefined;
+  const inf = o.infAt;
+  if (inf !== undefined && xs.includes(inf)) {
+    const finiteMax = Math.max(...xs.filter((v) => v !== inf), xDom[0]);
+    const n = Math.max(2, Math.floor(frame.innerW / 90));
+    // Regular ticks up to the largest finite value, none crowding the "∞" tick.
+    const values = x.ticks(n).filter((v) => v <= finiteMax + 1e-9 && inf - v > (inf - finiteMax) / 2);
+    ticks = { values: [...values, inf], format: (v) => (v === inf ? '∞' : tickFormat(v)) };
+  }
+  frame.xAxis(x, label(o.xLabel, o.xUnit), p, ticks);
   frame.yAxis(y, label(o.yLabel, o.yUnit), p);
 
   const band = d3

@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { describeAllowed, formatValue } from '../../engine/scenario/values';
 import type { ParamSpec, ParamValue } from '../../engine/scenario/types';
+import type { ParamNote } from './param-notes';
 
 interface Props {
   spec: ParamSpec;
   value: ParamValue | undefined;
   onChange(key: string, text: string): void;
+  /** Why the key has no effect right now, and the change that gives it one (param-notes.ts). */
+  note?: ParamNote | null;
 }
 
 const SLIDER_STEPS = 1000;
@@ -42,7 +45,7 @@ function hasSlider(spec: ParamSpec): spec is Extract<ParamSpec, { kind: 'number'
  * or a text field (committed on Enter or when it loses focus) with a slider beside it
  * for number keys. Label with unit; the schema's description as tooltip and hint.
  */
-export function ParamInput({ spec, value, onChange }: Props) {
+export function ParamInput({ spec, value, onChange, note }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const shown = value === undefined ? '' : formatValue(spec, value);
@@ -59,12 +62,28 @@ export function ParamInput({ spec, value, onChange }: Props) {
     </label>
   );
   const hint = (
-    <span id={hintId} className="hint">
-      {spec.description}. Allowed: {describeAllowed(spec)}.{' '}
-      <span className={spec.live ? 'badge live' : 'badge restart'}>
-        {spec.live ? 'applies live' : 'restarts the run'}
+    <>
+      {note && (
+        <span className="param-note" data-testid={`param-note-${spec.key}`}>
+          {note.text}{' '}
+          {note.fix && (
+            <button
+              type="button"
+              className="small"
+              onClick={() => note.fix && onChange(note.fix.key, note.fix.value)}
+            >
+              {note.fix.label}
+            </button>
+          )}
+        </span>
+      )}
+      <span id={hintId} className="hint">
+        {spec.description}. Allowed: {describeAllowed(spec)}.{' '}
+        <span className={spec.live ? 'badge live' : 'badge restart'}>
+          {spec.live ? 'applies live' : 'restarts the run'}
+        </span>
       </span>
-    </span>
+    </>
   );
   const common = {
     id,

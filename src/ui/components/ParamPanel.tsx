@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { SEED_PARAM, schemaFor } from '../../engine/scenario/schema';
-import type { ParamGroup, ParamSpec } from '../../engine/scenario/types';
+import type { ParamGroup, ParamSpec, ParamValue } from '../../engine/scenario/types';
+import { paramNote } from './param-notes';
 import { effectiveValues } from '../../state/store';
 import { useLab } from '../hooks/use-lab';
 import { ParamInput } from './ParamInput';
@@ -60,6 +61,7 @@ export function ParamPanel() {
                 spec={spec}
                 value={values[spec.key] as ParamSpec['default'] | undefined}
                 onChange={onChange}
+                note={paramNote(specs, spec.key, values as Record<string, ParamValue | undefined>)}
               />
             ))}
           </details>

@@ -11,12 +11,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr, GSM's kbyte/s). */
+/** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
   const n = (k: string): number | undefined => (typeof app[k] === 'number' ? (app[k] as number) : undefined);
   const rttMean = n('rttMean');
   const tps = n('transactionsPerSecond');
-  const kBps = n('kbytesPerSecond');
   return (
     <>
       {app.kind === 'ping' && rttMean !== undefined && (
@@ -30,12 +29,6 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
           {sig(tps, 3)} per second ({num(n('transactions') ?? 0)} in all
           {n('meanTransactionTime') ? `, ${seconds(n('meanTransactionTime') as number)} each on average` : ''}
           )
-        </Row>
-      )}
-      {kBps !== undefined && (
-        <Row label="Throughput (study)">
-          {sig(kBps, 3)}
-          {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
         </Row>
       )}
     </>
@@ -56,6 +49,12 @@ export function SummaryFigures({ s }: { s: Summary }) {
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
             {bitRate(s.capacityBps)}
           </Row>
+          {typeof s.app.kbytesPerSecond === 'number' && (
+            <Row label="Throughput (study)">
+              {sig(s.app.kbytesPerSecond, 3)}
+              {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
+            </Row>
+          )}
           <Row label="Delivered in order">{bytes(tcp.bytesDelivered)}</Row>
           <Row label="Segments sent">
             {num(tcp.segmentsSent)}, of which {count(tcp.retransmits, 'retransmission')}

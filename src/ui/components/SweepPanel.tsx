@@ -2,7 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { schemaFor } from '../../engine/scenario/schema';
 import type { ParamSpec } from '../../engine/scenario/types';
 import { poolSize, runHeadlessPool } from '../../state/headless-pool';
-import { aggregateSweep, sweepRuns, type SweepDefinition, type SweepPointData } from '../../state/sweep';
+import {
+  aggregateSweep,
+  infPosition,
+  mergeScenario,
+  sweepRuns,
+  type SweepDefinition,
+  type SweepPointData,
+} from '../../state/sweep';
+import { effectiveValues } from '../../state/store';
 import { spawnEngine } from '../../worker/client';
 import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
 import { findPreset } from '../presets';
@@ -10,6 +18,12 @@ import { useLab } from '../hooks/use-lab';
 import { num, sig } from '../format';
 
 type NumberSpec = Extract<ParamSpec, { kind: 'number' }>;
+
+/** The axis words of a key: its label and unit from the schema ("Idle frames (frames)"). */
+function keyLabel(spec: ParamSpec | undefined, fallback = ''): string {
+  if (!spec) return fallback;
+  return `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}`;
+}
 
 function SweepChartHost({
   points,
@@ -20,6 +34,7 @@ function SweepChartHost({
   def: SweepDefinition & { label: string; metricLabel: string };
   theme: 'light' | 'dark';
 }) {
+  const infAt = def.values.includes('inf') ? infPosition(def.values) : undefined;
   const host = useRef<HTMLDivElement | null>(null);
   const chart = useRef<SweepChart | null>(null);
   useEffect(() => {
@@ -28,21 +43,47 @@ function SweepChartHost({
       xLabel: def.label,
       yLabel: def.metricLabel,
       title: `${def.metricLabel} against ${def.label}`,
+      infAt,
     });
     chart.current = c;
     return () => {
       c.destroy();
       chart.current = null;
     };
-  }, [def.label, def.metricLabel]);
+  }, [def.label, def.metricLabel, infAt]);
   useEffect(() => {
     chart.current?.update(points, { theme });
   }, [points, theme]);
   return <div className="chart-host" ref={host} data-testid="chart-sweep" />;
 }
 
+/** A range worth sweeping for a key: FER 0.05–0.5, the phone's x from 10 m to ¾ of the map, else the whole range. */
+export function defaultSweepRange(spec: NumberSpec): [string, string] {
+  if (spec.key === 'fer') return ['0.05', String(Math.min(0.5, spec.max))];
+  if (spec.key === 'msX' || spec.key === 'msY') return ['10', String(Math.round(spec.max * 0.75))];
+  return [String(spec.min), String(spec.max)];
+}
+
+/** The key a custom sweep starts with: FER where the system has it, else the phone's x, else the first. */
+function firstKey(specs: readonly NumberSpec[]): string {
+  return (specs.find((s) => s.key === 'fer') ?? specs.find((s) => s.key === 'msX') ?? specs[0])?.key ?? '';
+}
+
+/**
+ * Keys the base scenario needs for the swept key to take effect: GSM's `fer`/`fdt` apply only with
+ * `radio=custom` (`fdt` also with `radio=map`), so a sweep of them sets that radio.
+ */
+export function sweepBaseKeys(system: string, key: string, values: Record<string, unknown>): string {
+  const radio = (schemaFor(system as never) ?? []).find((s) => s.key === 'radio' && s.kind === 'enum');
+  if (!radio || radio.kind !== 'enum' || !radio.options.includes('custom')) return '';
+  const now = String(values.radio ?? radio.default);
+  if (key === 'fer' && now !== 'custom') return 'radio=custom';
+  if (key === 'fdt' && now !== 'custom' && now !== 'map') return 'radio=custom';
+  return '';
+}
+
 /** Custom sweep form: one number key, a range, points and seeds, over the current scenario. */
-function useCustomSweep(system: string, text: string) {
+function useCustomSweep(system: string, text: string, values: Record<string, unknown>) {
   const specs = useMemo(
     () =>
       (schemaFor(system as never) ?? []).filter(
@@ -50,12 +91,27 @@ function useCustomSweep(system: string, text: string) {
       ),
     [system],
   );
-  const [key, setKey] = useState('fer');
-  const spec = specs.find((s) => s.key === key) ?? specs[0];
-  const [from, setFrom] = useState('0.05');
-  const [to, setTo] = useState('0.5');
+  const [key, setKeyState] = useState(() => firstKey(specs));
+  const spec = specs.find((s) => s.key === key) ?? specs.find((s) => s.key === firstKey(specs));
+  const [range, setRange] = useState<[string, string]>(() => (spec ? defaultSweepRange(spec) : ['0', '1']));
+  const [from, to] = range;
+  const setFrom = (v: string) => setRange([v, to]);
+  const setTo = (v: string) => setRange([from, v]);
+  // A new key (or a new system) starts from a range that suits it.
+  const setKey = (k: string) => {
+    setKeyState(k);
+    const sp = specs.find((s) => s.key === k);
+    if (sp) setRange(defaultSweepRange(sp));
+  };
+  useEffect(() => {
+    const k = firstKey(specs);
+    setKeyState(k);
+    const sp = specs.find((s) => s.key === k);
+    if (sp) setRange(defaultSweepRange(sp));
+  }, [specs]);
   const [points, setPoints] = useState('6');
   const [seeds, setSeeds] = useState('2');
+  const extra = spec ? sweepBaseKeys(system, spec.key, values) : '';
   const def: (SweepDefinition & { label: string; metricLabel: string }) | null = useMemo(() => {
     if (!spec) return null;
     const a = Number(from);
@@ -67,21 +123,25 @@ function useCustomSweep(system: string, text: string) {
       const r = spec.integer ? Math.round(v) : Number(v.toPrecision(4));
       return Math.min(spec.max, Math.max(spec.min, r));
     });
-    const base = text
-      .split('&')
-      .filter((seg) => !seg.startsWith('events='))
-      .join('&');
+    const base = mergeScenario(
+      text
+        .split('&')
+        .filter((seg) => !seg.startsWith('events='))
+        .join('&'),
+      extra,
+    );
+    const nSeeds = Math.min(20, Math.max(1, Math.floor(Number(seeds) || 1)));
     return {
       base,
       key: spec.key,
       values: [...new Set(values)],
-      series: [],
-      seeds: Math.min(20, Math.max(1, Math.floor(Number(seeds) || 1))),
+      series: [{ label: `mean of ${nSeeds} seed${nSeeds === 1 ? '' : 's'} (whiskers: min–max)`, keys: '' }],
+      seeds: nSeeds,
       metric: 'normalizedGoodput',
-      label: `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}`,
+      label: keyLabel(spec),
       metricLabel: 'normalized goodput',
     };
-  }, [spec, from, to, points, seeds, text]);
+  }, [spec, from, to, points, seeds, text, extra]);
   const form = (
     <div className="sweep-form">
       <label className="field inline">
@@ -115,6 +175,11 @@ function useCustomSweep(system: string, text: string) {
         <span>Seeds</span>
         <input value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} data-testid="sweep-seeds" />
       </label>
+      {extra && (
+        <p className="small muted" data-testid="sweep-note">
+          {spec?.label} takes effect only with {extra.replace('=', ' = ')}: the sweep runs with it.
+        </p>
+      )}
     </div>
   );
   return { def, form };
@@ -129,9 +194,18 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const text = useLab((s) => s.text);
   const presetId = useLab((s) => s.view.preset);
   const preset = findPreset(presetId);
-  const custom = useCustomSweep(system, text);
+  const scenario = useLab((s) => s.scenario);
+  const values = useMemo(() => effectiveValues({ scenario, simTime: 0 }), [scenario]);
+  const custom = useCustomSweep(system, text, values);
   const presetDef = preset?.sweep
-    ? { ...preset.sweep, label: preset.sweep.key, metricLabel: preset.sweep.metricLabel }
+    ? {
+        ...preset.sweep,
+        label: keyLabel(
+          (schemaFor(system) ?? []).find((s) => s.key === preset.sweep?.key),
+          preset.sweep.key,
+        ),
+        metricLabel: preset.sweep.metricLabel,
+      }
     : null;
   const [mode, setMode] = useState<'preset' | 'custom'>('preset');
   const def = mode === 'preset' && presetDef ? presetDef : custom.def;

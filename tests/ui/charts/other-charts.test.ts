@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
 import { createSweepChart } from '../../../src/ui/charts/sweep-chart';
+import { infPosition } from '../../../src/state/sweep';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
 import { chartToSvgString } from '../../../src/ui/charts/export';
 import { host, series, view } from './helpers';
@@ -58,6 +59,36 @@ describe('sweep chart', () => {
     expect(el.querySelector('.x-label')!.textContent).toBe('frame error rate Pe');
     chart.update(pts, { theme: 'dark' });
     expect(el.querySelector('svg')!.getAttribute('data-theme')).toBe('dark');
+    chart.destroy();
+  });
+
+  it('labels the inf value of a sweep "∞" and draws no tick between the last finite value and it', () => {
+    const el = host();
+    const values = [0, 1, 2, 5, 10, 20, 'inf'] as const;
+    const infAt = infPosition(values);
+    const chart = createSweepChart(el, {
+      xLabel: 'Idle frames',
+      xUnit: 'frames',
+      yLabel: 'g',
+      sync: true,
+      infAt,
+    });
+    chart.update(
+      values.map((v, i) => ({
+        x: v === 'inf' ? infAt : v,
+        mean: 0.1 + i * 0.01,
+        min: 0,
+        max: 1,
+        sd: 0,
+        series: 's',
+      })),
+    );
+    const ticks = [...el.querySelectorAll('.axis-x .tick text')].map((t) => t.textContent);
+    expect(ticks.at(-1)).toBe('∞');
+    expect(ticks).not.toContain('30');
+    expect(ticks).not.toContain('25');
+    expect(ticks).toContain('20');
+    expect(el.querySelector('.x-label')!.textContent).toBe('Idle frames (frames)');
     chart.destroy();
   });
 });
