@@ -16,8 +16,12 @@ export const PHS_MS = { x: 20, y: 0 } as const;
 /** Coordinate range of the phone and the units, metres (outdoor runs reach ≈ 400 m). */
 export const PHS_MAP_RANGE = 1000;
 
-/** PIAFS links bundled by PPP Multilink (three units, two links each). */
-export const PHS_LINKS = 6;
+/** Base-station units of the experimental system, and PIAFS links per unit (phs.md "Topology"). */
+export const PHS_UNITS = 3;
+export const LINKS_PER_UNIT = 2;
+
+/** PIAFS links bundled by PPP Multilink. */
+export const PHS_LINKS = PHS_UNITS * LINKS_PER_UNIT;
 
 /**
  * Fixed one-way delay of serial ports, terminal adapters and host processing, seconds
@@ -74,7 +78,7 @@ const OWN: ParamSpec[] = [
       [0, 0],
       [0, 0],
     ],
-    count: 3,
+    count: PHS_UNITS,
     min: -PHS_MAP_RANGE,
     max: PHS_MAP_RANGE,
     live: false,

@@ -16,7 +16,7 @@ import { NS_PER_SECOND, seconds, type Nanos } from '../../core/time';
 import type { TraceSource } from '../../core/trace';
 import type { TimedItem } from '../../scenario/types';
 import type { PhsBundle } from './links';
-import { PHS_LINK_COUNT, PHS_UNITS, unitOfLink, type PhsRadio } from './radio';
+import { PHS_LINKS, PHS_UNITS, unitOfLink, type PhsRadio } from './radio';
 
 /** Life-cycle state of a link (trace labels of `phs.link`). */
 export const LinkState = { DOWN: 0, SETUP: 1, UP: 2, DEAD: 3 } as const;
@@ -48,9 +48,9 @@ export interface LinkControlCounters {
 }
 
 export class LinkControl {
-  readonly state = new Uint8Array(PHS_LINK_COUNT);
+  readonly state = new Uint8Array(PHS_LINKS);
   /** The user switched the link off (toggle): no automatic redial. */
-  readonly userOff = new Uint8Array(PHS_LINK_COUNT);
+  readonly userOff = new Uint8Array(PHS_LINKS);
   readonly counters: LinkControlCounters = { setups: 0, setupFailures: 0, releases: 0, drops: 0 };
   /** Detection delay drawn for each release, seconds, in order. */
   readonly detectDelays: number[] = [];
@@ -73,7 +73,7 @@ export class LinkControl {
     private readonly trace: TraceSource,
     private readonly onBurst: (link: number, until: Nanos) => void,
   ) {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       this.setupTimers.push(scheduler.timer((now) => this.setupDone(i, now)));
       this.redialTimers.push(scheduler.timer((now) => this.requestSetup(i, now, true)));
       this.noticeTimers.push(
@@ -89,7 +89,7 @@ export class LinkControl {
 
   /** Links set up before the run (the study started its transfers with the links connected). */
   startUp(wanted: readonly boolean[]): void {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       if (!wanted[i]) continue;
       if (this.radio.field[unitOfLink(i)] < LINK_SETUP_MIN_DBUV) {
         this.counters.setupFailures++;
@@ -182,7 +182,7 @@ export class LinkControl {
   }
 
   private fire(key: 'release' | 'add' | 'burst', item: TimedItem, now: Nanos): void {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       if (item.link !== 0 && item.link !== i + 1) continue;
       if (key === 'release') this.release(i, now, 'list');
       else if (key === 'add') {
@@ -216,7 +216,7 @@ export class LinkControl {
   }
 
   private drop(u: number, now: Nanos): void {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       if (unitOfLink(i) !== u) continue;
       if (this.state[i] === LinkState.UP) this.counters.drops++;
       this.release(i, now, 'radio');

@@ -30,7 +30,7 @@ import {
 } from '../../link/piafs';
 import { MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
 import { PacketByteStream, StreamReassembler } from '../../link/ppp/stream';
-import { DOWN, PHS_LINK_COUNT, UP } from './radio';
+import { DOWN, PHS_LINKS, UP } from './radio';
 
 /** HDLC-like framing around each fragment on a member link: flag, FF 03, FCS-16, flag (RFC 1662 §3). */
 export const PHS_PPP_FRAMING = 7;
@@ -65,13 +65,13 @@ export class PhsBundle {
   /** Mobile control terminal. */
   readonly msSender: MultilinkSender<Packet>;
   readonly msReceiver: MultilinkReceiver<Packet>;
-  private readonly live: (LiveLink | null)[] = new Array<LiveLink | null>(PHS_LINK_COUNT).fill(null);
+  private readonly live: (LiveLink | null)[] = new Array<LiveLink | null>(PHS_LINKS).fill(null);
   /** Counters of earlier incarnations of each link (before a release). */
   private readonly past: PiafsCounters[] = [];
   /** Stream bytes lost with released links (both directions). */
   lostStreamBytes = 0;
   /** 1 for each link index whose PIAFS link is live (the radio steps only these). */
-  readonly active = new Uint8Array(PHS_LINK_COUNT);
+  readonly active = new Uint8Array(PHS_LINKS);
 
   constructor(
     private readonly options: PhsBundleOptions,
@@ -83,7 +83,7 @@ export class PhsBundle {
     this.msSender = new MultilinkSender<Packet>(send);
     this.bsReceiver = new MultilinkReceiver<Packet>(recv);
     this.msReceiver = new MultilinkReceiver<Packet>(recv);
-    for (let i = 0; i < PHS_LINK_COUNT; i++) this.past.push(zeroPiafsCounters());
+    for (let i = 0; i < PHS_LINKS; i++) this.past.push(zeroPiafsCounters());
   }
 
   /** Is link index `i` (0-based) carrying frames? */
@@ -157,7 +157,7 @@ export class PhsBundle {
    * were rebuilt to the Multilink receivers. Then apply Multilink timers due by `now`.
    */
   step(slot: number, now: Nanos, verdict: Uint8Array): void {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       const l = this.live[i];
       if (l === null) continue;
       const id = i + 1;

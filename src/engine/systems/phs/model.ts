@@ -23,7 +23,7 @@ import type { SystemContext, SystemModel, SystemView } from '../types';
 import { ClientStall } from './client-stall';
 import { LINK_STATE_LABELS, LinkControl } from './control';
 import { PhsBundle } from './links';
-import { PHS_LINK_COUNT, PHS_UNITS, PhsRadio, unitOfLink } from './radio';
+import { PHS_LINKS, PHS_UNITS, PhsRadio, unitOfLink } from './radio';
 import { PhsObserver } from './observe';
 import { phsSummary } from './summary';
 import { phsView } from './view';
@@ -66,7 +66,7 @@ export class PhsModel implements SystemModel {
     });
     const monitor = declarePiafsMonitorTrace(ctx.traces);
     // Without tracing (sweeps, benchmarks) the entities get no monitor at all: one call less per frame.
-    const monitors = Array.from({ length: PHS_LINK_COUNT }, (_, i) =>
+    const monitors = Array.from({ length: PHS_LINKS }, (_, i) =>
       ctx.traces.enabled ? new PiafsMonitorTrace(monitor, i) : null,
     );
     this.bundle = new PhsBundle(
@@ -152,9 +152,9 @@ export class PhsModel implements SystemModel {
 
     // Links up before the run; timed lists.
     const wanted: boolean[] = [];
-    for (let i = 0; i < PHS_LINK_COUNT; i++)
+    for (let i = 0; i < PHS_LINKS; i++)
       wanted.push(i < (v.channels as number) && v[`link${i + 1}`] !== false);
-    for (let i = 0; i < PHS_LINK_COUNT; i++) if (v[`link${i + 1}`] === false) this.control.userOff[i] = 1;
+    for (let i = 0; i < PHS_LINKS; i++) if (v[`link${i + 1}`] === false) this.control.userOff[i] = 1;
     this.control.startUp(wanted);
     this.control.schedule('release', v.release as readonly TimedItem[], 0);
     this.control.schedule('add', v.add as readonly TimedItem[], 0);
@@ -186,7 +186,7 @@ export class PhsModel implements SystemModel {
     this.bodyEvents++;
     const u = Math.min(PHS_UNITS - 1, Math.floor(this.bodyRng.next() * PHS_UNITS));
     const until = now + millis(this.bodyMs);
-    for (let i = 0; i < PHS_LINK_COUNT; i++) if (unitOfLink(i) === u) this.radio.force(i, until);
+    for (let i = 0; i < PHS_LINKS; i++) if (unitOfLink(i) === u) this.radio.force(i, until);
   }
 
   private force(i: number, until: Nanos): void {
@@ -232,8 +232,7 @@ export class PhsModel implements SystemModel {
       case 'hit': {
         if (value === 'none') break;
         const until = now + millis(this.bodyMs);
-        for (let i = 0; i < PHS_LINK_COUNT; i++)
-          if (value === ALL_WORD || value === i + 1) this.force(i, until);
+        for (let i = 0; i < PHS_LINKS; i++) if (value === ALL_WORD || value === i + 1) this.force(i, until);
         break;
       }
       case 'clientStall':

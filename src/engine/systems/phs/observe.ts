@@ -17,20 +17,20 @@ import type { TraceRecorder, TraceSource } from '../../core/trace';
 import type { MultilinkReceiver } from '../../link/ppp-multilink';
 import type { Packet } from '../../core/packet';
 import type { PhsBundle } from './links';
-import { PHS_LINK_COUNT, PHS_UNITS, type PhsRadio } from './radio';
+import { PHS_LINKS, PHS_UNITS, type PhsRadio } from './radio';
 
 export class PhsObserver {
   private readonly channelState: TraceSource;
   private readonly mpState: TraceSource;
   private readonly field: TraceSource;
   /** Last verdict per link direction (index link × 2 + dir). */
-  private readonly last = new Uint8Array(PHS_LINK_COUNT * 2);
+  private readonly last = new Uint8Array(PHS_LINKS * 2);
   /** Slots with a CRC error per link direction, and runs of them. */
-  readonly errorSlots = new Float64Array(PHS_LINK_COUNT * 2);
-  readonly errorRuns = new Float64Array(PHS_LINK_COUNT * 2);
+  readonly errorSlots = new Float64Array(PHS_LINKS * 2);
+  readonly errorRuns = new Float64Array(PHS_LINKS * 2);
   /** Longest run of consecutive error slots seen on any link direction. */
   longestRun = 0;
-  private readonly run = new Float64Array(PHS_LINK_COUNT * 2);
+  private readonly run = new Float64Array(PHS_LINKS * 2);
   private readonly mp = new Float64Array(6).fill(NaN);
 
   constructor(
@@ -50,7 +50,7 @@ export class PhsObserver {
   slot(now: Nanos): void {
     const v = this.radio.verdict;
     const active = this.bundle.active;
-    for (let k = 0; k < PHS_LINK_COUNT * 2; k++) {
+    for (let k = 0; k < PHS_LINKS * 2; k++) {
       if (active[k >> 1] === 0) continue;
       const bad = v[k];
       if (bad === 1) {

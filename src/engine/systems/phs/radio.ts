@@ -25,11 +25,10 @@ import {
 } from '../../channel';
 import type { RandomStreams } from '../../core/rng';
 import type { Nanos } from '../../core/time';
+import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from '../phs-params';
 
-/** Units and links of the PHS experimental system. */
-export const PHS_UNITS = 3;
-export const LINKS_PER_UNIT = 2;
-export const PHS_LINK_COUNT = PHS_UNITS * LINKS_PER_UNIT;
+// The topology is declared with the scenario keys that count on it (phs-params.ts).
+export { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS };
 
 /** Direction index of a link's channel: 0 = down (BS → MS, received at the MS), 1 = up. */
 export const DOWN = 0;
@@ -63,7 +62,7 @@ export class PhsRadio {
   /** f_dT in force. */
   fdt = 0.01;
   /** Verdict of the last stepped slot, index link × 2 + direction: 1 = CRC error. */
-  readonly verdict = new Uint8Array(PHS_LINK_COUNT * 2);
+  readonly verdict = new Uint8Array(PHS_LINKS * 2);
   /**
    * 1 for a unit whose error rate is below the fading model's error-free threshold: its channels
    * can only stay Good, so they are not stepped (no draw) while Good — clean runs then cost no
@@ -71,7 +70,7 @@ export class PhsRadio {
    */
   private readonly clean = new Uint8Array(PHS_UNITS);
   /** Frames forced bad (bursts, body shadowing) until this time, per link, ns. */
-  private readonly forcedUntil = new Float64Array(PHS_LINK_COUNT).fill(-Infinity);
+  private readonly forcedUntil = new Float64Array(PHS_LINKS).fill(-Infinity);
   private readonly channels: MarkovFadingChannel[] = [];
   private readonly shadows: ShadowingProcess[] = [];
   private readonly units: (readonly [number, number])[];
@@ -90,7 +89,7 @@ export class PhsRadio {
       this.shadows.push(new ShadowingProcess(rng.get(`phs.unit${u + 1}.shadowing`), { sigmaDb: 1 }));
     }
     this.updateFields();
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       const u = unitOfLink(i);
       for (const dir of ['down', 'up']) {
         this.channels.push(
@@ -138,7 +137,7 @@ export class PhsRadio {
     const v = this.verdict;
     const ch = this.channels;
     const forced = this.forcedUntil;
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       const k = 2 * i;
       if (active[i] === 0) {
         v[k] = 0;
@@ -177,7 +176,7 @@ export class PhsRadio {
   }
 
   private applyChannels(): void {
-    for (let i = 0; i < PHS_LINK_COUNT; i++) {
+    for (let i = 0; i < PHS_LINKS; i++) {
       const u = unitOfLink(i);
       this.channels[2 * i].setParams(this.fer[u], this.fdt);
       this.channels[2 * i + 1].setParams(this.fer[u], this.fdt);

@@ -9,7 +9,7 @@ import { toSeconds, type Nanos } from '../../core/time';
 import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
 import type { PhsModel } from './model';
-import { PHS_LINK_COUNT } from './radio';
+import { PHS_LINKS } from './radio';
 
 type Out = ReturnType<SystemModel['summary']>;
 
@@ -44,7 +44,7 @@ export function phsSummary(m: PhsModel, now: Nanos): Out {
   const frames: number[] = [];
   let crcTotal = 0;
   let resentTotal = 0;
-  for (let i = 0; i < PHS_LINK_COUNT; i++) {
+  for (let i = 0; i < PHS_LINKS; i++) {
     const c = m.bundle.counters(i);
     crc.push(c.crcErrors);
     resent.push(c.resentFrames);

@@ -8,7 +8,7 @@ import type { Nanos } from '../../core/time';
 import type { LinkVisualState, MapLink, MapStation, SystemView } from '../types';
 import { LinkState } from './control';
 import type { PhsModel } from './model';
-import { PHS_LINK_COUNT, PHS_UNITS, unitOfLink } from './radio';
+import { PHS_LINKS, PHS_UNITS, unitOfLink } from './radio';
 
 /** A unit whose links lose more than this share of frames is drawn as a bad channel. */
 const BAD_FER = 0.01;
@@ -28,7 +28,7 @@ export function phsView(m: PhsModel, now: Nanos): SystemView {
     });
   }
   const links: MapLink[] = [];
-  for (let i = 0; i < PHS_LINK_COUNT; i++) {
+  for (let i = 0; i < PHS_LINKS; i++) {
     const u = unitOfLink(i);
     const s = m.control.state[i];
     let state: LinkVisualState;
@@ -52,7 +52,7 @@ export function phsView(m: PhsModel, now: Nanos): SystemView {
     const note = e < LINK_SETUP_MIN_DBUV ? ' (no set-up)' : '';
     captions[`Unit ${u + 1}`] = `${e.toFixed(1)} dBµV, ${r.distance[u].toFixed(0)} m${note}`;
   }
-  captions['Links up'] = `${m.control.linksUp} of ${PHS_LINK_COUNT}`;
+  captions['Links up'] = `${m.control.linksUp} of ${PHS_LINKS}`;
   const sender = m.ftp.sender;
   if (sender) captions.RTO = `${(sender.rtoEstimator.active / 1e9).toFixed(1)} s`;
   const rings =

@@ -9,7 +9,7 @@ import { RandomStreams } from '../../../../src/engine/core/rng';
 import { millis } from '../../../../src/engine/core/time';
 import {
   DOWN,
-  PHS_LINK_COUNT,
+  PHS_LINKS,
   PhsRadio,
   UP,
   unitOfLink,
@@ -33,7 +33,7 @@ function radio(o: Partial<PhsRadioOptions> = {}, seed = 1): PhsRadio {
   });
 }
 
-const ALL = new Uint8Array(PHS_LINK_COUNT).fill(1);
+const ALL = new Uint8Array(PHS_LINKS).fill(1);
 
 describe('PHS radio', () => {
   it('serves links 1–2, 3–4, 5–6 from units 1, 2, 3', () => {
@@ -82,7 +82,7 @@ describe('PHS radio', () => {
 
   it('gives strong links no CRC errors and steps only the active links', () => {
     const r = radio();
-    const active = new Uint8Array(PHS_LINK_COUNT);
+    const active = new Uint8Array(PHS_LINKS);
     active[2] = 1;
     let errors = 0;
     for (let k = 0; k < 1000; k++) {
@@ -102,7 +102,7 @@ describe('PHS radio', () => {
     for (let k = 0; k < 100; k++) {
       r.step(millis(10 * k), ALL);
       if (r.verdict[2 * 1 + DOWN] && r.verdict[2 * 1 + UP]) bad++;
-      for (let i = 0; i < PHS_LINK_COUNT; i++)
+      for (let i = 0; i < PHS_LINKS; i++)
         if (i !== 1) expect(r.verdict[2 * i] + r.verdict[2 * i + 1]).toBe(0);
     }
     expect(bad).toBe(37);
