@@ -112,9 +112,24 @@ export function formatPiafsMonitorRow(r: PiafsMonitorRow): string {
 /** Name of the monitor trace source. */
 export const PIAFS_MONITOR_TRACE = 'piafs.monitor';
 
+const KINDS = PIAFS_MONITOR_KIND_LABELS.length;
+
+/** The `status` field of a `piafs.monitor` record: side × 3 + kind. */
+export function piafsMonitorStatus(side: PiafsSide, kind: PiafsMonitorKind): number {
+  return side * KINDS + kind;
+}
+
+/** The side and the kind a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
+export function piafsMonitorSideOf(status: number): PiafsSide {
+  return Math.floor(status / KINDS) as PiafsSide;
+}
+export function piafsMonitorKindOf(status: number): PiafsMonitorKind {
+  return (status % KINDS) as PiafsMonitorKind;
+}
+
 /**
  * Declare the `piafs.monitor` trace source: fields link (0-based), num, req (−1 on CRC ERR) and
- * status = side × 3 + kind, labelled e.g. `BS CRC ERR` (row recorded at the BS receiver).
+ * status ({@link piafsMonitorStatus}), labelled e.g. `BS CRC ERR` (row recorded at the BS receiver).
  */
 export function declarePiafsMonitorTrace(traces: TraceRecorder): TraceSource {
   const status: string[] = [];
@@ -133,19 +148,7 @@ export class PiafsMonitorTrace implements PiafsMonitorSink {
   ) {}
 
   row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind): void {
-    this.source.record(this.slotZero + slot * PIAFS_SLOT_NS, this.link, num, req, side * 3 + kind);
-  }
-}
-
-/** Forwards rows to two sinks (e.g. a ring for the view and the trace source). */
-export class PiafsMonitorTee implements PiafsMonitorSink {
-  constructor(
-    private readonly a: PiafsMonitorSink,
-    private readonly b: PiafsMonitorSink,
-  ) {}
-
-  row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind): void {
-    this.a.row(slot, side, num, req, kind);
-    this.b.row(slot, side, num, req, kind);
+    const t = this.slotZero + slot * PIAFS_SLOT_NS;
+    this.source.record(t, this.link, num, req, piafsMonitorStatus(side, kind));
   }
 }

@@ -11,7 +11,13 @@
  * side-1 rows with REQ = x (stuck) while side-0 rows bring other NUMs; a side-0 row with NUM = x;
  * then a side-1 row with REQ moved on by two or more. The uplink reading swaps the sides.
  */
-import { PIAFS_MODULUS, PiafsMonitorKind, type PiafsMonitorRow } from '../../link/piafs';
+import {
+  PIAFS_MODULUS,
+  PiafsMonitorKind,
+  piafsMonitorKindOf,
+  piafsMonitorSideOf,
+  type PiafsMonitorRow,
+} from '../../link/piafs';
 
 /** One occurrence of the pattern. */
 export interface MonitorPattern {
@@ -82,8 +88,8 @@ function findForSide(rows: readonly PiafsMonitorRow[], side: number, o: PatternO
     }
     i = j;
     if (crcRows < minCrc) continue;
-    // After the run: the peer's REQ (as received at the peer side... i.e. rows at `peer` carry the
-    // receiving side's REQ) stays on the missing frame while other frames arrive at `side`.
+    // After the run: the REQ in the rows received at `peer` (the request of the end that receives
+    // at `side`) stays on the missing frame while other frames arrive at `side`.
     let missing = -1;
     let stuck = 0;
     let others = 0;
@@ -151,13 +157,12 @@ export function monitorRowsForLink(
   const rows: PiafsMonitorRow[] = [];
   for (let i = 0; i < time.length; i++) {
     if (link[i] !== which) continue;
-    const side = Math.floor(status[i] / 3);
     rows.push({
       slot: Math.round(time[i] / slotNs),
-      side: side as PiafsMonitorRow['side'],
+      side: piafsMonitorSideOf(status[i]),
       num: num[i],
       req: req[i],
-      kind: (status[i] - 3 * side) as PiafsMonitorRow['kind'],
+      kind: piafsMonitorKindOf(status[i]),
     });
   }
   return rows;

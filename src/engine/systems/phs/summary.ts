@@ -23,8 +23,12 @@ export function phsSummary(m: PhsModel, now: Nanos): Out {
     simSeconds,
     sender ? sender.rtoAtMaxTime(now) : 0,
   );
-  if (!sender && ftp.server) tcp.connectFailures = ftp.server.stats.connectFailed ? 1 : 0;
-  if (!sender && ftp.server) tcp.synRetransmits = ftp.server.stats.synRetransmits;
+  if (!sender && ftp.server) {
+    // A Put whose SYN never reached the client has no data sender: the handshake figures are the
+    // server's (it sent the SYNs).
+    tcp.connectFailures = ftp.server.stats.connectFailed ? 1 : 0;
+    tcp.synRetransmits = ftp.server.stats.synRetransmits;
+  }
   const meanLinks = m.control.meanLinksUp(now);
   const capacityBps = round(PIAFS_USER_BPS * meanLinks, 3);
   const t = ftp.transferTime;
