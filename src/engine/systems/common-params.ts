@@ -4,13 +4,20 @@
  * scenario/schema.ts then validates every scenario against that list.
  */
 import type { ParamSpec, ParamValue } from '../scenario/types';
+// Type only: the params stay free of engine code (the UI bundles them).
+import type { TcpProfileName } from '../tcp/profiles';
 
 /**
  * TCP stack profiles (tcp.md, "Profiles"). `modern` is the optional contrast
  * profile tcp.md welcomes (RFC 6298, NewReno, RFC 3390 initial window).
  */
-export const TCP_PROFILES = ['ns2reno', 'win98', 'winnt4', 'bsd44', 'modern'] as const;
-export type TcpProfileName = (typeof TCP_PROFILES)[number];
+export const TCP_PROFILES = [
+  'ns2reno',
+  'win98',
+  'winnt4',
+  'bsd44',
+  'modern',
+] as const satisfies readonly TcpProfileName[];
 
 /** The workloads of scenario.md's `app` key; each system allows a subset. */
 export const APP_KINDS = ['bulk', 'ftpGet', 'ftpPut', 'http', 'rr', 'crr', 'ping', 'poisson'] as const;

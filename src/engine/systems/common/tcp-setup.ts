@@ -9,19 +9,10 @@ export function scenarioProfiles(
   tcpDefault: TcpDefault,
 ): { client: TcpProfile; server: TcpProfile } {
   const names = resolveTcpProfiles(values, tcpDefault);
-  const o = tcpOverrides(values);
-  const overrides: Partial<TcpProfile> = {};
-  if (o.mss !== undefined) overrides.mss = o.mss;
-  if (o.rwnd !== undefined) overrides.rwnd = o.rwnd;
-  if (o.rtoInit !== undefined) overrides.rtoInit = o.rtoInit;
-  if (o.rtoMin !== undefined) overrides.rtoMin = o.rtoMin;
-  if (o.rtoMax !== undefined) overrides.rtoMax = o.rtoMax;
-  if (o.tick !== undefined) overrides.tick = o.tick;
-  if (o.delAck !== undefined) overrides.delAck = o.delAck;
-  if (o.synRetries !== undefined) overrides.synRetries = o.synRetries;
-  if (o.dataRetries !== undefined) overrides.dataRetries = o.dataRetries;
-  if (o.dupThresh !== undefined) overrides.dupThresh = o.dupThresh;
-  if (o.nagle !== undefined) overrides.nagle = o.nagle !== 0;
+  // Every override key is a profile field of the same name; only `nagle` is written 0/1 for a boolean.
+  const { nagle, ...numeric } = tcpOverrides(values);
+  const overrides: Partial<TcpProfile> = numeric;
+  if (nagle !== undefined) overrides.nagle = nagle !== 0;
   return { client: resolveProfile(names.client, overrides), server: resolveProfile(names.server, overrides) };
 }
 
