@@ -7,7 +7,7 @@ test.describe('a run in the page equals the CLI run', () => {
     await page.goto('/');
     await ready(page);
     await page.getByTestId('preset-select').selectOption('is707-fig5');
-    await expect(page.getByTestId('preset-info')).toContainText('Figures 5–6');
+    await expect(page.getByTestId('preset-info')).toContainText('Figures 5 and 6');
     await ready(page);
     // Keep the test short: 300 simulated seconds instead of 1000.
     await setParam(page, 'duration', '300');

@@ -27,6 +27,8 @@ export interface ThroughputChartOptions extends TimeChartOptions {
   windowS?: number;
   /** Capacity drawn as a reference line, bit/s (e.g. 7600 for IS-707), or a getter read at each draw. */
   capacityBps?: CapacityOption;
+  /** Words before the capacity's value in the legend (default "capacity"). */
+  capacityLabel?: string;
 }
 
 export function createThroughputChart(el: HTMLElement, options: ThroughputChartOptions = {}): TimeChart {
@@ -125,7 +127,7 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
   ];
   if (cap !== undefined)
     legend.push({
-      label: `capacity ${bitRate(capBps ?? 0)}`,
+      label: `${options.capacityLabel ?? 'capacity'} ${bitRate(capBps ?? 0)}`,
       color: p.neutral.muted,
       kind: 'line',
       dash: DASHES.computed,

@@ -49,13 +49,16 @@ export function App() {
         <StatusLine />
         <div className="stage">
           <MapPanel theme={theme} />
-          <SeqChart theme={theme} />
-        </div>
-        <div className="columns">
-          <div className="col-main">
+          {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
+          <div className="stage-main">
+            <SeqChart theme={theme} />
             <ErrorBoundary area="summary">
               <SummaryPanel />
             </ErrorBoundary>
+          </div>
+        </div>
+        <div className="columns">
+          <div className="col-main">
             <ErrorBoundary area="preset">
               <PresetInfo />
             </ErrorBoundary>

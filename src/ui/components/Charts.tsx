@@ -28,6 +28,8 @@ interface ChartSpec {
   id: ChartId;
   title: string;
   factory: ChartFactory;
+  /** A line under the chart for marks its legend does not name. */
+  note?: string;
 }
 
 const SPECS: readonly ChartSpec[] = [
@@ -36,8 +38,19 @@ const SPECS: readonly ChartSpec[] = [
   { id: 'cwnd', title: 'Congestion window and bytes in flight', factory: createCwndChart as ChartFactory },
   { id: 'throughput', title: 'Goodput', factory: createThroughputChart as ChartFactory },
   { id: 'link', title: 'Link layer', factory: createLinkChart as ChartFactory },
-  { id: 'histogram', title: 'Goodput histograms', factory: createHistogramChart as ChartFactory },
+  {
+    id: 'histogram',
+    title: 'Goodput histograms',
+    factory: createHistogramChart as ChartFactory,
+    note: 'Bars: share of the windows at each goodput. Dashed line: the mean; hatched band: mean ± one standard deviation.',
+  },
 ];
+
+/** Height of the sequence graph for this window, px. */
+function seqHeight(): number {
+  const vh = typeof window !== 'undefined' ? window.innerHeight : 720;
+  return Math.round(Math.min(600, Math.max(400, vh * 0.55)));
+}
 
 function useChartView(theme: 'light' | 'dark'): ChartView {
   const domain = useLab((s) => s.view.domain);
@@ -101,12 +114,15 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     HistogramChartOptions &
     SeqChartOptions = {
     title: spec.title,
-    // The sequence graph is one of the page's two large elements, beside the map.
-    ...(spec.id === 'seq' ? { height: 440 } : {}),
+    // The sequence graph is one of the page's two large elements, beside the map: taller on a
+    // taller screen (400 px at 720 px, about 600 px at 1080 px).
+    ...(spec.id === 'seq' ? { height: seqHeight() } : {}),
     onDomainChange,
     onSelect,
     decoder: linkDecoder(system),
     capacityBps: capacity,
+    // PHS: 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
+    capacityLabel: system === 'phs' ? 'capacity (links up, run average)' : undefined,
     emptyText:
       app === 'ping'
         ? 'Ping sends no TCP segments: read the round-trip times in the summary and the link-layer view.'
@@ -119,6 +135,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     <>
       <ChartExport id={spec.id} host={host} />
       <div className="chart-host" ref={host} />
+      {spec.note && <p className="small muted chart-note">{spec.note}</p>}
     </>
   );
 }

@@ -51,6 +51,8 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
   const shown = value === undefined ? '' : formatValue(spec, value);
   const [text, setText] = useState(shown);
   const editing = useRef(false);
+  /** Slider value moved to but not yet applied (see the slider's onChange). */
+  const pending = useRef<number | null>(null);
   useEffect(() => {
     if (!editing.current) setText(shown);
   }, [shown]);
@@ -128,6 +130,13 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
     else setText(shown);
   };
   const slider = hasSlider(spec) ? sliderScale(spec) : null;
+  const commitSlider = () => {
+    const v = pending.current;
+    pending.current = null;
+    if (v === null) return;
+    if (v !== value) onChange(spec.key, String(v));
+    else setText(shown);
+  };
   return (
     <div className="param">
       {label}
@@ -165,12 +174,22 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
             min={0}
             max={SLIDER_STEPS}
             step={1}
-            value={slider.toPos(typeof value === 'number' ? value : spec.min)}
+            value={
+              pending.current !== null
+                ? slider.toPos(pending.current)
+                : slider.toPos(typeof value === 'number' ? value : spec.min)
+            }
             onChange={(e) => {
+              // While the thumb moves, only the field follows; the value is applied once, when the
+              // slider is let go (pointer up, key up, focus lost). One drag during a run is one timed
+              // change in the URL, not one per pixel.
               const v = slider.fromPos(Number(e.target.value));
+              pending.current = v;
               setText(String(v));
-              onChange(spec.key, String(v));
             }}
+            onPointerUp={commitSlider}
+            onKeyUp={commitSlider}
+            onBlur={commitSlider}
           />
         )}
       </div>

@@ -49,7 +49,8 @@ export function SummaryFigures({ s }: { s: Summary }) {
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
             {bitRate(s.capacityBps)}
           </Row>
-          {typeof s.app.kbytesPerSecond === 'number' && (
+          {/* GSM's study counts kbyte = 1024 bytes (gsm.md); PHS's uses 10^3. */}
+          {s.system === 'gsm' && typeof s.app.kbytesPerSecond === 'number' && (
             <Row label="Throughput (study)">
               {sig(s.app.kbytesPerSecond, 3)}
               {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
@@ -76,7 +77,15 @@ export function SummaryFigures({ s }: { s: Summary }) {
       )}
       {typeof transfer === 'number' && <Row label="Transfer time">{seconds(transfer)}</Row>}
       {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
-      <Row label="Workload">{s.app.failed === true ? 'failed' : s.completed ? 'completed' : 'running'}</Row>
+      <Row label="Workload">
+        {s.app.kind === 'bulk'
+          ? 'bulk transfer for the whole run (it never completes)'
+          : s.app.failed === true
+            ? 'failed'
+            : s.completed
+              ? 'completed'
+              : 'running'}
+      </Row>
     </dl>
   );
 }

@@ -11,5 +11,10 @@ export interface MapHost {
 }
 
 export function createMapHost(el: HTMLElement, opts: { onMove(x: number, y: number): void }): MapHost {
-  return createMap(el, { onMove: opts.onMove });
+  // The map is one of the two large elements: taller on a taller screen (400 px at 720 px, 540 px at 1080 px).
+  const vh = typeof window !== 'undefined' ? window.innerHeight : 720;
+  return createMap(el, {
+    onMove: opts.onMove,
+    maxHeight: Math.round(Math.min(560, Math.max(400, vh * 0.5))),
+  });
 }
