@@ -10,13 +10,10 @@
  * about six simulated minutes.
  */
 import type { Summary } from '../../engine';
-import { longestStall, mean, runTraced, series } from './metrics';
-import { fmt, summarise } from './run';
+import { longestStall, mean, series } from './metrics';
+import { fmt, fmtList, num, overSeeds, runTraced, seedList, summarise } from './run';
 import type { ValidationItem } from './types';
 
-const seedList = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
-const list = (xs: readonly number[], d = 3): string => xs.map((x) => fmt(x, d)).join(', ');
-const num = (x: unknown): number => (typeof x === 'number' ? x : NaN);
 const kBps = (s: Summary): number => num(s.app.kbytesPerSecond);
 
 /** The study's FTP figures (published-values.json "gsm"), kbyte/s of 1024 bytes, MTU 808. */
@@ -41,10 +38,10 @@ export function gsmItem1(sizes: readonly number[] = [300000, 500000, 900000], se
       for (const content of contents) {
         const xs: number[] = [];
         for (const size of sizes)
-          for (const seed of seedList(seeds)) {
-            const s = summarise(
-              `system=gsm&app=ftpGet&radio=good&size=${size}&content=${content}&seed=${seed}`,
-            );
+          for (const s of overSeeds(
+            `system=gsm&app=ftpGet&radio=good&size=${size}&content=${content}`,
+            seeds,
+          )) {
             if (!s.completed) failures++;
             xs.push(kBps(s));
           }
@@ -92,9 +89,7 @@ export function gsmItem2(size = 300000, seeds = 6): ValidationItem {
       let resets = 0;
       let drops = 0;
       for (const radio of radios) {
-        const runs = seedList(seeds).map((seed) =>
-          summarise(`system=gsm&app=ftpGet&size=${size}&radio=${radio}&seed=${seed}`),
-        );
+        const runs = overSeeds(`system=gsm&app=ftpGet&size=${size}&radio=${radio}`, seeds);
         per[radio] = runs.map(kBps);
         figures[radio] = mean(per[radio]);
         figures[`${radio}Timeouts`] = mean(runs.map((s) => s.tcp.timeouts));
@@ -114,8 +109,8 @@ export function gsmItem2(size = 300000, seeds = 6): ValidationItem {
       return {
         value:
           `kbyte/s (${seeds} seeds, ${size / 1000} kB binary): good ${fmt(figures.good)}, poor ${fmt(figures.poor)} ` +
-          `(${fmt(100 * (1 - figures.poorRatio), 1)} % less; per seed ${list(per.poor)}), driving ${fmt(figures.driving)} ` +
-          `(${fmt(100 * (1 - figures.drivingRatio), 1)} % less; per seed ${list(per.driving)}); ` +
+          `(${fmt(100 * (1 - figures.poorRatio), 1)} % less; per seed ${fmtList(per.poor, 3)}), driving ${fmt(figures.driving)} ` +
+          `(${fmt(100 * (1 - figures.drivingRatio), 1)} % less; per seed ${fmtList(per.driving, 3)}); ` +
           `TCP timeouts per transfer ${fmt(figures.goodTimeouts, 1)} / ${fmt(figures.poorTimeouts, 1)} / ${fmt(figures.drivingTimeouts, 1)}; ` +
           `RLP resets ${resets}, call drops ${drops}; measured FER ${fmt(figures.goodFer, 4)} / ${fmt(figures.poorFer, 3)} / ${fmt(figures.drivingFer, 3)}`,
         pass,
@@ -199,7 +194,7 @@ export function gsmItem3(
         value:
           `5 s outage: ${figures.outageResets} reset, TCP stalled ${fmt(stall, 1)} s (${one.tcp.timeouts} timeouts), transfer ${one.completed ? 'completed' : 'failed'}; ` +
           `outages at 10, 22, 34, 46 s: call ${drop.completed ? 'kept' : `dropped (${String(drop.link.callDropReason)})`} at ${fmt(drop.simTime, 1)} s; ` +
-          `resets/min at FER ${fers.join(', ')}: ${list(rates, 2)} ⇒ threshold FER ≈ ${fmt(threshold, 2)}`,
+          `resets/min at FER ${fers.join(', ')}: ${fmtList(rates, 2)} ⇒ threshold FER ≈ ${fmt(threshold, 2)}`,
         pass,
         figures,
       };
@@ -216,9 +211,7 @@ export function gsmItem4(seeds = 3, duration = 120): ValidationItem {
     command: `npm run sim -- "system=gsm&app=ping&duration=${duration}"`,
     study: `${GSM_STUDY_RTT} s (netDelay is calibrated to it; most of it is serialisation and RLP, not netDelay)`,
     run() {
-      const runs = seedList(seeds).map((seed) =>
-        summarise(`system=gsm&app=ping&duration=${duration}&seed=${seed}`),
-      );
+      const runs = overSeeds(`system=gsm&app=ping&duration=${duration}`, seeds);
       const means = runs.map((s) => num(s.app.rttMean));
       const figures = {
         rttMean: mean(means),
@@ -229,7 +222,7 @@ export function gsmItem4(seeds = 3, duration = 120): ValidationItem {
       const pass =
         means.every((x) => x >= 0.8 && x <= 1.05) && Math.abs(figures.rttMean - GSM_STUDY_RTT) <= 0.05;
       return {
-        value: `mean RTT ${fmt(figures.rttMean)} s over ${seeds} seeds (per seed ${list(means)}; min ${fmt(figures.rttMin)}, max ${fmt(figures.rttMax)} s)`,
+        value: `mean RTT ${fmt(figures.rttMean)} s over ${seeds} seeds (per seed ${fmtList(means, 3)}; min ${fmt(figures.rttMin)}, max ${fmt(figures.rttMax)} s)`,
         pass,
         figures,
       };
@@ -248,8 +241,7 @@ export function gsmItem5(duration = 600, seeds = 2): ValidationItem {
     study:
       '0.14 transactions/s measured; a faithful model of these stacks ≈ 0.2/s; floor ≈ 2.9 s per transaction. Checked: CRR < RR ≤ 1/3 of 1/0.92 s, both ≥ 0.1/s, mean transaction ≥ 2.9 s',
     run() {
-      const at = (app: string): Summary[] =>
-        seedList(seeds).map((seed) => summarise(`system=gsm&app=${app}&duration=${duration}&seed=${seed}`));
+      const at = (app: string): Summary[] => overSeeds(`system=gsm&app=${app}&duration=${duration}`, seeds);
       const rr = at('rr');
       const crr = at('crr');
       const tps = (xs: Summary[]): number => mean(xs.map((s) => num(s.app.transactionsPerSecond)));

@@ -16,13 +16,12 @@ import {
   cumulative,
   perWindow,
   quantizedIn,
-  runTraced,
   series,
   spread,
   tcpRunFigures,
   type TcpRunFigures,
 } from './metrics';
-import { fmt, summarise } from './run';
+import { fmt, fmtList, overSeeds, runTraced, seedList } from './run';
 import type { ValidationItem } from './types';
 
 /** TCP payload per segment (ns2reno MSS) and bytes per packet on the RLP stream: 536 + 40 (TCP/IP) + 8 (PPP). */
@@ -31,10 +30,9 @@ const CEILING = MSS / (MSS + 40 + 8);
 const RTO_MAX = 64;
 const NS = 1e9;
 
-const seedList = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
-const goodput = (text: string): number => summarise(text).normalizedGoodput;
-
-const list = (xs: readonly number[], d = 2): string => xs.map((x) => fmt(x, d)).join(', ');
+/** Per-seed goodputs of one setting (seeds 1…n). */
+const goodputs = (base: string, seeds: number): number[] =>
+  overSeeds(base, seeds).map((s) => s.normalizedGoodput);
 
 /** Item 1: Pe = 0.01 ⇒ 0.85 ≤ goodput ≤ min(0.918, 1 − Pe), for f_dT 0.01, 0.1, 1. */
 export function is707Item1(seeds = 3, duration = 2000): ValidationItem {
@@ -50,9 +48,7 @@ export function is707Item1(seeds = 3, duration = 2000): ValidationItem {
       const figures: Record<string, number> = { ceiling: bound };
       const all: number[] = [];
       for (const fdt of fdts) {
-        const g = seedList(seeds).map((seed) =>
-          goodput(`system=is707&fer=0.01&fdt=${fdt}&duration=${duration}&seed=${seed}`),
-        );
+        const g = goodputs(`system=is707&fer=0.01&fdt=${fdt}&duration=${duration}`, seeds);
         figures[`min_fdt${fdt}`] = Math.min(...g);
         figures[`max_fdt${fdt}`] = Math.max(...g);
         all.push(...g);
@@ -89,6 +85,7 @@ export function is707Item2(seeds = 6, duration = 3000): ValidationItem {
         tcpRunFigures(`system=is707&fer=0.3&fdt=0.01&idle=0&duration=${duration}&seed=${seed}`, RTO_MAX),
       );
       const pick = (f: (r: TcpRunFigures) => number): number[] => runs.map(f);
+      const perSeed = (f: (r: TcpRunFigures) => number, digits: number): string => fmtList(pick(f), digits);
       const figures = {
         minLongestTimeoutRun: Math.min(...pick((r) => r.longestTimeoutRun)),
         minMaxRto: Math.min(...pick((r) => r.maxRto)),
@@ -110,25 +107,11 @@ export function is707Item2(seeds = 6, duration = 3000): ValidationItem {
         figures.minLongestStall >= 100;
       return {
         value:
-          `per seed: timeouts in a row ${list(
-            pick((r) => r.longestTimeoutRun),
-            0,
-          )}; maxRto ${list(
-            pick((r) => r.maxRto),
-            0,
-          )} s; ` +
-          `rtoAtMaxFraction ${list(pick((r) => r.rtoAtMaxFraction))}; longest stretch at 64 s ${list(
-            pick((r) => r.longestAtMax),
-            0,
-          )} s; ` +
-          `median computed RTO ${list(
-            pick((r) => r.rtoComputedMedian),
-            1,
-          )} s (90th pct ≤ ${fmt(figures.maxRtoComputedP90, 1)} s); ` +
-          `longest stall ${list(
-            pick((r) => r.longestStall),
-            0,
-          )} s; goodput ${fmt(figures.meanGoodput)}`,
+          `per seed: timeouts in a row ${perSeed((r) => r.longestTimeoutRun, 0)}; ` +
+          `maxRto ${perSeed((r) => r.maxRto, 0)} s; rtoAtMaxFraction ${perSeed((r) => r.rtoAtMaxFraction, 2)}; ` +
+          `longest stretch at 64 s ${perSeed((r) => r.longestAtMax, 0)} s; ` +
+          `median computed RTO ${perSeed((r) => r.rtoComputedMedian, 1)} s (90th pct ≤ ${fmt(figures.maxRtoComputedP90, 1)} s); ` +
+          `longest stall ${perSeed((r) => r.longestStall, 0)} s; goodput ${fmt(figures.meanGoodput)}`,
         pass,
         figures,
       };
@@ -173,10 +156,10 @@ export function is707Item3(seeds = 6, duration = 3000): ValidationItem {
       return {
         value:
           `idle=inf vs idle=0 (${seeds} seeds × ${duration} s): rtoAtMaxFraction ${fmt(figures.rtoAtMaxIdleInf)} vs ${fmt(figures.rtoAtMaxIdle0)}; ` +
-          `longest stall ${fmt(figures.longestStallIdleInf, 0)} vs ${fmt(figures.longestStallIdle0, 0)} s (per seed ${list(
+          `longest stall ${fmt(figures.longestStallIdleInf, 0)} vs ${fmt(figures.longestStallIdle0, 0)} s (per seed ${fmtList(
             withIdle.map((r) => r.longestStall),
             0,
-          )} vs ${list(
+          )} vs ${fmtList(
             without.map((r) => r.longestStall),
             0,
           )}); ` +
@@ -188,10 +171,6 @@ export function is707Item3(seeds = 6, duration = 3000): ValidationItem {
     },
   };
 }
-
-/** Per-seed goodputs of one setting. */
-const goodputs = (base: string, seeds: number): number[] =>
-  seedList(seeds).map((seed) => goodput(`${base}&seed=${seed}`));
 
 /**
  * What "within noise" allows for a paired goodput difference: two standard errors over the seeds, and at

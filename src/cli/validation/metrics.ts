@@ -2,17 +2,12 @@
  * Trace-derived metrics shared by the validation items of every system: they
  * read only the engine's named trace sources (tcp.md, "Trace sources"), never
  * protocol internals. Times on the trace are integer nanoseconds; the metrics
- * return seconds unless their name says otherwise. `runTraced` and
- * `tcpRunFigures` run a scenario and gather the usual figures of a bulk TCP
+ * return seconds unless their name says otherwise. `tcpRunFigures` runs a
+ * scenario (run.ts `runTraced`) and gathers the usual figures of a bulk TCP
  * transfer (timeouts in a row, RTO at its ceiling, computed RTO, stalls).
  */
-import {
-  createSimulation,
-  parseScenario,
-  type Simulation,
-  type TraceBatch,
-  type TraceSourceInfo,
-} from '../../engine';
+import type { TraceBatch, TraceSourceInfo } from '../../engine';
+import { runTraced } from './run';
 
 const NS = 1e9;
 
@@ -296,16 +291,6 @@ export function pairedDifference(a: readonly number[], b: readonly number[]): { 
   const d = b.map((x, i) => x - a[i]);
   const s = spread(d);
   return { mean: s.mean, se: s.n > 1 ? s.sd / Math.sqrt(s.n) : 0 };
-}
-
-/** Run a scenario to its end with tracing on (the caller reads the traces). */
-export function runTraced(text: string): Simulation {
-  const { scenario, errors } = parseScenario(text);
-  if (errors.length > 0)
-    throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
-  const sim = createSimulation(scenario);
-  sim.runToEnd();
-  return sim;
 }
 
 /** TCP behaviour of one traced bulk run (e.g. IS-707 items 2 and 3). */

@@ -7,13 +7,13 @@
  */
 import { PIAFS_SLOT_NS } from '../../engine/link/piafs';
 import { findMonitorPatterns, monitorRowsForLink } from '../../engine/systems/phs/monitor-pattern';
-import { longestStall, mean, runTraced, series, spread } from './metrics';
-import { fmt, summarise } from './run';
+import { PHS_LINKS } from '../../engine/systems/phs-params';
+import { longestStall, mean, series, spread } from './metrics';
+import { fmt, overSeeds, runTraced, summarise } from './run';
 import type { ValidationItem } from './types';
 import type { Summary } from '../../engine';
 
 const NS = 1e9;
-const seedList = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 const app = (s: Summary): { transferTime: number; throughputKbps: number } =>
   s.app as unknown as { transferTime: number; throughputKbps: number };
 const link = (s: Summary): Record<string, number & number[]> => s.link as Record<string, number & number[]>;
@@ -58,7 +58,7 @@ export function phsItem1(seeds = 3): ValidationItem {
     command: 'npm run sim -- "system=phs&app=ftpGet"',
     study: '26.97 s, 296.67 kbit/s (Table 1, 20 m); RTT ≈ 150 ms; no CRC errors above 40 dBµV',
     run() {
-      const runs = seedList(seeds).map((seed) => summarise(`system=phs&app=ftpGet&seed=${seed}`));
+      const runs = overSeeds('system=phs&app=ftpGet', seeds);
       const line = straightness('system=phs&app=ftpGet&seed=1');
       const times = runs.map((s) => app(s).transferTime);
       const rtts = runs.map((s) => s.tcp.rttMean);
@@ -223,18 +223,14 @@ export function phsItem4(seeds = 2, middle: readonly number[] = [37, 38, 39]): V
       const clean = kbps(summarise('system=phs'));
       const figures: Record<string, number> = { cleanKbps: clean };
       // ≥ 40 dBµV.
-      const strong = seedList(seeds).map((seed) =>
-        summarise(`${OUTDOOR}&msX=${outdoorDistanceFor(41)}&seed=${seed}`),
-      );
+      const strong = overSeeds(`${OUTDOOR}&msX=${outdoorDistanceFor(41)}`, seeds);
       figures.strongCrc = Math.max(...strong.map((s) => link(s).crcErrors));
       figures.strongKbps = Math.min(...strong.map(kbps));
       figures.strongRetx = Math.max(...strong.map((s) => s.tcp.retransmits));
       // 35–40 dBµV.
       const mid: Summary[] = [];
-      for (const e of middle)
-        for (const seed of seedList(seeds))
-          mid.push(summarise(`${OUTDOOR}&msX=${outdoorDistanceFor(e)}&seed=${seed}`));
-      const perLink = mid.map((s) => link(s).crcErrors / 6);
+      for (const e of middle) mid.push(...overSeeds(`${OUTDOOR}&msX=${outdoorDistanceFor(e)}`, seeds));
+      const perLink = mid.map((s) => link(s).crcErrors / PHS_LINKS);
       figures.midCrcPerLinkMin = Math.min(...perLink);
       figures.midCrcPerLinkMax = Math.max(...perLink);
       figures.midRunsWithoutRetx = mid.filter((s) => s.tcp.retransmits === 0).length;
@@ -246,13 +242,11 @@ export function phsItem4(seeds = 2, middle: readonly number[] = [37, 38, 39]): V
       // The lower edge, reported but not judged: the still-phone curve gives 2.3 % FER at 36 dBµV, so
       // hundreds of CRC errors per transfer and a lower throughput there (see the report).
       const edge = summarise(`${OUTDOOR}&msX=${outdoorDistanceFor(36)}`);
-      figures.edge36CrcPerLink = link(edge).crcErrors / 6;
+      figures.edge36CrcPerLink = link(edge).crcErrors / PHS_LINKS;
       figures.edge36Kbps = kbps(edge);
       figures.edge36Retransmits = edge.tcp.retransmits;
       // One unit below 35 while the others are strong (units 1–2 at 150 m ≈ 41.5 dBµV, unit 3 further).
-      const weak = [-150, -135].flatMap((x) =>
-        seedList(seeds).map((seed) => summarise(`${OUTDOOR}&units=0,0;0,0;${x},0&msX=150&seed=${seed}`)),
-      );
+      const weak = [-150, -135].flatMap((x) => overSeeds(`${OUTDOOR}&units=0,0;0,0;${x},0&msX=150`, seeds));
       figures.weakField = Math.max(...weak.map((s) => Math.min(...link(s).fieldDbuv)));
       figures.weakKbpsMax = Math.max(...weak.map(kbps));
       figures.weakTimeouts = weak.reduce((a, s) => a + s.tcp.timeouts, 0);
@@ -273,7 +267,7 @@ export function phsItem4(seeds = 2, middle: readonly number[] = [37, 38, 39]): V
         figures.weakKbpsMax <= 0.8 * clean &&
         figures.weakTimeouts > 0 &&
         figures.noneLinks === 0 &&
-        figures.noneFailures === 6 &&
+        figures.noneFailures === PHS_LINKS &&
         figures.noneCompleted === 0;
       return {
         value:
@@ -296,7 +290,7 @@ export function monitorPatterns(text: string): ReturnType<typeof findMonitorPatt
   const b = sim.traces.read('piafs.monitor');
   if (b.from > 0) throw new Error('piafs.monitor lost its oldest rows');
   const out: ReturnType<typeof findMonitorPatterns> = [];
-  for (let l = 0; l < 6; l++) {
+  for (let l = 0; l < PHS_LINKS; l++) {
     const c = b.columns;
     out.push(...findMonitorPatterns(monitorRowsForLink(b.time, c[0], c[1], c[2], c[3], l, PIAFS_SLOT_NS)));
   }
@@ -349,7 +343,7 @@ export function phsItem6(seeds = 6): ValidationItem {
     run() {
       const five = kbps(summarise('system=phs&channels=5'));
       const six = kbps(summarise('system=phs'));
-      const rel = seedList(seeds).map((seed) => summarise(`system=phs&release=3@5&seed=${seed}`));
+      const rel = overSeeds('system=phs&release=3@5', seeds);
       const t = rel.map(kbps);
       const sp = spread(t);
       const detect = rel.map((s) => link(s).releaseDetect[0]);

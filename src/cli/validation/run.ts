@@ -1,18 +1,38 @@
-import { runScenarioText, type Summary } from '../../engine';
+import { runScenarioText, type Simulation, type Summary } from '../../engine';
+
+/** Run one scenario headless to its end; a bad scenario is a bug in the item, so it throws. */
+function run(text: string, traces: boolean): { summary: Summary; simulation: Simulation } {
+  const { summary, simulation, errors } = runScenarioText(text, { traces });
+  if (!summary || !simulation)
+    throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
+  return { summary, simulation };
+}
 
 /** Run one scenario headless (tracing off unless asked) and return its summary; throws on a bad scenario. */
 export function summarise(text: string, traces = false): Summary {
-  const { summary, errors } = runScenarioText(text, { traces });
-  if (!summary)
-    throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
-  return summary;
+  return run(text, traces).summary;
 }
 
-/** Mean of a figure over seeds 1..n. */
-export function meanOverSeeds(base: string, seeds: number, pick: (s: Summary) => number): number {
-  let sum = 0;
-  for (let seed = 1; seed <= seeds; seed++) sum += pick(summarise(`${base}&seed=${seed}`));
-  return sum / seeds;
+/** Run a scenario to its end with tracing on (the caller reads the traces); throws on a bad scenario. */
+export function runTraced(text: string): Simulation {
+  return run(text, true).simulation;
 }
+
+/** Seeds 1…n. */
+export function seedList(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
+}
+
+/** Summaries of `base` run with seeds 1…n (`&seed=<k>` appended to the scenario text). */
+export function overSeeds(base: string, seeds: number): Summary[] {
+  return seedList(seeds).map((seed) => summarise(`${base}&seed=${seed}`));
+}
+
+/** A summary figure read as a number: NaN when it is not one, so that a missing figure fails its check. */
+export const num = (x: unknown): number => (typeof x === 'number' ? x : NaN);
 
 export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+
+/** Numbers with `digits` decimals, comma-separated (per-seed figures in an item's value text). */
+export const fmtList = (xs: readonly number[], digits: number): string =>
+  xs.map((x) => fmt(x, digits)).join(', ');
