@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TcpFlag, type TcpSegment } from '../../../src/engine/core/packet';
 import { seconds } from '../../../src/engine/core/time';
+import type { TcpConnection } from '../../../src/engine/tcp/connection';
 import { TcpHost } from '../../../src/engine/tcp/host';
 import { resolveProfile } from '../../../src/engine/tcp/profiles';
 import { Bench, ts, type LogEntry } from './harness';
@@ -10,22 +11,31 @@ const winnt4 = resolveProfile('winnt4');
 const { SYN, ACK, FIN, PSH, RST } = TcpFlag;
 const row = (e: LogEntry) => [ts(e), e.dir, e.seg.flags, e.seg.seq, e.seg.ack, e.seg.len];
 
+/**
+ * An HTTP/1.0-like exchange on `b`: the client (a) connects to port 80, sends a 300-byte request
+ * on `connected` and closes on the server's FIN; the server (b) answers 2000 bytes and closes.
+ */
+function requestResponse(b: Bench): TcpConnection {
+  b.b.listen(80, winnt4);
+  const client = b.a.connect(0, 1025, 80, win98);
+  b.onA((ev, now) => {
+    if (ev.event.type === 'connected') ev.conn.write(300);
+    if (ev.event.type === 'peerFin') ev.conn.close(now);
+  });
+  b.onB((ev, now) => {
+    if (ev.event.type === 'data') {
+      ev.conn.write(2000);
+      ev.conn.close(now);
+    }
+  });
+  b.kick();
+  return client;
+}
+
 describe('FIN close (HTTP/1.0-like exchange)', () => {
   it('runs request, response, FIN both ways, TIME_WAIT; Nagle releases the tail with the FIN', () => {
     const b = new Bench({ delay: 0.1, timeWait: 2 });
-    b.b.listen(80, winnt4);
-    const client = b.a.connect(0, 1025, 80, win98);
-    b.onA((ev, now) => {
-      if (ev.event.type === 'connected') ev.conn.write(300);
-      if (ev.event.type === 'peerFin') ev.conn.close(now);
-    });
-    b.onB((ev, now) => {
-      if (ev.event.type === 'data') {
-        ev.conn.write(2000);
-        ev.conn.close(now);
-      }
-    });
-    b.kick();
+    const client = requestResponse(b);
     b.run(1);
     expect(b.log.map(row)).toEqual([
       [0, 'ab', SYN, 0, 0, 0],
@@ -73,19 +83,7 @@ describe('FIN close (HTTP/1.0-like exchange)', () => {
       timeWait: 10,
       drop: (seg, dir) => dir === 'ba' && seg.flags === ACK && seg.ack === 302 && dropped++ === 0,
     });
-    b.b.listen(80, winnt4);
-    const client = b.a.connect(0, 1025, 80, win98);
-    b.onA((ev, now) => {
-      if (ev.event.type === 'connected') ev.conn.write(300);
-      if (ev.event.type === 'peerFin') ev.conn.close(now);
-    });
-    b.onB((ev, now) => {
-      if (ev.event.type === 'data') {
-        ev.conn.write(2000);
-        ev.conn.close(now);
-      }
-    });
-    b.kick();
+    const client = requestResponse(b);
     b.run(5);
     const fins = b.sent('ab', (e) => (e.seg.flags & FIN) !== 0);
     // RTO after two 0.2 s samples: 0.2 + 4·0.075 = 0.5 s, so the FIN goes again at 0.9 s.
