@@ -1,7 +1,13 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource, visibleRange } from './data';
-import { LINK_DECODERS, type DecodedFrame, type FrameDecoder, type RowEventSource } from './link-decoders';
+import {
+  LINK_DECODERS,
+  type DecodedFrame,
+  type FrameCategory,
+  type FrameDecoder,
+  type RowEventSource,
+} from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 
@@ -151,11 +157,14 @@ function drawLink(
   drawRowLabels(ctx, rows, rh, dec);
   drawSelectionWindow(ctx);
   const words = dec.labels ?? {};
+  const has = (c: FrameCategory): boolean => !dec.categories || dec.categories.includes(c);
   frame.legend(
     [
-      { label: 'frame OK', color: p.status.good, kind: 'area' },
-      { label: 'retransmission', color: p.status.retx, kind: 'area' },
-      { label: words.control ?? 'NAK / idle', color: p.status.idle, kind: 'area' },
+      { label: 'frame OK', color: p.status.good, kind: 'area' as const },
+      ...(has('retx') ? [{ label: 'retransmission', color: p.status.retx, kind: 'area' as const }] : []),
+      ...(has('nak') || has('idle')
+        ? [{ label: words.control ?? 'NAK / idle', color: p.status.idle, kind: 'area' as const }]
+        : []),
       { label: words.error ?? 'frame error', color: p.status.error, kind: 'area' },
       ...(dec.abort
         ? [

@@ -51,6 +51,8 @@ export interface FrameDecoder {
   readonly nak?: RowEventSource;
   /** Legend words where the generic ones do not fit the protocol. */
   readonly labels?: DecoderLabels;
+  /** Frame categories this decoder can produce (legend entries); default: all four. */
+  readonly categories?: readonly FrameCategory[];
 }
 
 /** Legend words of a decoder (defaults: "NAK / idle", "frame error", "abort", "NAK round"). */
@@ -114,6 +116,8 @@ export const PIAFS_DECODER: FrameDecoder = {
   frameS: 0.01,
   band: { source: 'channel.state', field: 'bad', rowField: 'row', label: 'CRC-error period' },
   labels: { control: 'idle (no data)', error: 'CRC ERR' },
+  // The monitor does not mark re-sent frames (the PIAFS monitor panel finds them from NUM).
+  categories: ['data', 'idle'],
 };
 
 /** Built-in decoders by name. */

@@ -155,8 +155,8 @@ describe('link-layer timeline', () => {
     const legend = [...el.querySelectorAll('.legend text')].map((t) => t.textContent);
     expect(legend).toContain('CRC-error period');
     expect(legend).toContain('CRC ERR');
-    // PIAFS has no aborts and no NAK rounds: their legend entries are not shown.
-    expect(legend.join(' ')).not.toMatch(/abort|NAK round/);
+    // PIAFS has no aborts, no NAK rounds and no marked retransmissions: no legend entries for them.
+    expect(legend.join(' ')).not.toMatch(/abort|NAK round|retransmission/);
     chart.destroy();
   });
 
