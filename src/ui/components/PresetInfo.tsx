@@ -3,14 +3,34 @@ import { getPath } from '../exercises/check';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';
 
+/** Units of summary figures (scenario.md: seconds, bit/s…), for published rows that give none. */
+const LIVE_UNITS: readonly [RegExp, string][] = [
+  [/^app\.throughputKbps$/, 'kbit/s'],
+  [/^app\.kbytesPerSecond$/, 'kbyte/s'],
+  [/^app\.(transferTime|rttMean|rttMin|meanTransactionTime)$|^tcp\.(maxRto|rttMean|rttMin)$/, 's'],
+  [/^link\.releaseDetect\./, 's'],
+  [/^link\.fieldDbuv\./, 'dBµV'],
+  [/^link\.budget\./, 'bytes/s'],
+  [/^link\.resetsPerMinute$/, 'per minute'],
+  [/^app\.transactionsPerSecond$/, '/s'],
+];
+
+/** The unit of a published row's live figure: the row's own, else the summary path's. */
+export function liveUnit(p: PublishedValue): string | undefined {
+  if (p.unit) return p.unit;
+  if (!p.live || p.format === 'percent') return undefined;
+  return LIVE_UNITS.find(([re]) => re.test(p.live as string))?.[1];
+}
+
 function Live({ p }: { p: PublishedValue }) {
   const summary = useLab((s) => s.summary);
   if (!p.live) return <td className="muted">–</td>;
   const v = getPath(summary, p.live);
+  const unit = liveUnit(p);
   return (
     <td data-live={p.live}>
       {Number.isNaN(v) ? '–' : p.format === 'percent' ? percent(v) : anyValue(v)}
-      {p.unit && !Number.isNaN(v) ? ` ${p.unit}` : ''}
+      {unit && !Number.isNaN(v) ? ` ${unit}` : ''}
     </td>
   );
 }

@@ -42,3 +42,18 @@ describe('presets', () => {
     expect(b.values.idle).toBe(Infinity);
   });
 });
+
+describe('published rows: the live figure always has its unit', () => {
+  it('from the row, else from the summary path', async () => {
+    const { liveUnit } = await import('../../../src/ui/components/PresetInfo');
+    expect(liveUnit({ label: 'Throughput', value: 'proportional', live: 'app.throughputKbps' })).toBe(
+      'kbit/s',
+    );
+    expect(liveUnit({ label: 'x', value: 1, unit: 's', live: 'app.throughputKbps' })).toBe('s');
+    expect(liveUnit({ label: 'Unit 3', value: 'see', live: 'link.fieldDbuv.2' })).toBe('dBµV');
+    expect(
+      liveUnit({ label: 'share', value: 'long', live: 'tcp.rtoAtMaxFraction', format: 'percent' }),
+    ).toBeUndefined();
+    expect(liveUnit({ label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' })).toBeUndefined();
+  });
+});
