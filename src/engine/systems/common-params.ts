@@ -250,6 +250,25 @@ export function tcpOverrideParams(): ParamSpec[] {
   });
 }
 
+/**
+ * `fdt`: normalised Doppler f_d·T of a system's Markov fading channels (channels.md §2); its
+ * floor is the model's (f_dT is never 0: FADING_DEFAULTS.minFdt).
+ */
+export function fdtParam(description: string): ParamSpec {
+  return {
+    key: 'fdt',
+    kind: 'number',
+    label: 'f_d·T',
+    description,
+    group: 'radio',
+    default: 0.1,
+    min: 0.001,
+    max: 1,
+    log: true,
+    live: true,
+  };
+}
+
 /** `msX`, `msY`: the mobile's position on the map, metres (live: the phone can be dragged). */
 export function positionParams(ms: NonNullable<CommonParamsOptions['ms']>): ParamSpec[] {
   const axis = (key: 'msX' | 'msY', label: string, value: number): ParamSpec => ({

@@ -3,7 +3,7 @@
  * own keys in the order of that list, then the common keys.
  */
 import type { ParamSpec } from '../scenario/types';
-import { commonParams, type TcpDefault } from './common-params';
+import { commonParams, fdtParam, type TcpDefault } from './common-params';
 
 /** The study's stacks (gsm.md "Stack"): a Windows 98 laptop client, a Windows NT 4 server. */
 export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
@@ -67,18 +67,7 @@ const OWN: ParamSpec[] = [
     step: 0.01,
     live: true,
   },
-  {
-    key: 'fdt',
-    kind: 'number',
-    label: 'f_d·T',
-    description: 'normalized Doppler of the fading (radio=custom and map; small = long fades)',
-    group: 'radio',
-    default: 0.1,
-    min: 0.001,
-    max: 1,
-    log: true,
-    live: true,
-  },
+  fdtParam('normalized Doppler of the fading (radio=custom and map; small = long fades)'),
   {
     key: 'dteRate',
     kind: 'number',

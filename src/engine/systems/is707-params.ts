@@ -3,7 +3,7 @@
  * order: the system's own keys in the order of that table, then the common keys.
  */
 import type { ParamSpec } from '../scenario/types';
-import { commonParams, type TcpDefault } from './common-params';
+import { commonParams, fdtParam, type TcpDefault } from './common-params';
 
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';
@@ -27,18 +27,7 @@ const OWN: ParamSpec[] = [
     step: 0.01,
     live: true,
   },
-  {
-    key: 'fdt',
-    kind: 'number',
-    label: 'f_d·T',
-    description: 'normalized Doppler f_d·T of the fading (small = long fades)',
-    group: 'radio',
-    default: 0.1,
-    min: 0.001,
-    max: 1,
-    log: true,
-    live: true,
-  },
+  fdtParam('normalized Doppler f_d·T of the fading (small = long fades)'),
   {
     key: 'idle',
     kind: 'number',
