@@ -48,6 +48,25 @@ const NS2RENO_MSS = 536;
 /** IS-707 study: a 20-segment window (is707.md, tcp.md). */
 const NS2RENO_WINDOW_SEGMENTS = 20;
 
+// Windows 98 client: SYN at 0, 3, 9 s, give up at 21 s (TcpMaxConnectRetransmissions = 2);
+// TcpMaxDataRetransmissions = 5.
+const WIN98: TcpProfile = {
+  name: 'win98',
+  mss: 1460,
+  tick: 0.1,
+  rtoInit: 3,
+  rtoMin: 0.3,
+  rtoMax: 240,
+  synRetries: 2,
+  dataRetries: 5,
+  dupThresh: 3,
+  delAck: 0.2,
+  rwnd: 8192,
+  initCwnd: 2,
+  nagle: true,
+  recoverGuard: false,
+};
+
 /**
  * The profiles of tcp.md's table. `ns2reno`'s rwnd is 20 × mss (recomputed by
  * `resolveProfile` when `mss` is overridden); `modern`'s initCwnd follows
@@ -73,41 +92,9 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     recoverGuard: true,
     maxBackoff: 64,
   },
-  // Windows 98 client: SYN at 0, 3, 9 s, give up at 21 s (TcpMaxConnectRetransmissions = 2);
-  // TcpMaxDataRetransmissions = 5.
-  win98: {
-    name: 'win98',
-    mss: 1460,
-    tick: 0.1,
-    rtoInit: 3,
-    rtoMin: 0.3,
-    rtoMax: 240,
-    synRetries: 2,
-    dataRetries: 5,
-    dupThresh: 3,
-    delAck: 0.2,
-    rwnd: 8192,
-    initCwnd: 2,
-    nagle: true,
-    recoverGuard: false,
-  },
+  win98: WIN98,
   // Windows NT 4 server: as win98 but a duplicate-ACK threshold of 2 and an 8760-byte receive window (rwnd).
-  winnt4: {
-    name: 'winnt4',
-    mss: 1460,
-    tick: 0.1,
-    rtoInit: 3,
-    rtoMin: 0.3,
-    rtoMax: 240,
-    synRetries: 2,
-    dataRetries: 5,
-    dupThresh: 2,
-    delAck: 0.2,
-    rwnd: 8760,
-    initCwnd: 2,
-    nagle: true,
-    recoverGuard: false,
-  },
+  winnt4: { ...WIN98, name: 'winnt4', dupThresh: 2, rwnd: 8760 },
   // 4.4BSD-Lite reference stack: 500 ms slow tick, TCP_MAXRXTSHIFT = 12, tcp_backoff[] capped at 64,
   // connection-establishment timer 75 s, default MSS 512 (tcp_mssdflt).
   bsd44: {
