@@ -33,6 +33,19 @@ function sliderScale(spec: Extract<ParamSpec, { kind: 'number' }>) {
   return { toPos, fromPos };
 }
 
+/**
+ * The schema's description and allowed values in words. A checkbox needs no "Allowed: 1 or 0", and
+ * its URL values read as ticked / not ticked ("1: the FER follows…" → "Ticked: the FER follows…").
+ */
+export function hintText(spec: ParamSpec): string {
+  if (spec.kind !== 'bool') return `${spec.description}. Allowed: ${describeAllowed(spec)}.`;
+  const d = spec.description
+    .replace(/^1: /, 'Ticked: ')
+    .replace(/\(0 = /g, '(unticked: ')
+    .replace(/ \(1\) or released by the user \(0\)/, ', or released by the user when unticked');
+  return `${d.charAt(0).toUpperCase()}${d.slice(1)}.`;
+}
+
 /** A slider is offered for number keys with a range a slider can span sensibly. */
 function hasSlider(spec: ParamSpec): spec is Extract<ParamSpec, { kind: 'number' }> {
   if (spec.kind !== 'number') return false;
@@ -80,7 +93,7 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
         </span>
       )}
       <span id={hintId} className="hint">
-        {spec.description}. Allowed: {describeAllowed(spec)}.{' '}
+        {hintText(spec)}{' '}
         <span className={spec.live ? 'badge live' : 'badge restart'}>
           {spec.live ? 'applies live' : 'restarts the run'}
         </span>

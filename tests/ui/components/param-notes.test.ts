@@ -22,3 +22,25 @@ describe('notes on keys that have no effect right now', () => {
     expect(paramNote(schemaFor('phs')!, 'msX', {})).toBeNull();
   });
 });
+
+describe('checkbox hints', () => {
+  it('read as ticked / unticked, without "Allowed: 1 or 0"', async () => {
+    const { hintText } = await import('../../../src/ui/components/ParamInput');
+    const spec = (system: 'is707' | 'phs', key: string) => schemaFor(system)!.find((s) => s.key === key)!;
+    const bool = { key: 'x', kind: 'bool', label: 'X', group: 'radio', default: false, live: true } as const;
+    expect(hintText({ ...bool, description: '1: the FER follows the map' })).toBe(
+      'Ticked: the FER follows the map.',
+    );
+    expect(hintText({ ...bool, description: 'errors on the reverse link too (0 = error-free)' })).toBe(
+      'Errors on the reverse link too (unticked: error-free).',
+    );
+    for (const [system, key] of [
+      ['is707', 'radioFromMap'],
+      ['is707', 'reverse'],
+      ['phs', 'link3'],
+    ] as const) {
+      expect(hintText(spec(system, key))).not.toMatch(/Allowed|\(0 = |^1: /);
+    }
+    expect(hintText(spec('is707', 'fer'))).toMatch(/Allowed: a number from 0 to 0\.6\.$/);
+  });
+});
