@@ -1,4 +1,5 @@
 import type { RlpByteSource } from '../ppp/stream';
+import { ResendMarks } from '../resend-marks';
 import {
   RLP_MODULUS,
   RLP_USER_OCTETS,
@@ -41,8 +42,7 @@ export class GsmRlpSender {
   pollDue = false;
   private readonly starts = new Float64Array(RLP_MODULUS);
   private readonly ends = new Float64Array(RLP_MODULUS);
-  private readonly marks = new Uint8Array(RLP_MODULUS);
-  private marked = 0;
+  private readonly marks = new ResendMarks(RLP_MODULUS);
 
   constructor(
     private readonly cfg: ResolvedGsmRlpConfig,
@@ -57,7 +57,7 @@ export class GsmRlpSender {
 
   /** Frames marked for retransmission. */
   get marksPending(): number {
-    return this.marked;
+    return this.marks.count;
   }
 
   /**
@@ -84,13 +84,7 @@ export class GsmRlpSender {
   /** Acknowledge every frame below `t` (true number within [V(A), V(S)]). */
   acknowledge(t: number, slot: number): void {
     if (t <= this.va) return;
-    for (let u = this.va; u < t; u++) {
-      const i = u % RLP_MODULUS;
-      if (this.marks[i]) {
-        this.marks[i] = 0;
-        this.marked--;
-      }
-    }
+    this.marks.clearRange(this.va, t);
     this.va = t;
     this.attempts = 0;
     if (this.va === this.vs) {
@@ -103,16 +97,12 @@ export class GsmRlpSender {
 
   /** SREJ: resend exactly frame `t` (ahead of new frames). */
   markOne(t: number): void {
-    const i = t % RLP_MODULUS;
-    if (!this.marks[i]) {
-      this.marks[i] = 1;
-      this.marked++;
-    }
+    this.marks.mark(t);
   }
 
   /** Go back: resend every outstanding frame from `t` on (REJ, or the answer to a poll). */
   markFrom(t: number): void {
-    for (let u = t; u < this.vs; u++) this.markOne(u);
+    this.marks.markRange(t, this.vs);
   }
 
   /** The F = 1 answer to our poll arrived (after its N(R) was applied). */
@@ -150,19 +140,10 @@ export class GsmRlpSender {
    */
   fillI(f: GsmRlpFrame, slot: number): boolean {
     if (this.checkpoint) return false;
-    let t = -1;
-    if (this.marked > 0) {
-      for (let u = this.va; u < this.vs; u++)
-        if (this.marks[u % RLP_MODULUS]) {
-          t = u;
-          break;
-        }
-    }
+    let t = this.marks.takeOldest(this.va, this.vs);
     const c = this.c;
     if (t >= 0) {
       const i = t % RLP_MODULUS;
-      this.marks[i] = 0;
-      this.marked--;
       f.retx = true;
       f.start = this.starts[i];
       f.end = this.ends[i];
@@ -195,8 +176,7 @@ export class GsmRlpSender {
       const i = u % RLP_MODULUS;
       this.c.bytesFlushed += this.ends[i] - this.starts[i];
     }
-    this.marks.fill(0);
-    this.marked = 0;
+    this.marks.clear();
     this.va = 0;
     this.vs = 0;
     this.t1Deadline = -1;

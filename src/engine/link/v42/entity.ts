@@ -1,5 +1,6 @@
 import { countTime, type Nanos } from '../../core/time';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
+import { ResendMarks } from '../resend-marks';
 import {
   V42Counters,
   V42Kind,
@@ -50,8 +51,7 @@ export class V42Entity {
   private busyBits = 0;
   private readonly starts = new Float64Array(V42_MODULUS);
   private readonly ends = new Float64Array(V42_MODULUS);
-  private readonly marks = new Uint8Array(V42_MODULUS);
-  private marked = 0;
+  private readonly marks = new ResendMarks(V42_MODULUS);
   private ackDue = false;
   private rejDue = false;
   private rejCondition = false;
@@ -73,7 +73,7 @@ export class V42Entity {
   get hasWork(): boolean {
     return (
       this.rejDue ||
-      this.marked > 0 ||
+      this.marks.count > 0 ||
       (this.vs - this.va < this.config.window && this.tx.pending > 0) ||
       this.ackDue
     );
@@ -90,7 +90,7 @@ export class V42Entity {
     const c = this.counters;
     if (this.t401Deadline >= 0 && now >= this.t401Deadline) {
       c.t401Expiries++;
-      for (let u = this.va; u < this.vs; u++) this.mark(u);
+      this.marks.markRange(this.va, this.vs);
       this.t401Deadline = now + this.config.t401;
     }
     if (now < this.lineFreeAt || !this.hasWork) return false;
@@ -133,7 +133,7 @@ export class V42Entity {
     if (off <= this.vs - this.va) {
       const t = this.va + off;
       this.acknowledge(t, now);
-      if (f.kind === V42Kind.REJ) for (let u = t; u < this.vs; u++) this.mark(u);
+      if (f.kind === V42Kind.REJ) this.marks.markRange(t, this.vs);
     }
     if (f.kind !== V42Kind.I) return;
     const d = (f.ns - (this.vr % V42_MODULUS) + V42_MODULUS) % V42_MODULUS;
@@ -154,39 +154,17 @@ export class V42Entity {
 
   private acknowledge(t: number, now: Nanos): void {
     if (t <= this.va) return;
-    for (let u = this.va; u < t; u++) {
-      const i = u % V42_MODULUS;
-      if (this.marks[i]) {
-        this.marks[i] = 0;
-        this.marked--;
-      }
-    }
+    this.marks.clearRange(this.va, t);
     this.va = t;
     this.t401Deadline = this.va === this.vs ? -1 : now + this.config.t401;
-  }
-
-  private mark(u: number): void {
-    const i = u % V42_MODULUS;
-    if (!this.marks[i]) {
-      this.marks[i] = 1;
-      this.marked++;
-    }
   }
 
   /** The oldest frame marked for retransmission, else a new frame of up to N401 octets. */
   private fillI(out: V42Frame): boolean {
     const c = this.counters;
-    let t = -1;
-    if (this.marked > 0)
-      for (let u = this.va; u < this.vs; u++)
-        if (this.marks[u % V42_MODULUS]) {
-          t = u;
-          break;
-        }
+    let t = this.marks.takeOldest(this.va, this.vs);
     if (t >= 0) {
       const i = t % V42_MODULUS;
-      this.marks[i] = 0;
-      this.marked--;
       out.retx = true;
       c.iFramesRetransmitted++;
       c.bytesRetransmitted += this.ends[i] - this.starts[i];
