@@ -135,7 +135,7 @@ export class GsmRadioModel {
     if (key === 'radio') {
       this.s.radio = value as GsmRadio;
       this.driving = null; // a fresh schedule starts when driving is (re)selected
-    } else (this.s as unknown as Record<string, number>)[key] = value as number;
+    } else this.s[key] = value as number;
     const { pe, fdt } = this.target(slot);
     this.apply(pe, fdt);
   }

@@ -21,8 +21,11 @@ export const GSM_LINK_BYTES_PER_SECOND = 1200;
 /** The study's kbyte (gsm.md). */
 const KBYTE = 1024;
 
-/** Where the data direction's 1200 bytes/s went, bytes per second averaged over the run. */
-export interface GsmByteBudget {
+/**
+ * Where the data direction's 1200 bytes/s went, bytes per second averaged over the run. A type
+ * alias, not an interface, so that it is a summary record as it stands (no cast into `link`).
+ */
+export type GsmByteBudget = {
   /** Which direction carried the data: 'down' (ftpGet, ping, rr, crr) or 'up' (ftpPut). */
   dir: 'up' | 'down';
   payload: number;
@@ -38,7 +41,7 @@ export interface GsmByteBudget {
   v42Overhead: number;
   /** Capacity left unused: mostly what the 960 bytes/s serial line cannot feed. */
   spare: number;
-}
+};
 
 /** The byte budget of the data direction over `seconds`. */
 export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
@@ -200,7 +203,7 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       v42Frames: v42a.iFramesSent + v42b.iFramesSent + v42a.supervisoryFrames + v42b.supervisoryFrames,
       v42OverheadBytes: v42a.overheadOctets + v42b.overheadOctets,
       serialBacklogMax: Math.max(m.bearer.serialUp.maxBacklog, m.bearer.serialDown.maxBacklog),
-      budget: byteBudget(m, simSeconds) as unknown as Record<string, SummaryValue>,
+      budget: byteBudget(m, simSeconds),
     },
   };
 }
