@@ -65,17 +65,18 @@ export class GsmRlpSender {
    * acknowledged frame or the next one). Returns the true number, or −1 when out of range.
    */
   readAck(nr: number, trueNr: number): number {
-    const off = (nr - (this.va % RLP_MODULUS) + RLP_MODULUS) % RLP_MODULUS;
-    if (off > this.vs - this.va) return -1;
-    const t = this.va + off;
-    if (t !== trueNr) this.c.seqAliases++;
-    return t;
+    return this.readNr(nr, trueNr, this.vs - this.va);
   }
 
   /** Read an SREJ's N(R) against the outstanding frames [V(A), V(S)); −1 when none matches. */
   readSrej(nr: number, trueNr: number): number {
+    return this.readNr(nr, trueNr, this.vs - this.va - 1);
+  }
+
+  /** N(R) as V(A) + an offset of at most `maxOffset` (modulo 62), counted when it misreads the true number. */
+  private readNr(nr: number, trueNr: number, maxOffset: number): number {
     const off = (nr - (this.va % RLP_MODULUS) + RLP_MODULUS) % RLP_MODULUS;
-    if (off >= this.vs - this.va) return -1;
+    if (off > maxOffset) return -1;
     const t = this.va + off;
     if (t !== trueNr) this.c.seqAliases++;
     return t;
