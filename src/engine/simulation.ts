@@ -4,6 +4,7 @@ import { RandomStreams } from './core/rng';
 import { Scheduler } from './core/scheduler';
 import { seconds, toSeconds, type Nanos } from './core/time';
 import { TraceRecorder } from './core/trace';
+import { sortEvents } from './scenario/events';
 import type { ParamValue, Scenario, ScenarioEvent } from './scenario/types';
 import type { Summary } from './scenario/summary';
 import type { SystemDefinition, SystemModel, SystemView } from './systems/types';
@@ -49,7 +50,7 @@ export class Simulation {
     this.frameNs = definition.frameNs;
     const duration = scenarioValue.values.duration;
     this.endNs = typeof duration === 'number' && Number.isFinite(duration) ? seconds(duration) : Infinity;
-    this.events = [...scenarioValue.events].sort((a, b) => a.t - b.t);
+    this.events = sortEvents(scenarioValue.events);
     this.model = definition.create(
       {
         scheduler: this.scheduler,

@@ -12,7 +12,7 @@ type Spec<K extends ParamSpec['kind']> = Extract<ParamSpec, { kind: K }>;
 /** Largest frame number of an episode (keeps its text in plain digits). */
 export const EPISODE_FRAME_MAX = 1e15;
 
-/** Read `count` comma-separated numbers (any count when undefined) in [min, max]. */
+/** Read minItems…maxItems comma-separated numbers, each in [min, max] (integers when `integer`). */
 function readNumbers(
   raw: string,
   min: number,

@@ -1,7 +1,7 @@
 import { ferFromDistance, MarkovFadingChannel } from '../channel';
 import type { Packet } from '../core/packet';
 import { millis, seconds, toSeconds, type Nanos } from '../core/time';
-import { createIs707RlpLink, RlpFrameKind } from '../link/is707-rlp';
+import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../link/ppp/framing-overhead';
 import { WirePipe } from '../link/wire/wire-pipe';
 import type { ParamValue, Scenario } from '../scenario/types';
@@ -43,7 +43,7 @@ class Is707Model implements SystemModel {
   /** The mobile's end; with a handshake it exists once the SYN has arrived. */
   private sink: TcpConnection | null = null;
   private readonly seed: number;
-  private readonly rlp;
+  private readonly rlp: Is707RlpLinkBundle<Packet>;
   private readonly forward: MarkovFadingChannel;
   private readonly reverse: SwitchableChannel;
   private fer: number;

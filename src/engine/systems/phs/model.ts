@@ -10,6 +10,7 @@
  * the Multilink receivers reassemble what arrived.
  */
 import type { Packet } from '../../core/packet';
+import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
 import { WirePipe } from '../../link/wire/wire-pipe';
@@ -46,7 +47,7 @@ export class PhsModel implements SystemModel {
   private slot = 0;
   private bodyPerSlot: number;
   private bodyMs: number;
-  private readonly bodyRng;
+  private readonly bodyRng: RandomStream;
   /** Body-shadowing events so far. */
   bodyEvents = 0;
   /** Forced bursts (list items and manual triggers) so far. */
