@@ -17,6 +17,8 @@ import { createIs707RlpLink } from '../engine/link/is707-rlp';
 import { BENCH_SCENARIOS } from './bench-scenarios';
 
 const args = new Set(process.argv.slice(2));
+/** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
+const gc = (globalThis as { gc?: () => void }).gc;
 let peakRss = 0;
 const sampleRss = (): void => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -43,7 +45,6 @@ function heapPerKiloFrame(text: string, totalFrames: number): number {
   const { scenario } = parseScenario(text);
   const sim = createSimulation(scenario, { traces: false });
   sim.step(half);
-  const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().heapUsed;
   const frames = sim.step(half);
@@ -88,7 +89,6 @@ for (const id of Object.keys(SYSTEMS)) {
     }
   };
   run(200_000);
-  const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().heapUsed;
   const t0 = performance.now();
