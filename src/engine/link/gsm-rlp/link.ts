@@ -8,10 +8,10 @@ import {
   GSM_RLP_FRAME_CLASS_LABELS,
   GsmRlpFrame,
   RLP_SLOT_NS,
-  type GsmRlpCounters,
   RlpKind,
   frameClass,
   type GsmRlpConfig,
+  type GsmRlpCounters,
 } from './frame';
 
 /** Options of {@link GsmRlpLink}. */

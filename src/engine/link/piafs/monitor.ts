@@ -119,10 +119,12 @@ export function piafsMonitorStatus(side: PiafsSide, kind: PiafsMonitorKind): num
   return side * KINDS + kind;
 }
 
-/** The side and the kind a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
+/** The side a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
 export function piafsMonitorSideOf(status: number): PiafsSide {
   return Math.floor(status / KINDS) as PiafsSide;
 }
+
+/** The kind a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
 export function piafsMonitorKindOf(status: number): PiafsMonitorKind {
   return (status % KINDS) as PiafsMonitorKind;
 }
