@@ -5,22 +5,12 @@
 //   npm run build && PORT=4199 node scripts/serve.mjs &
 //   node e2e/tools/readme-screenshot.mjs [http://127.0.0.1:4199] [docs/screenshot.png]
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4199';
 const out = process.argv[3] ?? 'docs/screenshot.png';
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
   await page.goto(`${base}/?system=is707&fer=0.3&fdt=0.01&duration=800#charts=seq,rto&theme=light`);

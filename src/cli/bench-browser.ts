@@ -15,19 +15,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const DIST = join(ROOT, 'dist');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Page script: note performance.now() when the sequence graph first draws a segment. */
 const FIRST_POINT_SCRIPT = `
@@ -114,14 +106,14 @@ export async function bundleGzipBytes(dist = DIST): Promise<number> {
 }
 
 export async function measureBrowser(options: { build?: boolean } = {}): Promise<BrowserFigures> {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium not found at /usr/bin/chromium');
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
   if (options.build || !existsSync(join(DIST, 'index.html'))) {
     const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   const bundle = await bundleGzipBytes();
   const { url, proc } = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     // Record when the sequence graph first draws a segment, relative to navigation start.

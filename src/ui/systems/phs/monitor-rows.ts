@@ -17,6 +17,8 @@ import {
   monitorRowsForLink,
   type MonitorPattern,
 } from '../../../engine/systems/phs/monitor-pattern';
+import { PIAFS_MODULUS, PIAFS_SLOT_NS } from '../../../engine/link/piafs/frame';
+import { PIAFS_MONITOR_KIND_LABELS } from '../../../engine/link/piafs/monitor';
 
 /** The columns of `piafs.monitor` as the lab keeps them (time in seconds). */
 export interface MonitorColumns {
@@ -26,12 +28,13 @@ export interface MonitorColumns {
 }
 
 /** Slot length, seconds. */
-export const SLOT_S = 0.01;
-const SLOT_NS = 10_000_000;
-const MOD = 128;
+export const SLOT_S = PIAFS_SLOT_NS / 1e9;
+const SLOT_NS = PIAFS_SLOT_NS;
+const MOD = PIAFS_MODULUS;
 
 export type FrameWord = 'DATA' | 'IDLE' | 'CRC ERR';
-const WORDS: readonly FrameWord[] = ['DATA', 'IDLE', 'CRC ERR'];
+/** The monitor's kind codes in words (the engine's labels of the `piafs.monitor` kinds). */
+const WORDS = PIAFS_MONITOR_KIND_LABELS as readonly FrameWord[];
 
 /** What one side received in one slot. */
 export interface MonitorCell {
