@@ -40,6 +40,9 @@ export interface LinkChartOptions extends TimeChartOptions {
 const CATS = ['data', 'retx', 'nak', 'idle', 'error'] as const;
 type Cat = (typeof CATS)[number];
 const BIT: Record<Cat | 'bad', number> = { data: 1, retx: 2, nak: 4, idle: 8, error: 16, bad: 32 };
+/** Position of each category in the per-row count array. */
+const CAT_INDEX: Record<Cat | 'bad', number> = { data: 0, retx: 1, nak: 2, idle: 3, error: 4, bad: 5 };
+const CAT_SLOTS = 6;
 /** Lane of each category as fractions of the row height [top, bottom]. */
 const LANE: Record<Cat, readonly [number, number]> = {
   data: [0.1, 0.42],
@@ -88,11 +91,13 @@ function drawLink(
   if (bits.buf.length < rows.length * cw) bits.buf = new Uint8Array(rows.length * cw * 2);
   const buf = bits.buf;
   buf.fill(0, 0, rows.length * cw);
-  const counts = new Map<string, number>();
+  // Counts per (row, category) in a flat array: this loop runs once per frame in view (up to
+  // 10^6 records), so it must not build a string key per frame.
+  const counts = new Float64Array(rows.length * CAT_SLOTS);
   const count = (k: number, c: Cat | 'bad'): void => {
-    const key = `${k}:${c}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    counts[k * CAT_SLOTS + CAT_INDEX[c]]++;
   };
+  const countOf = (k: number, c: Cat | 'bad'): number => counts[k * CAT_SLOTS + CAT_INDEX[c]];
   const mark = (k: number, a: number, b: number, bit: number): void => {
     const c0 = Math.max(0, Math.floor(x(a)));
     const c1 = Math.min(cw - 1, Math.max(c0, Math.ceil(x(b)) - 1));
@@ -136,7 +141,7 @@ function drawLink(
     for (const cat of ['bad', ...CATS] as const) {
       const [f0, f1] = cat === 'bad' ? [0.02, 0.98] : LANE[cat];
       const d = runsPath(buf, k * cw, cw, BIT[cat], top + f0 * rh, top + f1 * rh);
-      paths.push({ key: `${row}:${cat}`, row, cat, d, n: counts.get(`${k}:${cat}`) ?? 0 });
+      paths.push({ key: `${row}:${cat}`, row, cat, d, n: countOf(k, cat) });
     }
   });
   frame
@@ -190,7 +195,7 @@ function drawLink(
     ],
     p,
   );
-  const total = (c: Cat) => [...counts].filter(([k]) => k.endsWith(`:${c}`)).reduce((s, [, v]) => s + v, 0);
+  const total = (c: Cat): number => rows.reduce((sum, _row, k) => sum + countOf(k, c), 0);
   return (
     `${rows.length} rows; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
     `${total('idle')} idle frames, ${total('error')} frame errors, ${nAbort} aborts, ${nNak} NAK-round marks.`
