@@ -67,6 +67,22 @@ export interface DecoderLabels {
 const IS707_KINDS: readonly (FrameCategory | null)[] = [null, 'data', 'retx', 'idle', 'nak'];
 
 /**
+ * Decoder of a `link.frame`-style source whose columns are (dir, kind[, error]): the row is the
+ * direction and `categories[kind]` the lane (null: a silent slot). Shared by the RLP links.
+ */
+export function decodeDirKind(categories: readonly (FrameCategory | null)[]): FrameDecoder['decode'] {
+  return (cols, i, out) => {
+    const kind = categories[cols[1]![i]] ?? null;
+    const err = cols[2] ? cols[2][i] > 0 : false;
+    if (kind === null && !err) return false;
+    out.row = cols[0]![i];
+    out.kind = kind;
+    out.error = err;
+    return true;
+  };
+}
+
+/**
  * IS-707 RLP (is707.md): `link.frame` (dir, kind, seq, error) with kind 0 none, 1 data, 2 retx,
  * 3 idle, 4 nak; rows = dir (0 forward / downlink, 1 reverse / uplink); `channel.state` (dir, bad)
  * as the band; `link.abort` (dir…) and `link.nak` (dir, round…) as events; 20 ms frames.
@@ -75,15 +91,7 @@ export const IS707_DECODER: FrameDecoder = {
   source: 'link.frame',
   fields: ['dir', 'kind'],
   optional: ['error'],
-  decode(cols, i, out) {
-    const kind = IS707_KINDS[cols[1]![i]] ?? null;
-    const err = cols[2] ? cols[2][i] > 0 : false;
-    if (kind === null && !err) return false;
-    out.row = cols[0]![i];
-    out.kind = kind;
-    out.error = err;
-    return true;
-  },
+  decode: decodeDirKind(IS707_KINDS),
   rows: [0, 1],
   rowLabel: (r) => (r === 0 ? 'forward' : r === 1 ? 'reverse' : `dir ${r}`),
   frameS: 0.02,

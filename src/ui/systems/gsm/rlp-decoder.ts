@@ -6,7 +6,7 @@
  * what a T1 expiry sends) / SABM / UA in the control lane, RR and NULL frames as idle; frames the
  * channel erased as errors; `channel.state` as the bad-channel band; `link.reset` as ▲.
  */
-import type { DecodedFrame, FrameCategory, FrameDecoder } from '../../charts/link-decoders';
+import { decodeDirKind, type FrameCategory, type FrameDecoder } from '../../charts/link-decoders';
 
 /** `link.frame` kind codes of the GSM RLP link (GSM_RLP_FRAME_CLASS_LABELS). */
 export const GSM_FRAME_KIND = {
@@ -41,16 +41,8 @@ export const GSM_RLP_DECODER: FrameDecoder = {
   source: 'link.frame',
   fields: ['dir', 'kind'],
   optional: ['error'],
-  decode(cols, i, out: DecodedFrame) {
-    const kind = CATEGORY[cols[1]![i]] ?? null;
-    const err = cols[2] ? cols[2][i] > 0 : false;
-    if (kind === null && !err) return false;
-    // Rows are the directions themselves (0 uplink, 1 downlink), as the band and reset sources name them.
-    out.row = cols[0]![i];
-    out.kind = kind;
-    out.error = err;
-    return true;
-  },
+  // Rows are the directions themselves (0 uplink, 1 downlink), as the band and reset sources name them.
+  decode: decodeDirKind(CATEGORY),
   rows: [0, 1],
   rowLabel: (r) => (r === 0 ? 'uplink' : r === 1 ? 'downlink' : `dir ${r}`),
   frameS: 0.02,
