@@ -1,13 +1,8 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource, visibleRange } from './data';
-import {
-  LINK_DECODERS,
-  type DecodedFrame,
-  type FrameCategory,
-  type FrameDecoder,
-  type RowEventSource,
-} from './link-decoders';
+import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
+import { LINK_DECODERS, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 
@@ -21,8 +16,9 @@ import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawCo
  * + marks whose height grows with the round.
  *
  * 10^5+ frames: frames are binned per pixel column into one bit per category and row, then drawn
- * as one path of rectangles (merged runs of columns) per row and category — the work is
- * O(visible records + rows × width) and the DOM stays a few dozen paths.
+ * as one path of rectangles (merged runs of columns) per row and category; the DOM stays a few
+ * dozen paths. Zoomed out, whole blocks of records that fall in one column are applied from a
+ * block-summary index (link-bins.ts), so the work is far below one decode per record in view.
  *
  * `view.selection` (a clicked TCP retransmission) shades the interval from that segment's previous
  * transmission (from `tcp.send`) to the retransmission: the frames and channel states that caused it.
@@ -39,10 +35,6 @@ export interface LinkChartOptions extends TimeChartOptions {
 
 const CATS = ['data', 'retx', 'nak', 'idle', 'error'] as const;
 type Cat = (typeof CATS)[number];
-const BIT: Record<Cat | 'bad', number> = { data: 1, retx: 2, nak: 4, idle: 8, error: 16, bad: 32 };
-/** Position of each category in the per-row count array. */
-const CAT_INDEX: Record<Cat | 'bad', number> = { data: 0, retx: 1, nak: 2, idle: 3, error: 4, bad: 5 };
-const CAT_SLOTS = 6;
 /** Lane of each category as fractions of the row height [top, bottom]. */
 const LANE: Record<Cat, readonly [number, number]> = {
   data: [0.1, 0.42],
@@ -63,64 +55,33 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
     rows.size > 0
       ? CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + rows.size * (rows.size > 4 ? 30 : 64)
       : 360;
-  const bits = { buf: new Uint8Array(0) };
+  const bins = createLinkBinState();
   return createTimeChart(el, options, {
     kind: 'link',
     title: 'Link-layer timeline: frames, errors, NAKs, idle frames, aborts and channel state',
     height,
-    draw: (ctx) => drawLink(ctx, decoder, rows, bits),
+    draw: (ctx) => drawLink(ctx, decoder, rows, bins),
   });
 }
 
-function drawLink(
-  ctx: TimeDrawContext,
-  dec: FrameDecoder,
-  rowSet: Set<number>,
-  bits: { buf: Uint8Array },
-): string {
+function drawLink(ctx: TimeDrawContext, dec: FrameDecoder, rowSet: Set<number>, bins: LinkBinState): string {
   const { data, p, fx: x, t0, t1, w, h, frame, view } = ctx;
   const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
-  const cols = frames ? [...frames.req, ...frames.opt] : [];
-  const out: DecodedFrame = { row: 0, kind: null, error: false };
   const range = frames ? visibleRange(frames.t, frames.n, t0 - dec.frameS, t1) : ([0, 0] as const);
   // Rows are sticky: once seen they stay, so the layout does not jump while zooming.
-  if (frames) for (let i = range[0]; i < range[1]; i++) if (dec.decode(cols, i, out)) rowSet.add(out.row);
-  const rows = [...rowSet].sort((a, b) => a - b);
-  const index = new Map(rows.map((r, k) => [r, k]));
-  const cw = Math.ceil(w) + 2;
-  if (bits.buf.length < rows.length * cw) bits.buf = new Uint8Array(rows.length * cw * 2);
-  const buf = bits.buf;
-  buf.fill(0, 0, rows.length * cw);
-  // Counts per (row, category) in a flat array: this loop runs once per frame in view (up to
-  // 10^6 records), so it must not build a string key per frame.
-  const counts = new Float64Array(rows.length * CAT_SLOTS);
+  const { rows, index, buf, cw, counts, mark } = binFrames(
+    frames,
+    dec,
+    rowSet,
+    range,
+    x,
+    Math.ceil(w) + 2,
+    bins,
+  );
   const count = (k: number, c: Cat | 'bad'): void => {
     counts[k * CAT_SLOTS + CAT_INDEX[c]]++;
   };
   const countOf = (k: number, c: Cat | 'bad'): number => counts[k * CAT_SLOTS + CAT_INDEX[c]];
-  const mark = (k: number, a: number, b: number, bit: number): void => {
-    const c0 = Math.max(0, Math.floor(x(a)));
-    const c1 = Math.min(cw - 1, Math.max(c0, Math.ceil(x(b)) - 1));
-    const base = k * cw;
-    for (let c = c0; c <= c1; c++) buf[base + c] |= bit;
-  };
-
-  if (frames) {
-    for (let i = range[0]; i < range[1]; i++) {
-      if (!dec.decode(cols, i, out)) continue;
-      const k = index.get(out.row);
-      if (k === undefined) continue;
-      const t = frames.t[i];
-      if (out.kind) {
-        mark(k, t, t + dec.frameS, BIT[out.kind]);
-        count(k, out.kind);
-      }
-      if (out.error) {
-        mark(k, t, t + dec.frameS, BIT.error);
-        count(k, 'error');
-      }
-    }
-  }
   const end = Math.min(t1, view.simTime > 0 ? view.simTime : t1);
   if (dec.band) markBands(ctx, dec.band, index, end, mark, (k) => count(k, 'bad'));
 
@@ -233,31 +194,44 @@ function markBands(
   if (!s) return;
   const [v, rowCol] = s.req;
   const [i0, i1] = visibleRange(s.t, s.n, ctx.t0, ctx.t1);
+  const t = s.t;
+  // Row → layout position without a Map lookup per record when rows are small integers (they are:
+  // directions, link × side); NaN in `since` = band off.
+  let maxRow = -1;
+  for (const r of index.keys())
+    maxRow = Number.isInteger(r) && r >= 0 && r < 4096 ? Math.max(maxRow, r) : 4096;
+  const lut = new Int32Array(maxRow < 4096 ? maxRow + 1 : 0).fill(-1);
+  for (const [r, k] of index) if (r < lut.length) lut[r] = k;
+  const kOf = (r: number): number =>
+    lut.length > 0 ? (r >= 0 && r < lut.length && r === Math.floor(r) ? lut[r] : -1) : (index.get(r) ?? -1);
+  const since = new Float64Array(index.size).fill(NaN);
   // State in force at t0 for each row: scan back to each row's latest earlier record.
-  const since = new Map<number, number>();
-  const known = new Set<number>();
-  for (let i = i0 - 1; i >= 0 && known.size < index.size; i--) {
-    const k = index.get(rowCol[i]);
-    if (k === undefined || known.has(k)) continue;
-    known.add(k);
-    if (v[i] > 0) since.set(k, ctx.t0);
+  const known = new Uint8Array(index.size);
+  let nKnown = 0;
+  for (let i = i0 - 1; i >= 0 && nKnown < index.size; i--) {
+    const k = kOf(rowCol[i]);
+    if (k < 0 || known[k]) continue;
+    known[k] = 1;
+    nKnown++;
+    if (v[i] > 0) since[k] = ctx.t0;
   }
   for (let i = i0; i < i1; i++) {
-    const k = index.get(rowCol[i]);
-    if (k === undefined) continue;
-    const start = since.get(k);
+    const k = kOf(rowCol[i]);
+    if (k < 0) continue;
+    const start = since[k];
     if (v[i] > 0) {
-      if (start === undefined) since.set(k, s.t[i]);
-    } else if (start !== undefined) {
-      if (s.t[i] > start) {
-        mark(k, start, s.t[i], BIT.bad);
+      if (start !== start) since[k] = t[i];
+    } else if (start === start) {
+      if (t[i] > start) {
+        mark(k, start, t[i], BIT.bad);
         counted(k);
       }
-      since.delete(k);
+      since[k] = NaN;
     }
   }
-  for (const [k, start] of since) {
-    if (end > start) {
+  for (let k = 0; k < since.length; k++) {
+    const start = since[k];
+    if (start === start && end > start) {
       mark(k, start, end, BIT.bad);
       counted(k);
     }
