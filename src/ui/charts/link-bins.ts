@@ -1,4 +1,4 @@
-import type { SourceView } from './data';
+import { lowerBound, visibleRange, type SourceView } from './data';
 import type { DecodedFrame, FrameDecoder } from './link-decoders';
 
 /**
@@ -6,85 +6,179 @@ import type { DecodedFrame, FrameDecoder } from './link-decoders';
  * category and row per column, plus the number of records per row and category in view.
  *
  * Zoomed out over a long run (10^6 records) decoding every record on each redraw costs tens of
- * ms, so a block-summary index is kept beside the columns and extended as records arrive: for
- * each block of consecutive records (two levels: {@link BLOCK_SIZES}), per row, the OR of the
- * category bits and the count per category. A block whose frames [t first, t last + frame time]
- * all fall in one pixel column is applied whole (that column's bits, the counts); any other block
- * is split into the next level down, and at the bottom into records. Records are in
- * non-decreasing time order and the x scale is monotone, so the result is identical to decoding
- * each record (tests/ui/charts/link-bins.test.ts compares both).
+ * ms, so a block-summary index is kept beside the columns and extended as records arrive: time
+ * is cut into buckets of {@link BUCKET_FRAMES} frame times (and coarse buckets of
+ * {@link COARSE} buckets) and, per bucket and row, the index holds the OR of the category bits,
+ * the count per category and the bucket's first and last record time. A bucket whose frames
+ * [t first, t last + frame time] all fall in one pixel column is applied whole (that column's
+ * bits, the counts); any other is split into the finer level, and at the bottom into records.
+ * Records are in non-decreasing time order and the x scale is monotone, so the result is identical
+ * to decoding each record (tests/ui/charts/link-bins.test.ts compares both).
+ *
+ * Buckets are cut by time, not by record position, so the index survives the trace buffer dropping
+ * its oldest records (state/trace-buffers.ts halves a source at its cap): only the bucket the new
+ * first record falls in is no longer whole.
  */
 
 /** Category bits in a column byte (bit 5, `bad`, is the channel-state band). */
 export const BIT = { data: 1, retx: 2, nak: 4, idle: 8, error: 16, bad: 32 } as const;
 /** Position of each category in a row's count slots. */
 export const CAT_INDEX = { data: 0, retx: 1, nak: 2, idle: 3, error: 4, bad: 5 } as const;
-/** Count slots per row. */
+/** Count slots per row (a category's bit is 1 << its slot). */
 export const CAT_SLOTS = 6;
-/** Records per block at each index level, smallest first (each a multiple of the one before). */
-export const BLOCK_SIZES = [32, 512] as const;
+/** Bucket width in frame times. */
+export const BUCKET_FRAMES = 16;
+/** Buckets per coarse bucket. */
+export const COARSE = 16;
 
-/** Per-row summaries of consecutive blocks of `size` records. */
+/**
+ * Per-row summaries of consecutive blocks. The open block accumulates in small typed arrays (a
+ * few rows: no allocation per record); closing it appends its entries to the block arrays.
+ */
 class Level {
   /** Closed blocks. */
   nb = 0;
+  /** Entries in use. */
+  ne = 0;
   /** Entries of block b: [start[b], start[b + 1]). */
-  readonly start: number[] = [0];
-  readonly row: number[] = [];
-  readonly bits: number[] = [];
+  start = new Int32Array(64);
+  row = new Float64Array(64);
+  bits = new Int32Array(64);
   /** CAT_SLOTS counts per entry (the `bad` slot unused). */
-  readonly counts: number[] = [];
-  constructor(readonly size: number) {}
+  counts = new Float64Array(64 * CAT_SLOTS);
+  /** First and last record time of each block (NaN: no record). */
+  tFirst = new Float64Array(64);
+  tLast = new Float64Array(64);
+  private first = NaN;
+  private last = NaN;
+  private nOpen = 0;
+  private openRow = new Float64Array(8);
+  private openBits = new Int32Array(8);
+  private openCounts = new Float64Array(8 * CAT_SLOTS);
 
-  add(out: DecodedFrame): void {
-    let j = this.start[this.nb];
-    while (j < this.row.length && this.row[j] !== out.row) j++;
-    if (j === this.row.length) {
-      this.row.push(out.row);
-      this.bits.push(0);
-      for (let s = 0; s < CAT_SLOTS; s++) this.counts.push(0);
+  /** Slot of `row` in the open block. */
+  private slot(row: number): number {
+    for (let j = 0; j < this.nOpen; j++) if (this.openRow[j] === row) return j;
+    if (this.nOpen === this.openRow.length) {
+      const m = this.nOpen * 2;
+      const r = new Float64Array(m);
+      r.set(this.openRow);
+      const b = new Int32Array(m);
+      b.set(this.openBits);
+      const c = new Float64Array(m * CAT_SLOTS);
+      c.set(this.openCounts);
+      this.openRow = r;
+      this.openBits = b;
+      this.openCounts = c;
     }
-    if (out.kind) {
-      this.bits[j] |= BIT[out.kind];
-      this.counts[j * CAT_SLOTS + CAT_INDEX[out.kind]]++;
+    const j = this.nOpen++;
+    this.openRow[j] = row;
+    this.openBits[j] = 0;
+    this.openCounts.fill(0, j * CAT_SLOTS, (j + 1) * CAT_SLOTS);
+    return j;
+  }
+
+  add(out: DecodedFrame, t: number): void {
+    if (this.first !== this.first) this.first = t;
+    this.last = t;
+    const j = this.slot(out.row);
+    const kind = out.kind;
+    if (kind !== null) {
+      const q =
+        kind === 'data'
+          ? CAT_INDEX.data
+          : kind === 'retx'
+            ? CAT_INDEX.retx
+            : kind === 'nak'
+              ? CAT_INDEX.nak
+              : CAT_INDEX.idle;
+      this.openBits[j] |= 1 << q;
+      this.openCounts[j * CAT_SLOTS + q]++;
     }
     if (out.error) {
-      this.bits[j] |= BIT.error;
-      this.counts[j * CAT_SLOTS + CAT_INDEX.error]++;
+      this.openBits[j] |= BIT.error;
+      this.openCounts[j * CAT_SLOTS + CAT_INDEX.error]++;
     }
   }
 
   /** Merge block b of a finer level into the open block. */
   merge(from: Level, b: number): void {
-    for (let i = from.start[b]; i < from.start[b + 1]; i++) {
-      const r = from.row[i];
-      let j = this.start[this.nb];
-      while (j < this.row.length && this.row[j] !== r) j++;
-      if (j === this.row.length) {
-        this.row.push(r);
-        this.bits.push(0);
-        for (let s = 0; s < CAT_SLOTS; s++) this.counts.push(0);
-      }
-      this.bits[j] |= from.bits[i];
-      for (let s = 0; s < CAT_SLOTS; s++) this.counts[j * CAT_SLOTS + s] += from.counts[i * CAT_SLOTS + s];
+    if (from.tFirst[b] === from.tFirst[b]) {
+      if (this.first !== this.first) this.first = from.tFirst[b];
+      this.last = from.tLast[b];
+    }
+    for (let e = from.start[b]; e < from.start[b + 1]; e++) {
+      const j = this.slot(from.row[e]);
+      this.openBits[j] |= from.bits[e];
+      for (let q = 0; q < CAT_SLOTS; q++)
+        this.openCounts[j * CAT_SLOTS + q] += from.counts[e * CAT_SLOTS + q];
     }
   }
 
+  /** Forget the first `k` closed blocks (their records were dropped). */
+  dropFront(k: number): void {
+    const e0 = this.start[k];
+    this.row.copyWithin(0, e0, this.ne);
+    this.bits.copyWithin(0, e0, this.ne);
+    this.counts.copyWithin(0, e0 * CAT_SLOTS, this.ne * CAT_SLOTS);
+    this.tFirst.copyWithin(0, k, this.nb);
+    this.tLast.copyWithin(0, k, this.nb);
+    this.start.copyWithin(0, k, this.nb + 1);
+    this.nb -= k;
+    this.ne -= e0;
+    for (let b = 0; b <= this.nb; b++) this.start[b] -= e0;
+  }
+
   close(): void {
+    if (this.nb + 2 > this.tFirst.length) {
+      const m = this.tFirst.length * 2;
+      this.start = grow(this.start, m);
+      this.tFirst = grow(this.tFirst, m);
+      this.tLast = grow(this.tLast, m);
+    }
+    if (this.ne + this.nOpen > this.row.length) {
+      const m = Math.max(this.row.length * 2, this.ne + this.nOpen);
+      this.row = grow(this.row, m);
+      this.bits = grow(this.bits, m);
+      this.counts = grow(this.counts, m * CAT_SLOTS);
+    }
+    this.row.set(this.openRow.subarray(0, this.nOpen), this.ne);
+    this.bits.set(this.openBits.subarray(0, this.nOpen), this.ne);
+    this.counts.set(this.openCounts.subarray(0, this.nOpen * CAT_SLOTS), this.ne * CAT_SLOTS);
+    this.ne += this.nOpen;
+    this.nOpen = 0;
+    this.tFirst[this.nb] = this.first;
+    this.tLast[this.nb] = this.last;
+    this.first = NaN;
+    this.last = NaN;
     this.nb++;
-    this.start.push(this.row.length);
+    this.start[this.nb] = this.ne;
   }
 }
 
-/** Block index of one frame source (held by the chart, extended on each draw). */
+/** A copy of `a` with room for `m` elements. */
+function grow<T extends Float64Array | Int32Array>(a: T, m: number): T {
+  const b = new (a.constructor as new (m: number) => T)(m);
+  b.set(a);
+  return b;
+}
+
+/** Bucket index of one frame source (held by the chart, extended on each draw). */
 export interface FrameIndex {
-  /** Records summarized (whole smallest blocks). */
-  n: number;
-  levels: Level[];
-  /** Identity of the indexed columns: a new buffer or a dropped front means rebuild. */
+  /** Bucket width, seconds; bucket j holds the records with edge(j) <= t < edge(j + 1). */
+  dt: number;
+  /** Absolute number of the first bucket held (a multiple of COARSE). */
+  jBase: number;
+  /** Buckets [jValid, jDone) are whole: every record in them is summarized, none was dropped. */
+  jValid: number;
+  jDone: number;
+  /** Fine buckets, then coarse ones. */
+  fine: Level;
+  coarse: Level;
+  /** Identity of the indexed columns: new buffers mean rebuild. */
   buffers: unknown[];
+  /** First record time when last extended: later means the front was dropped, earlier a new run. */
   t0: number;
-  tLast: number;
 }
 
 /** Chart-held state: the index (rebuilt when the columns change) and the column bitmap. */
@@ -100,47 +194,86 @@ export function createLinkBinState(): LinkBinState {
 const bufferOf = (c: ArrayLike<number> | undefined): unknown =>
   c === undefined ? undefined : ((c as { buffer?: unknown }).buffer ?? c);
 
-/** The index of `frames`, extended to its whole smallest blocks (rebuilt if the columns changed). */
+/** Left edge of bucket j, seconds (the one formula used everywhere, so membership is consistent). */
+const edge = (ix: FrameIndex, j: number): number => j * ix.dt;
+
+/** Bucket of time t: edge(j) <= t < edge(j + 1). */
+function bucketOf(ix: FrameIndex, t: number): number {
+  let j = Math.floor(t / ix.dt);
+  while (edge(ix, j + 1) <= t) j++;
+  while (edge(ix, j) > t) j--;
+  return j;
+}
+
+/** The index of `frames`, extended to its whole buckets (rebuilt if the columns changed). */
 export function frameIndex(
   state: LinkBinState,
   frames: SourceView,
   cols: readonly (Float64Array | undefined)[],
   dec: FrameDecoder,
-): FrameIndex {
-  const buffers = [bufferOf(frames.t), ...cols.map(bufferOf)];
+): FrameIndex | null {
+  const t = frames.t;
+  const n = frames.n;
+  const dt = dec.frameS * BUCKET_FRAMES;
+  if (n === 0 || !(dt > 0) || !Number.isFinite(t[0]) || !Number.isFinite(t[n - 1])) return null;
+  const buffers = [bufferOf(t), ...cols.map(bufferOf)];
   let ix = state.index;
   const same =
     ix !== null &&
-    ix.n <= frames.n &&
+    ix.dt === dt &&
+    t[0] >= ix.t0 &&
     ix.buffers.length === buffers.length &&
-    ix.buffers.every((b, k) => b === buffers[k]) &&
-    (ix.n === 0 || (frames.t[0] === ix.t0 && frames.t[ix.n - 1] === ix.tLast));
+    ix.buffers.every((b, k) => b === buffers[k]);
   if (!same || !ix) {
-    ix = { n: 0, levels: BLOCK_SIZES.map((s) => new Level(s)), buffers, t0: 0, tLast: 0 };
+    ix = {
+      dt,
+      jBase: 0,
+      jValid: 0,
+      jDone: 0,
+      fine: new Level(),
+      coarse: new Level(),
+      buffers,
+      t0: t[0],
+    };
+    const j0 = bucketOf(ix, t[0]);
+    ix.jBase = Math.floor(j0 / COARSE) * COARSE;
+    ix.jValid = j0;
+    ix.jDone = ix.jBase;
     state.index = ix;
-  }
-  const small = BLOCK_SIZES[0];
-  const end = Math.floor(frames.n / small) * small;
-  const out: DecodedFrame = { row: 0, kind: null, error: false };
-  const [fine, ...coarse] = ix.levels;
-  for (let i = ix.n; i < end; i++) {
-    if (dec.decode(cols, i, out)) fine.add(out);
-    if ((i + 1) % small !== 0) continue;
-    fine.close();
-    // Coarser levels are merged from the finer one's closed blocks.
-    let below = fine;
-    for (const lv of coarse) {
-      lv.merge(below, below.nb - 1);
-      if ((i + 1) % lv.size !== 0) break;
-      lv.close();
-      below = lv;
+  } else if (t[0] > ix.t0) {
+    // Front dropped: the bucket of the new first record lost records; later ones are whole.
+    ix.jValid = Math.max(ix.jValid, bucketOf(ix, t[0]) + 1);
+    ix.t0 = t[0];
+    // Forget the dead buckets once they are half the index (whole coarse buckets, keeping alignment).
+    const d = Math.min(ix.coarse.nb, Math.floor((ix.jValid - ix.jBase) / COARSE));
+    if (d > 0 && d * COARSE * 2 >= ix.fine.nb) {
+      ix.fine.dropFront(d * COARSE);
+      ix.coarse.dropFront(d);
+      ix.jBase += d * COARSE;
     }
   }
-  ix.n = end;
-  if (end > 0) {
-    ix.t0 = frames.t[0];
-    ix.tLast = frames.t[end - 1];
+  // Buckets before the last record's are whole (records at its time may still arrive).
+  const jEnd = bucketOf(ix, t[n - 1]);
+  if (jEnd <= ix.jDone) return ix;
+  const out: DecodedFrame = { row: 0, kind: null, error: false };
+  const { fine, coarse } = ix;
+  let j = ix.jDone;
+  let next = edge(ix, j + 1);
+  const close = (): void => {
+    fine.close();
+    coarse.merge(fine, fine.nb - 1);
+    if ((j + 1) % COARSE === 0) coarse.close();
+    j++;
+    next = edge(ix, j + 1);
+  };
+  const stop = edge(ix, jEnd);
+  for (let i = lowerBound(t, n, edge(ix, j)); i < n && t[i] < stop; i++) {
+    const ti = t[i];
+    while (ti >= next) close();
+    if (dec.decode(cols, i, out)) fine.add(out, ti);
   }
+  while (j < jEnd) close();
+  ix.jDone = jEnd;
   return ix;
 }
 
@@ -158,7 +291,7 @@ export interface FrameBins {
 }
 
 /**
- * Bin the records of `frames` in [range[0], range[1]) into `cw` pixel columns with the x scale `x`.
+ * Bin the records of `frames` with times in [tA, tB] into `cw` pixel columns with the x scale `x`.
  * Rows seen are added to `rowSet` (sticky rows). `useIndex` false decodes every record (the
  * reference the index must match).
  */
@@ -166,7 +299,8 @@ export function binFrames(
   frames: SourceView | null,
   dec: FrameDecoder,
   rowSet: Set<number>,
-  range: readonly [number, number],
+  tA: number,
+  tB: number,
   x: (t: number) => number,
   cw: number,
   state: LinkBinState,
@@ -175,26 +309,34 @@ export function binFrames(
   const cols = frames ? [...frames.req, ...frames.opt] : [];
   const out: DecodedFrame = { row: 0, kind: null, error: false };
   const ix = frames && useIndex ? frameIndex(state, frames, cols, dec) : null;
-  const levels = ix ? ix.levels : [];
-  const top = levels.length - 1;
-  const [r0, r1] = range;
+  const t = frames ? frames.t : new Float64Array(0);
+  const n = frames ? frames.n : 0;
+  const [r0, r1] = visibleRange(t, n, tA, tB);
 
-  // Rows first (the layout needs them all before marking): top-level blocks whole, the rest per record.
+  // Buckets [jA, jB) of the index lying inside [tA, tB] and whole; null: none.
+  let jA = 0;
+  let jB = 0;
+  if (ix) {
+    jA = Math.max(ix.jValid, bucketOf(ix, tA) + (edge(ix, bucketOf(ix, tA)) < tA ? 1 : 0));
+    jB = Math.min(ix.jDone, bucketOf(ix, tB));
+  }
+  const coarseOf = (j: number): number => (j - (ix?.jBase ?? 0)) / COARSE;
+  // Coarse buckets [cA, cB) wholly inside [jA, jB).
+  const cA = ix ? Math.ceil(coarseOf(jA)) : 0;
+  const cB = ix ? Math.max(cA, Math.floor(coarseOf(jB))) : 0;
+  const fineA = ix ? ix.jBase + cA * COARSE : 0;
+  const fineB = ix ? ix.jBase + cB * COARSE : 0;
+
+  // Rows first (the layout needs them all before marking).
   const rowsOf = (a: number, b: number): void => {
     for (let i = a; i < b; i++) if (dec.decode(cols, i, out)) rowSet.add(out.row);
   };
-  if (frames) {
-    if (top >= 0) {
-      const lv = levels[top];
-      const b0 = Math.ceil(r0 / lv.size);
-      const b1 = Math.min(lv.nb, Math.floor(r1 / lv.size));
-      if (b0 < b1) {
-        rowsOf(r0, b0 * lv.size);
-        for (let j = lv.start[b0]; j < lv.start[b1]; j++) rowSet.add(lv.row[j]);
-        rowsOf(b1 * lv.size, r1);
-      } else rowsOf(r0, r1);
-    } else rowsOf(r0, r1);
-  }
+  if (ix && cA < cB) {
+    const lv = ix.coarse;
+    rowsOf(r0, lowerBound(t, n, edge(ix, fineA)));
+    for (let e = lv.start[cA]; e < lv.start[cB]; e++) rowSet.add(lv.row[e]);
+    rowsOf(lowerBound(t, n, edge(ix, fineB)), r1);
+  } else rowsOf(r0, r1);
   const rows = [...rowSet].sort((a, b) => a - b);
   const index = new Map(rows.map((r, k) => [r, k]));
   if (state.buf.length < rows.length * cw) state.buf = new Uint8Array(rows.length * cw * 2);
@@ -208,10 +350,7 @@ export function binFrames(
     const base = k * cw;
     for (let c = c0; c <= c1; c++) buf[base + c] |= bit;
   };
-  if (!frames) return { rows, index, buf, cw, counts, mark };
-  const t = frames.t;
   const frameS = dec.frameS;
-
   const perRecord = (a: number, b: number): void => {
     for (let i = a; i < b; i++) {
       if (!dec.decode(cols, i, out)) continue;
@@ -228,31 +367,40 @@ export function binFrames(
       }
     }
   };
-  // Records [a, b) at level L: whole blocks that fit in one column are applied, others split.
-  const visit = (L: number, a: number, b: number): void => {
-    if (L < 0) return perRecord(a, b);
-    const lv = levels[L];
-    const size = lv.size;
-    const b0 = Math.ceil(a / size);
-    const b1 = Math.min(lv.nb, Math.floor(b / size));
-    if (b0 >= b1) return visit(L - 1, a, b);
-    visit(L - 1, a, b0 * size);
-    for (let blk = b0; blk < b1; blk++) {
-      const first = blk * size;
-      const last = first + size - 1;
-      // Every record's marked columns are exactly {c}: floor(x(t)) = c for the first and last
-      // (so for all between), and the last frame's end does not reach column c + 1.
-      const c = Math.floor(x(t[first]));
-      if (c >= 0 && c < cw && Math.floor(x(t[last])) === c && Math.ceil(x(t[last] + frameS)) - 1 <= c) {
-        for (let j = lv.start[blk]; j < lv.start[blk + 1]; j++) {
-          const k = index.get(lv.row[j])!;
-          buf[k * cw + c] |= lv.bits[j];
-          for (let s = 0; s < CAT_INDEX.bad; s++) counts[k * CAT_SLOTS + s] += lv.counts[j * CAT_SLOTS + s];
-        }
-      } else visit(L - 1, first, last + 1);
+  if (!ix || jA >= jB) {
+    perRecord(r0, r1);
+    return { rows, index, buf, cw, counts, mark };
+  }
+  // Block b of a level: applied whole when every frame in it marks exactly one column c — floor(x(t))
+  // = c for its first and last record (so for all between) and the last frame's end stays in c.
+  const apply = (lv: Level, b: number): boolean => {
+    const f = lv.tFirst[b];
+    if (f !== f) return true; // no record to draw
+    const c = Math.floor(x(f));
+    const l = lv.tLast[b];
+    if (!(c >= 0 && c < cw && Math.floor(x(l)) === c && Math.ceil(x(l + frameS)) - 1 <= c)) return false;
+    for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
+      const k = index.get(lv.row[e])!;
+      buf[k * cw + c] |= lv.bits[e];
+      for (let q = 0; q < CAT_INDEX.bad; q++) counts[k * CAT_SLOTS + q] += lv.counts[e * CAT_SLOTS + q];
     }
-    visit(L - 1, b1 * size, b);
+    return true;
   };
-  visit(top, r0, r1);
+  // Fine buckets [ja, jb) (whole), each applied or decoded record by record.
+  const fineRange = (ja: number, jb: number): void => {
+    for (let j = ja; j < jb; j++) {
+      if (!apply(ix.fine, j - ix.jBase))
+        perRecord(lowerBound(t, n, edge(ix, j)), lowerBound(t, n, edge(ix, j + 1)));
+    }
+  };
+  perRecord(r0, lowerBound(t, n, edge(ix, jA)));
+  if (cA < cB) {
+    fineRange(jA, fineA);
+    for (let c = cA; c < cB; c++) {
+      if (!apply(ix.coarse, c)) fineRange(ix.jBase + c * COARSE, ix.jBase + (c + 1) * COARSE);
+    }
+    fineRange(fineB, jB);
+  } else fineRange(jA, jB);
+  perRecord(lowerBound(t, n, edge(ix, jB)), r1);
   return { rows, index, buf, cw, counts, mark };
 }

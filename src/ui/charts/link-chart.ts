@@ -67,13 +67,13 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
 function drawLink(ctx: TimeDrawContext, dec: FrameDecoder, rowSet: Set<number>, bins: LinkBinState): string {
   const { data, p, fx: x, t0, t1, w, h, frame, view } = ctx;
   const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
-  const range = frames ? visibleRange(frames.t, frames.n, t0 - dec.frameS, t1) : ([0, 0] as const);
   // Rows are sticky: once seen they stay, so the layout does not jump while zooming.
   const { rows, index, buf, cw, counts, mark } = binFrames(
     frames,
     dec,
     rowSet,
-    range,
+    t0 - dec.frameS,
+    t1,
     x,
     Math.ceil(w) + 2,
     bins,

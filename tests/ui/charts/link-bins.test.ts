@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { visibleRange, type SourceView } from '../../../src/ui/charts/data';
+import type { SourceView } from '../../../src/ui/charts/data';
 import { binFrames, createLinkBinState, type LinkBinState } from '../../../src/ui/charts/link-bins';
 import { IS707_DECODER, PIAFS_DECODER, type FrameDecoder } from '../../../src/ui/charts/link-decoders';
 
@@ -35,9 +35,8 @@ function bins(
 ) {
   const k = width / (t1 - t0);
   const x = (v: number): number => (v - t0) * k;
-  const range = visibleRange(f.t, f.n, t0 - dec.frameS, t1);
   const rowSet = new Set<number>();
-  const r = binFrames(f, dec, rowSet, range, x, Math.ceil(width) + 2, state, useIndex);
+  const r = binFrames(f, dec, rowSet, t0 - dec.frameS, t1, x, Math.ceil(width) + 2, state, useIndex);
   return {
     rows: r.rows,
     buf: Array.from(r.buf.subarray(0, r.rows.length * r.cw)),
@@ -85,23 +84,63 @@ describe('link-chart block index', () => {
     );
   });
 
-  it('uses whole blocks when zoomed out and rebuilds when the columns change', () => {
-    const f = frames([12345, 678, 91011], 20_000, false);
+  it('bins exactly as decoding every record after the buffer drops its oldest records', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 0x7fffffff }), { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: 200, max: 3000 }),
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        fc.integer({ min: 3, max: 400 }),
+        (seed, n, dropFrac, width) => {
+          const all = frames(seed, n, false);
+          // Buffers as state/trace-buffers.ts keeps them: fixed capacity, front dropped in place.
+          const buf = frames([1], n, false);
+          const cols = [buf.t, buf.req[0], buf.req[1], buf.opt[0]!];
+          const src = [all.t, all.req[0], all.req[1], all.opt[0]!];
+          const half = Math.floor(n / 2);
+          cols.forEach((c, k) => c.set(src[k].subarray(0, half)));
+          const state = createLinkBinState();
+          const view = (m: number): SourceView => ({ ...buf, n: m });
+          const check = (m: number): void => {
+            const t0 = buf.t[0] - 1;
+            const t1 = buf.t[m - 1] + 1;
+            expect(bins(view(m), IS707_DECODER, t0, t1, width, state, true)).toEqual(
+              bins(view(m), IS707_DECODER, t0, t1, width, createLinkBinState(), false),
+            );
+          };
+          check(half);
+          const before = state.index;
+          const from = Math.floor(half * dropFrac);
+          const keep = half - from;
+          for (const c of cols) c.copyWithin(0, from, half);
+          cols.forEach((c, k) => c.set(src[k].subarray(half), keep));
+          check(keep + n - half);
+          // Kept, not rebuilt, when the first record's time moved on.
+          if (buf.t[0] > all.t[0]) expect(state.index).toBe(before);
+        },
+      ),
+      { numRuns: 40, seed: 2026 },
+    );
+  });
+
+  it('decodes only the records of buckets that straddle a column when zoomed out', () => {
+    const f = frames([12345, 678, 91011], 50_000, false);
+    let decoded = 0;
+    const dec: FrameDecoder = {
+      ...IS707_DECODER,
+      decode: (cols, i, out) => {
+        decoded++;
+        return IS707_DECODER.decode(cols, i, out);
+      },
+    };
     const state = createLinkBinState();
     const t1 = f.t[f.n - 1] + 1;
-    const a = bins(f, IS707_DECODER, 0, t1, 100, state, true);
-    expect(state.index?.n).toBe(20_000 - (20_000 % 32));
-    expect(state.index?.levels[1].nb).toBe(Math.floor(20_000 / 512));
-    expect(a).toEqual(bins(f, IS707_DECODER, 0, t1, 100, createLinkBinState(), false));
-    // Front dropped (memory cap): same buffers, different first time ⇒ rebuilt, still exact.
-    const g = frames([4, 5, 6], 20_000, false);
-    f.t.set(g.t);
-    (f.req[0] as Float64Array).set(g.req[0]);
-    (f.req[1] as Float64Array).set(g.req[1]);
-    (f.opt[0] as Float64Array).set(g.opt[0]!);
-    const t2 = f.t[f.n - 1] + 1;
-    expect(bins(f, IS707_DECODER, 0, t2, 100, state, true)).toEqual(
-      bins(f, IS707_DECODER, 0, t2, 100, createLinkBinState(), false),
-    );
+    const a = bins(f, dec, 0, t1, 200, state, true);
+    expect(a).toEqual(bins(f, IS707_DECODER, 0, t1, 200, createLinkBinState(), false));
+    decoded = 0;
+    bins(f, dec, 0, t1, 200, state, true);
+    // Built once; a redraw decodes a small share of the records.
+    expect(decoded).toBeGreaterThan(0);
+    expect(decoded).toBeLessThan(f.n / 5);
   });
 });
