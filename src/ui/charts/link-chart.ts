@@ -1,6 +1,7 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
-import { lowerBound, readSource, visibleRange } from './data';
+import { lowerBound, readSource } from './data';
+import { createBandState, markBandColumns, type BandState } from './link-bands';
 import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
 import { LINK_DECODERS, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
@@ -56,15 +57,22 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
       ? CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + rows.size * (rows.size > 4 ? 30 : 64)
       : 360;
   const bins = createLinkBinState();
+  const bands = createBandState();
   return createTimeChart(el, options, {
     kind: 'link',
     title: 'Link-layer timeline: frames, errors, NAKs, idle frames, aborts and channel state',
     height,
-    draw: (ctx) => drawLink(ctx, decoder, rows, bins),
+    draw: (ctx) => drawLink(ctx, decoder, rows, bins, bands),
   });
 }
 
-function drawLink(ctx: TimeDrawContext, dec: FrameDecoder, rowSet: Set<number>, bins: LinkBinState): string {
+function drawLink(
+  ctx: TimeDrawContext,
+  dec: FrameDecoder,
+  rowSet: Set<number>,
+  bins: LinkBinState,
+  bands: BandState,
+): string {
   const { data, p, fx: x, t0, t1, w, h, frame, view } = ctx;
   const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
   // Rows are sticky: once seen they stay, so the layout does not jump while zooming.
@@ -78,12 +86,12 @@ function drawLink(ctx: TimeDrawContext, dec: FrameDecoder, rowSet: Set<number>, 
     Math.ceil(w) + 2,
     bins,
   );
-  const count = (k: number, c: Cat | 'bad'): void => {
-    counts[k * CAT_SLOTS + CAT_INDEX[c]]++;
-  };
   const countOf = (k: number, c: Cat | 'bad'): number => counts[k * CAT_SLOTS + CAT_INDEX[c]];
   const end = Math.min(t1, view.simTime > 0 ? view.simTime : t1);
-  if (dec.band) markBands(ctx, dec.band, index, end, mark, (k) => count(k, 'bad'));
+  const countBad = (k: number, m: number): void => {
+    counts[k * CAT_SLOTS + CAT_INDEX.bad] += m;
+  };
+  if (dec.band) markBands(ctx, dec, index, end, cw, mark, countBad, bands);
 
   // --- draw --------------------------------------------------------------------------------------
   const rh = h / Math.max(1, rows.length);
@@ -184,58 +192,20 @@ function runsPath(buf: Uint8Array, base: number, cw: number, bit: number, y0: nu
 /** Mark columns where each row's band state (e.g. channel bad) is 1 over the visible window. */
 function markBands(
   ctx: TimeDrawContext,
-  band: NonNullable<FrameDecoder['band']>,
+  dec: FrameDecoder,
   index: Map<number, number>,
   end: number,
+  cw: number,
   mark: (k: number, a: number, b: number, bit: number) => void,
-  counted: (k: number) => void,
+  counted: (k: number, m: number) => void,
+  state: BandState,
 ): void {
+  const band = dec.band!;
   const s = readSource(ctx.data, band.source, [band.field, band.rowField]);
   if (!s) return;
-  const [v, rowCol] = s.req;
-  const [i0, i1] = visibleRange(s.t, s.n, ctx.t0, ctx.t1);
-  const t = s.t;
-  // Row → layout position without a Map lookup per record when rows are small integers (they are:
-  // directions, link × side); NaN in `since` = band off.
-  let maxRow = -1;
-  for (const r of index.keys())
-    maxRow = Number.isInteger(r) && r >= 0 && r < 4096 ? Math.max(maxRow, r) : 4096;
-  const lut = new Int32Array(maxRow < 4096 ? maxRow + 1 : 0).fill(-1);
-  for (const [r, k] of index) if (r < lut.length) lut[r] = k;
-  const kOf = (r: number): number =>
-    lut.length > 0 ? (r >= 0 && r < lut.length && r === Math.floor(r) ? lut[r] : -1) : (index.get(r) ?? -1);
-  const since = new Float64Array(index.size).fill(NaN);
-  // State in force at t0 for each row: scan back to each row's latest earlier record.
-  const known = new Uint8Array(index.size);
-  let nKnown = 0;
-  for (let i = i0 - 1; i >= 0 && nKnown < index.size; i--) {
-    const k = kOf(rowCol[i]);
-    if (k < 0 || known[k]) continue;
-    known[k] = 1;
-    nKnown++;
-    if (v[i] > 0) since[k] = ctx.t0;
-  }
-  for (let i = i0; i < i1; i++) {
-    const k = kOf(rowCol[i]);
-    if (k < 0) continue;
-    const start = since[k];
-    if (v[i] > 0) {
-      if (start !== start) since[k] = t[i];
-    } else if (start === start) {
-      if (t[i] > start) {
-        mark(k, start, t[i], BIT.bad);
-        counted(k);
-      }
-      since[k] = NaN;
-    }
-  }
-  for (let k = 0; k < since.length; k++) {
-    const start = since[k];
-    if (start === start && end > start) {
-      mark(k, start, end, BIT.bad);
-      counted(k);
-    }
-  }
+  const cols = { n: s.n, t: s.t, v: s.req[0], row: s.req[1] };
+  const markBad = (k: number, a: number, b: number): void => mark(k, a, b, BIT.bad);
+  markBandColumns(cols, index, ctx.t0, ctx.t1, end, ctx.fx, cw, dec.frameS, markBad, counted, state);
 }
 
 /** Aborts (▲ in the error lane) or NAK rounds (+ rising with the round in the NAK lane). */
