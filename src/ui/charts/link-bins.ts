@@ -142,9 +142,13 @@ class Level {
       this.bits = grow(this.bits, m);
       this.counts = grow(this.counts, m * CAT_SLOTS);
     }
-    this.row.set(this.openRow.subarray(0, this.nOpen), this.ne);
-    this.bits.set(this.openBits.subarray(0, this.nOpen), this.ne);
-    this.counts.set(this.openCounts.subarray(0, this.nOpen * CAT_SLOTS), this.ne * CAT_SLOTS);
+    // Plain loops: a few entries, and no subarray views to allocate per block.
+    for (let j = 0; j < this.nOpen; j++) {
+      this.row[this.ne + j] = this.openRow[j];
+      this.bits[this.ne + j] = this.openBits[j];
+    }
+    for (let q = 0; q < this.nOpen * CAT_SLOTS; q++)
+      this.counts[this.ne * CAT_SLOTS + q] = this.openCounts[q];
     this.ne += this.nOpen;
     this.nOpen = 0;
     this.tFirst[this.nb] = this.first;
