@@ -166,6 +166,20 @@ function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex 
 }
 
 /**
+ * Row → layout position (-1: not drawn) without a Map lookup per record when the rows are small
+ * non-negative integers, as decoders make them (directions, link × side).
+ */
+export function rowLookup(index: ReadonlyMap<number, number>): (row: number) => number {
+  let maxRow = -1;
+  for (const r of index.keys())
+    maxRow = Number.isInteger(r) && r >= 0 && r < 4096 ? Math.max(maxRow, r) : 4096;
+  if (maxRow >= 4096) return (r) => index.get(r) ?? -1;
+  const lut = new Int32Array(maxRow + 1).fill(-1);
+  for (const [r, k] of index) lut[r] = k;
+  return (r) => (r >= 0 && r <= maxRow && r === Math.floor(r) ? lut[r] : -1);
+}
+
+/**
  * Mark the columns where each row's band is on within [t0, t1] (open intervals run to `end`),
  * calling `counted(k, m)` for m intervals of row k. `mark(k, a, b)` marks the columns of [a, b).
  */
@@ -185,15 +199,7 @@ export function markBandColumns(
 ): void {
   const { t, v, row: rowCol } = s;
   const [i0, i1] = visibleRange(t, s.n, t0, t1);
-  // Row → layout position without a Map lookup per record when rows are small integers (they are:
-  // directions, link × side). NaN in `since` = band off.
-  let maxRow = -1;
-  for (const r of index.keys())
-    maxRow = Number.isInteger(r) && r >= 0 && r < 4096 ? Math.max(maxRow, r) : 4096;
-  const lut = new Int32Array(maxRow < 4096 ? maxRow + 1 : 0).fill(-1);
-  for (const [r, k] of index) if (r < lut.length) lut[r] = k;
-  const kOf = (r: number): number =>
-    lut.length > 0 ? (r >= 0 && r < lut.length && r === Math.floor(r) ? lut[r] : -1) : (index.get(r) ?? -1);
+  const kOf = rowLookup(index);
   const since = new Float64Array(index.size).fill(NaN);
   // State in force at t0 for each row: scan back to each row's latest earlier record.
   const known = new Uint8Array(index.size);

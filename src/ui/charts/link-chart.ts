@@ -1,7 +1,7 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource } from './data';
-import { createBandState, markBandColumns, type BandState } from './link-bands';
+import { createBandState, markBandColumns, rowLookup, type BandState } from './link-bands';
 import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
 import { LINK_DECODERS, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
@@ -220,9 +220,10 @@ function drawEvents(
   const s = readSource(ctx.data, ev.source, [ev.rowField], ev.levelField ? [ev.levelField] : []);
   const rowCol = s?.req[0];
   const level = s?.opt[0];
+  const kOf = rowLookup(index);
   const yOf = (i: number): number => {
-    const k = index.get(rowCol![i]);
-    if (k === undefined) return NaN;
+    const k = kOf(rowCol![i]);
+    if (k < 0) return NaN;
     if (!level) return (k + (LANE.error[0] + LANE.error[1]) / 2) * rh;
     const max = ev.maxLevel ?? 3;
     const f = Math.min(1, Math.max(0, (level[i] - 1) / Math.max(1, max - 1)));

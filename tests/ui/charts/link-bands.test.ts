@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createBandState,
   markBandColumns,
+  rowLookup,
   type BandColumns,
   type BandState,
 } from '../../../src/ui/charts/link-bands';
@@ -91,5 +92,19 @@ describe('link-chart band index', () => {
       ),
       { numRuns: 80, seed: 1997 },
     );
+  });
+
+  it('looks rows up as the Map does (small integers by table, others by the Map)', () => {
+    for (const rows of [
+      [0, 1],
+      [0, 2, 5, 7],
+      [3, 5000],
+      [-1, 0.5, 2],
+    ]) {
+      const index = new Map(rows.map((r, k) => [r, k]));
+      const kOf = rowLookup(index);
+      for (const r of [-2, -1, 0, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 4999, 5000, NaN])
+        expect(kOf(r)).toBe(index.get(r) ?? -1);
+    }
   });
 });
