@@ -28,8 +28,12 @@ export interface DrawBudgetDeps {
   frame(cb: () => void): void;
 }
 
-/** Target interval between animation frames, ms: slower frames make the charts back off. */
-const TARGET_FRAME_MS = 1000 / 45;
+/**
+ * Target interval between animation frames, ms: slower frames make the charts back off. Set
+ * above the page's 50 fps goal (issue #3), so the charts yield before the page drops below it;
+ * at full engine speed they then redraw a few times a second (measured: sequence graph ≈ 2/s).
+ */
+const TARGET_FRAME_MS = 1000 / 55;
 const MAX_BACKOFF = 32;
 
 export class DrawBudget {
