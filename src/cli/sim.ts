@@ -21,8 +21,24 @@ function runOne(args: SimArgs): void {
   if (errors.length > 0) fail(errors.map((e) => e.message));
   const sim = createSimulation(scenario);
   sim.runToEnd();
-  if (args.trace) writeFileSync(args.trace, tracesToCsv(sim.traces));
-  if (args.pcap) writeFileSync(args.pcap, capturePcap(sim.capture));
+  if (args.trace) {
+    writeFileSync(args.trace, tracesToCsv(sim.traces));
+    // The trace rings keep the newest records of each source: say so when a long run outgrew them.
+    for (const info of sim.traces.sources()) {
+      const held = sim.traces.read(info.name, 0, 0);
+      if (held.from > 0)
+        process.stderr.write(
+          `note: ${args.trace}: ${info.name} holds its newest records only (${held.from} older ones dropped)\n`,
+        );
+    }
+  }
+  if (args.pcap) {
+    writeFileSync(args.pcap, capturePcap(sim.capture));
+    if (sim.capture.missed > 0)
+      process.stderr.write(
+        `note: ${args.pcap}: the first ${sim.capture.count} packets only (${sim.capture.missed} later ones not captured)\n`,
+      );
+  }
   process.stdout.write(JSON.stringify(sim.summary(), null, 2) + '\n');
 }
 

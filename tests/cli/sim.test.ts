@@ -47,6 +47,16 @@ describe('npm run sim', () => {
     expect(bytes.length).toBeGreaterThan(24 + 56 * 10);
   });
 
+  it('says on stderr when a long run outgrew a trace ring (the CSV holds its newest records only)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const csv = join(dir, 'long.csv');
+    const r = sim('system=is707&duration=3000', '--trace', csv);
+    expect(r.status).toBe(0);
+    // About 1.2 link frames per 20 ms slot: 3000 s is ≈ 180 000 records, more than the 2^17 ring.
+    expect(r.stderr).toMatch(/link\.frame holds its newest records only \(\d+ older ones dropped\)/);
+    expect(r.stderr).not.toMatch(/tcp\.send holds/);
+  });
+
   it('sweeps alternatives and seeds in parallel, one JSON line per run, in a fixed order', () => {
     const r = sim('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
     expect(r.status).toBe(0);

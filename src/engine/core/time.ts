@@ -34,11 +34,3 @@ export function toSeconds(t: Nanos): number {
 export function countTime(n: number, perSecond: number): Nanos {
   return Math.round((n * NS_PER_SECOND) / perSecond);
 }
-
-/**
- * Start time of slot `n` for a slot period of `numer / denom` nanoseconds
- * (e.g. DECT's 10 ms / 24 slots = 416 666.67 ns ⇒ numer 10_000_000, denom 24).
- */
-export function slotTime(n: number, numer: number, denom = 1): Nanos {
-  return Math.round((n * numer) / denom);
-}

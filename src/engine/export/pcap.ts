@@ -3,8 +3,8 @@ import type { PacketCapture } from '../core/capture';
 /**
  * libpcap file writer (classic format, microsecond timestamps, LINKTYPE_RAW = 101:
  * each record starts with an IPv4 header). Timestamps are simulated time.
- * Only headers are written (incl_len < orig_len, as a capture with a short
- * snap length would); payload bytes are virtual in the simulator. Hosts are
+ * Only headers are written (incl_len = header bytes < orig_len, as a capture
+ * with a short snap length would); payload bytes are virtual in the simulator. Hosts are
  * shown as 10.0.0.n. TCP sequence numbers are written modulo 2^32.
  */
 const GLOBAL_HEADER = 24;
@@ -44,7 +44,7 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
     const micros = Math.floor(p.time / 1000);
     view.setUint32(o, Math.floor(micros / 1e6), true);
     view.setUint32(o + 4, micros % 1e6, true);
-    view.setUint32(o + 8, Math.min(hl, p.size), true);
+    view.setUint32(o + 8, hl, true);
     view.setUint32(o + 12, p.size, true);
     o += RECORD_HEADER;
     const ip = o;
