@@ -1,10 +1,19 @@
 import { runScenarioText, type Simulation, type Summary } from '../../engine';
 
+type SummaryRecorder = (text: string, traced: boolean, summary: Summary) => void;
+let recorder: SummaryRecorder | null = null;
+
+/** Sees every summary the validation items compute (`npm run baseline` records them); null to stop. */
+export function setSummaryRecorder(r: SummaryRecorder | null): void {
+  recorder = r;
+}
+
 /** Run one scenario headless to its end; a bad scenario is a bug in the item, so it throws. */
 function run(text: string, traces: boolean): { summary: Summary; simulation: Simulation } {
   const { summary, simulation, errors } = runScenarioText(text, { traces });
   if (!summary || !simulation)
     throw new Error(`bad validation scenario ${text}: ${errors.map((e) => e.message).join('; ')}`);
+  recorder?.(text, traces, summary);
   return { summary, simulation };
 }
 
