@@ -6,7 +6,7 @@
  * Pure of DOM and comlink so that tests drive it directly or through a
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
-import { SYSTEM_IDS } from '../engine/scenario/types';
+import { SYSTEM_IDS } from '../engine/scenarios';
 import {
   Simulation,
   toSeconds,

@@ -6,6 +6,7 @@ import type { PacketCapture } from '../core/capture';
 import type { Nanos } from '../core/time';
 import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
+import type { SystemSchemaEntry } from '../scenario/schema';
 
 /** What a system gets from the simulation that runs it. */
 export interface SystemContext {
@@ -63,7 +64,7 @@ export interface SystemModel {
 }
 
 /** Declaration of a system: its schema, its frame (the unit of stepping), and its factory. */
-export interface SystemDefinition {
+export interface SystemDefinition extends SystemSchemaEntry {
   readonly id: SystemId;
   readonly name: string;
   /** One paragraph for the UI's system picker. */

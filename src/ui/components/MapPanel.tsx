@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { schemaFor } from '../../engine/scenario/schema';
+import { schemaFor } from '../../engine/scenarios';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';

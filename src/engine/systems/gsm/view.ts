@@ -4,7 +4,7 @@
  * state, with the RLP counters beside it.
  */
 import { RlpMode } from '../../link/gsm-rlp';
-import { GSM_MAP_RANGE } from '../gsm-params';
+import { GSM_MAP_RANGE } from './params';
 import type { LinkVisualState, SystemView } from '../types';
 import type { GsmModel } from './model';
 import { FER_DISTANCE } from '../../channel';

@@ -25,7 +25,7 @@ import {
 } from '../../channel';
 import type { RandomStreams } from '../../core/rng';
 import type { Nanos } from '../../core/time';
-import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from '../phs-params';
+import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from './params';
 
 // The topology is declared with the scenario keys that count on it (phs-params.ts).
 export { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, serialiseScenario } from '../../../../src/engine';
-import { liveKeys, scenarioKeys } from '../../../../src/engine/scenario/schema';
+import { liveKeys, scenarioKeys } from '../../../../src/engine/scenarios';
 import { TCP_OVERRIDE_KEYS } from '../../../../src/engine/systems/common-params';
-import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs-params';
+import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs/params';
 import { PHS_SYSTEM } from '../../../../src/engine/systems/phs';
 import { appOf, linkOf, phs, run } from './helpers';
 
