@@ -11,6 +11,7 @@ import type { Summary } from './scenario/summary';
 export { Simulation } from './simulation';
 export type { SimulationOptions } from './simulation';
 export { SYSTEMS, PLANNED_SYSTEMS, getSystem } from './systems';
+export { draggedMobile, withDraggedAt } from './systems/stations';
 export * from './scenario';
 // The scenario model bound to this engine's systems (explicit exports win over the core's `export *`).
 export {

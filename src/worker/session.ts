@@ -7,6 +7,7 @@
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
 import { SYSTEM_IDS } from '../engine/scenarios';
+import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import {
   Simulation,
   toSeconds,
@@ -317,12 +318,12 @@ export class SimSession implements SimApi {
 
   /** While a position change waits for its slot, the map shows the requested position. */
   private patchView(view: StepResult['view']): StepResult['view'] {
-    const x = this.pending.get('msX');
-    const y = this.pending.get('msY');
+    const keys = this.definition?.dragKeys;
+    const at = draggedMobile(view);
+    if (!keys || !at) return view;
+    const x = this.pending.get(keys.x);
+    const y = this.pending.get(keys.y);
     if (typeof x !== 'number' && typeof y !== 'number') return view;
-    return {
-      ...view,
-      ms: { x: typeof x === 'number' ? x : view.ms.x, y: typeof y === 'number' ? y : view.ms.y },
-    };
+    return withDraggedAt(view, { x: typeof x === 'number' ? x : at.x, y: typeof y === 'number' ? y : at.y });
   }
 }

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { schemaFor } from '../../engine/scenarios';
+import { getSystem } from '../../engine/systems';
+import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
@@ -36,12 +38,15 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
     const m = createMapHost(el, {
       onMove(x, y) {
         const s = store.getState();
-        const ms = s.systemView?.ms;
+        // The system's manifest names the keys of the dragged mobile's position.
+        const keys = getSystem(s.system)?.dragKeys;
+        if (!keys) return;
+        const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
         // Whole metres keep the recorded events short.
         const rx = Math.round(x);
         const ry = Math.round(y);
-        if (!ms || rx !== Math.round(ms.x)) void s.change('msX', String(rx));
-        if (!ms || ry !== Math.round(ms.y)) void s.change('msY', String(ry));
+        if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));
+        if (!ms || ry !== Math.round(ms.y)) void s.change(keys.y, String(ry));
       },
     });
     map.current = m;
@@ -66,7 +71,8 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
 function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
   const first = view.stations[0];
-  const d = Math.hypot(view.ms.x - (first?.x ?? 0), view.ms.y - (first?.y ?? 0));
+  const ms = draggedMobile(view);
+  const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
   return (
     <div className="map-captions">
       <dl className="captions" data-testid="map-captions">
@@ -82,10 +88,12 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
           {note.text}
         </p>
       )}
-      <p className="small muted" data-testid="ms-position">
-        Phone at x {formatMetres(view.ms.x)}, y {formatMetres(view.ms.y)} — {formatMetres(d)} from{' '}
-        {first?.label ?? 'the base'}.
-      </p>
+      {ms && (
+        <p className="small muted" data-testid="ms-position">
+          Phone at x {formatMetres(ms.x)}, y {formatMetres(ms.y)} — {formatMetres(d)} from{' '}
+          {first?.label ?? 'the base'}.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,15 +1,8 @@
 import type { Summary } from '../../engine/scenario/summary';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="kv">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { labPlugin } from '../systems';
+import { Row } from './FigureRow';
 
 /** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
@@ -38,6 +31,7 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
 /** The figures in words (exported for tests). */
 export function SummaryFigures({ s }: { s: Summary }) {
   const tcp = s.tcp;
+  const SummaryRows = labPlugin(s.system)?.SummaryRows;
   const transfer = s.app.transferTime;
   const usesTcp = tcp.segmentsSent > 0 || tcp.connections > 0 || s.app.kind !== 'ping';
   return (
@@ -49,13 +43,7 @@ export function SummaryFigures({ s }: { s: Summary }) {
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
             {bitRate(s.capacityBps)}
           </Row>
-          {/* GSM's study counts kbyte = 1024 bytes (gsm.md); PHS's uses 10^3. */}
-          {s.system === 'gsm' && typeof s.app.kbytesPerSecond === 'number' && (
-            <Row label="Throughput (study)">
-              {sig(s.app.kbytesPerSecond, 3)}
-              {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
-            </Row>
-          )}
+          {SummaryRows && <SummaryRows summary={s} />}
           <Row label="Delivered in order">{bytes(tcp.bytesDelivered)}</Row>
           <Row label="Segments sent">
             {num(tcp.segmentsSent)}, of which {count(tcp.retransmits, 'retransmission')}

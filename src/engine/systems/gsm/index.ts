@@ -13,5 +13,6 @@ export const GSM_SYSTEM: SystemDefinition = {
     'the radio errors from TCP — until the link breaks down; but the 0.9 s round trip makes request/response slow.',
   frameNs: RLP_SLOT_NS,
   params: GSM_PARAMS,
+  dragKeys: { x: 'msX', y: 'msY' },
   create: (ctx, scenario) => new GsmModel(ctx, scenario),
 };

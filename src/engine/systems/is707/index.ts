@@ -12,5 +12,6 @@ export const IS707_SYSTEM: SystemDefinition = {
     'send idle frames and watch the link find lost tail frames early.',
   frameNs: FRAME_NS,
   params: IS707_PARAMS,
+  dragKeys: { x: 'msX', y: 'msY' },
   create: (ctx, scenario) => new Is707Model(ctx, scenario),
 };

@@ -12,6 +12,7 @@ import { TcpNode } from '../common/tcp-node';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
+import { phone } from '../stations';
 
 /** Net rate of the 9600 bit/s channel for user data: 19 bytes per 20 ms frame (is707.md). */
 const CAPACITY_BPS = 7600;
@@ -244,7 +245,7 @@ export class Is707Model implements SystemModel {
     return {
       extent: [-IS707_MAP_RANGE, IS707_MAP_RANGE, -IS707_MAP_RANGE, IS707_MAP_RANGE],
       stations: [{ id: 'bs', label: 'Base station / access point', x: 0, y: 0 }],
-      ms: this.ms,
+      mobiles: [phone(this.ms.x, this.ms.y)],
       rings: [ring(1), ring(2), ring(3)],
       links: [{ n: 1, station: 'bs', state: fwd }],
       captions: {

@@ -16,5 +16,6 @@ export const PHS_SYSTEM: SystemDefinition = {
     'fragment; force a 370 ms burst of CRC errors and watch TCP time out; release a link mid-transfer.',
   frameNs: PIAFS_SLOT_NS,
   params: PHS_PARAMS,
+  dragKeys: { x: 'msX', y: 'msY' },
   create: (ctx, scenario) => new PhsModel(ctx, scenario),
 };

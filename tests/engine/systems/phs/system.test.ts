@@ -181,7 +181,7 @@ describe('PHS system', () => {
     sim.step(205);
     const v = sim.view();
     expect(v.stations.map((s) => s.id)).toEqual(['u1', 'u2', 'u3']);
-    expect(v.ms).toEqual({ x: 20, y: 0 });
+    expect(v.mobiles).toEqual([{ id: 'ms', label: 'Mobile station', x: 20, y: 0, dragged: true }]);
     expect(v.links.map((l) => [l.n, l.station])).toEqual([
       [1, 'u1'],
       [2, 'u1'],
