@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { poolSize, runHeadlessPool } from '../../state/headless-pool';
+import { defaultSystem } from '../../engine/scenarios';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import { spawnEngine } from '../../worker/client';
 import { checkNumber, checkState, computeBand, computeTruth, truthRuns } from '../exercises/check';
@@ -159,7 +160,7 @@ export function ExercisePanel() {
   useEffect(() => {
     if (!list || !takeBootExercise()) return;
     if (open) start(open);
-    else void store.getState().load('system=is707');
+    else void store.getState().load(`system=${defaultSystem()}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
 
