@@ -16,7 +16,7 @@ import { SEED_PARAM, implementedSystems, schemaFor } from '../../../src/engine/s
 import { serialiseScenario } from '../../../src/engine/scenario/serialise';
 import type { ParamSpec, ParseResult, Scenario } from '../../../src/engine/scenario/types';
 import { isValidValue, sameValue } from '../../../src/engine/scenario/values';
-import { TEST_PARAMS, registerTestSystem } from './test-schema';
+import { TEST_PARAMS, TEST_SYSTEM, registerTestSystem } from './test-schema';
 
 const SEED = Number(process.env.SCENARIO_FUZZ_SEED ?? 20261121);
 const RUNS = Number(process.env.SCENARIO_FUZZ_RUNS ?? 4000);
@@ -131,7 +131,7 @@ function validValue(p: ParamSpec): fc.Arbitrary<string> {
 
 const SCHEMA_SETS: { system: string; params: readonly ParamSpec[] }[] = [
   { system: 'is707', params: schemaFor('is707') ?? [] },
-  { system: 'geran', params: TEST_PARAMS },
+  { system: TEST_SYSTEM, params: TEST_PARAMS },
 ];
 
 /** A valid scenario text: a subset of keys with valid values, and a few valid events. */
@@ -227,7 +227,7 @@ const soup = fc
       { weight: 2, arbitrary: eventsSoup },
       {
         weight: 2,
-        arbitrary: fc.constantFrom('system=is707', 'system=geran', 'system=gsm', 'system=foo', 'system='),
+        arbitrary: fc.constantFrom('system=is707', 'system=toy', 'system=gsm', 'system=foo', 'system='),
       },
     ),
     { maxLength: 12 },
