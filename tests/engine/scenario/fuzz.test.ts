@@ -257,12 +257,41 @@ const mutated = fc
     return s;
   });
 
+/**
+ * Pinned cases: odd inputs worth keeping whatever the random seed, each held to
+ * the same checks as the random ones (checkResult), not only "does not throw".
+ */
+const PINNED: readonly string[] = [
+  '',
+  '=',
+  '&',
+  '?',
+  '??',
+  '=&=',
+  '%',
+  '\u0000',
+  '\ud800=1',
+  'fer==0.1',
+  'events==',
+  'events=@',
+  'events=;;',
+  '__proto__=1&constructor=2',
+  'system=is707&system=gsm',
+  'system=toy&events=1@units=1,2;3,4;5,6;1@units=1,2',
+  'system=toy&burst=*@1e4:1e4&events=0@release=6@0',
+  'system=phs&events=2.5@link3=0;2.5@link3=1',
+  'system=gsm&radio=custom&fer=0.95&events=1@radio=map',
+  'seed=4294967296&duration=0',
+];
+
 describe('scenario parser fuzz', () => {
   let unregister: () => void;
   beforeAll(() => {
     unregister = registerTestSystem();
   });
   afterAll(() => unregister());
+
+  it.each(PINNED)('pinned case %j: never throws and yields a valid scenario', property);
 
   it('valid scenarios parse without errors', () => {
     fc.assert(
