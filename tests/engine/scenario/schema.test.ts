@@ -8,7 +8,7 @@ import {
   scenarioKeys,
   schemaFor,
 } from '../../../src/engine/scenario/schema';
-import type { ParamSpec } from '../../../src/engine/scenario/types';
+import { SYSTEM_IDS, type ParamSpec } from '../../../src/engine/scenario/types';
 import { isValidValue } from '../../../src/engine/scenario/values';
 import {
   TCP_OVERRIDE_KEYS,
@@ -16,7 +16,7 @@ import {
   tcpOverrides,
 } from '../../../src/engine/systems/common-params';
 import { defaultScenario, parseScenario } from '../../../src/engine/scenario/parse';
-import { TEST_PARAMS } from './test-schema';
+import { TEST_PARAMS, TEST_SYSTEM, registerTestSystem } from './test-schema';
 
 function checkSchema(name: string, params: readonly ParamSpec[]): void {
   const keys = params.map((p) => p.key);
@@ -33,15 +33,33 @@ function checkSchema(name: string, params: readonly ParamSpec[]): void {
 }
 
 describe('schemas', () => {
-  it('is707 is implemented; the others register later', () => {
+  it('the implemented systems are the registered schemas, is707 first', () => {
     expect(implementedSystems()[0]).toBe('is707');
-    expect(implementedSystems()).toEqual(
-      Object.keys(SCHEMAS).length === 1 ? ['is707'] : implementedSystems(),
-    );
+    expect(implementedSystems()).toEqual(SYSTEM_IDS.filter((id) => SCHEMAS[id] !== undefined));
+    expect(implementedSystems()).toEqual(expect.arrayContaining(['is707', 'gsm', 'phs']));
     expect(isImplemented('is707')).toBe(true);
     expect(isImplemented('foo')).toBe(false);
+    expect(isImplemented(TEST_SYSTEM)).toBe(false);
     expect(isImplemented('__proto__')).toBe(false);
     expect(isImplemented('constructor')).toBe(false);
+  });
+
+  it('a schema registered at run time under an unlisted id parses, and is refused once removed', () => {
+    const unregister = registerTestSystem();
+    try {
+      expect(SYSTEM_IDS).not.toContain(TEST_SYSTEM);
+      expect(implementedSystems().at(-1)).toBe(TEST_SYSTEM);
+      const r = parseScenario(`system=${TEST_SYSTEM}&load=high`);
+      expect(r.errors).toEqual([]);
+      expect(r.scenario.system).toBe(TEST_SYSTEM);
+      expect(r.scenario.values.load).toBe('high');
+    } finally {
+      unregister();
+    }
+    expect(implementedSystems()).not.toContain(TEST_SYSTEM);
+    const gone = parseScenario(`system=${TEST_SYSTEM}`);
+    expect(gone.scenario.system).toBe('is707');
+    expect(gone.errors.map((e) => e.key)).toEqual(['system']);
   });
 
   it('every implemented schema (and the test schema) is well formed', () => {
