@@ -129,7 +129,10 @@ export class ChartFrame {
 
   /** Apply theme colours to the skeleton (hatch of the bad band, data-theme for export). */
   theme(p: Palette): void {
-    this.svg.attr('data-theme', p.name).attr('data-background', p.neutral.background);
+    this.svg
+      .attr('data-theme', p.name)
+      .attr('data-background', p.neutral.background)
+      .attr('data-ink', p.neutral.ink);
     this.defs.select('.hatch-bg').attr('fill', p.status.bad).attr('fill-opacity', 0.22);
     this.defs
       .select('.hatch-line')
