@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
 import { createLinkChart } from '../../../src/ui/charts/link-chart';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
 import { heldSpan, spanNote, trackReads } from '../../../src/ui/charts/span';
@@ -100,6 +101,24 @@ describe('held span (issue #8 item 4)', () => {
     chart.update({ 'tcp.send': send }, view(50));
     expect(el.querySelector('text.span-note')!.textContent).toMatch(
       /^showing 40–50 s: older TCP segments sent/,
+    );
+    chart.destroy();
+  });
+
+  it('histograms: only whole windows after the first delivery held, and the note says so', () => {
+    const el = host();
+    const chart = createHistogramChart(el, { sync: true, capacityBps: 7600, windows: [10] });
+    // 7600 bit/s held from 305 s to 1000 s (older deliveries dropped).
+    const rows = Array.from({ length: 1391 }, (_v, i) => ({
+      t: 305 + i * 0.5,
+      bytes: 475 * (610 + i),
+      conn: 0,
+    }));
+    chart.update({ 'tcp.deliver': dropped(series(rows), 610) }, view(1000));
+    // Windows 310–1000 s: 69 whole windows, each at capacity; none of the dropped span counts as 0.
+    expect(el.querySelector('text.panel-stats')!.textContent).toBe('n = 69, mean 1, std 0');
+    expect(el.querySelector('text.span-note')!.textContent).toBe(
+      'showing 305–1000 s: older deliveries were dropped to bound memory',
     );
     chart.destroy();
   });
