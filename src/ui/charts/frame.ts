@@ -183,9 +183,10 @@ export class ChartFrame {
       .data(note ? [note] : [])
       .join('text')
       .attr('class', 'span-note')
-      .attr('x', this.innerW - 4)
+      // In the greyed-out part when it is wide enough (≈ 6.5 px a character), else top right.
+      .attr('x', (d) => (left > d.length * 6.5 + 8 ? 4 : this.innerW - 4))
       .attr('y', 12)
-      .attr('text-anchor', 'end')
+      .attr('text-anchor', (d) => (left > d.length * 6.5 + 8 ? 'start' : 'end'))
       .attr('font-size', CHART_STYLE.tickFontPx)
       .attr('fill', p.neutral.ink)
       .attr('paint-order', 'stroke')
