@@ -27,6 +27,7 @@ export function ParamPanel() {
   const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
   const simTime = useLab((s) => s.scenario?.events[applied - 1]?.t ?? 0);
   const change = useLab((s) => s.change);
+  const settle = useLab((s) => s.settle);
   const lastChange = useLab((s) => s.lastChange);
   const values = useMemo(() => effectiveValues({ scenario, simTime }), [scenario, simTime]);
   const specs = useMemo(() => {
@@ -34,7 +35,8 @@ export function ParamPanel() {
     list.push(SEED_PARAM);
     return list;
   }, [system]);
-  const onChange = (key: string, text: string) => void change(key, text);
+  // Settles once the change is in the store: an input shows what it sent until then (ParamField).
+  const onChange = (key: string, text: string) => change(key, text).then(() => settle());
   return (
     <section className="panel params" aria-labelledby="params-title">
       <h2 id="params-title">Parameters</h2>
