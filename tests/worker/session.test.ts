@@ -255,3 +255,28 @@ describe('event spacing', () => {
     expect(text.length).toBeLessThan(8192);
   });
 });
+
+describe('the PHS exercise "which unit is to blame?" with the real engine', () => {
+  it('moving the phone after a finished run and running again passes the exercise check', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseScenario, serialiseScenario, getSystem } = await import('../../src/engine');
+    const { checkState } = await import('../../src/ui/exercises/check');
+    const ex = JSON.parse(readFileSync('public/exercises/phs-slow-unit.json', 'utf8')) as {
+      scenario: string;
+      answer: Parameters<typeof checkState>[0];
+    };
+    const s = new SimSession({ parseScenario, serialiseScenario, getSystem });
+    s.load(ex.scenario);
+    const first = s.runToEnd();
+    expect(checkState(ex.answer, first?.summary, true).correct).toBe(false);
+    const moved = s.change('msX', '140'); // after the end: the new starting position
+    expect(moved.state?.canonical).toContain('msX=140');
+    expect(moved.state?.canonical).not.toContain('events');
+    const end = s.runToEnd();
+    expect(end?.view.ms.x).toBe(140);
+    expect(checkState(ex.answer, end?.summary, end?.done === true)).toEqual({
+      correct: true,
+      message: 'Correct: the run shows it.',
+    });
+  });
+});
