@@ -139,6 +139,16 @@ export class EditLog {
     if (!live) return this.setStart(key, value, at, false);
 
     if (this.pending.has(key) && sameValue(this.pending.get(key), value)) return { kind: 'unchanged' };
+    if (!this.pending.has(key) && this.recordedAt(key, at)) {
+      // A second edit at the same paused moment (no frame has run since the first): the moment holds
+      // one value, so the new one replaces the recorded one rather than waiting a spacing, and the run
+      // is re-run up to here so that the value shown is the value in force (issue #8 item 2).
+      if (sameValue(this.valueAt(key, at.nowNs), value)) return { kind: 'unchanged' };
+      this.events = this.events.filter((e) => !(e.key === key && this.sameMoment(seconds(e.t), at)));
+      this.rebuildLast();
+      if (!sameValue(this.valueAt(key, at.nowNs), value)) this.pending.set(key, value);
+      return { kind: 'timed', rewind: true };
+    }
     if (sameValue(this.valueAt(key, at.nowNs), value)) {
       if (!this.pending.delete(key)) return { kind: 'unchanged' };
       return { kind: 'timed', rewind: false }; // back to the value in force: the waiting change is void
@@ -194,6 +204,17 @@ export class EditLog {
         : { ...this.base, values: { ...this.base.values, [key]: value } };
     this.rebuildLast();
     return { kind: 'restart' };
+  }
+
+  /** True when `key` has a recorded change at the current moment (the run is paused where it made it). */
+  private recordedAt(key: string, at: RunPoint): boolean {
+    const last = this.lastNs.get(key);
+    return last !== undefined && this.sameMoment(last, at);
+  }
+
+  /** Two times on the same frame boundary (recorded times pass through seconds, so allow rounding). */
+  private sameMoment(tNs: Nanos, at: RunPoint): boolean {
+    return Math.abs(tNs - at.nowNs) < at.frameNs / 2;
   }
 
   /** Value of `key` in force at `nowNs` from the recorded changes (pending ones aside). */

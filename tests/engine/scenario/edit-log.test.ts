@@ -71,6 +71,25 @@ describe('EditLog: timed changes', () => {
     expect(l.due(300_000_000)).toEqual([{ key: 'fer', value: 0.5 }]);
   });
 
+  it('a second edit at the same paused moment replaces the first and asks for a rewind', () => {
+    const l = log();
+    l.edit('fer', 0.5, true, at(2));
+    l.due(at(2).nowNs);
+    // Paused at 2 s: another drag of the same slider.
+    expect(l.edit('fer', 0.35, true, at(2))).toEqual({ kind: 'timed', rewind: true });
+    expect(l.scenario().events).toEqual([]);
+    expect(l.due(at(2).nowNs)).toEqual([{ key: 'fer', value: 0.35 }]);
+    expect(l.scenario().events).toEqual([{ t: 2, key: 'fer', value: 0.35 }]);
+    // Back to the starting value at the same moment: the moment's change is dropped, nothing waits.
+    expect(l.edit('fer', 0.2, true, at(2))).toEqual({ kind: 'timed', rewind: true });
+    expect(l.scenario().events).toEqual([]);
+    expect(l.pendingValue('fer')).toBeUndefined();
+    // The same value again is no change.
+    l.edit('fer', 0.4, true, at(2));
+    l.due(at(2).nowNs);
+    expect(l.edit('fer', 0.4, true, at(2))).toEqual({ kind: 'unchanged' });
+  });
+
   it('the same value twice (Enter, then the field losing focus) records once', () => {
     const l = log();
     l.edit('fer', 0.3, true, at(20.4));
