@@ -23,7 +23,7 @@ import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
 import { GsmRlpEntity, GsmRlpLink, RlpMode, type GsmRlpConfig } from '../../link/gsm-rlp';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Entity, V42Link } from '../../link/v42';
-import { PppDecoder, type PppDatagram } from './ppp-codec';
+import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
 import type { GsmRadioModel } from './radio';
 
 /** Set-up of a bearer. */
