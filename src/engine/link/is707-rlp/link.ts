@@ -1,5 +1,6 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
@@ -8,16 +9,6 @@ import { RLP_FRAME_KIND_LABELS, RlpFrameKind, type Is707RlpConfig, type RlpFrame
 // Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
 const K_NONE = RlpFrameKind.None;
 const K_NAK = RlpFrameKind.Nak;
-
-/**
- * A frame-stepped channel, structurally the same as the channel module's
- * `FrameChannel`: `step()` advances one slot and returns true when a frame
- * sent in that slot is lost; `bad` is the channel's current (Markov) state.
- */
-export interface RlpFrameChannel {
-  step(): boolean;
-  readonly bad: boolean;
-}
 
 /** Options of {@link Is707RlpLink}. */
 export interface Is707RlpLinkOptions {
@@ -63,8 +54,8 @@ export class Is707RlpLink {
   constructor(
     readonly a: Is707RlpEndpoint,
     readonly b: Is707RlpEndpoint,
-    readonly channelAB: RlpFrameChannel,
-    readonly channelBA: RlpFrameChannel,
+    readonly channelAB: FrameChannel,
+    readonly channelBA: FrameChannel,
     options: Is707RlpLinkOptions = {},
   ) {
     this.slotNs = options.slotNs ?? millis(20);
@@ -157,8 +148,8 @@ export interface Is707RlpLinkBundle<P> extends StreamPair<P> {
  */
 export function createIs707RlpLink<P>(
   config: Is707RlpConfig,
-  channelAB: RlpFrameChannel,
-  channelBA: RlpFrameChannel,
+  channelAB: FrameChannel,
+  channelBA: FrameChannel,
   options: Is707RlpLinkOptions = {},
 ): Is707RlpLinkBundle<P> {
   const streams = createStreamPair<P>();
