@@ -25,15 +25,9 @@ test.describe('GSM in the lab', () => {
     await page.getByTestId('system-select').selectOption('gsm');
     await expect.poll(() => query(page)).toMatch(/^system=gsm/);
     await ready(page);
-    const presets = page.getByTestId('preset-select');
-    const hasPreset = (await presets.locator('option[value="gsm-ftp-text"]').count()) > 0;
-    if (hasPreset) {
-      await presets.selectOption('gsm-ftp-text');
-      await expect.poll(() => query(page)).toContain('content=text');
-    } else {
-      // The shell lists GSM presets once src/ui/presets/index.ts has `gsm: GSM_PRESETS`.
-      await page.goto('/?system=gsm&size=500000&content=text');
-    }
+    // The GSM presets must be listed: a missing one fails here (no fallback URL).
+    await page.getByTestId('preset-select').selectOption('gsm-ftp-text');
+    await expect.poll(() => query(page)).toContain('content=text');
     await ready(page);
     await playToEnd(page);
     await expect.poll(async () => (await pageSummary(page)).completed).toBe(true);
@@ -47,10 +41,9 @@ test.describe('GSM in the lab', () => {
     await expect(page.getByTestId('chart-link').locator('path.frames-data').first()).toBeAttached();
     const rlp = page.getByTestId('gsm-rlp');
     const budget = page.getByTestId('gsm-byte-budget');
-    test.skip(
-      (await rlp.count()) === 0 || (await budget.count()) === 0,
-      'the shell does not mount the GSM panels yet (SYSTEM_PANELS.gsm = GSM_PANELS)',
-    );
+    // The shell mounts the GSM panels; a missing one fails the test.
+    await expect(rlp).toBeAttached();
+    await expect(budget).toBeAttached();
     await expect(rlp.getByTestId('gsm-rlp-strips').locator('[data-kind]').first()).toBeAttached();
     await expect(budget.locator('[data-slice="payload"]')).toBeAttached();
     const payload = Number(await budget.locator('[data-slice="payload"]').getAttribute('data-bps'));
@@ -90,7 +83,7 @@ test.describe('GSM in the lab', () => {
     expect(tps).toBeGreaterThan(0.15);
     expect(tps).toBeLessThan(0.3);
     const timeline = page.getByTestId('gsm-transactions');
-    test.skip((await timeline.count()) === 0, 'the shell does not mount the GSM panels yet');
+    await expect(timeline).toBeAttached();
     const shown = Number(await page.getByTestId('gsm-tps').textContent());
     expect(Math.abs(shown - tps)).toBeLessThan(0.002);
   });
@@ -101,10 +94,9 @@ test.describe('GSM panels: accessibility', () => {
     test(`no serious or critical violations with the GSM panels (${theme} theme)`, async ({ page }) => {
       await page.goto(`/?system=gsm&app=crr&duration=30#theme=${theme}`);
       await playToEnd(page);
-      test.skip(
-        (await page.getByTestId('gsm-rlp').count()) === 0,
-        'the shell does not mount the GSM panels yet',
-      );
+      // The scan must see the GSM panels: without them it would pass on the bare shell.
+      await expect(page.getByTestId('gsm-rlp')).toBeAttached();
+      await expect(page.getByTestId('gsm-byte-budget')).toBeAttached();
       const result = await new AxeBuilder({ page }).analyze();
       const bad = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

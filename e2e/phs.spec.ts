@@ -72,10 +72,9 @@ test.describe('PHS in the lab', () => {
     await page.goto('/?system=phs&releaseDetect=4');
     await ready(page);
     const toggle = page.getByTestId('link-3');
-    test.skip(
-      await toggle.isDisabled(),
-      'the shell does not route PHS link toggles yet (MapPanel LINK_TOGGLE.phs)',
-    );
+    // PHS links are toggles (a button, pressed while the link is up), not a fixed link's status.
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toBeEnabled();
     await playUntil(page, 3);
     await toggle.click();
     await expect.poll(() => query(page)).toMatch(/events=[\d.]+@link3=0/);
@@ -97,7 +96,8 @@ test.describe('PHS in the lab', () => {
     await page.goto('/?system=phs&burst=2@3:370&size=400000');
     await ready(page);
     const monitor = page.getByTestId('piafs-monitor');
-    test.skip((await monitor.count()) === 0, 'the shell does not mount the PHS monitor panel yet');
+    // The shell mounts the PIAFS monitor; a missing panel fails the test.
+    await expect(monitor).toBeAttached();
     await playToEnd(page);
     await page.getByTestId('piafs-monitor-link').selectOption('2');
     await page.getByTestId('piafs-monitor-find').click();

@@ -2,11 +2,16 @@
 # `npm test`: unit tests (Vitest) then browser tests (Playwright with Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Chromium not found: installing Debian's chromium with apt (about a minute)…" >&2
+# Debian's Chromium (Playwright cannot download its own browser here) and tshark (the pcap test reads our
+# captures with it): installed with apt when missing.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/tshark ] || missing+=(tshark)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]} with apt (about a minute)…" >&2
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq chromium >/dev/null
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 npx vitest run
 npx playwright test

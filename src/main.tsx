@@ -13,6 +13,7 @@ import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
+import { viewForLink } from './ui/presets/modified';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -29,9 +30,15 @@ store.getState().setView(view);
 // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
 if (scenarioText || !view.exercise) void store.getState().load(scenarioText || 'system=is707');
 else setBootExercise(true);
-bindUrl(store, window.location, window.history, (cb) => {
-  requestAnimationFrame(() => cb());
-});
+bindUrl(
+  store,
+  window.location,
+  window.history,
+  (cb) => {
+    requestAnimationFrame(() => cb());
+  },
+  viewForLink,
+);
 
 // A fragment typed or pasted by hand (e.g. #exercise=…) opens that view.
 window.addEventListener('hashchange', () => {

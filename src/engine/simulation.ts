@@ -105,7 +105,11 @@ export class Simulation {
    */
   change(key: string, value: ParamValue): ScenarioEvent {
     const event: ScenarioEvent = { t: toSeconds(this.now), key, value };
-    this.events.splice(this.nextEvent, 0, event);
+    // After the events already waiting at this boundary: a replay sorts the scenario's events
+    // stably by time, so those come first there too and both runs apply the same order.
+    let at = this.nextEvent;
+    while (at < this.events.length && seconds(this.events[at].t) <= this.now) at++;
+    this.events.splice(at, 0, event);
     // Keep later events (from a replayed URL) after this one.
     this.scenarioValue = { ...this.scenarioValue, events: [...this.scenarioValue.events, event] };
     return event;

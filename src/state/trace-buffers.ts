@@ -14,6 +14,8 @@ export interface SeriesColumns {
   readonly length: number;
   readonly t: Float64Array;
   readonly cols: Readonly<Record<string, Float64Array>>;
+  /** Oldest records dropped (memory cap or engine ring): the columns start later than the run. */
+  readonly dropped: number;
 }
 
 /** Every source's columns by name (the charts' `TraceData`). */
@@ -83,7 +85,7 @@ class Series {
     this.fields.forEach((f, i) => {
       cols[f] = this.cols[i].subarray(0, n);
     });
-    return { length: n, t: this.t.subarray(0, n), cols };
+    return { length: n, t: this.t.subarray(0, n), cols, dropped: this.dropped };
   }
 }
 

@@ -30,10 +30,15 @@ export interface ScenarioSlice {
   /** Errors of the last rejected change. */
   changeErrors: readonly ScenarioError[];
   /** What the last accepted change did. */
-  lastChange: { readonly key: string; readonly applied: 'live' | 'restart' } | null;
+  lastChange: { readonly key: string; readonly applied: 'live' | 'restart' | 'unchanged' } | null;
   load(text: string): Promise<void>;
-  /** Change one key (value as text): live keys become timed events; others restart the run. */
+  /**
+   * Change one key (value as text). Before the run or after it finished: a new starting value, the
+   * run rewinds to t = 0. Mid-run: a live key becomes a timed change (`events`), others restart.
+   */
   change(key: string, value: string): Promise<void>;
+  /** Drop the run's timed changes (starting values stay) and start again from t = 0. */
+  clearTimedChanges(): Promise<void>;
   setSystem(id: SystemId): Promise<void>;
   /** Restart with a fresh random seed. */
   newSeed(): Promise<void>;

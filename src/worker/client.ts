@@ -32,6 +32,7 @@ export function guardRemote(remote: Remote<SimApi>, crashed: Promise<never>): En
     step: call('step'),
     runToEnd: call('runToEnd'),
     change: call('change'),
+    clearTimedChanges: call('clearTimedChanges'),
     reset: call('reset'),
     seek: call('seek'),
     exportCsv: call('exportCsv'),

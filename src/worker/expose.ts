@@ -48,6 +48,7 @@ export function exposedApi(session: SimApi): SimApi {
     change: guard('change', (key: string, value: string): ChangeResult =>
       withState(session.change(key, value)),
     ),
+    clearTimedChanges: guard('clearTimedChanges', () => state(session.clearTimedChanges())),
     reset: guard('reset', () => state(session.reset())),
     seek: guard('seek', (t: number) => state(session.seek(t))),
     exportCsv: guard('exportCsv', () => session.exportCsv()),

@@ -1,22 +1,23 @@
 /**
  * One simulation session behind the worker boundary: load a scenario, step it,
- * change keys mid-run (recorded as timed `events`, scenario.md), seek by
- * re-running from the seed, and hand out new trace records as columnar batches.
+ * pass edits to the engine's edit log (which decides whether an edit is a
+ * starting value or a timed change, engine/scenario/edit-log.ts) and apply what
+ * it records, seek by re-running from the seed, and hand out new trace records
+ * as columnar batches.
  *
  * Pure of DOM and comlink so that tests drive it directly or through a
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
 import { SYSTEM_IDS } from '../engine/scenarios';
 import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
+import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
 import {
   Simulation,
   toSeconds,
   type ParamSpec,
-  type ParamValue,
   type ParseResult,
   type Scenario,
   type ScenarioError,
-  type ScenarioEvent,
   type SystemDefinition,
   type SystemId,
   type TraceBatch,
@@ -31,32 +32,15 @@ export interface EngineDeps {
   getSystem(id: SystemId): SystemDefinition | undefined;
 }
 
-/** A drag or slider is recorded as at most one point per 100 ms of simulated time (scenario.md). */
-export const MIN_EVENT_SPACING_NS = 100_000_000;
-
-/**
- * Spacing of recorded points for a scenario that already holds `events` changes: 100 ms, then
- * wider as the list grows, so that a long session of dragging keeps the link under the
- * parser's 8 KB limit (scenario.md) — about 15 bytes per event.
- */
-export function eventSpacingNs(events: number): number {
-  if (events < 150) return MIN_EVENT_SPACING_NS;
-  if (events < 300) return 10 * MIN_EVENT_SPACING_NS;
-  return 100 * MIN_EVENT_SPACING_NS;
-}
 /** Frames per internal chunk of runToEnd / seek. */
 const CHUNK = 4096;
 
 export class SimSession implements SimApi {
   private sim: Simulation | null = null;
   private definition: SystemDefinition | null = null;
-  private base: Scenario | null = null;
+  private log: EditLog | null = null;
   private cursors = new Map<string, number>();
   private resetPending = true;
-  /** Changes waiting for the 100 ms spacing, by key (latest value wins). */
-  private pending = new Map<string, ParamValue>();
-  /** Time (ns) of the last recorded event per key. */
-  private lastEventNs = new Map<string, number>();
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -66,7 +50,7 @@ export class SimSession implements SimApi {
     if (!definition) {
       this.sim = null;
       this.definition = null;
-      this.base = scenario;
+      this.log = null;
       const err: ScenarioError = {
         key: 'system',
         value: scenario.system,
@@ -83,7 +67,8 @@ export class SimSession implements SimApi {
       };
     }
     this.definition = definition;
-    this.start(scenario);
+    this.log = new EditLog(scenario);
+    this.start();
     const state = this.state();
     return {
       errors: [...errors],
@@ -97,36 +82,23 @@ export class SimSession implements SimApi {
   }
 
   step(frames: number): StepResult | null {
-    const sim = this.sim;
-    if (!sim) return null;
-    let remaining = Math.max(0, Math.floor(frames));
-    while (remaining > 0 && !sim.done) {
-      this.flushPending();
-      let n = remaining;
-      // Stop at the moment the next pending change becomes due, so it lands exactly there.
-      for (const key of this.pending.keys()) {
-        const due = (this.lastEventNs.get(key) ?? 0) + this.spacing();
-        n = Math.min(n, Math.max(1, Math.ceil((due - sim.now) / sim.frameNs)));
-      }
-      const run = sim.step(n);
-      if (run === 0) break;
-      remaining -= run;
-    }
+    if (!this.sim) return null;
+    this.advance(frames);
     return this.state();
   }
 
   runToEnd(): StepResult | null {
     const sim = this.sim;
     if (!sim) return null;
-    while (!sim.done) this.step(CHUNK);
+    while (!sim.done) this.advance(CHUNK);
     return this.state();
   }
 
   change(key: string, value: string): ChangeResult {
     const sim = this.sim;
     const definition = this.definition;
-    const base = this.base;
-    if (!sim || !definition || !base) {
+    const log = this.log;
+    if (!sim || !definition || !log) {
       return {
         errors: [{ key, value, message: 'no scenario is running' }],
         applied: 'rejected',
@@ -148,39 +120,42 @@ export class SimSession implements SimApi {
     if (errors.length > 0) return { errors: [...errors], applied: 'rejected', state: null };
     const parsedValue = key === 'seed' ? parsed.scenario.seed : parsed.scenario.values[key];
 
-    const untouched = sim.frame === 0 && this.pending.size === 0;
-    if (!spec.live || untouched) {
-      // A key that cannot change mid-run (or a change before the run started) sets the base value.
-      const next = this.withBase(base, key, parsedValue);
-      this.start({ ...next, events: this.scenarioWithPending().events });
+    const now = sim.now;
+    const outcome = log.edit(key, parsedValue, spec.live === true, this.point());
+    if (outcome.kind === 'unchanged') return { errors: [], applied: 'unchanged', state: this.state() };
+    if (outcome.kind === 'restart') {
+      this.start();
       return { errors: [], applied: 'restart', state: this.state() };
     }
-
-    // A change after a seek back starts a new branch: later recorded events are dropped.
-    const now = sim.now;
-    const later = sim.scenario.events.some((e) => e.t > toSeconds(now));
-    if (later) {
-      const kept = sim.scenario.events.filter((e) => e.t <= toSeconds(now));
-      this.start({ ...sim.scenario, events: kept });
+    if (outcome.rewind) {
+      // A new branch after a seek back: re-run the kept changes up to here.
+      this.start();
       this.advanceTo(now);
     }
-    this.pending.set(key, parsedValue);
-    this.flushPending();
+    this.applyDue();
     return { errors: [], applied: 'live', state: this.state() };
   }
 
+  clearTimedChanges(): StepResult | null {
+    if (!this.log) return null;
+    this.log.clearTimedChanges();
+    this.start();
+    return this.state();
+  }
+
   reset(): StepResult | null {
-    if (!this.sim) return null;
-    this.start(this.sim.scenario);
+    if (!this.sim || !this.log) return null;
+    this.log.commitPending(this.point());
+    this.start();
     return this.state();
   }
 
   seek(t: number): StepResult | null {
     const sim = this.sim;
-    if (!sim) return null;
+    if (!sim || !this.log) return null;
     const target = Math.max(0, Math.floor((t * 1e9) / sim.frameNs)) * sim.frameNs;
-    const scenario = this.scenarioWithPending();
-    this.start(scenario);
+    this.log.commitPending(this.point());
+    this.start();
     this.advanceTo(target);
     return this.state();
   }
@@ -228,18 +203,19 @@ export class SimSession implements SimApi {
     return this.sim;
   }
 
-  private start(scenario: Scenario): void {
-    if (!this.definition) return;
-    this.base = { ...scenario, events: [] };
+  /** Start the run from t = 0 with the log's scenario (starting values and recorded changes). */
+  private start(): void {
+    if (!this.definition || !this.log) return;
+    const scenario = this.log.scenario();
     this.sim = new Simulation(this.definition, scenario, { canonical: this.deps.serialiseScenario });
     this.cursors = new Map();
     this.resetPending = true;
-    this.pending.clear();
-    this.lastEventNs.clear();
-    for (const e of scenario.events) {
-      const ns = Math.round(e.t * 1e9);
-      this.lastEventNs.set(e.key, Math.max(this.lastEventNs.get(e.key) ?? 0, ns));
-    }
+  }
+
+  private point(): RunPoint {
+    const sim = this.sim;
+    if (!sim) throw new Error('no simulation');
+    return { nowNs: sim.now, frameNs: sim.frameNs, done: sim.done };
   }
 
   private advanceTo(target: number): void {
@@ -251,40 +227,30 @@ export class SimSession implements SimApi {
     }
   }
 
-  private withBase(base: Scenario, key: string, value: ParamValue): Scenario {
-    if (key === 'seed' && typeof value === 'number') return { ...base, seed: value };
-    return { ...base, values: { ...base.values, [key]: value } };
-  }
-
-  private spacing(): number {
-    return eventSpacingNs(this.sim?.scenario.events.length ?? 0);
-  }
-
-  /** Record pending changes whose 100 ms spacing has passed, at the current frame boundary. */
-  private flushPending(): void {
+  /** Run up to `frames` frames, applying the edit log's changes as they become due. */
+  private advance(frames: number): void {
     const sim = this.sim;
-    if (!sim) return;
-    for (const [key, value] of [...this.pending]) {
-      const last = this.lastEventNs.get(key);
-      if (last !== undefined && sim.now < last + this.spacing()) continue;
-      sim.change(key, value);
-      this.lastEventNs.set(key, sim.now);
-      this.pending.delete(key);
+    const log = this.log;
+    if (!sim || !log) return;
+    let remaining = Math.max(0, Math.floor(frames));
+    while (remaining > 0 && !sim.done) {
+      this.applyDue();
+      // Stop at the moment the next pending change becomes due, so it lands exactly there.
+      const due = log.nextDueNs();
+      const n = Number.isFinite(due)
+        ? Math.min(remaining, Math.max(1, Math.ceil((due - sim.now) / sim.frameNs)))
+        : remaining;
+      const run = sim.step(n);
+      if (run === 0) break;
+      remaining -= run;
     }
   }
 
-  /** The scenario with pending changes written as the events they will become. */
-  private scenarioWithPending(): Scenario {
+  /** Apply the changes the log records at this frame boundary: the engine runs exactly what the link says. */
+  private applyDue(): void {
     const sim = this.sim;
-    if (!sim) throw new Error('no simulation');
-    if (this.pending.size === 0) return sim.scenario;
-    const extra: ScenarioEvent[] = [];
-    for (const [key, value] of this.pending) {
-      const due = Math.max(sim.now, (this.lastEventNs.get(key) ?? 0) + this.spacing());
-      const aligned = Math.ceil(due / sim.frameNs) * sim.frameNs;
-      extra.push({ t: toSeconds(aligned), key, value });
-    }
-    return { ...sim.scenario, events: [...sim.scenario.events, ...extra] };
+    if (!sim || !this.log || sim.done) return;
+    for (const c of this.log.due(sim.now)) sim.change(c.key, c.value);
   }
 
   private state(): StepResult {
@@ -312,7 +278,9 @@ export class SimSession implements SimApi {
       batches,
       reset,
       sources: [...sources],
-      canonical: this.deps.serialiseScenario(this.scenarioWithPending()),
+      canonical: this.deps.serialiseScenario(
+        this.log ? this.log.scenarioWithPending(this.point()) : sim.scenario,
+      ),
     };
   }
 
@@ -321,8 +289,8 @@ export class SimSession implements SimApi {
     const keys = this.definition?.dragKeys;
     const at = draggedMobile(view);
     if (!keys || !at) return view;
-    const x = this.pending.get(keys.x);
-    const y = this.pending.get(keys.y);
+    const x = this.log?.pendingValue(keys.x);
+    const y = this.log?.pendingValue(keys.y);
     if (typeof x !== 'number' && typeof y !== 'number') return view;
     return withDraggedAt(view, { x: typeof x === 'number' ? x : at.x, y: typeof y === 'number' ? y : at.y });
   }

@@ -43,8 +43,11 @@ export interface LoadResult {
 /** Result of `change`. */
 export interface ChangeResult {
   readonly errors: ScenarioError[];
-  /** 'live': recorded as a timed event; 'restart': the run restarted with the new base value; 'rejected'. */
-  readonly applied: 'live' | 'restart' | 'rejected';
+  /**
+   * 'live': a timed change at the current time (`events`); 'restart': a new starting value, the run
+   * is back at t = 0; 'unchanged': the value was already in force, nothing recorded; 'rejected'.
+   */
+  readonly applied: 'live' | 'restart' | 'unchanged' | 'rejected';
   readonly state: StepResult | null;
 }
 
@@ -60,7 +63,10 @@ export interface SimApi {
   step(frames: number): StepResult | null;
   /** Run to the end in chunks inside the worker; returns the final state with every new batch. */
   runToEnd(): StepResult | null;
+  /** An edit: a starting value before the run or after it finished, a timed change mid-run (edit-log.ts). */
   change(key: string, value: string): ChangeResult;
+  /** Drop every timed change, keep the starting values, and start again from t = 0. */
+  clearTimedChanges(): StepResult | null;
   /** Restart the current scenario (same seed, same recorded events) from t = 0. */
   reset(): StepResult | null;
   /** Re-run from the seed to `t` seconds (deterministic), returning the whole trace up to there. */

@@ -2,47 +2,90 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-// Wireshark's command-line reader, when installed (Debian package `tshark`), must decode the export.
+// Wireshark's command-line reader (Debian package `tshark`, which `npm test` installs with apt when it is
+// missing, as it does Chromium) must decode the export. Missing tshark is a failure, never a skip.
 const tshark = ['/usr/bin/tshark', '/usr/local/bin/tshark'].find((p) => existsSync(p));
 
-describe.skipIf(!tshark)('pcap export read by tshark', () => {
+/** Run the CLI on `scenario` and return the path of the pcap it wrote. */
+function simPcap(scenario: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'pcap-')), 'run.pcap');
+  const sim = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', scenario, '--pcap', file], {
+    encoding: 'utf8',
+  });
+  expect(sim.status).toBe(0);
+  return file;
+}
+
+/** tshark's `-T fields` output for `fields`, one array per packet. */
+function readFields(file: string, fields: string[], options: string[] = []): string[][] {
+  const args = ['-r', file, ...options, '-T', 'fields', ...fields.flatMap((f) => ['-e', f])];
+  return execFileSync(tshark as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
+}
+
+/** Checksum status values of Wireshark's `*.checksum.status` fields. */
+const BAD = '0';
+const GOOD = '1';
+const CHECK = ['-o', 'tcp.check_checksum:TRUE', '-o', 'ip.check_checksum:TRUE'];
+
+describe('pcap export read by tshark', () => {
+  it('tshark is installed (npm test installs it with apt)', () => {
+    expect(
+      tshark,
+      "tshark not found: run `npm test` (it installs Debian's tshark) or apt-get install tshark",
+    ).toBeDefined();
+  });
+
+  let is707 = '';
+  beforeAll(() => {
+    is707 = simPcap('system=is707&fer=0.1&duration=60');
+  });
+
   it('decodes every packet as IPv4/TCP between 10.0.0.1 and 10.0.0.2 with the simulated timestamps', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pcap-'));
-    const file = join(dir, 'run.pcap');
-    const sim = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/sim.ts', 'system=is707&fer=0.1&duration=60', '--pcap', file],
-      { encoding: 'utf8' },
-    );
-    expect(sim.status).toBe(0);
-    const fields = execFileSync(
-      tshark as string,
-      [
-        '-r',
-        file,
-        '-T',
-        'fields',
-        '-e',
-        'frame.time_relative',
-        '-e',
-        'ip.src',
-        '-e',
-        'tcp.srcport',
-        '-e',
-        'tcp.len',
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    )
-      .trim()
-      .split('\n')
-      .map((l) => l.split('\t'));
+    const fields = readFields(is707, ['frame.time_relative', 'ip.src', 'tcp.srcport', 'tcp.len']);
     expect(fields.length).toBeGreaterThan(50);
     for (const [t, src, port, len] of fields) {
       expect(Number(t)).toBeLessThanOrEqual(60);
       if (src === '10.0.0.1') expect([port, len]).toEqual(['20', '536']);
       else expect([src, port, len]).toEqual(['10.0.0.2', '5001', '0']);
+    }
+  });
+
+  it('finds no bad IPv4 or TCP checksum, and verifies every complete TCP packet as good', () => {
+    const fields = readFields(is707, ['ip.checksum.status', 'tcp.checksum.status', 'tcp.len'], CHECK);
+    expect(fields.length).toBeGreaterThan(50);
+    let complete = 0;
+    for (const [ipStatus, tcpStatus, len] of fields) {
+      expect(ipStatus).toBe(GOOD);
+      expect(tcpStatus).not.toBe(BAD);
+      // Segments with payload are truncated (headers only) and stay unverified.
+      if (len === '0') {
+        expect(tcpStatus).toBe(GOOD);
+        complete++;
+      }
+    }
+    expect(complete).toBeGreaterThan(20);
+    const expert = execFileSync(tshark as string, ['-r', is707, ...CHECK, '-q', '-z', 'expert,error'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    expect(expert).not.toMatch(/Bad checksum/);
+  });
+
+  it('finds no bad checksum in an ICMP echo capture', () => {
+    const fields = readFields(
+      simPcap('system=gsm&app=ping&duration=30'),
+      ['ip.checksum.status', 'icmp.checksum.status'],
+      CHECK,
+    );
+    expect(fields.length).toBeGreaterThan(10);
+    for (const [ipStatus, icmpStatus] of fields) {
+      expect(ipStatus).toBe(GOOD);
+      expect(icmpStatus).not.toBe(BAD);
     }
   });
 });

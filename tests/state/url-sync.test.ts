@@ -24,3 +24,25 @@ describe('URL sync', () => {
     expect(urls).toEqual(['/?system=is707&fer=0.3#exercise=is707-max-rto&theme=dark']);
   });
 });
+
+describe('URL sync with an adjusted view', () => {
+  it('writes the view the page gives for the link (e.g. without a preset that no longer applies)', async () => {
+    h = harness();
+    const urls: string[] = [];
+    const frames: (() => void)[] = [];
+    bindUrl(
+      h.store,
+      { pathname: '/' },
+      { replaceState: (_d, _u, url) => urls.push(String(url)) },
+      (cb) => frames.push(cb),
+      (s) => ({ ...s.view, preset: s.text.includes('idle=inf') ? null : s.view.preset }),
+    );
+    h.store.getState().setView({ preset: 'is707-fig5' });
+    const p = h.store.getState().load('system=is707&idle=inf');
+    await settle(h);
+    await p;
+    await settle(h);
+    frames.splice(0).forEach((f) => f());
+    expect(urls).toEqual(['/?system=is707&idle=inf']);
+  });
+});

@@ -1,4 +1,5 @@
 import type { PacketCapture } from '../core/capture';
+import { inetChecksum, tcpPseudoHeaderSum, wordSum } from '../core/inet-checksum';
 
 /**
  * libpcap file writer (classic format, microsecond timestamps, LINKTYPE_RAW = 101:
@@ -6,17 +7,16 @@ import type { PacketCapture } from '../core/capture';
  * Only headers are written (incl_len = header bytes < orig_len, as a capture
  * with a short snap length would); payload bytes are virtual in the simulator. Hosts are
  * shown as 10.0.0.n. TCP sequence numbers are written modulo 2^32.
+ *
+ * Checksums are real (RFC 1071): the IPv4 header's (RFC 791 §3.1), the TCP checksum over the
+ * pseudo-header with the segment's full TCP length and the header written (RFC 793 §3.1), and
+ * the ICMP checksum over the header written (RFC 792). The payload octets are not in the file,
+ * so they count as zeros: a packet without payload (every ACK, SYN, FIN) verifies exactly, and a
+ * reader cannot verify a truncated one anyway (Wireshark shows it "unverified").
  */
 const GLOBAL_HEADER = 24;
 const RECORD_HEADER = 16;
 const LINKTYPE_RAW = 101;
-
-function ipChecksum(view: DataView, offset: number, length: number): number {
-  let sum = 0;
-  for (let i = 0; i < length; i += 2) sum += view.getUint16(offset + i);
-  while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
-  return ~sum & 0xffff;
-}
 
 /** Bytes of the headers written for one captured packet. */
 function headerLength(proto: number): number {
@@ -55,7 +55,7 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
     view.setUint8(ip + 9, p.proto);
     view.setUint32(ip + 12, (10 << 24) | (p.src & 0xff));
     view.setUint32(ip + 16, (10 << 24) | (p.dst & 0xff));
-    view.setUint16(ip + 10, ipChecksum(view, ip, 20));
+    view.setUint16(ip + 10, inetChecksum(wordSum(bytes, ip, ip + 20)));
     const l4 = ip + 20;
     if (p.proto === 6) {
       view.setUint16(l4, p.sport);
@@ -65,10 +65,13 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
       view.setUint8(l4 + 12, 5 << 4);
       view.setUint8(l4 + 13, p.flags);
       view.setUint16(l4 + 14, Math.min(p.wnd, 65535));
+      const pseudo = tcpPseudoHeaderSum(bytes, ip, p.size - 20);
+      view.setUint16(l4 + 16, inetChecksum(pseudo + wordSum(bytes, l4, l4 + 20)));
     } else {
       view.setUint8(l4, p.sport);
       view.setUint16(l4 + 4, p.dport);
       view.setUint16(l4 + 6, p.seq);
+      view.setUint16(l4 + 2, inetChecksum(wordSum(bytes, l4, l4 + 8)));
     }
     o += hl;
   }

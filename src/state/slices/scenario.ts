@@ -49,6 +49,16 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       rt.enqueue(result.state);
     },
 
+    async clearTimedChanges() {
+      get().pause();
+      const result = await rt.call((api) => api.clearTimedChanges());
+      if (!result) return;
+      rt.furthestFloor = 0;
+      set({ changeErrors: [], lastChange: null });
+      if (get().status === 'done') set({ status: 'ready' });
+      rt.enqueue(result);
+    },
+
     async setSystem(id) {
       get().setView({ preset: null, exercise: null, domain: null });
       await get().load(`system=${id}`);

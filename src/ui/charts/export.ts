@@ -2,11 +2,74 @@
  * SVG and PNG export of a chart or the map (ui.md "Export: SVG/PNG of each chart"). `el` is the
  * element the chart was created in (or any ancestor of its svg). The exported SVG is standalone:
  * namespaces set, a background rectangle in the theme's background colour (charts are transparent
- * in the page), and the chart's title. PNG rasterises that SVG and merges any `<canvas>` layers
- * found in `el` at their on-screen offsets.
+ * in the page), and the chart's title. With a caption (issue #8 item 10) the figure also carries a
+ * visible heading (the chart's name) above the plot and, below it, what it shows: the canonical
+ * scenario, the seed and the simulated time in view — so a figure pasted into a report says what
+ * run it is. PNG rasterises that SVG and merges any `<canvas>` layers found in `el` at their
+ * on-screen offsets.
  */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** What an exported figure says about itself. */
+export interface ExportCaption {
+  /** Heading drawn above the chart (its name). */
+  readonly title: string;
+  /** Lines under the chart: the scenario, seed, time shown … (wrapped to the figure's width). */
+  readonly lines: readonly string[];
+}
+
+const HEAD_PX = 26;
+const LINE_PX = 15;
+const CAPTION_FONT_PX = 11;
+/** Width of one caption character, px (a conservative estimate for the chart font at 11 px). */
+const CHAR_PX = 6.2;
+
+/** Split `text` into lines of at most `max` characters, at `&`, `;`, spaces or anywhere if need be. */
+export function wrapCaption(text: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  const limit = Math.max(10, Math.floor(max));
+  while (rest.length > limit) {
+    const head = rest.slice(0, limit);
+    const cut = Math.max(head.lastIndexOf('&'), head.lastIndexOf(';'), head.lastIndexOf(' '));
+    const at = cut > limit / 3 ? cut + 1 : limit;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest.length > 0) out.push(rest);
+  return out;
+}
+
+/** Add the heading above and the caption lines below the drawn content; returns the new height. */
+function addCaption(clone: SVGSVGElement, caption: ExportCaption, w: number, h: number, ink: string): number {
+  const doc = clone.ownerDocument;
+  const body = doc.createElementNS(SVG_NS, 'g');
+  body.setAttribute('class', 'export-body');
+  body.setAttribute('transform', `translate(0,${HEAD_PX})`);
+  for (const c of [...clone.childNodes]) {
+    const tag = c instanceof Element ? c.tagName.toLowerCase() : '';
+    if (!['title', 'desc', 'defs'].includes(tag)) body.appendChild(c);
+  }
+  clone.appendChild(body);
+  const text = (cls: string, y: number, size: number, content: string, weight = 'normal') => {
+    const t = doc.createElementNS(SVG_NS, 'text');
+    t.setAttribute('class', cls);
+    t.setAttribute('x', '8');
+    t.setAttribute('y', String(y));
+    t.setAttribute('font-size', String(size));
+    t.setAttribute('font-weight', weight);
+    t.setAttribute('fill', ink);
+    t.textContent = content;
+    clone.appendChild(t);
+  };
+  text('export-title', 18, 15, caption.title, 'bold');
+  const lines = caption.lines.flatMap((l) => wrapCaption(l, (w - 16) / CHAR_PX));
+  lines.forEach((l, i) =>
+    text('export-caption', HEAD_PX + h + 4 + (i + 1) * LINE_PX - 4, CAPTION_FONT_PX, l),
+  );
+  return HEAD_PX + h + lines.length * LINE_PX + 8;
+}
 
 function findSvg(el: Element): SVGSVGElement {
   const svg = el instanceof SVGSVGElement ? el : el.querySelector('svg');
@@ -14,17 +77,21 @@ function findSvg(el: Element): SVGSVGElement {
   return svg;
 }
 
-/** The chart as a standalone SVG document string. */
-export function chartToSvgString(el: Element): string {
+/** The chart as a standalone SVG document string, with a heading and caption when given. */
+export function chartToSvgString(el: Element, caption?: ExportCaption): string {
   const svg = findSvg(el);
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', SVG_NS);
   clone.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');
   clone.setAttribute('version', '1.1');
-  const w = svg.getAttribute('width') ?? String(svg.getBoundingClientRect().width || 720);
-  const h = svg.getAttribute('height') ?? String(svg.getBoundingClientRect().height || 260);
-  clone.setAttribute('width', w);
-  clone.setAttribute('height', h);
+  const w = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width || 720;
+  const h = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height || 260;
+  const ink =
+    svg.getAttribute('data-ink') ?? (svg.getAttribute('data-theme') === 'dark' ? '#e6e6e6' : '#1a1a1a');
+  const full = caption ? addCaption(clone, caption, w, h, ink) : h;
+  clone.setAttribute('width', String(w));
+  clone.setAttribute('height', String(full));
+  clone.setAttribute('viewBox', `0 0 ${w} ${full}`);
   const bg = clone.ownerDocument.createElementNS(SVG_NS, 'rect');
   bg.setAttribute('class', 'export-background');
   bg.setAttribute('width', '100%');
@@ -50,17 +117,19 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The chart as a PNG, `scale` × its size (default 2 for sharp slides). */
-export async function chartToPngBlob(el: Element, scale = 2): Promise<Blob> {
+/** The chart as a PNG, `scale` × its size (default 2 for sharp slides), with heading and caption when given. */
+export async function chartToPngBlob(el: Element, scale = 2, caption?: ExportCaption): Promise<Blob> {
   const svg = findSvg(el);
+  const text = chartToSvgString(svg, caption);
   const w = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width || 720;
-  const h = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height || 260;
+  const h = Number(/<svg[^>]*?\sheight="([\d.]+)"/.exec(text)?.[1]) || 260;
+  const top = caption ? HEAD_PX : 0;
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(w * scale);
   canvas.height = Math.round(h * scale);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('PNG export needs a canvas, which this browser does not provide.');
-  const url = URL.createObjectURL(new Blob([chartToSvgString(svg)], { type: 'image/svg+xml' }));
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   try {
     const img = await loadImage(url);
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
@@ -70,10 +139,11 @@ export async function chartToPngBlob(el: Element, scale = 2): Promise<Blob> {
   // Merge canvas layers (if a chart draws dense marks on a canvas) at their offsets over the svg.
   const origin = svg.getBoundingClientRect();
   const sx = origin.width > 0 ? (w * scale) / origin.width : scale;
-  const sy = origin.height > 0 ? (h * scale) / origin.height : scale;
+  const sy = sx;
   for (const layer of el.querySelectorAll('canvas')) {
     const r = layer.getBoundingClientRect();
-    ctx.drawImage(layer, (r.left - origin.left) * sx, (r.top - origin.top) * sy, r.width * sx, r.height * sy);
+    const y = (r.top - origin.top + top) * sy;
+    ctx.drawImage(layer, (r.left - origin.left) * sx, y, r.width * sx, r.height * sy);
   }
   return new Promise((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'),

@@ -129,7 +129,10 @@ export class ChartFrame {
 
   /** Apply theme colours to the skeleton (hatch of the bad band, data-theme for export). */
   theme(p: Palette): void {
-    this.svg.attr('data-theme', p.name).attr('data-background', p.neutral.background);
+    this.svg
+      .attr('data-theme', p.name)
+      .attr('data-background', p.neutral.background)
+      .attr('data-ink', p.neutral.ink);
     this.defs.select('.hatch-bg').attr('fill', p.status.bad).attr('fill-opacity', 0.22);
     this.defs
       .select('.hatch-line')
@@ -151,6 +154,45 @@ export class ChartFrame {
       this.layers.set(name, g);
     }
     return g;
+  }
+
+  /**
+   * Show that the plot starts later than the axis (span.ts): the plot is clipped from `fromPx`, the
+   * part before it is greyed out, and `note` says which span is shown and why (in the figure, so an
+   * export carries it too). `note` null: the whole axis is shown.
+   */
+  span(fromPx: number, note: string | null, p: Palette): void {
+    const left = Math.max(0, Math.min(this.innerW, fromPx));
+    this.defs
+      .select(`#${this.id}-clip rect`)
+      .attr('x', left)
+      .attr('width', this.innerW - left);
+    this.svg.attr('data-span-start-px', note ? left : null);
+    let g = this.svg.select<SVGGElement>('g.span');
+    if (g.empty()) g = this.svg.append('g').attr('class', 'span');
+    g.attr('transform', `translate(${this.margin.left},${this.margin.top})`);
+    g.selectAll('rect.span-dropped')
+      .data(note && left > 0 ? [left] : [])
+      .join('rect')
+      .attr('class', 'span-dropped')
+      .attr('width', (d) => d)
+      .attr('height', this.innerH)
+      .attr('fill', p.neutral.grid)
+      .attr('fill-opacity', 0.45);
+    g.selectAll('text.span-note')
+      .data(note ? [note] : [])
+      .join('text')
+      .attr('class', 'span-note')
+      // In the greyed-out part when it is wide enough (≈ 6.5 px a character), else top right.
+      .attr('x', (d) => (left > d.length * 6.5 + 8 ? 4 : this.innerW - 4))
+      .attr('y', 12)
+      .attr('text-anchor', (d) => (left > d.length * 6.5 + 8 ? 'start' : 'end'))
+      .attr('font-size', CHART_STYLE.tickFontPx)
+      .attr('fill', p.neutral.ink)
+      .attr('paint-order', 'stroke')
+      .attr('stroke', p.neutral.background)
+      .attr('stroke-width', 3)
+      .text((d) => d);
   }
 
   /** Set the svg's long description (counts of what is drawn, for screen readers). */

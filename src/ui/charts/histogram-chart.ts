@@ -11,6 +11,10 @@ import {
   type ChartView,
   type TraceData,
 } from './types';
+import { heldSpan, spanNote } from './span';
+
+/** Sources the goodput windows are computed from. */
+const GOODPUT_SOURCES = ['tcp.receive', 'tcp.deliver'] as const;
 
 /**
  * Goodput histograms over windows of 10, 100 and 1000 s (is707.md "Views", the study's Figures
@@ -53,7 +57,13 @@ export function createHistogramChart(el: HTMLElement, options: HistogramChartOpt
   const draw = (): void => {
     const p = palette(view.theme);
     frame.theme(p);
-    frame.describe(drawPanels(frame, data, view, options, p));
+    // Windows come from the records held: when old ones were dropped, only whole windows after the
+    // first record held count (span.ts), and the chart says which span they cover.
+    const span = heldSpan(data, GOODPUT_SOURCES);
+    const text = drawPanels(frame, data, view, options, p, span?.start ?? 0);
+    const note = span ? spanNote(span, view.simTime) : null;
+    frame.span(0, note, p);
+    frame.describe(note ? `${text} Note: ${note}.` : text);
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
   const unobserve = observeResize(el, () => {
@@ -88,6 +98,8 @@ function drawPanels(
   view: ChartView,
   options: HistogramChartOptions,
   p: Palette,
+  /** Seconds from which the delivery records are whole: earlier windows are left out. */
+  from: number,
 ): string {
   const windows = options.windows?.length ? options.windows : [10, 100, 1000];
   const cap = capacityOf(options.capacityBps);
@@ -96,7 +108,8 @@ function drawPanels(
   const deliver = freshArrivals(data['tcp.receive']) ?? data['tcp.deliver'];
   const end = view.simTime > 0 ? view.simTime : undefined;
   const panels: Panel[] = windows.map((w) => {
-    const values = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
+    const all = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
+    const values = from > 0 ? all.subarray(Math.min(all.length, Math.ceil(from / w - 1e-9))) : all;
     return { window: w, values, stats: meanStd(values) };
   });
   let xMax = cap ? 1 : 0;

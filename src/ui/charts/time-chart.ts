@@ -2,6 +2,7 @@ import * as d3 from 'd3';
 import { palette, type Palette } from '../theme/palette';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
 import { attachAxisInteraction, type Domain } from './interaction';
+import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
 /**
@@ -24,7 +25,10 @@ export interface TimeDrawContext {
   readonly x: d3.ScaleLinear<number, number>;
   /** The same mapping as a plain function, for per-record loops. */
   readonly fx: (t: number) => number;
-  /** Visible window, seconds. */
+  /**
+   * Visible window, seconds. `t0` is the later of the axis' start and the span every source of
+   * the chart still holds (span.ts): draw from `t0`, position with `x`.
+   */
   readonly t0: number;
   readonly t1: number;
   /** Plot size, px. */
@@ -72,6 +76,9 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   const domain = (): [number, number] =>
     effectiveDomain(options.onDomainChange ? view.domain : (local ?? view.domain), view.simTime);
 
+  /** Sources the last draw read; the span is the part of the run all of them still hold. */
+  let used = new Set<string>();
+  let span: HeldSpan | null = null;
   const draw = (): void => {
     const p = palette(view.theme);
     frame.theme(p);
@@ -80,9 +87,23 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const h = frame.innerH;
     const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
     frame.xAxis(x, 'time (s)', p);
-    const text = spec.draw({ data, view, p, x, fx: fastLinear(x), t0, t1, w, h, frame });
+    const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
+    const reads = new Set<string>();
+    const ctx = { data: trackReads(data, reads), view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame };
+    const text = spec.draw(ctx);
     drawCursor(frame, view, x, h, p);
-    frame.describe(`${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.`);
+    const note = span ? spanNote(span, Math.min(t1, view.simTime > 0 ? view.simTime : t1)) : null;
+    frame.span(span && span.start > t0 ? x(from) : 0, note, p);
+    frame.describe(
+      `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}`,
+    );
+    // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
+    used = reads;
+    const next = heldSpan(data, used);
+    if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
+      span = next;
+      scheduler.request();
+    }
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
   const detach = attachAxisInteraction({

@@ -9,6 +9,11 @@ export interface SeriesColumns {
   /** Simulated seconds of each record. */
   readonly t: Float64Array;
   readonly cols: Readonly<Record<string, Float64Array>>;
+  /**
+   * Oldest records of this source dropped to bound memory (engine ring or page columns); the
+   * columns then start later than the run (span.ts). Absent or 0: the source is whole.
+   */
+  readonly dropped?: number;
 }
 
 /** Every trace source the page holds, keyed by source name (`tcp.send`, `link.frame`, …). */

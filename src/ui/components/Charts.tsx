@@ -8,7 +8,8 @@ import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
 import type { ChartOptions, ChartView } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
-import { chartToPngBlob, chartToSvgString } from '../charts/export';
+import { chartToPngBlob, chartToSvgString, type ExportCaption } from '../charts/export';
+import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
@@ -50,19 +51,50 @@ function useChartView(theme: 'light' | 'dark'): ChartView {
   return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
 }
 
-function ChartExport({ id, host }: { id: ChartId; host: React.RefObject<HTMLDivElement | null> }) {
+/** The figure's caption: the canonical scenario, the seed and the simulated time in view. */
+function exportCaption(
+  title: string,
+  text: string,
+  seed: number | undefined,
+  domain: readonly number[] | null,
+  simTime: number,
+): ExportCaption {
+  const [a, b] = domain ?? [0, simTime];
+  return {
+    title,
+    lines: [
+      `Wireless TCP Lab · scenario: ${text}`,
+      `seed ${seed ?? 1} · simulated time shown ${num(a, 2)}–${num(b, 2)} s (run at ${num(simTime, 2)} s)`,
+    ],
+  };
+}
+
+function ChartExport({ spec, host }: { spec: ChartSpec; host: React.RefObject<HTMLDivElement | null> }) {
+  const { id, title } = spec;
   const system = useLab((s) => s.system);
   const seed = useLab((s) => s.scenario?.seed);
   const simTime = useLab((s) => s.simTime);
+  const store = useLabStore();
   const stem = `${fileStem(system, seed, simTime)}-${id}`;
+  const caption = () => {
+    const s = store.getState();
+    return exportCaption(
+      title,
+      s.text,
+      s.scenario?.seed,
+      id === 'histogram' ? null : s.view.domain,
+      s.simTime,
+    );
+  };
   return (
     <span className="chart-export">
       <button
         type="button"
         className="quiet small"
         data-testid={`export-svg-${id}`}
+        aria-label={`Download the ${title} chart as SVG`}
         onClick={() =>
-          host.current && download(`${stem}.svg`, chartToSvgString(host.current), 'image/svg+xml')
+          host.current && download(`${stem}.svg`, chartToSvgString(host.current, caption()), 'image/svg+xml')
         }
       >
         SVG
@@ -71,9 +103,12 @@ function ChartExport({ id, host }: { id: ChartId; host: React.RefObject<HTMLDivE
         type="button"
         className="quiet small"
         data-testid={`export-png-${id}`}
+        aria-label={`Download the ${title} chart as PNG`}
         onClick={() => {
           if (!host.current) return;
-          void chartToPngBlob(host.current, 2).then((b) => download(`${stem}.png`, b, 'image/png'));
+          void chartToPngBlob(host.current, 2, caption()).then((b) =>
+            download(`${stem}.png`, b, 'image/png'),
+          );
         }}
       >
         PNG
@@ -124,7 +159,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>
-      <ChartExport id={spec.id} host={host} />
+      <ChartExport spec={spec} host={host} />
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
     </>

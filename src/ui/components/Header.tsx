@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SystemId } from '../../engine/scenario/types';
 import { SYSTEM_IDS, implementedSystems, systemName } from '../../engine/scenarios';
 import { findPreset, presetsFor } from '../presets';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { usePresetLoader } from '../hooks/use-preset';
+import { presetStatus } from '../presets/modified';
 
 function SystemSelect() {
   const system = useLab((s) => s.system);
@@ -35,21 +36,25 @@ function PresetSelect() {
   const presetId = useLab((s) => s.view.preset);
   const load = usePresetLoader();
   const store = useLabStore();
+  const text = useLab((s) => s.text);
   const presets = presetsFor(system);
-  const current = findPreset(presetId);
+  const status = useMemo(() => presetStatus(presetId, system, text), [presetId, system, text]);
+  const current = status && !status.modified ? status.preset : null;
   return (
     <label className="field">
       <span>Preset</span>
       <select
         data-testid="preset-select"
-        value={current && current.system === system ? current.id : ''}
+        value={current ? current.id : ''}
         onChange={(e) => {
           const p = findPreset(e.target.value);
           if (p) void load(p);
           else store.getState().setView({ preset: null });
         }}
       >
-        <option value="">Free play (current scenario)</option>
+        <option value="">
+          {status?.modified ? `Modified from ${status.preset.title}` : 'Free play (current scenario)'}
+        </option>
         {presets
           .filter((p) => !p.id.endsWith('-free'))
           .map((p) => (

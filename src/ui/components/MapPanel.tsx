@@ -8,6 +8,7 @@ import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { radioModeNote, type RadioModeNote } from '../map/radio-mode';
 import { createMapHost } from './map-host';
+import { throttleMoves } from '../map/move-throttle';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { num } from '../format';
@@ -35,22 +36,29 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const m = createMapHost(el, {
-      onMove(x, y) {
+    // A few whole-metre points per wall second reach the engine (move-throttle.ts): the link stays short.
+    const moves = throttleMoves(
+      (rx, ry) => {
         const s = store.getState();
         // The system's manifest names the keys of the dragged mobile's position.
         const keys = getSystem(s.system)?.dragKeys;
         if (!keys) return;
         const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
-        // Whole metres keep the recorded events short.
-        const rx = Math.round(x);
-        const ry = Math.round(y);
         if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));
         if (!ms || ry !== Math.round(ms.y)) void s.change(keys.y, String(ry));
       },
-    });
+      {
+        now: () => performance.now(),
+        later: (ms, cb) => {
+          const id = setTimeout(cb, ms);
+          return () => clearTimeout(id);
+        },
+      },
+    );
+    const m = createMapHost(el, { onMove: (x, y) => moves.push(x, y) });
     map.current = m;
     return () => {
+      moves.cancel();
       m.destroy();
       map.current = null;
     };

@@ -23,6 +23,7 @@ function SeekBar() {
       <input
         type="range"
         data-testid="seek"
+        aria-label="Seek: simulated time"
         min={0}
         max={max}
         step={0.02}

@@ -1,4 +1,6 @@
-import { findPreset, type PublishedValue } from '../presets';
+import { useMemo } from 'react';
+import type { PublishedValue } from '../presets';
+import { presetStatus } from '../presets/modified';
 import { getPath } from '../exercises/check';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';
@@ -35,20 +37,56 @@ function Live({ p }: { p: PublishedValue }) {
   );
 }
 
-/** The current preset: what it reproduces, and the published values beside the live result. */
+/**
+ * The current preset: what it reproduces, and the published values beside the live result. Once
+ * the scenario was changed from the preset's, it says "Modified from …" and shows the study's
+ * values alone, marked as belonging to the unmodified preset (presets/modified.ts).
+ */
 export function PresetInfo() {
   const presetId = useLab((s) => s.view.preset);
   const system = useLab((s) => s.system);
-  const preset = findPreset(presetId);
-  if (!preset || preset.system !== system) return null;
+  const text = useLab((s) => s.text);
+  const status = useMemo(() => presetStatus(presetId, system, text), [presetId, system, text]);
+  if (!status) return null;
+  const { preset, modified } = status;
+  const title = `${preset.figure && !/\b(Figures?|Tables?)\b/.test(preset.title) ? `${preset.figure}: ` : ''}${preset.title}`;
   return (
-    <section className="panel preset-info" aria-labelledby="preset-title" data-testid="preset-info">
-      <h2 id="preset-title">
-        {preset.figure && !/\b(Figures?|Tables?)\b/.test(preset.title) ? `${preset.figure}: ` : ''}
-        {preset.title}
-      </h2>
+    <section
+      className="panel preset-info"
+      aria-labelledby="preset-title"
+      data-testid="preset-info"
+      data-modified={String(modified)}
+    >
+      <h2 id="preset-title">{modified ? `Modified from: ${title}` : title}</h2>
+      {modified && (
+        <p className="preset-modified" data-testid="preset-modified">
+          You changed this scenario from the preset, so this run is no longer the study’s experiment: its
+          figures are not compared with the published ones. Choose the preset again to go back to it.
+        </p>
+      )}
       <p>{preset.description}</p>
-      {preset.published && preset.published.length > 0 && (
+      {modified && preset.published && preset.published.length > 0 && (
+        <table className="published">
+          <thead>
+            <tr>
+              <th scope="col">Quantity</th>
+              <th scope="col">Study value, for the unmodified preset</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preset.published.map((p, i) => (
+              <tr key={i}>
+                <th scope="row">{p.label}</th>
+                <td>
+                  {typeof p.value === 'number' ? anyValue(p.value) : p.value}
+                  {p.unit && typeof p.value === 'number' ? ` ${p.unit}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {!modified && preset.published && preset.published.length > 0 && (
         <table className="published">
           <thead>
             <tr>

@@ -3,7 +3,10 @@
  * stay smooth while the engine runs at full speed"). Charts draw on animation frames,
  * least recently drawn first, within about BUDGET_MS per frame; a chart whose draw is
  * expensive (a long run at full zoom-out) is redrawn less often — at most a
- * DUTY share of the time — so the page keeps its frame rate while data streams in.
+ * DUTY share of the time — so the page keeps its frame rate while data streams in. Once the data
+ * stops changing (the run ended or paused) every chart draws its last update at once: no chart
+ * lingers on an older window than the others (issue #8 item 4: the link chart showed 0–140 s for
+ * a while after a 1000 s run).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 
@@ -11,6 +14,11 @@ import type { Chart, ChartView, TraceData } from '../charts/types';
 export const BUDGET_MS = 8;
 /** Largest share of wall time one chart may spend drawing. */
 export const DUTY = 0.2;
+/**
+ * An update not followed by another for this long is the last of a stream (at full speed the store
+ * commits every 100 ms, runtime.ts): it is drawn on the next frame, outside the duty cycle, ms.
+ */
+export const SETTLE_MS = 150;
 
 interface Entry {
   chart: Chart;
@@ -21,6 +29,8 @@ interface Entry {
   cost: number;
   /** When it was last drawn, ms. */
   drawnAt: number;
+  /** When it was last handed new data or view, ms. */
+  updatedAt: number;
 }
 
 export interface DrawBudgetDeps {
@@ -57,6 +67,7 @@ export class DrawBudget {
       dirty: false,
       cost: 0,
       drawnAt: -Infinity,
+      updatedAt: -Infinity,
     };
     this.entries.add(e);
     return {
@@ -64,6 +75,7 @@ export class DrawBudget {
         e.data = data;
         e.view = view;
         e.dirty = true;
+        e.updatedAt = this.deps.now();
         this.schedule();
       },
       remove: () => {
@@ -98,8 +110,9 @@ export class DrawBudget {
       const now = this.deps.now();
       // Duty cycle: an expensive chart waits cost / DUTY between draws.
       const wait = (e.cost / DUTY - e.cost) * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
-      const rested = now - e.drawnAt >= wait;
-      const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
+      const settled = now - e.updatedAt >= SETTLE_MS;
+      const rested = settled || now - e.drawnAt >= wait;
+      const fits = settled || spent === 0 || spent + e.cost <= BUDGET_MS;
       if (!rested || !fits) {
         left = true;
         continue;

@@ -46,4 +46,33 @@ describe('capturePcap', () => {
     expect(v.getUint32(ip + 24)).toBe(5); // seq modulo 2^32
     expect(bytes[ip + 33]).toBe(TcpFlag.ACK);
   });
+
+  it('writes the TCP checksum over the pseudo-header and the header, payload counted as zeros', () => {
+    const cap = new PacketCapture();
+    const ack = { srcPort: 5001, dstPort: 20, seq: 1, ack: 537, flags: TcpFlag.ACK, wnd: 8760, len: 0 };
+    cap.record(1_000_000, { id: 1, src: 2, dst: 1, size: 40, tcp: { ...ack, retransmit: false } });
+    cap.record(2_000_000, { id: 2, src: 2, dst: 1, size: 576, tcp: { ...ack, len: 536, retransmit: false } });
+    const bytes = capturePcap(cap);
+    const v = new DataView(bytes.buffer);
+    // The pure ACK: IPv4 checksum 0x66ce and TCP checksum 0x63e3, both read as correct by tshark.
+    expect(v.getUint16(40 + 10)).toBe(0x66ce);
+    expect(v.getUint16(40 + 36)).toBe(0x63e3);
+    // The 536-byte segment: the pseudo-header's TCP length is 556, not the 20 octets written.
+    const second = 24 + 16 + 40 + 16;
+    expect(v.getUint16(second + 36)).toBe(0x63e3 - 536);
+  });
+
+  it('writes the ICMP echo checksum over the header', () => {
+    const cap = new PacketCapture();
+    cap.record(0, {
+      id: 1,
+      src: 1,
+      dst: 2,
+      size: 28,
+      icmp: { type: 'request', ident: 1, seqNo: 7, dataLen: 0 },
+    });
+    const v = new DataView(capturePcap(cap).buffer);
+    // 0800 0000 0001 0007: sum 0x0808, checksum 0xf7f7.
+    expect(v.getUint16(40 + 22)).toBe(0xf7f7);
+  });
 });

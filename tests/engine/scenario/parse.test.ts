@@ -222,9 +222,7 @@ describe('events', () => {
     const { parseScenario } = withTestSystem;
 
     it('splits an item on its first @ and the first = after it', () => {
-      const { scenario, errors } = parseScenario(
-        'system=geran&events=10@burst=2@10:370,*@12:60;5@release=3@5',
-      );
+      const { scenario, errors } = parseScenario('system=toy&events=10@burst=2@10:370,*@12:60;5@release=3@5');
       expect(errors).toEqual([]);
       expect(scenario.events).toEqual([
         { t: 5, key: 'release', value: [{ link: 3, at: 5 }] },
@@ -240,7 +238,7 @@ describe('events', () => {
     });
 
     it('joins the ;-separated points of a points value back together', () => {
-      const { scenario, errors } = parseScenario('system=geran&events=3@units=1,2;3,4;5,6;1@msX=7');
+      const { scenario, errors } = parseScenario('system=toy&events=3@units=1,2;3,4;5,6;1@msX=7');
       expect(errors).toEqual([]);
       expect(scenario.events).toEqual([
         { t: 1, key: 'msX', value: 7 },
@@ -254,22 +252,22 @@ describe('events', () => {
           ],
         },
       ]);
-      const short = parseScenario('system=geran&events=3@units=1,2;3,4;1@msX=7');
+      const short = parseScenario('system=toy&events=3@units=1,2;3,4;1@msX=7');
       expect(short.scenario.events).toEqual([{ t: 1, key: 'msX', value: 7 }]);
       expect(short.errors[0].message).toContain('events=3@units=1,2;3,4: units must be 3 points');
     });
 
     it('parses every other value kind of the test system', () => {
       const q =
-        'system=geran&accm=000A0000&burst=2@10:370&release=3@5,1@2&berEpisode=500-1000-10&units=0,0;10,0;0,10&load=1,2,3,4&releaseDetect=0.5&tcp=bsd44';
+        'system=toy&accm=000A0000&burst=2@10:370&release=3@5,1@2&berEpisode=500-1000-10&units=0,0;10,0;0,10&load=1,2,3,4&releaseDetect=0.5&tcp=bsd44';
       const { scenario, errors } = parseScenario(q);
       expect(errors).toEqual([]);
-      expect(scenario.system).toBe('geran');
+      expect(scenario.system).toBe('toy');
       expect(scenario.values.accm).toBe('000a0000');
       expect(scenario.values.berEpisode).toEqual({ start: 500, end: 1000, factor: 10 });
       expect(scenario.values.load).toEqual([1, 2, 3, 4]);
       expect(scenario.values.tcp).toBe('bsd44');
-      expect(parseScenario('system=geran').scenario.values.tcp).toBe('study');
+      expect(parseScenario('system=toy').scenario.values.tcp).toBe('study');
     });
   });
 });

@@ -15,7 +15,7 @@ import {
   tcpOverrides,
 } from '../../../src/engine/systems/common-params';
 import { defaultScenario, parseScenario } from '../../../src/engine/scenarios';
-import { TEST_PARAMS } from './test-schema';
+import { TEST_PARAMS, TEST_SCHEMA, TEST_SYSTEM, withTestSystem } from './test-schema';
 
 function checkSchema(name: string, params: readonly ParamSpec[]): void {
   const keys = params.map((p) => p.key);
@@ -32,13 +32,26 @@ function checkSchema(name: string, params: readonly ParamSpec[]): void {
 }
 
 describe('schemas', () => {
-  it('is707 is implemented; the others register later', () => {
+  it('is707 is implemented, then gsm and phs; the planned systems are known but not built', () => {
     expect(implementedSystems()).toEqual(['is707', 'gsm', 'phs']);
     expect(isImplemented('dect')).toBe(false);
     expect(isImplemented('is707')).toBe(true);
     expect(isImplemented('foo')).toBe(false);
+    expect(isImplemented(TEST_SYSTEM)).toBe(false);
     expect(isImplemented('__proto__')).toBe(false);
     expect(isImplemented('constructor')).toBe(false);
+  });
+
+  it('a schema built with an extra system parses it; the engine’s own schema refuses that id', () => {
+    expect(TEST_SCHEMA.implementedSystems()).toContain(TEST_SYSTEM);
+    const r = withTestSystem.parseScenario(`system=${TEST_SYSTEM}&load=high`);
+    expect(r.errors).toEqual([]);
+    expect(r.scenario.system).toBe(TEST_SYSTEM);
+    expect(r.scenario.values.load).toBe('high');
+    expect(implementedSystems()).not.toContain(TEST_SYSTEM);
+    const gone = parseScenario(`system=${TEST_SYSTEM}`);
+    expect(gone.scenario.system).toBe('is707');
+    expect(gone.errors.map((e) => e.key)).toEqual(['system']);
   });
 
   it('every implemented schema (and the test schema) is well formed', () => {

@@ -1,8 +1,9 @@
 /**
  * A test-only schema that uses every value kind (hex, timed lists, episode,
- * points, word-or-numbers, words on a number), registered under an id that has
- * no schema of its own yet, so the parser's handling of those forms (including
- * inside `events`) is exercised before the systems that need them exist.
+ * points, word-or-numbers, words on a number), built into a ScenarioSchema beside
+ * the engine's systems under an id no system will ever take, so the parser's
+ * handling of those forms (including inside `events`) is exercised whatever
+ * systems exist.
  */
 import { defaultScenario, parseScenario } from '../../../src/engine/scenario/parse';
 import { ScenarioSchema } from '../../../src/engine/scenario/schema';
@@ -11,8 +12,8 @@ import type { ParamSpec, ParseResult, Scenario, SystemId } from '../../../src/en
 import { PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM, SYSTEMS } from '../../../src/engine/systems';
 import { commonParams } from '../../../src/engine/systems/common-params';
 
-/** GERAN has no issue yet; if it gets a schema, pick another unbuilt id here. */
-export const TEST_SYSTEM: SystemId = 'geran';
+/** Not one of the engine's systems, built or planned: it lives only in tests. */
+export const TEST_SYSTEM: SystemId = 'toy';
 
 export const TEST_PARAMS: readonly ParamSpec[] = [
   {

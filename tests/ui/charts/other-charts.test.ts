@@ -4,7 +4,7 @@ import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
 import { createSweepChart } from '../../../src/ui/charts/sweep-chart';
 import { infPosition } from '../../../src/state/sweep';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
-import { chartToSvgString } from '../../../src/ui/charts/export';
+import { chartToSvgString, wrapCaption } from '../../../src/ui/charts/export';
 import { host, series, view } from './helpers';
 
 describe('goodput histograms', () => {
@@ -110,5 +110,41 @@ describe('export', () => {
     expect(doc.querySelectorAll('path.wtl-rtx')).toHaveLength(1);
     chart.destroy();
     expect(() => chartToSvgString(el)).toThrow(/No chart/);
+  });
+
+  it('a caption adds a visible heading above and the scenario, seed and time shown below the plot', () => {
+    const el = host();
+    const chart = createSeqChart(el, { sync: true, title: 'Sequence numbers' });
+    chart.update({ 'tcp.send': series([{ t: 1, seq: 1, len: 536, rtx: 0, conn: 0 }]) }, view(2));
+    const plain = new DOMParser().parseFromString(chartToSvgString(el), 'image/svg+xml');
+    const scenario = 'system=is707&fer=0.3&fdt=0.01&idle=0&events=' + '1@fer=0.2;'.repeat(20);
+    const s = chartToSvgString(el, {
+      title: 'Sequence numbers',
+      lines: [`scenario: ${scenario}`, 'seed 7 · simulated time shown 0–2 s'],
+    });
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    expect(doc.querySelector('text.export-title')!.textContent).toBe('Sequence numbers');
+    const caption = [...doc.querySelectorAll('text.export-caption')].map((t) => t.textContent).join('');
+    expect(caption.replace(/\s/g, '')).toContain(scenario.replace(/\s/g, ''));
+    expect(caption).toContain('seed 7');
+    // The long scenario wraps onto several lines, each inside the figure.
+    const width = Number(doc.documentElement.getAttribute('width'));
+    for (const t of doc.querySelectorAll('text.export-caption'))
+      expect(t.textContent!.length * 6.2).toBeLessThanOrEqual(width - 16 + 1e-9);
+    expect(doc.querySelectorAll('text.export-caption').length).toBeGreaterThan(2);
+    // The plot moved down under the heading, and the figure grew by heading + caption.
+    expect(doc.querySelector('g.export-body')!.getAttribute('transform')).toBe('translate(0,26)');
+    expect(Number(doc.documentElement.getAttribute('height'))).toBeGreaterThan(
+      Number(plain.documentElement.getAttribute('height')) + 26 + 2 * 15,
+    );
+    chart.destroy();
+  });
+
+  it('wraps caption text at & ; or spaces, never losing a character', () => {
+    const text = 'system=gsm&app=ftpGet&size=500000&radio=custom&fer=0.05&events=1@fer=0.1;2@fer=0.2';
+    const lines = wrapCaption(text, 24);
+    expect(lines.join('')).toBe(text);
+    expect(lines.every((l) => l.length <= 24)).toBe(true);
+    expect(lines[0].endsWith('&')).toBe(true);
   });
 });

@@ -65,3 +65,46 @@ describe('DrawBudget', () => {
     expect(log).toEqual([]);
   });
 });
+
+describe('DrawBudget once the data stops changing', () => {
+  it("draws every chart's last update within SETTLE_MS and a frame, however expensive", async () => {
+    const { SETTLE_MS } = await import('../../../src/ui/hooks/draw-budget');
+    let now = 0;
+    const queue: (() => void)[] = [];
+    const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
+    const drawn: Record<string, number> = { a: 0, b: 0, c: 0 };
+    const last: Record<string, number> = { a: -1, b: -1, c: -1 };
+    const seen: Record<string, number> = { a: -1, b: -1, c: -1 };
+    const charts = ['a', 'b', 'c'].map((name) =>
+      b.add({
+        update: (_d, v) => {
+          seen[name] = v.simTime;
+        },
+        flush: () => {
+          drawn[name]++;
+          last[name] = seen[name];
+          now += 30; // expensive: the duty cycle spaces these out while data streams
+        },
+        destroy: () => {},
+      }),
+    );
+    // Stream 3 s of updates (every 100 ms, as the store commits at full speed).
+    let simTime = 0;
+    for (let ms = 0; ms < 3000; ms += 16) {
+      if (ms % 96 === 0) {
+        simTime += 10;
+        for (const c of charts) c.update({}, { ...view, simTime });
+      }
+      now += 16;
+      queue.splice(0).forEach((f) => f());
+    }
+    // The stream stops: within SETTLE_MS plus a frame or two, every chart shows the last update.
+    const end = now + SETTLE_MS + 40;
+    while (now < end) {
+      now += 16;
+      queue.splice(0).forEach((f) => f());
+    }
+    expect(last).toEqual({ a: simTime, b: simTime, c: simTime });
+    expect(queue.length).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { LinkEventQueue, type LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 import {
   GsmRlpCounters,
@@ -20,19 +21,19 @@ export type RlpMode = (typeof RlpMode)[keyof typeof RlpMode];
 /** Why a call dropped. */
 export type CallDropReason = 'resets' | 'sabm' | 'peer';
 
-/** Notifications to the layer above (optional). */
-export interface GsmRlpEvents {
+/** What an entity reports (polled with {@link GsmRlpEntity.pollEvent}). */
+export type GsmRlpEvent =
   /** A reset procedure began: started here (`byPeer` false) or by the peer's SABM. Buffers are flushed. */
-  onReset?(slot: number, byPeer: boolean): void;
+  | { readonly kind: 'reset'; readonly slot: number; readonly byPeer: boolean }
   /** The link went down for good: resets repeated, the SABM/UA handshake failed, or the peer dropped. */
-  onCallDrop?(slot: number, reason: CallDropReason): void;
-}
+  | { readonly kind: 'call-drop'; readonly slot: number; readonly reason: CallDropReason };
 
 /**
- * One end of a GSM RLP link (GSM 04.22, phone or IWF), sans-IO and slot-driven: in each 20 ms
- * slot the caller first hands it the peer's frame that arrives in that slot ({@link receive}),
- * then asks for the frame it sends ({@link transmit}). Timers are slot numbers: T1 started in
- * slot k expires at the start of slot k + T1, after that slot's arrival.
+ * One end of a GSM RLP link (GSM 04.22, phone or IWF), sans-IO and slot-driven (the link
+ * contract, contract.ts; its clock is the slot number): in each 20 ms slot the caller first hands
+ * it the peer's frame that arrives in that slot ({@link handleFrame}), then polls the frame it
+ * sends ({@link pollTransmit}) and what happened ({@link pollEvent}). Timers are slot numbers:
+ * T1 started in slot k expires at the start of slot k + T1, after that slot's arrival.
  *
  * Both directions carry I+S frames (04.22 §5.2.3): every frame sent in data transfer carries
  * the acknowledgement state, and an I part when there is something to send. Per slot the S
@@ -46,7 +47,7 @@ export interface GsmRlpEvents {
  * `maxResets` resets (started by either end) within `resetWindowSlots`, drops the call: the
  * entity goes down for good and reports it.
  */
-export class GsmRlpEntity {
+export class GsmRlpEntity implements LinkEntity<GsmRlpFrame, GsmRlpEvent> {
   readonly config: ResolvedGsmRlpConfig;
   readonly counters = new GsmRlpCounters();
   readonly sender: GsmRlpSender;
@@ -64,6 +65,7 @@ export class GsmRlpEntity {
   private resetHead = 0;
   private resetCount = 0;
   private lastSlot = -Infinity;
+  private readonly events = new LinkEventQueue<GsmRlpEvent>();
 
   /**
    * The link is taken as established (ABM) at slot 0: call set-up is not modelled.
@@ -75,7 +77,6 @@ export class GsmRlpEntity {
     config: GsmRlpConfig,
     tx: RlpByteSource,
     rx: ByteRangeSink,
-    private readonly events: GsmRlpEvents = {},
     private readonly id = 1,
   ) {
     this.config = resolveGsmRlpConfig(config);
@@ -86,7 +87,7 @@ export class GsmRlpEntity {
   }
 
   /** The peer's frame arriving in `slot`, received intact or with a bad FCS (`erased`). */
-  receive(slot: number, f: GsmRlpFrame, erased: boolean): void {
+  handleFrame(slot: number, f: GsmRlpFrame, erased: boolean): void {
     if (this.mode === RlpMode.Down || f.kind === RlpKind.None) return;
     if (erased) {
       this.counters.frameErrors++;
@@ -123,9 +124,27 @@ export class GsmRlpEntity {
     if (f.kind === RlpKind.IS) this.receiver.receiveI(f.ns, f.trueNs, f.start, f.end);
   }
 
-  /** Write into `out` the frame this end sends in `slot` (slots strictly increasing). */
-  transmit(slot: number, out: GsmRlpFrame): void {
-    if (!(slot > this.lastSlot)) throw new Error(`GSM RLP transmit(${slot}) after slot ${this.lastSlot}`);
+  /**
+   * Write into `out` the frame this end sends in `slot` (slots strictly increasing); false when
+   * it sends nothing (the call is down). In data transfer every slot carries a frame.
+   */
+  pollTransmit(slot: number, out: GsmRlpFrame): boolean {
+    this.transmit(slot, out);
+    return out.kind !== RlpKind.None;
+  }
+
+  /** The oldest event not yet polled, or null. */
+  pollEvent(): GsmRlpEvent | null {
+    return this.events.shift();
+  }
+
+  /** The next slot to poll: every slot while the call is up (the radio frame clock), else Infinity. */
+  pollTimeout(): number {
+    return this.mode === RlpMode.Down ? Infinity : Math.max(0, this.lastSlot + 1);
+  }
+
+  private transmit(slot: number, out: GsmRlpFrame): void {
+    if (!(slot > this.lastSlot)) throw new Error(`GSM RLP pollTransmit(${slot}) after slot ${this.lastSlot}`);
     this.lastSlot = slot;
     out.clear();
     if (this.mode === RlpMode.Down) return;
@@ -197,7 +216,7 @@ export class GsmRlpEntity {
     if (this.mode === RlpMode.Down) return;
     this.goDown();
     this.dropReason = 'peer';
-    this.events.onCallDrop?.(slot, 'peer');
+    this.events.push({ kind: 'call-drop', slot, reason: 'peer' });
   }
 
   /** True once the call has dropped. */
@@ -213,7 +232,7 @@ export class GsmRlpEntity {
     this.resetId = this.id * 1_000_000 + ++this.resetSeq;
     this.sabmDue = true;
     this.sabmCount = 0;
-    this.events.onReset?.(slot, false);
+    this.events.push({ kind: 'reset', slot, byPeer: false });
   }
 
   private onSabm(slot: number, resetId: number): void {
@@ -224,7 +243,7 @@ export class GsmRlpEntity {
       // procedure, already counted when ours began: it must not count twice toward maxResets.
       if (this.mode !== RlpMode.Resetting) {
         if (this.noteReset(slot)) return;
-        this.events.onReset?.(slot, true);
+        this.events.push({ kind: 'reset', slot, byPeer: true });
       }
     }
     // Flush and acknowledge; a SABM received while our own is pending settles both (collision).
@@ -255,7 +274,7 @@ export class GsmRlpEntity {
     this.goDown();
     this.counters.callDrops++;
     this.dropReason = reason;
-    this.events.onCallDrop?.(slot, reason);
+    this.events.push({ kind: 'call-drop', slot, reason });
   }
 
   private goDown(): void {

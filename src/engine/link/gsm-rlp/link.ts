@@ -1,9 +1,10 @@
-import type { FrameChannel } from '../../channel/types';
+import type { FrameChannel } from '../contract';
+import { LinkEventQueue } from '../contract';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
-import { GsmRlpEntity, RlpMode, type GsmRlpEvents } from './entity';
+import { GsmRlpEntity, RlpMode, type GsmRlpEvent } from './entity';
 import {
   GSM_RLP_FRAME_CLASS_LABELS,
   GsmRlpFrame,
@@ -35,6 +36,12 @@ export const GSM_RLP_DIR_LABELS: readonly string[] = ['up', 'down'];
 export const GsmRlpEventKind = { T1Expiry: 0, Reset: 1, CallDrop: 2, SeqAlias: 3 } as const;
 export const GSM_RLP_EVENT_LABELS: readonly string[] = ['t1-expiry', 'reset', 'call-drop', 'seq-alias'];
 
+/** An entity's event, with the direction that entity sends in (0 = the phone, 1 = the IWF). */
+export interface GsmRlpLinkEvent {
+  readonly dir: 0 | 1;
+  readonly event: GsmRlpEvent;
+}
+
 /**
  * The phone's and the IWF's RLP entities joined by the radio: one Markov fading channel per
  * direction (gsm.md §Channel: independent, stepped once per 20 ms frame whether or not the
@@ -46,14 +53,24 @@ export const GSM_RLP_EVENT_LABELS: readonly string[] = ['t1-expiry', 'reset', 'c
  *
  * A call drop at either end releases the other: the call is gone.
  *
+ * The link polls each entity's events right after handing it a frame or polling its frame (so
+ * that it sees the other end's mode as it was then), counts reset procedures, and queues the
+ * events for its own caller ({@link pollEvent}).
+ *
  * Traces (only with a recorder):
  * - `link.frame` (dir, kind, seq, error): every frame sent; `seq` is the true N(S) of an I
  *   frame, the true N(R) otherwise;
  * - `link.event` (dir, kind, count): T1 expiries, resets started, call drop, sequence aliases,
  *   by the entity sending in `dir`;
- * - `channel.state` (dir, bad) when it changes.
+ * - `channel.state` (dir, bad) when it changes;
+ * - `link.reset` (dir, byPeer): every reset procedure an end began or joined.
  */
 export class GsmRlpLink {
+  /**
+   * Reset procedures: an end starting a reset while the other is not already resetting (two ends
+   * whose N2 runs out together make one reset — a SABM collision — not two).
+   */
+  resetProcedures = 0;
   /** Next slot to run. */
   slot = 0;
   readonly delaySlots: number;
@@ -65,7 +82,9 @@ export class GsmRlpLink {
   private readonly tFrame: TraceSource | null;
   private readonly tEvent: TraceSource | null;
   private readonly tChannel: ChannelStateTrace | null;
+  private readonly tReset: TraceSource | null;
   private readonly last = new Float64Array(8);
+  private readonly events = new LinkEventQueue<GsmRlpLinkEvent>();
 
   constructor(
     readonly ms: GsmRlpEntity,
@@ -83,6 +102,12 @@ export class GsmRlpLink {
     this.downErr = new Uint8Array(d);
     this.t0 = options.t0 ?? 0;
     const rec = activeRecorder(options.recorder);
+    this.tReset = rec
+      ? rec.source('link.reset', ['dir', 'byPeer'], {
+          dir: GSM_RLP_DIR_LABELS,
+          byPeer: ['started', 'by peer'],
+        })
+      : null;
     this.tFrame = rec
       ? frameTraceSource(rec, 'link.frame', GSM_RLP_DIR_LABELS, GSM_RLP_FRAME_CLASS_LABELS)
       : null;
@@ -112,14 +137,20 @@ export class GsmRlpLink {
     const up = this.up[i];
     const down = this.down[i];
     // Frames sent in slot s − d occupy ring position i; they arrive now, then make room.
-    this.iwf.receive(s, up, this.upErr[i] === 1);
-    this.ms.receive(s, down, this.downErr[i] === 1);
-    this.ms.transmit(s, up);
+    this.iwf.handleFrame(s, up, this.upErr[i] === 1);
+    this.drain(1);
+    this.ms.handleFrame(s, down, this.downErr[i] === 1);
+    this.drain(0);
+    this.ms.pollTransmit(s, up);
+    this.drain(0);
     this.upErr[i] = this.uplink.step() ? 1 : 0;
-    this.iwf.transmit(s, down);
+    this.iwf.pollTransmit(s, down);
+    this.drain(1);
     this.downErr[i] = this.downlink.step() ? 1 : 0;
     if (this.ms.down) this.iwf.release(s);
+    this.drain(1);
     if (this.iwf.down) this.ms.release(s);
+    this.drain(0);
     if (this.tFrame !== null) this.trace(s, up, down);
     this.slot = s + 1;
   }
@@ -127,6 +158,24 @@ export class GsmRlpLink {
   /** Run `n` slots. */
   run(n: number): void {
     for (let k = 0; k < n; k++) this.step();
+  }
+
+  /** The oldest entity event not yet polled (resets, call drops), or null. */
+  pollEvent(): GsmRlpLinkEvent | null {
+    return this.events.shift();
+  }
+
+  /** Take the events of the entity sending in `dir`: count and trace resets, queue them all. */
+  private drain(dir: 0 | 1): void {
+    const e = dir === 0 ? this.ms : this.iwf;
+    for (let ev = e.pollEvent(); ev !== null; ev = e.pollEvent()) {
+      if (ev.kind === 'reset') {
+        const other = dir === 0 ? this.iwf : this.ms;
+        if (!ev.byPeer && other.mode !== RlpMode.Resetting) this.resetProcedures++;
+        this.tReset?.record(this.slotTime(ev.slot), dir, ev.byPeer ? 1 : 0);
+      }
+      this.events.push({ dir, event: ev });
+    }
   }
 
   /** A counter summed over both ends (the link's figures in the summary and on the map). */
@@ -199,11 +248,10 @@ export function createGsmRlpLink<P>(
   uplink: FrameChannel,
   downlink: FrameChannel,
   options: GsmRlpLinkOptions = {},
-  events: { ms?: GsmRlpEvents; iwf?: GsmRlpEvents } = {},
 ): GsmRlpLinkBundle<P> {
   // The phone is end A (it sends uplink), the IWF end B.
   const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = createStreamPair<P>();
-  const ms = new GsmRlpEntity(config, txMs, rxMs, events.ms, 1);
-  const iwf = new GsmRlpEntity(config, txIwf, rxIwf, events.iwf, 2);
+  const ms = new GsmRlpEntity(config, txMs, rxMs, 1);
+  const iwf = new GsmRlpEntity(config, txIwf, rxIwf, 2);
   return { link: new GsmRlpLink(ms, iwf, uplink, downlink, options), txMs, txIwf, rxIwf, rxMs };
 }

@@ -1,3 +1,4 @@
+import { LinkEventQueue, type LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 import {
   Is707RlpCounters,
@@ -18,15 +19,27 @@ const K_IDLE = RlpFrameKind.Idle;
 const K_NAK = RlpFrameKind.Nak;
 
 /**
+ * What an endpoint reports: frames of the peer's data given up in `slot` (is707.md §Slot rules,
+ * the abort timer) — `frames` missing frames in all, the last gap given up starting at frame `first`.
+ */
+export interface Is707RlpAbort {
+  readonly kind: 'abort';
+  readonly slot: number;
+  readonly frames: number;
+  readonly first: number;
+}
+
+/**
  * One end of an IS-707 RLP link (is707.md §Stack), sans-IO: it both sends
  * (data, retransmissions, idle frames, NAKs) and receives, and is driven one
  * 20 ms slot at a time by its caller. It never reads a clock; its timers are
  * slot numbers.
  *
+ * It follows the link contract (contract.ts; its clock is the slot number).
  * Per slot, the caller first hands it the peer's frame sent in the previous
- * slot (`receive`; a frame sent in slot k arrives at the start of slot k + 1,
+ * slot (`handleFrame`; a frame sent in slot k arrives at the start of slot k + 1,
  * so the RLP round trip is two slots), then asks what it sends in this slot
- * (`pollSlot`). In `pollSlot` the timers due at this slot run first (a
+ * (`pollTransmit`) and what it gave up (`pollEvent`). In `pollTransmit` the timers due at this slot run first (a
  * retransmission that arrived at the start of the slot stops them), then one
  * frame is chosen in the order of priority of is707.md §Slot rules: a NAK, a
  * retransmission, new data, an idle frame.
@@ -35,16 +48,16 @@ const K_NAK = RlpFrameKind.Nak;
  * slot k + T, i.e. it is checked at the start of slot k + T, after that
  * slot's arrival.
  *
- * The per-slot path allocates nothing: `pollSlot` returns the same
- * {@link RlpFrame} every time.
+ * The per-slot path allocates nothing: `pollTransmit` fills the caller's
+ * {@link RlpFrame}.
  */
-export class Is707RlpEndpoint {
+export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
   readonly config: ResolvedRlpConfig;
   readonly counters = new Is707RlpCounters();
   readonly sender: Is707RlpSender;
   readonly receiver: Is707RlpReceiver;
-  private readonly frame = new RlpFrame();
   private lastSlot = -Infinity;
+  private readonly events = new LinkEventQueue<Is707RlpAbort>();
 
   /**
    * @param tx where this end's outgoing bytes come from (e.g. a {@link PacketByteStream})
@@ -61,14 +74,17 @@ export class Is707RlpEndpoint {
     this.sender.setIdle(idle);
   }
 
-  /** What this end sends in `slot` (slots strictly increasing). The returned object is reused. */
-  pollSlot(slot: number): RlpFrame {
-    if (!(slot > this.lastSlot)) throw new Error(`RLP pollSlot(${slot}) after slot ${this.lastSlot}`);
+  /**
+   * Write into `f` what this end sends in `slot` (slots strictly increasing); false when it is
+   * silent (a frame of kind None).
+   */
+  pollTransmit(slot: number, f: RlpFrame): boolean {
+    if (!(slot > this.lastSlot)) throw new Error(`RLP pollTransmit(${slot}) after slot ${this.lastSlot}`);
     this.lastSlot = slot;
-    const f = this.frame;
     f.reset(slot);
-    this.receiver.tick(slot);
     const c = this.counters;
+    const abandoned = c.framesAbandoned;
+    this.receiver.tick(slot);
     if (this.receiver.pollNak(slot, f)) {
       // A NAK also carries this end's V(S), so the peer can find lost tail frames (rule (c)).
       f.seq = this.sender.vs & 255;
@@ -78,7 +94,16 @@ export class Is707RlpEndpoint {
       this.sender.pollIdle(f);
     }
     c.framesSent[f.kind]++;
-    return f;
+    if (c.framesAbandoned > abandoned) {
+      const first = this.receiver.lastAbortFirst;
+      this.events.push({ kind: 'abort', slot, frames: c.framesAbandoned - abandoned, first });
+    }
+    return f.kind !== K_NONE;
+  }
+
+  /** The oldest abort not yet polled, or null. */
+  pollEvent(): Is707RlpAbort | null {
+    return this.events.shift();
   }
 
   /**
@@ -86,7 +111,7 @@ export class Is707RlpEndpoint {
    * erased by the channel. An erased frame is only counted: the receiver learns
    * of the loss from the gap it leaves.
    */
-  receive(_slot: number, frame: RlpFrame, erased: boolean): void {
+  handleFrame(_slot: number, frame: RlpFrame, erased: boolean): void {
     const kind = frame.kind;
     if (kind === K_NONE) return;
     const c = this.counters;
@@ -125,8 +150,11 @@ export class Is707RlpEndpoint {
     return this.receiver.vn;
   }
 
-  /** Slot of the earliest running NAK/abort timer, or Infinity (sans-IO "next timer"). */
-  nextTimerSlot(): number {
+  /**
+   * Slot of the earliest running NAK/abort timer, or Infinity. The endpoint sends on the slot
+   * clock, so its driver polls it every slot; this is only when a timer next falls due.
+   */
+  pollTimeout(): number {
     return this.receiver.nextTimerSlot();
   }
 }

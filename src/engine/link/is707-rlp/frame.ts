@@ -27,8 +27,8 @@ export type RlpFrameKindCode = (typeof RlpFrameKind)[keyof typeof RlpFrameKind];
 export const RLP_FRAME_KIND_LABELS: readonly string[] = ['none', 'data', 'retx', 'idle', 'nak'];
 
 /**
- * One frame as sent in one slot. Endpoints reuse a single instance (no
- * allocation per frame): read it before the endpoint's next `pollSlot`.
+ * One frame as sent in one slot. The link driver owns one instance per end and
+ * the endpoint fills it each slot (`pollTransmit`, no allocation per frame).
  *
  * `seq` is what the 8-bit SEQ field carries; `fn` is the engine's true,
  * unbounded number for the same thing, kept alongside to detect misreadings

@@ -1,23 +1,14 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
-import { RLP_FRAME_KIND_LABELS, RlpFrameKind, type Is707RlpConfig, type RlpFrame } from './frame';
+import { RLP_FRAME_KIND_LABELS, RlpFrame, RlpFrameKind, type Is707RlpConfig } from './frame';
 
 // Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
 const K_NONE = RlpFrameKind.None;
 const K_NAK = RlpFrameKind.Nak;
-
-/**
- * A frame-stepped channel, structurally the same as the channel module's
- * `FrameChannel`: `step()` advances one slot and returns true when a frame
- * sent in that slot is lost; `bad` is the channel's current (Markov) state.
- */
-export interface RlpFrameChannel {
-  step(): boolean;
-  readonly bad: boolean;
-}
 
 /** Options of {@link Is707RlpLink}. */
 export interface Is707RlpLinkOptions {
@@ -36,7 +27,8 @@ export const RLP_DIR_LABELS: readonly string[] = ['ab', 'ba'];
  * Two RLP endpoints joined by one channel per direction (is707.md §Stack).
  * Each call to {@link step} runs one 20 ms slot:
  * 1. the frames both ends sent in the previous slot arrive (erased or not);
- * 2. both ends are polled for the frame they send in this slot;
+ * 2. both ends are polled for the frame they send in this slot (into the link's two frames) and
+ *    for the frames they gave up;
  * 3. each direction's channel is stepped once — every slot, whether or not a
  *    frame is sent, since fading runs in time — and decides that frame's fate.
  *
@@ -51,6 +43,13 @@ export class Is707RlpLink {
   slot = 0;
   private fa: RlpFrame | null = null;
   private fb: RlpFrame | null = null;
+  private readonly outA = new RlpFrame();
+  private readonly outB = new RlpFrame();
+  /** Frames given up in the last slot run, at end A and B, and the first of the last gap. */
+  private abortA = 0;
+  private abortFirstA = 0;
+  private abortB = 0;
+  private abortFirstB = 0;
   private errAB = false;
   private errBA = false;
   private readonly slotNs: Nanos;
@@ -63,8 +62,8 @@ export class Is707RlpLink {
   constructor(
     readonly a: Is707RlpEndpoint,
     readonly b: Is707RlpEndpoint,
-    readonly channelAB: RlpFrameChannel,
-    readonly channelBA: RlpFrameChannel,
+    readonly channelAB: FrameChannel,
+    readonly channelBA: FrameChannel,
     options: Is707RlpLinkOptions = {},
   ) {
     this.slotNs = options.slotNs ?? millis(20);
@@ -87,17 +86,27 @@ export class Is707RlpLink {
     const s = this.slot;
     const a = this.a;
     const b = this.b;
-    if (this.fa !== null) b.receive(s, this.fa, this.errAB);
-    if (this.fb !== null) a.receive(s, this.fb, this.errBA);
-    const abortsA = a.counters.framesAbandoned;
-    const abortsB = b.counters.framesAbandoned;
-    const fa = a.pollSlot(s);
-    const fb = b.pollSlot(s);
+    if (this.fa !== null) b.handleFrame(s, this.fa, this.errAB);
+    if (this.fb !== null) a.handleFrame(s, this.fb, this.errBA);
+    const fa = this.outA;
+    const fb = this.outB;
+    const sendsA = a.pollTransmit(s, fa);
+    const sendsB = b.pollTransmit(s, fb);
+    this.abortA = 0;
+    this.abortB = 0;
+    for (let e = a.pollEvent(); e !== null; e = a.pollEvent()) {
+      this.abortA += e.frames;
+      this.abortFirstA = e.first;
+    }
+    for (let e = b.pollEvent(); e !== null; e = b.pollEvent()) {
+      this.abortB += e.frames;
+      this.abortFirstB = e.first;
+    }
     this.errAB = this.channelAB.step();
     this.errBA = this.channelBA.step();
-    this.fa = fa.kind === K_NONE ? null : fa;
-    this.fb = fb.kind === K_NONE ? null : fb;
-    if (this.tFrame !== null) this.trace(s, fa, fb, abortsA, abortsB);
+    this.fa = sendsA ? fa : null;
+    this.fb = sendsB ? fb : null;
+    if (this.tFrame !== null) this.trace(s, fa, fb);
     this.slot = s + 1;
   }
 
@@ -126,15 +135,13 @@ export class Is707RlpLink {
     for (let k = 0; k < n; k++) this.step();
   }
 
-  private trace(s: number, fa: RlpFrame, fb: RlpFrame, abortsA: number, abortsB: number): void {
+  private trace(s: number, fa: RlpFrame, fb: RlpFrame): void {
     const t = this.slotTime(s);
     this.traceFrame(t, 0, fa, this.errAB);
     this.traceFrame(t, 1, fb, this.errBA);
     // An abort at end A gives up frames of the B→A data, and vice versa.
-    const da = this.a.counters.framesAbandoned - abortsA;
-    if (da > 0) this.tAbort!.record(t, 1, da, this.a.receiver.lastAbortFirst);
-    const db = this.b.counters.framesAbandoned - abortsB;
-    if (db > 0) this.tAbort!.record(t, 0, db, this.b.receiver.lastAbortFirst);
+    if (this.abortA > 0) this.tAbort!.record(t, 1, this.abortA, this.abortFirstA);
+    if (this.abortB > 0) this.tAbort!.record(t, 0, this.abortB, this.abortFirstB);
     this.tChannel!.observe(t, 0, this.channelAB.bad);
     this.tChannel!.observe(t, 1, this.channelBA.bad);
   }
@@ -157,8 +164,8 @@ export interface Is707RlpLinkBundle<P> extends StreamPair<P> {
  */
 export function createIs707RlpLink<P>(
   config: Is707RlpConfig,
-  channelAB: RlpFrameChannel,
-  channelBA: RlpFrameChannel,
+  channelAB: FrameChannel,
+  channelBA: FrameChannel,
   options: Is707RlpLinkOptions = {},
 ): Is707RlpLinkBundle<P> {
   const streams = createStreamPair<P>();

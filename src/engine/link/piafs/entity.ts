@@ -3,13 +3,13 @@
  * selective-repeat ARQ sender and receiver that put exactly one 80-byte frame on the air per
  * 10 ms slot and take at most one from the peer.
  *
- * Sans-IO (architecture.md rule 1): the caller hands it the slot number and the frame that
- * arrived (with the channel's CRC verdict), and polls it for the frame to send in the slot. In
- * each slot call `receive` first (the frame the peer sent `piafsDelay` slots ago), then
- * `pollSlot`; with that order an acknowledgement is due 2 × `piafsDelay` slots after a frame is
- * sent, as phs.md states.
+ * Sans-IO, in the link contract (contract.ts; its clock is the slot number): the caller hands it
+ * the frame that arrived (with the channel's CRC verdict) and polls it for the frame to send in
+ * the slot. In each slot call `handleFrame` first (the frame the peer sent `piafsDelay` slots
+ * ago), then `pollTransmit`; with that order an acknowledgement is due 2 × `piafsDelay` slots
+ * after a frame is sent, as phs.md "PIAFS (64 kbit/s)" states.
  *
- * Sequence numbers: NUM and REQ go on the air modulo 128; internally the entity keeps unbounded
+ * Sequence numbers: NUM and REQ go on the air modulo 128 (phs.md "PIAFS (64 kbit/s)", first rule); internally the entity keeps unbounded
  * frame counts (va, vs, vr) and reads a received 7-bit number relative to them. With a window of
  * at most 64 (half the sequence space) every reading is unambiguous.
  *
@@ -20,14 +20,8 @@
  * delivered in order while the link lives; when a link is released, what it held is the
  * composing system's to report lost.
  */
-import {
-  PIAFS_MODULUS,
-  PIAFS_USER_BYTES,
-  PiafsFrameType,
-  PiafsSendReason,
-  createPiafsFrame,
-  type PiafsFrame,
-} from './frame';
+import type { LinkEntity } from '../contract';
+import { PIAFS_MODULUS, PIAFS_USER_BYTES, PiafsFrameType, PiafsSendReason, type PiafsFrame } from './frame';
 import { PiafsMonitorKind, type PiafsMonitorSink, type PiafsSide } from './monitor';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 
@@ -39,9 +33,9 @@ export type PiafsByteSink = ByteRangeSink;
 
 /** ARQ parameters (phs.md scenario keys `window`, `piafsDelay`, `resendSlack`). */
 export interface PiafsOptions {
-  /** Frames the sender may have unacknowledged, 1–64. Default 32. */
+  /** Frames the sender may have unacknowledged, 1–64 (half of modulo 128). Default 32 (phs.md "PIAFS (64 kbit/s)"). */
   window?: number;
-  /** Slots between sending a frame and its arrival at the peer, ≥ 1. Default 2. */
+  /** Slots between sending a frame and its arrival at the peer, ≥ 1. Default 2 (phs.md "PIAFS (64 kbit/s)", third ARQ rule). */
   piafsDelay?: number;
   /** Slots past the due acknowledgement before the frame REQ names is re-sent, ≥ 0. Default 3. */
   resendSlack?: number;
@@ -119,7 +113,7 @@ const MOD_MASK = PIAFS_MODULUS - 1;
 const HALF = PIAFS_MODULUS / 2;
 
 /** One end of a PIAFS link. */
-export class PiafsEntity {
+export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
   readonly params: PiafsParams;
   readonly counters: PiafsCounters = zeroPiafsCounters();
 
@@ -140,7 +134,8 @@ export class PiafsEntity {
   private readonly rxOffset = new Float64Array(PIAFS_MODULUS);
   private held = 0;
 
-  private readonly out: PiafsFrame = createPiafsFrame();
+  /** Last slot polled for a frame. */
+  private lastSlot = -1;
 
   constructor(
     readonly side: PiafsSide,
@@ -172,26 +167,40 @@ export class PiafsEntity {
     return { vs: this.vs, va: this.va, vr: this.vr };
   }
 
+  /** PIAFS reports nothing to the layer above: it never gives a frame up. */
+  pollEvent(): null {
+    return null;
+  }
+
+  /** The next slot: a link sends a frame every slot (phs.md "PIAFS (64 kbit/s)"). */
+  pollTimeout(): number {
+    return this.lastSlot + 1;
+  }
+
   /**
-   * The frame to send in `slot` (the same object every call: copy it before the next poll).
-   * Priority, after phs.md and the study's monitor trace:
+   * Write into `out` the frame to send in `slot`; always true (a link sends every slot).
+   * Priority, after phs.md and the study's monitor trace (the study's §2 and Figure 2):
    * 1. re-send the frame the peer's REQ names once REQ has not moved `resendSlack` slots past the
-   *    moment its acknowledgement was due (its last sending + 2 × piafsDelay);
-   * 2. a new frame, while fewer than `window` are unacknowledged and bytes wait;
-   * 3. otherwise repeat the unacknowledged frames in turn;
-   * 4. otherwise an IDLE frame — a link sends a frame every slot, carrying REQ.
+   *    moment its acknowledgement was due (its last sending + 2 × piafsDelay) — phs.md
+   *    "PIAFS (64 kbit/s)", second ARQ rule;
+   * 2. a new frame, while fewer than `window` are unacknowledged and bytes wait (same rule: "keeps
+   *    sending new frames up to its window"); at most 73 bytes of the serial stream (first rule);
+   * 3. otherwise repeat the unacknowledged frames in turn (same rule: "repeats unacknowledged
+   *    frames in turn", the study's monitor trace);
+   * 4. otherwise an IDLE frame — a link sends a frame every slot, carrying REQ (last rule).
    */
-  pollSlot(slot: number): PiafsFrame {
-    const f = this.out;
+  pollTransmit(slot: number, f: PiafsFrame): boolean {
+    this.lastSlot = slot;
     const p = this.params;
     const c = this.counters;
     f.req = this.vr & MOD_MASK;
     c.framesSent++;
     if (this.va < this.vs && slot >= this.txLastSent[this.va & MOD_MASK] + 2 * p.piafsDelay + p.resendSlack) {
-      // The peer's REQ (= va: REQ is cumulative) still names this frame: re-send it among new ones.
+      // The peer's REQ (= va: REQ is cumulative) still names this frame: re-send it among new ones
+      // (phs.md "PIAFS (64 kbit/s)": REQ "has not advanced `resendSlack` slots past" the due acknowledgement).
       this.fillData(f, this.va, slot, PiafsSendReason.RESENT);
       c.resentFrames++;
-      return f;
+      return true;
     }
     if (this.vs - this.va < p.window) {
       const n = this.source.take(PIAFS_USER_BYTES);
@@ -203,31 +212,34 @@ export class PiafsEntity {
         c.newFrames++;
         this.fillData(f, this.vs, slot, PiafsSendReason.NEW);
         this.vs++;
-        return f;
+        return true;
       }
     }
     if (this.va < this.vs) {
-      // Nothing new (no bytes, or the window is full): repeat unacknowledged frames in turn.
+      // Nothing new (no bytes, or the window is full): repeat unacknowledged frames in turn
+      // (phs.md "PIAFS (64 kbit/s)", second ARQ rule).
       if (this.rr < this.va || this.rr >= this.vs) this.rr = this.va;
       this.fillData(f, this.rr, slot, PiafsSendReason.REPEAT);
       this.rr++;
       c.repeatedFrames++;
-      return f;
+      return true;
     }
+    // "With no data, a link still sends a frame each slot (carrying REQ)" (phs.md "PIAFS (64 kbit/s)").
     f.type = PiafsFrameType.IDLE;
     f.num = this.vs & MOD_MASK;
     f.length = 0;
     f.offset = 0;
     f.reason = PiafsSendReason.IDLE;
     c.idleFrames++;
-    return f;
+    return true;
   }
 
   /** Hand in the frame that arrived in `slot`; `crcError` is the channel's verdict. */
-  receive(slot: number, frame: PiafsFrame, crcError: boolean): void {
+  handleFrame(slot: number, frame: PiafsFrame, crcError: boolean): void {
     const c = this.counters;
     if (crcError) {
-      // Nothing in a CRC-failed frame can be trusted: neither NUM, REQ nor data.
+      // Nothing in a CRC-failed frame can be trusted: neither NUM, REQ nor data; the monitor
+      // shows "CRC ERR" (phs.md "PIAFS (64 kbit/s)", fourth ARQ rule; the 32-bit CRC of the first).
       c.crcErrors++;
       this.monitor?.row(slot, this.side, -1, -1, PiafsMonitorKind.CRC_ERR);
       return;
@@ -242,8 +254,9 @@ export class PiafsEntity {
       isData ? PiafsMonitorKind.DATA : PiafsMonitorKind.IDLE,
     );
 
-    // REQ acknowledges every frame before it (cumulative). Read it relative to va; a value
-    // outside va … vs cannot be current (frames arrive in order) and is ignored.
+    // REQ, "the sequence number it expects next from the peer" (phs.md "PIAFS (64 kbit/s)"), acknowledges every
+    // frame before it (cumulative). Read it relative to va (modulo 128); a value outside va … vs
+    // cannot be current (frames arrive in order) and is ignored.
     const req = this.va + ((frame.req - this.va) & MOD_MASK);
     if (req > this.va && req <= this.vs) this.va = req;
 
@@ -263,7 +276,8 @@ export class PiafsEntity {
     this.rxOffset[i] = frame.offset;
     this.held++;
     if (off > 0) {
-      // Selective repeat: keep it, keep asking (REQ) for the oldest missing one.
+      // Selective repeat: keep it, keep asking (REQ) for the oldest missing one (phs.md "PIAFS (64 kbit/s)": "the
+      // receiver keeps out-of-order frames and keeps asking (REQ) for the oldest missing one").
       c.outOfOrderFrames++;
       return;
     }

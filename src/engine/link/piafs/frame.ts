@@ -78,13 +78,3 @@ export interface PiafsFrame {
 export function createPiafsFrame(): PiafsFrame {
   return { type: PiafsFrameType.IDLE, num: 0, req: 0, length: 0, offset: 0, reason: PiafsSendReason.IDLE };
 }
-
-/** Copy every field of `from` into `to` (no allocation). */
-export function copyPiafsFrame(to: PiafsFrame, from: PiafsFrame): void {
-  to.type = from.type;
-  to.num = from.num;
-  to.req = from.req;
-  to.length = from.length;
-  to.offset = from.offset;
-  to.reason = from.reason;
-}

@@ -7,7 +7,7 @@
  * sent, from the channel state of the slot in which it is on the air; it travels with the frame.
  * Frames in flight sit in a fixed ring of pre-allocated frame objects: stepping allocates nothing.
  */
-import { copyPiafsFrame, createPiafsFrame, type PiafsFrame } from './frame';
+import { createPiafsFrame, type PiafsFrame } from './frame';
 import {
   addPiafsCounters,
   PiafsEntity,
@@ -54,13 +54,13 @@ class DelayLine {
     const i = slot % this.delay;
     if (this.sentSlot[i] !== slot - this.delay) return;
     this.sentSlot[i] = -Infinity;
-    to.receive(slot, this.frames[i], this.crcError[i] === 1);
+    to.handleFrame(slot, this.frames[i], this.crcError[i] === 1);
   }
 
-  /** Put the frame sent at `slot` on the air (call after `deliver` for the same slot). */
-  send(slot: number, frame: PiafsFrame, crcError: boolean): void {
+  /** Put the frame `from` sends at `slot` on the air (call after `deliver` for the same slot). */
+  send(slot: number, from: PiafsEntity, crcError: boolean): void {
     const i = slot % this.delay;
-    copyPiafsFrame(this.frames[i], frame);
+    from.pollTransmit(slot, this.frames[i]);
     this.sentSlot[i] = slot;
     this.crcError[i] = crcError ? 1 : 0;
   }
@@ -93,8 +93,8 @@ export class PiafsLink {
   step(slot: number, crcErrorUp: boolean, crcErrorDown: boolean): void {
     this.up.deliver(slot, this.bs);
     this.down.deliver(slot, this.ms);
-    this.up.send(slot, this.ms.pollSlot(slot), crcErrorUp);
-    this.down.send(slot, this.bs.pollSlot(slot), crcErrorDown);
+    this.up.send(slot, this.ms, crcErrorUp);
+    this.down.send(slot, this.bs, crcErrorDown);
   }
 
   /** Sum of both ends' counters (the link's figures in the view). */

@@ -8,7 +8,8 @@ import { fcs16, fcs16Byte, FCS16_GOOD, FCS16_INIT } from './fcs16';
  *
  * Real bytes: these functions encode and decode actual octets. Link layers
  * that only need sizes use {@link frameWireLength} / {@link stuffedLength},
- * which count without allocating.
+ * which count without allocating; the IP-over-PPP line encoder (datagram-codec.ts)
+ * frames every datagram through {@link frameWireLength}.
  */
 
 /** Flag Sequence (RFC 1662 §3.1). */
@@ -119,26 +120,29 @@ const fcsScratch = new Uint8Array(2);
 
 /**
  * Exact length on the wire of the frame {@link encodeFrame} would produce
- * (flags, stuffed header, payload and FCS) — computed without allocating.
+ * (flags, stuffed header, information field and FCS) — computed without allocating.
+ * The information field may be given in parts (e.g. a datagram's header and its
+ * payload, each in its own buffer); they are framed as one, in order.
  */
 export function frameWireLength(
   protocol: number,
-  payload: Uint8Array,
+  information: Uint8Array | readonly Uint8Array[],
   opts: AsyncFramingOptions = {},
 ): number {
   checkProtocol(protocol);
   const o = resolve(protocol, opts);
   const h = writeHeader(protocol, o, headerScratch);
-  const fcs = fcs16(payload, 0, payload.length, fcs16(headerScratch, 0, h)) ^ 0xffff;
+  let fcs = fcs16(headerScratch, 0, h);
+  let stuffed = stuffedLength(headerScratch, o.accm, 0, h);
+  const parts = information instanceof Uint8Array ? [information] : information;
+  for (const part of parts) {
+    fcs = fcs16(part, 0, part.length, fcs);
+    stuffed += stuffedLength(part, o.accm);
+  }
+  fcs ^= 0xffff;
   fcsScratch[0] = fcs & 0xff;
   fcsScratch[1] = fcs >>> 8;
-  return (
-    (o.openingFlag ? 1 : 0) +
-    stuffedLength(headerScratch, o.accm, 0, h) +
-    stuffedLength(payload, o.accm) +
-    stuffedLength(fcsScratch, o.accm) +
-    1
-  );
+  return (o.openingFlag ? 1 : 0) + stuffed + stuffedLength(fcsScratch, o.accm) + 1;
 }
 
 /**

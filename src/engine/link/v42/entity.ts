@@ -1,4 +1,5 @@
 import { countTime, type Nanos } from '../../core/time';
+import type { LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 import { ResendMarks } from '../resend-marks';
 import {
@@ -13,10 +14,11 @@ import {
 } from './frame';
 
 /**
- * One V.42 LAPM entity (a modem's error-control function, V.42 §8), sans-IO and time-driven:
- * the caller asks {@link nextTime} when it next has something to do, calls {@link poll} then
- * (timers run, and if its line is free a frame starts), and hands it arriving frames with
- * {@link receive}. It never reads a clock.
+ * One V.42 LAPM entity (a modem's error-control function, V.42 §8), sans-IO and time-driven
+ * (the link contract, contract.ts; its clock is nanoseconds): the caller asks
+ * {@link pollTimeout} when it next has something to do, calls {@link pollTransmit} then (timers
+ * run, and if its line is free a frame starts), and hands it arriving frames with
+ * {@link handleFrame}. It never reads a clock.
  *
  * The line is synchronous at `bitRate`; a frame of n information octets occupies it for
  * (n + 6) × 8 bits, the end of each frame computed from the bit count of the current busy
@@ -36,7 +38,7 @@ import {
  * Simplification: on T401 expiry the entity resends every unacknowledged frame and restarts
  * T401, instead of V.42's poll exchange with N400 retries and link re-establishment (§8.5).
  */
-export class V42Entity {
+export class V42Entity implements LinkEntity<V42Frame, never> {
   readonly config: ResolvedV42Config;
   readonly counters = new V42Counters();
   /** V(A), V(S), V(R): true numbers (the control field carries them modulo 128). */
@@ -79,14 +81,14 @@ export class V42Entity {
     );
   }
 
-  /** The earliest time a {@link poll} can do something (Infinity: nothing until new input). */
-  nextTime(): Nanos {
+  /** The earliest time a {@link pollTransmit} can do something (Infinity: nothing until new input). */
+  pollTimeout(): Nanos {
     const t = this.hasWork ? this.lineFreeAt : Infinity;
     return this.t401Deadline >= 0 && this.t401Deadline < t ? this.t401Deadline : t;
   }
 
   /** Run T401 if due, then start a frame into `out` if the line is free and there is one to send. */
-  poll(now: Nanos, out: V42Frame): boolean {
+  pollTransmit(now: Nanos, out: V42Frame): boolean {
     const c = this.counters;
     if (this.t401Deadline >= 0 && now >= this.t401Deadline) {
       c.t401Expiries++;
@@ -122,8 +124,13 @@ export class V42Entity {
     return true;
   }
 
+  /** LAPM reports nothing to the layer above here (no reset or disconnect is modelled). */
+  pollEvent(): null {
+    return null;
+  }
+
   /** A frame from the peer has finished arriving at `now`, intact or with a bad FCS. */
-  receive(now: Nanos, f: V42Frame, erased: boolean): void {
+  handleFrame(now: Nanos, f: V42Frame, erased: boolean): void {
     if (erased) {
       this.counters.frameErrors++;
       return;

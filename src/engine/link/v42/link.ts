@@ -1,25 +1,21 @@
-import type { RandomStream } from '../../core/rng';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import type { LineFault } from '../fault';
 import { activeRecorder, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { V42Entity } from './entity';
-import { V42Frame, V42Kind, V42_OVERHEAD, type V42Config } from './frame';
+import { V42Frame, V42Kind, type V42Config } from './frame';
 
 /** Options of {@link V42Link}. */
 export interface V42LinkOptions {
   /** One-way propagation delay of the telephone connection (part of gsm.md `netDelay`). Default 0. */
   delay?: Nanos;
   /**
-   * Optional bit error rate on both directions (default 0: the telephone network is
-   * error-free, gsm.md). A frame of n octets is lost with probability 1 − (1 − ber)^(8n),
-   * precomputed per frame length at set-up; draws come from `rng`.
+   * Faults injected on the line (link/fault.ts: scripted drops, a bit error rate). Default none:
+   * the telephone network is error-free (gsm.md).
    */
-  ber?: number;
-  rng?: RandomStream;
-  /** Scripted losses for tests: frame `n` (0-based, per direction) sent in `dir` is lost. */
-  drop?: (dir: 0 | 1, n: number) => boolean;
+  fault?: LineFault;
   /** Record `v42.frame` (dir, kind, seq, error) here. */
   recorder?: TraceRecorder;
 }
@@ -69,7 +65,7 @@ class Direction {
 /**
  * Two LAPM entities joined by a full-duplex line with a propagation delay, driven by the
  * scheduler (this is glue: the entities themselves never schedule anything). Each entity's
- * transmitter is served when {@link V42Entity.nextTime} says so; frames arrive `delay` after
+ * transmitter is served when {@link V42Entity.pollTimeout} says so; frames arrive `delay` after
  * their last bit left. Tell the link when new data was appended to an entity's byte source
  * ({@link kick}). Frames in flight sit in a ring of reused frame objects (grown only when
  * more are in flight than ever before).
@@ -77,23 +73,17 @@ class Direction {
 export class V42Link {
   private readonly dirs: [Direction, Direction] = [new Direction(), new Direction()];
   private readonly delay: Nanos;
-  private readonly fer: Float64Array | null;
+  private readonly fault: LineFault | null;
   private readonly tFrame: TraceSource | null;
 
   constructor(
     private readonly scheduler: Scheduler,
     readonly a: V42Entity,
     readonly b: V42Entity,
-    private readonly options: V42LinkOptions = {},
+    options: V42LinkOptions = {},
   ) {
     this.delay = options.delay ?? 0;
-    const ber = options.ber ?? 0;
-    if (ber > 0) {
-      if (!options.rng) throw new Error('V.42 link: a bit error rate needs a random stream');
-      const maxOctets = Math.max(a.config.maxInfo, b.config.maxInfo) + V42_OVERHEAD;
-      this.fer = new Float64Array(maxOctets + 1);
-      for (let n = 1; n <= maxOctets; n++) this.fer[n] = 1 - Math.pow(1 - ber, 8 * n);
-    } else this.fer = null;
+    this.fault = options.fault ?? null;
     const rec = activeRecorder(options.recorder);
     this.tFrame = rec ? frameTraceSource(rec, 'v42.frame', ['ab', 'ba'], V42_KIND_LABELS) : null;
     for (const dir of [0, 1] as const) {
@@ -114,7 +104,7 @@ export class V42Link {
 
   private reschedule(dir: 0 | 1, now: Nanos): void {
     const d = this.dirs[dir];
-    const next = this.entity(dir).nextTime();
+    const next = this.entity(dir).pollTimeout();
     if (next === Infinity) {
       d.serve.cancel();
       return;
@@ -126,17 +116,16 @@ export class V42Link {
   private serve(dir: 0 | 1, now: Nanos): void {
     const d = this.dirs[dir];
     const f = d.scratch;
-    if (this.entity(dir).poll(now, f)) {
+    if (this.entity(dir).pollTransmit(now, f)) {
       const n = d.sent++;
-      let lost = this.options.drop?.(dir, n) ?? false;
-      if (!lost && this.fer !== null) lost = this.options.rng!.next() < this.fer[f.octets];
+      const lost = this.fault !== null && this.fault.lost(dir, n, f.octets);
       d.push(f, f.endTime + this.delay, lost);
       if (!d.arrival.armed) d.arrival.set(f.endTime + this.delay);
       this.tFrame?.record(now, dir, f.kind, f.kind === V42Kind.I ? f.trueNs : f.trueNr, lost ? 1 : 0);
     }
     // After a successful poll the line is busy until f.endTime > now; after an idle one the
-    // entity has no work, so nextTime() is a future T401 deadline or Infinity.
-    const next = this.entity(dir).nextTime();
+    // entity has no work, so pollTimeout() is a future T401 deadline or Infinity.
+    const next = this.entity(dir).pollTimeout();
     if (next > now && next !== Infinity) d.serve.set(next);
   }
 
@@ -146,7 +135,7 @@ export class V42Link {
     const rx = this.entity(to);
     while (d.count > 0 && d.arrive[d.head] <= now) {
       const i = d.head;
-      rx.receive(now, d.frames[i], d.lost[i] === 1);
+      rx.handleFrame(now, d.frames[i], d.lost[i] === 1);
       d.head = (d.head + 1) % d.frames.length;
       d.count--;
     }

@@ -18,12 +18,12 @@
 import type { Packet } from '../../core/packet';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
-import type { TraceRecorder, TraceSource } from '../../core/trace';
+import type { TraceRecorder } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
-import { GsmRlpEntity, GsmRlpLink, RlpMode, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Entity, V42Link } from '../../link/v42';
-import { PppDecoder, type PppDatagram } from './ppp-codec';
+import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
 import type { GsmRadioModel } from './radio';
 
 /** Set-up of a bearer. */
@@ -126,14 +126,8 @@ export class GsmBearer {
   readonly laptop: DatagramReceiver;
   /** Slot of the call drop, or −1. */
   droppedAt = -1;
-  /**
-   * Reset procedures: an end starting a reset while the other is not already resetting (two ends
-   * whose N2 runs out together make one reset — a SABM collision — not two).
-   */
-  resetEvents = 0;
   private readonly phoneSink: PhoneSink;
   private readonly downTimer: Timer;
-  private readonly tReset: TraceSource | null;
   private now: Nanos = 0;
 
   constructor(
@@ -158,20 +152,9 @@ export class GsmBearer {
       (p) => h.toLaptop(p, this.now),
     );
     const rec = o.recorder;
-    this.tReset =
-      rec && rec.enabled
-        ? rec.source('link.reset', ['dir', 'byPeer'], { dir: ['up', 'down'], byPeer: ['started', 'by peer'] })
-        : null;
-    const resetEvents = (dir: number) => ({
-      onReset: (slot: number, byPeer: boolean) => {
-        const other = dir === 0 ? this.rlp.iwf : this.rlp.ms;
-        if (!byPeer && other.mode !== RlpMode.Resetting) this.resetEvents++;
-        this.tReset?.record(this.rlp.slotTime(slot), dir, byPeer ? 1 : 0);
-      },
-    });
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
-    const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, resetEvents(0), 1);
-    const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, resetEvents(1), 2);
+    const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, 1);
+    const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, 2);
     this.rlp = new GsmRlpLink(ms, iwf, radio.uplink, radio.downlink, {
       delaySlots: o.radioDelaySlots,
       recorder: rec,
@@ -191,6 +174,11 @@ export class GsmBearer {
   /** True once the call has dropped. */
   get down(): boolean {
     return this.droppedAt >= 0;
+  }
+
+  /** RLP reset procedures (counted by the link, gsm-rlp/link.ts). */
+  get resetEvents(): number {
+    return this.rlp.resetProcedures;
   }
 
   /** The laptop sends a PPP frame: onto the serial line toward the phone. */
@@ -217,9 +205,12 @@ export class GsmBearer {
     this.phoneSink.pushed = false;
     const before = this.iwfUp.bytesIn;
     this.rlp.step();
+    let dropped = false;
+    for (let e = this.rlp.pollEvent(); e !== null; e = this.rlp.pollEvent())
+      if (e.event.kind === 'call-drop') dropped = true;
     if (this.iwfUp.bytesIn !== before) this.v42.kick(this.v42.a, now);
     if (this.phoneSink.pushed) this.armDown(now);
-    if (this.rlp.ms.down || this.rlp.iwf.down) {
+    if (dropped) {
       this.droppedAt = this.rlp.slot - 1;
       // The call is gone: the modems hang up and every buffer is lost.
       this.iwfUp.clear();

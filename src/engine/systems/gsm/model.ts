@@ -34,7 +34,7 @@ import {
 } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { GsmBearer } from './bearer';
-import { PppEncoder } from './ppp-codec';
+import { PppEncoder } from '../../link/ppp/datagram-codec';
 import { GsmRadioModel } from './radio';
 import { gsmSummary } from './summary';
 import { gsmView } from './view';
@@ -60,7 +60,7 @@ function gsmProfiles(v: ScenarioValues): { client: TcpProfile; server: TcpProfil
   return { client: { ...client, mss }, server: { ...server, mss } };
 }
 
-/** Windows 95/98/NT number their IP datagrams in host byte order (ppp-codec.ts). */
+/** Windows 95/98/NT number their IP datagrams in host byte order (link/ppp/datagram-codec.ts). */
 function isWindows(p: TcpProfile): boolean {
   return p.name === 'win98' || p.name === 'winnt4';
 }

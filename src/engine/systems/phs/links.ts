@@ -28,6 +28,7 @@ import {
   type PiafsMonitorSink,
   type PiafsOptions,
 } from '../../link/piafs';
+import { BearerSet, erased, type BearerVerdicts } from '../../link/bearer-set';
 import { MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
 import { PacketByteStream, StreamReassembler } from '../../link/ppp/stream';
 import { DOWN, PHS_LINKS, UP } from './radio';
@@ -65,13 +66,16 @@ export class PhsBundle {
   /** Mobile control terminal. */
   readonly msSender: MultilinkSender<Packet>;
   readonly msReceiver: MultilinkReceiver<Packet>;
-  private readonly live: (LiveLink | null)[] = new Array<LiveLink | null>(PHS_LINKS).fill(null);
+  /** The six member links as bearers (link/bearer-set.ts). */
+  readonly bearers = new BearerSet<LiveLink>(PHS_LINKS);
   /** Counters of earlier incarnations of each link (before a release). */
   private readonly past: PiafsCounters[] = [];
   /** Stream bytes lost with released links (both directions). */
   lostStreamBytes = 0;
   /** 1 for each link index whose PIAFS link is live (the radio steps only these). */
-  readonly active = new Uint8Array(PHS_LINKS);
+  get active(): Uint8Array {
+    return this.bearers.active;
+  }
 
   constructor(
     private readonly options: PhsBundleOptions,
@@ -88,12 +92,12 @@ export class PhsBundle {
 
   /** Is link index `i` (0-based) carrying frames? */
   isLive(i: number): boolean {
-    return this.live[i] !== null;
+    return this.bearers.isLive(i);
   }
 
   /** The PIAFS link of index `i`, if live. */
   piafs(i: number): PiafsLink | null {
-    return this.live[i]?.piafs ?? null;
+    return this.bearers.get(i)?.piafs ?? null;
   }
 
   /**
@@ -102,7 +106,7 @@ export class PhsBundle {
    * that port ends it now.
    */
   join(i: number, now: Nanos): void {
-    if (this.live[i]) return;
+    if (this.bearers.isLive(i)) return;
     const id = i + 1;
     for (const s of [this.bsSender, this.msSender]) if (s.linkIds.includes(id)) s.removeLink(id);
     for (const r of [this.bsReceiver, this.msReceiver]) if (r.linkIds.includes(id)) r.removeLink(id, now);
@@ -115,8 +119,7 @@ export class PhsBundle {
       this.options.piafs,
       this.monitors[i],
     );
-    this.live[i] = { piafs, down, downRx, up, upRx };
-    this.active[i] = 1;
+    this.bearers.join(i, { piafs, down, downRx, up, upRx });
     this.bsSender.addLink(id, PIAFS_USER_BPS);
     this.msSender.addLink(id, PIAFS_USER_BPS);
     this.bsReceiver.addLink(id);
@@ -128,12 +131,10 @@ export class PhsBundle {
    * Multilink ends notice after `detect`.
    */
   release(i: number, now: Nanos, detect: Nanos): void {
-    const l = this.live[i];
+    const l = this.bearers.release(i, now, detect);
     if (!l) return;
     this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
     addPiafsCounters(this.past[i], l.piafs.totals());
-    this.live[i] = null;
-    this.active[i] = 0;
     const id = i + 1;
     this.bsSender.releaseLink(id, now, detect);
     this.msSender.releaseLink(id, now, detect);
@@ -156,14 +157,14 @@ export class PhsBundle {
    * PIAFS exchange one frame each way with the radio's verdicts, and hand the fragments that
    * were rebuilt to the Multilink receivers. Then apply Multilink timers due by `now`.
    */
-  step(slot: number, now: Nanos, verdict: Uint8Array): void {
+  step(slot: number, now: Nanos, verdict: BearerVerdicts): void {
     for (let i = 0; i < PHS_LINKS; i++) {
-      const l = this.live[i];
+      const l = this.bearers.get(i);
       if (l === null) continue;
       const id = i + 1;
       feed(l.down, this.bsSender, id);
       feed(l.up, this.msSender, id);
-      l.piafs.step(slot, verdict[2 * i + UP] === 1, verdict[2 * i + DOWN] === 1);
+      l.piafs.step(slot, erased(verdict, i, UP), erased(verdict, i, DOWN));
       for (let f = l.downRx.poll(); f !== undefined; f = l.downRx.poll()) this.msReceiver.receive(id, f, now);
       for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
     }
@@ -175,7 +176,7 @@ export class PhsBundle {
   counters(i: number): PiafsCounters {
     const c = zeroPiafsCounters();
     addPiafsCounters(c, this.past[i]);
-    const l = this.live[i];
+    const l = this.bearers.get(i);
     if (l) addPiafsCounters(c, l.piafs.totals());
     return c;
   }

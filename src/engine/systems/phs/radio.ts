@@ -24,15 +24,16 @@ import {
   shadowingSigmaForDistance,
 } from '../../channel';
 import type { RandomStreams } from '../../core/rng';
+import { BEARER_DOWN, BEARER_UP, type BearerRadio } from '../../link/bearer-set';
 import type { Nanos } from '../../core/time';
 import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from './params';
 
 // The topology is declared with the scenario keys that count on it (phs-params.ts).
 export { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS };
 
-/** Direction index of a link's channel: 0 = down (BS → MS, received at the MS), 1 = up. */
-export const DOWN = 0;
-export const UP = 1;
+/** Direction index of a link's channel: 0 = down (BS → MS, received at the MS), 1 = up (bearer-set.ts). */
+export const DOWN = BEARER_DOWN;
+export const UP = BEARER_UP;
 
 /** The unit (0-based) serving link index `i` (0-based): links 1–2 → unit 1, 3–4 → 2, 5–6 → 3. */
 export function unitOfLink(i: number): number {
@@ -50,7 +51,7 @@ export interface PhsRadioOptions {
 }
 
 /** The field strengths, error rates and per-slot CRC verdicts of the six links. */
-export class PhsRadio {
+export class PhsRadio implements BearerRadio {
   /** Field strength per unit, dBµV (median plus shadowing). */
   readonly field = new Float64Array(PHS_UNITS);
   /** Median field strength per unit, dBµV (no shadowing). */

@@ -1,14 +1,21 @@
 /**
  * The RLP panel of the GSM lab (gsm.md "Views": "an RLP view (I-frames, SREJ/REJ, T1 expiries,
  * resets) aligned with the channel state"): the link's counters in words, and a strip of the
- * last RLP frames in each direction — one cell per 20 ms frame with its symbol (I, ↺ sent again,
- * S SREJ, J REJ, P poll after a T1 expiry, R SABM, U UA, · RR), crossed out when the channel
- * erased it, on a hatched background while the channel was bad. It follows the run, or centres
+ * last RLP frames in each direction (uplink first, as on the link-layer chart) — one cell per
+ * 20 ms frame with its symbol (every symbol explained under the strip, from KIND_TEXT), crossed out
+ * when the channel erased it, on a hatched background while the channel was bad. It follows the run, or centres
  * on a TCP retransmission clicked on the sequence graph. The full run is on the link-layer chart.
  */
 import { useState } from 'react';
 import { useLab } from '../../hooks/use-lab';
-import { KIND_TEXT, RLP_SLOT_S, rlpStrip, type RlpCell, type StripColumns } from './rlp-strip';
+import {
+  KIND_TEXT,
+  RLP_SLOT_S,
+  STRIP_DIRECTIONS,
+  rlpStrip,
+  type RlpCell,
+  type StripColumns,
+} from './rlp-strip';
 import { GSM_FRAME_KIND as K } from './rlp-decoder';
 
 const WIDTHS = [50, 100, 200] as const;
@@ -81,6 +88,20 @@ export function RlpStrip({ cells, label }: { cells: (RlpCell | null)[]; label: s
   );
 }
 
+/** Every symbol the strip can show, in words; then the strokes and hatching (exported for tests). */
+export function RlpLegend() {
+  return (
+    <p className="muted small gsm-rlp-legend" data-testid="gsm-rlp-legend">
+      {Object.values(KIND_TEXT).map((k) => (
+        <span key={k.sym} data-sym={k.sym}>
+          <strong>{k.sym}</strong> {k.legend} ·{' '}
+        </span>
+      ))}
+      a red stroke: lost on the radio; hatched: channel in its bad state.
+    </p>
+  );
+}
+
 const COUNTERS: readonly [string, string][] = [
   ['iFrames', 'I frames'],
   ['iFramesRetransmitted', 'sent again'],
@@ -148,13 +169,11 @@ export function RlpPanel() {
         </span>
       </div>
       <div className="gsm-rlp-strips" data-testid="gsm-rlp-strips">
-        <RlpStrip cells={rlpStrip(frames, channel, 1, from, to)} label="downlink" />
-        <RlpStrip cells={rlpStrip(frames, channel, 0, from, to)} label="uplink" />
+        {STRIP_DIRECTIONS.map(({ dir, label }) => (
+          <RlpStrip key={dir} cells={rlpStrip(frames, channel, dir, from, to)} label={label} />
+        ))}
       </div>
-      <p className="muted small">
-        I data · ↺ sent again · S SREJ · J REJ · P poll (T1 expired) · R SABM (reset) · U UA · · RR; a red
-        stroke: lost on the radio; hatched: channel in its bad state.
-      </p>
+      <RlpLegend />
     </section>
   );
 }

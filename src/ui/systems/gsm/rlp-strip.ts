@@ -24,19 +24,33 @@ export interface RlpCell {
   readonly bad: boolean;
 }
 
-/** Short symbol and words of each frame kind (never colour alone, ui.md). */
-export const KIND_TEXT: Readonly<Record<number, { sym: string; words: string }>> = {
-  [K.I]: { sym: 'I', words: 'I frame' },
-  [K.IRetx]: { sym: '↺', words: 'I frame sent again' },
-  [K.RR]: { sym: '·', words: 'RR (acknowledgement only)' },
-  [K.SREJ]: { sym: 'S', words: 'SREJ (asks for one frame)' },
-  [K.REJ]: { sym: 'J', words: 'REJ (go back)' },
-  [K.poll]: { sym: 'P', words: 'poll: T1 expired' },
-  [K.pollAnswer]: { sym: 'F', words: 'answer to a poll' },
-  [K.SABM]: { sym: 'R', words: 'SABM: reset' },
-  [K.UA]: { sym: 'U', words: 'UA: reset acknowledged' },
-  [K.NULL]: { sym: '–', words: 'nothing to send (resetting)' },
+/**
+ * Short symbol and words of each frame kind (never colour alone, ui.md); `legend` is the name under
+ * the strip. GSM 04.22 §5.2: a poll is a supervisory frame with the P bit set after T1 expired; the
+ * peer answers with the F (final) bit set.
+ */
+export const KIND_TEXT: Readonly<Record<number, { sym: string; words: string; legend: string }>> = {
+  [K.I]: { sym: 'I', words: 'I frame', legend: 'data (I frame)' },
+  [K.IRetx]: { sym: '↺', words: 'I frame sent again', legend: 'I frame sent again' },
+  [K.RR]: { sym: '·', words: 'RR (acknowledgement only)', legend: 'RR (acknowledgement only)' },
+  [K.SREJ]: { sym: 'S', words: 'SREJ (asks for one frame)', legend: 'SREJ (asks for one frame)' },
+  [K.REJ]: { sym: 'J', words: 'REJ (go back)', legend: 'REJ (go back)' },
+  [K.poll]: { sym: 'P', words: 'poll: T1 expired', legend: 'poll (T1 expired)' },
+  [K.pollAnswer]: {
+    sym: 'F',
+    words: 'answer to a poll (F bit)',
+    legend: 'answer to a poll (final bit)',
+  },
+  [K.SABM]: { sym: 'R', words: 'SABM: reset', legend: 'SABM (reset)' },
+  [K.UA]: { sym: 'U', words: 'UA: reset acknowledged', legend: 'UA (reset acknowledged)' },
+  [K.NULL]: { sym: '–', words: 'nothing to send (resetting)', legend: 'nothing to send (resetting)' },
 };
+
+/** Directions in the order of the link-layer chart's rows: uplink (0) first, then downlink (1). */
+export const STRIP_DIRECTIONS: readonly { readonly dir: number; readonly label: string }[] = [
+  { dir: 0, label: 'uplink' },
+  { dir: 1, label: 'downlink' },
+];
 
 function lowerBound(t: Float64Array, n: number, x: number): number {
   let lo = 0;

@@ -71,7 +71,12 @@ describe('GSM RLP over Markov fading (gsm.md §Channel)', () => {
     expect(r1.get('link.frame')!.total).toBe(2 * 1000);
     expect(r1.get('link.event')!.total).toBeGreaterThan(0);
     expect(r1.get('channel.state')!.total).toBeGreaterThan(2);
-    expect(r1.sources().map((s) => s.name)).toEqual(['link.frame', 'link.event', 'channel.state']);
+    expect(r1.sources().map((s) => s.name)).toEqual([
+      'link.reset',
+      'link.frame',
+      'link.event',
+      'channel.state',
+    ]);
   });
 
   it('reuses a fixed ring of frame objects (no allocation per slot)', () => {

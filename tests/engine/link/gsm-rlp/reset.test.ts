@@ -5,6 +5,7 @@ import {
   GsmRlpFrame,
   GsmRlpFrameClass as C,
   RlpKind,
+  type GsmRlpLink,
   RlpMode,
   RlpS,
   type CallDropReason,
@@ -14,6 +15,18 @@ import { DropChannel, makeRun, outage, range } from './harness';
 
 const UP = 0;
 const DOWN = 1;
+
+/** The phone's call drops ([slot, reason]) and the resets it began or joined (slots), polled from the link. */
+function phoneEvents(link: GsmRlpLink): { drops: [number, CallDropReason][]; resets: number[] } {
+  const drops: [number, CallDropReason][] = [];
+  const resets: number[] = [];
+  for (let e = link.pollEvent(); e !== null; e = link.pollEvent()) {
+    if (e.dir !== 0) continue;
+    if (e.event.kind === 'call-drop') drops.push([e.event.slot, e.event.reason]);
+    else resets.push(e.event.slot);
+  }
+  return { drops, resets };
+}
 
 describe('GSM RLP: N2 and reset', () => {
   it('an outage longer than (N2 + 1) × T1 ⇒ reset (SABM/UA), both buffers flushed, data lost', () => {
@@ -55,11 +68,10 @@ describe('GSM RLP: N2 and reset', () => {
   });
 
   it('the reset handshake failing N2 times drops the call', () => {
-    const drops: [number, CallDropReason][] = [];
-    const events = { ms: { onCallDrop: (s: number, why: CallDropReason) => drops.push([s, why]) } };
-    const b = createGsmRlpLink<number>({}, outage(20, 1e9), outage(20, 1e9), {}, events);
+    const b = createGsmRlpLink<number>({}, outage(20, 1e9), outage(20, 1e9), {});
     for (let i = 0; i < 100; i++) b.txMs.append(i, 100);
     b.link.run(400);
+    const { drops } = phoneEvents(b.link);
     // Reset at 192, six SABMs (192 … 312), the sixth expiry without UA (336) drops the call.
     expect(drops).toEqual([[336, 'sabm']]);
     expect(b.link.ms.counters.callDrops).toBe(1);
@@ -75,17 +87,15 @@ describe('GSM RLP: N2 and reset', () => {
     (n >= 20 && n < 40) || (n >= 100 && n < 120) || (n >= 180 && n < 200);
 
   it('maxResets resets within 60 s drop the call', () => {
-    const drops: [number, CallDropReason][] = [];
-    const resets: number[] = [];
     const b = createGsmRlpLink<number>(
       { t1Slots: 4, n2: 3 },
       new DropChannel(threeOutages),
       new DropChannel(threeOutages),
       { delaySlots: 1 },
-      { ms: { onCallDrop: (s, why) => drops.push([s, why]), onReset: (s) => resets.push(s) } },
     );
     for (let i = 0; i < 200; i++) b.txMs.append(i, 100);
     b.link.run(300);
+    const { drops, resets } = phoneEvents(b.link);
     // Each outage: last advance in slot 20 (100, 180), polls at +4, +8, +12, reset at +16.
     expect(resets).toEqual([36, 116]);
     expect(b.link.ms.counters.resets).toBe(3);
@@ -142,22 +152,22 @@ describe('GSM RLP: modulo-62 aliasing (seqAliases)', () => {
     const sink = new Ranges();
     const e = new GsmRlpEntity({}, new NoData(), sink);
     let slot = 0;
-    for (let k = 0; k < 10; k++) e.receive(slot++, iFrame(k), false);
+    for (let k = 0; k < 10; k++) e.handleFrame(slot++, iFrame(k), false);
     expect(e.receiver.vr).toBe(10);
     // A copy of frame 9 (= V(R) − 1) is recognised as a duplicate.
-    e.receive(slot++, iFrame(9), false);
+    e.handleFrame(slot++, iFrame(9), false);
     expect(e.counters.seqAliases).toBe(0);
     // A copy of frame 8: (8 − 10) mod 62 = 60 < k, read as frame 70.
-    e.receive(slot++, iFrame(8), false);
+    e.handleFrame(slot++, iFrame(8), false);
     expect(e.counters.seqAliases).toBe(1);
     // Reading it as frame 70 makes 10–69 look missing: a storm of 60 SREJs follows.
     expect(e.receiver.srejsPending).toBe(60);
-    for (let k = 10; k < 70; k++) e.receive(slot++, iFrame(k), false);
+    for (let k = 10; k < 70; k++) e.handleFrame(slot++, iFrame(k), false);
     // 70 is occupied by the misread copy: V(R) passes it delivering nothing.
     expect(e.receiver.vr).toBe(71);
     // The real frame 70 now reads as V(R) − 1: a duplicate.
-    e.receive(slot++, iFrame(70), false);
-    e.receive(slot++, iFrame(71), false);
+    e.handleFrame(slot++, iFrame(70), false);
+    e.handleFrame(slot++, iFrame(71), false);
     const got = sink.got;
     expect(got.length).toBe(71);
     expect(got[69]).toEqual([69 * 24, 70 * 24]);
@@ -175,7 +185,7 @@ describe('GSM RLP: modulo-62 aliasing (seqAliases)', () => {
     f.cr = true;
     f.nr = 0;
     f.trueNr = 62;
-    e.receive(0, f, false);
+    e.handleFrame(0, f, false);
     expect(e.counters.seqAliases).toBe(1);
   });
 });

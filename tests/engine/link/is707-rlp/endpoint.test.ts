@@ -3,10 +3,18 @@ import { PacketByteStream } from '../../../../src/engine/link/ppp/stream';
 import {
   Is707RlpEndpoint,
   resolveRlpConfig,
+  RlpFrame,
   RlpFrameKind as K,
   type Is707RlpConfig,
 } from '../../../../src/engine/link/is707-rlp';
 import { describe, peerFrame, RecordingSink } from './harness';
+
+/** What `x` sends in `slot`, in a fresh frame. */
+function poll(x: Is707RlpEndpoint, slot: number): RlpFrame {
+  const f = new RlpFrame();
+  x.pollTransmit(slot, f);
+  return f;
+}
 
 /** An endpoint with `bytes` of data to send and a sink recording what it passes on. */
 function endpoint(config: Is707RlpConfig = {}, bytes = 0) {
@@ -20,14 +28,14 @@ group('Is707RlpEndpoint: per-slot priority', () => {
   it('sends NAK before retransmission before new data before idle', () => {
     const { x } = endpoint({ idle: 2 }, 38); // two data frames
     const sent: string[] = [];
-    sent.push(describe(x.pollSlot(0))); // data 0
-    x.receive(1, peerFrame(K.Data, 2), false); // peer frames 0, 1 missing
-    sent.push(describe(x.pollSlot(1))); // NAK beats new data
+    sent.push(describe(poll(x, 0))); // data 0
+    x.handleFrame(1, peerFrame(K.Data, 2), false); // peer frames 0, 1 missing
+    sent.push(describe(poll(x, 1))); // NAK beats new data
     // Peer NAKs our frame 0; its V(S) = 5 reveals peer frames 3, 4 missing (rule (c)).
     const nak = peerFrame(K.Nak, 5, { nak: [0] });
-    x.receive(2, nak, false);
-    sent.push(describe(x.pollSlot(2))); // NAK beats retransmission
-    for (let s = 3; s < 8; s++) sent.push(describe(x.pollSlot(s)));
+    x.handleFrame(2, nak, false);
+    sent.push(describe(poll(x, 2))); // NAK beats retransmission
+    for (let s = 3; s < 8; s++) sent.push(describe(poll(x, s)));
     expect(sent).toEqual([
       'data 0',
       'nak r1 [0,1]',
@@ -44,33 +52,36 @@ group('Is707RlpEndpoint: per-slot priority', () => {
 
   it('carries its own V(S) on NAK and idle frames', () => {
     const { x } = endpoint({ idle: 1 }, 19 * 3);
-    for (let s = 0; s < 3; s++) x.pollSlot(s);
-    x.receive(3, peerFrame(K.Data, 1), false);
-    const f = x.pollSlot(3);
+    for (let s = 0; s < 3; s++) poll(x, s);
+    x.handleFrame(3, peerFrame(K.Data, 1), false);
+    const f = poll(x, 3);
     expect([f.kind, f.seq, f.fn, f.nakCount, f.nakFrames[0]]).toEqual([K.Nak, 3, 3, 1, 0]);
-    const g = x.pollSlot(4);
+    const g = poll(x, 4);
     expect([g.kind, g.seq, g.fn]).toEqual([K.Idle, 3, 3]);
   });
 
-  it('reuses one frame object and refuses slots out of order', () => {
-    const { x } = endpoint({}, 40);
-    const f = x.pollSlot(0);
-    expect(x.pollSlot(1)).toBe(f);
-    expect(() => x.pollSlot(1)).toThrow();
+  it("fills the caller's frame, says whether it sends, and refuses slots out of order", () => {
+    const { x } = endpoint({ idle: 0 }, 10);
+    const f = new RlpFrame();
+    expect(x.pollTransmit(0, f)).toBe(true);
+    expect(f.kind).toBe(K.Data);
+    expect(x.pollTransmit(1, f)).toBe(false);
+    expect(f.kind).toBe(K.None);
+    expect(() => x.pollTransmit(1, f)).toThrow();
   });
 });
 
 group('Is707RlpEndpoint: receiver', () => {
   it('passes frames on in order once a gap fills; duplicates and erased frames have no effect', () => {
     const { x, sink } = endpoint();
-    x.receive(0, peerFrame(K.Data, 0), false);
-    x.receive(1, peerFrame(K.Data, 2), false);
-    x.receive(2, peerFrame(K.Data, 1), true); // erased
-    x.receive(3, peerFrame(K.Data, 3), false);
+    x.handleFrame(0, peerFrame(K.Data, 0), false);
+    x.handleFrame(1, peerFrame(K.Data, 2), false);
+    x.handleFrame(2, peerFrame(K.Data, 1), true); // erased
+    x.handleFrame(3, peerFrame(K.Data, 3), false);
     expect(sink.ranges).toEqual([[0, 19, true]]);
     expect([x.vr, x.vn]).toEqual([4, 1]);
-    x.receive(4, peerFrame(K.Retx, 1), false);
-    x.receive(5, peerFrame(K.Retx, 1), false);
+    x.handleFrame(4, peerFrame(K.Retx, 1), false);
+    x.handleFrame(5, peerFrame(K.Retx, 1), false);
     expect(sink.ranges.map(([a]) => a)).toEqual([0, 19, 38, 57]);
     expect(x.counters).toMatchObject({
       frameErrors: 1,
@@ -82,12 +93,12 @@ group('Is707RlpEndpoint: receiver', () => {
 
   it('finds gaps from idle frames (rule (b)); an idle V(S) equal to V(R) is no gap', () => {
     const { x } = endpoint();
-    x.receive(0, peerFrame(K.Data, 0), false);
-    x.receive(1, peerFrame(K.Idle, 1), false);
+    x.handleFrame(0, peerFrame(K.Data, 0), false);
+    x.handleFrame(1, peerFrame(K.Idle, 1), false);
     expect(x.counters.gapsDetected).toBe(0);
-    x.receive(2, peerFrame(K.Idle, 3), false);
+    x.handleFrame(2, peerFrame(K.Idle, 3), false);
     expect([x.vr, x.vn, x.counters.gapsDetected]).toEqual([3, 1, 1]);
-    expect(describe(x.pollSlot(2))).toBe('nak r1 [1,2]');
+    expect(describe(poll(x, 2))).toBe('nak r1 [1,2]');
   });
 
   it('reads SEQ relative to V(R) within a half-space of 128', () => {
@@ -100,39 +111,52 @@ group('Is707RlpEndpoint: receiver', () => {
     expect(r.interpret(43)).toBe(299);
   });
 
+  it('reports the frames it gives up as an abort event when the abort timer expires', () => {
+    const { x } = endpoint();
+    x.handleFrame(0, peerFrame(K.Data, 4), false); // gap [0, 4), never filled
+    const events: unknown[] = [];
+    for (let s = 0; s < 100 && events.length === 0; s++) {
+      poll(x, s);
+      for (let e = x.pollEvent(); e !== null; e = x.pollEvent()) events.push(e);
+    }
+    expect(events).toEqual([{ kind: 'abort', slot: 48, frames: 4, first: 0 }]);
+    expect(x.counters).toMatchObject({ aborts: 1, framesAbandoned: 4 });
+    expect(x.pollEvent()).toBeNull();
+  });
+
   it('a NAK lists exactly the frames of its gap still missing, round after round', () => {
     const { x } = endpoint();
-    x.receive(0, peerFrame(K.Data, 4), false); // gap [0, 4)
-    expect(describe(x.pollSlot(0))).toBe('nak r1 [0,1,2,3]');
-    expect(x.nextTimerSlot()).toBe(10);
-    x.receive(3, peerFrame(K.Retx, 1), false);
-    x.receive(4, peerFrame(K.Retx, 2), false);
-    for (let s = 1; s < 10; s++) expect(x.pollSlot(s).kind).toBe(K.None);
-    expect(describe(x.pollSlot(10))).toBe('nak r2 [0,3]');
-    x.receive(11, peerFrame(K.Retx, 0), false);
-    expect(describe(x.pollSlot(11))).toBe('nak r2 [3]');
-    expect(x.nextTimerSlot()).toBe(21);
-    for (let s = 12; s < 21; s++) x.pollSlot(s);
-    expect(['21', '22', '23'].map((s) => describe(x.pollSlot(Number(s))))).toEqual([
+    x.handleFrame(0, peerFrame(K.Data, 4), false); // gap [0, 4)
+    expect(describe(poll(x, 0))).toBe('nak r1 [0,1,2,3]');
+    expect(x.pollTimeout()).toBe(10);
+    x.handleFrame(3, peerFrame(K.Retx, 1), false);
+    x.handleFrame(4, peerFrame(K.Retx, 2), false);
+    for (let s = 1; s < 10; s++) expect(poll(x, s).kind).toBe(K.None);
+    expect(describe(poll(x, 10))).toBe('nak r2 [0,3]');
+    x.handleFrame(11, peerFrame(K.Retx, 0), false);
+    expect(describe(poll(x, 11))).toBe('nak r2 [3]');
+    expect(x.pollTimeout()).toBe(21);
+    for (let s = 12; s < 21; s++) poll(x, s);
+    expect(['21', '22', '23'].map((s) => describe(poll(x, Number(s))))).toEqual([
       'nak r3 [3]',
       'nak r3 [3]',
       'nak r3 [3]',
     ]);
-    expect(x.nextTimerSlot()).toBe(23 + 25);
-    x.receive(30, peerFrame(K.Retx, 3), false); // arrives in time: no abort
-    expect([x.vn, x.nextTimerSlot(), x.receiver.activeGaps]).toEqual([5, Infinity, 0]);
+    expect(x.pollTimeout()).toBe(23 + 25);
+    x.handleFrame(30, peerFrame(K.Retx, 3), false); // arrives in time: no abort
+    expect([x.vn, x.pollTimeout(), x.receiver.activeGaps]).toEqual([5, Infinity, 0]);
     expect(x.counters).toMatchObject({ naksSent: 6, nakTimeouts: 2, aborts: 0 });
   });
 
   it('the abort timer gives frames up; V(N) moves past them and later data is passed on', () => {
     const { x, sink } = endpoint({ nakRounds: [1], abortTimer: 5 });
-    x.receive(0, peerFrame(K.Data, 0), false);
-    x.receive(1, peerFrame(K.Data, 2), false); // frame 1 missing
-    expect(describe(x.pollSlot(1))).toBe('nak r1 [1]');
-    x.receive(2, peerFrame(K.Data, 3), false);
-    for (let s = 2; s < 6; s++) x.pollSlot(s);
+    x.handleFrame(0, peerFrame(K.Data, 0), false);
+    x.handleFrame(1, peerFrame(K.Data, 2), false); // frame 1 missing
+    expect(describe(poll(x, 1))).toBe('nak r1 [1]');
+    x.handleFrame(2, peerFrame(K.Data, 3), false);
+    for (let s = 2; s < 6; s++) poll(x, s);
     expect(x.vn).toBe(1);
-    x.pollSlot(6);
+    poll(x, 6);
     expect([x.vn, x.vr, x.counters.aborts, x.counters.framesAbandoned]).toEqual([4, 4, 1, 1]);
     expect(sink.ranges).toEqual([
       [0, 19, true],
@@ -140,27 +164,27 @@ group('Is707RlpEndpoint: receiver', () => {
       [57, 76, true],
     ]);
     // A late retransmission of the abandoned frame is a duplicate.
-    x.receive(7, peerFrame(K.Retx, 1), false);
+    x.handleFrame(7, peerFrame(K.Retx, 1), false);
     expect(x.counters.duplicates).toBe(1);
   });
 
   it('runs several gaps independently, oldest NAK first', () => {
     const { x } = endpoint();
-    x.receive(0, peerFrame(K.Data, 1), false); // gap [0,1)
-    x.receive(1, peerFrame(K.Data, 3), false); // gap [2,3)
-    expect(describe(x.pollSlot(1))).toBe('nak r1 [0]');
-    expect(describe(x.pollSlot(2))).toBe('nak r1 [2]');
+    x.handleFrame(0, peerFrame(K.Data, 1), false); // gap [0,1)
+    x.handleFrame(1, peerFrame(K.Data, 3), false); // gap [2,3)
+    expect(describe(poll(x, 1))).toBe('nak r1 [0]');
+    expect(describe(poll(x, 2))).toBe('nak r1 [2]');
     expect(x.receiver.activeGaps).toBe(2);
-    x.receive(3, peerFrame(K.Retx, 2), false);
+    x.handleFrame(3, peerFrame(K.Retx, 2), false);
     expect([x.receiver.activeGaps, x.vn]).toEqual([1, 0]);
   });
 
   it('counts a misread retransmission (SEQ reused by a later frame) and passes its bytes on as lost', () => {
     const { x, sink } = endpoint();
-    x.receive(0, peerFrame(K.Data, 0), false);
-    x.receive(1, peerFrame(K.Data, 2), false); // frame 1 missing
+    x.handleFrame(0, peerFrame(K.Data, 0), false);
+    x.handleFrame(1, peerFrame(K.Data, 2), false); // frame 1 missing
     // The peer resends what it now holds under SEQ 1: true frame 257.
-    x.receive(2, peerFrame(K.Retx, 257), false);
+    x.handleFrame(2, peerFrame(K.Retx, 257), false);
     expect(x.counters.seqAmbiguities).toBe(1);
     expect(sink.ranges).toEqual([
       [0, 19, true],
@@ -173,34 +197,34 @@ group('Is707RlpEndpoint: receiver', () => {
 group('Is707RlpEndpoint: sender', () => {
   it('answers each NAK received with one retransmission of every frame it names', () => {
     const { x } = endpoint({}, 19 * 5);
-    for (let s = 0; s < 5; s++) x.pollSlot(s);
-    x.receive(5, peerFrame(K.Nak, 0, { nak: [1, 3], round: 2 }), false);
-    x.receive(6, peerFrame(K.Nak, 0, { nak: [1, 3], round: 2 }), false);
-    const sent = [6, 7, 8, 9, 10].map((s) => describe(x.pollSlot(s)));
+    for (let s = 0; s < 5; s++) poll(x, s);
+    x.handleFrame(5, peerFrame(K.Nak, 0, { nak: [1, 3], round: 2 }), false);
+    x.handleFrame(6, peerFrame(K.Nak, 0, { nak: [1, 3], round: 2 }), false);
+    const sent = [6, 7, 8, 9, 10].map((s) => describe(poll(x, s)));
     // Slot 5 was not polled: both NAKs are queued before slot 6.
     expect(sent).toEqual(['retx 1', 'retx 3', 'retx 1', 'retx 3', '-']);
     expect(x.counters.retransmittedFrames).toBe(4);
-    const f = x.pollSlot(11);
+    const f = poll(x, 11);
     expect(f.kind).toBe(K.None);
   });
 
   it('retransmits the byte range of the original frame; ignores SEQs it never sent', () => {
     const { x } = endpoint({}, 30);
-    x.pollSlot(0);
-    x.pollSlot(1);
-    x.receive(2, peerFrame(K.Nak, 0, { nak: [1, 7] }), false);
-    const f = x.pollSlot(2);
+    poll(x, 0);
+    poll(x, 1);
+    x.handleFrame(2, peerFrame(K.Nak, 0, { nak: [1, 7] }), false);
+    const f = poll(x, 2);
     expect([f.kind, f.fn, f.seq, f.start, f.end]).toEqual([K.Retx, 1, 1, 19, 30]);
-    expect(x.pollSlot(3).kind).toBe(K.None);
+    expect(poll(x, 3).kind).toBe(K.None);
   });
 
   it('sends a short frame rather than wait for 19 bytes; an end that never sent data sends no idle frames', () => {
     const { x, tx } = endpoint({ idle: Infinity });
-    expect(x.pollSlot(0).kind).toBe(K.None);
+    expect(poll(x, 0).kind).toBe(K.None);
     tx.append('y', 5);
-    const f = x.pollSlot(1);
+    const f = poll(x, 1);
     expect([f.kind, f.start, f.end, f.bytes]).toEqual([K.Data, 0, 5, 5]);
-    expect(x.pollSlot(2).kind).toBe(K.Idle);
+    expect(poll(x, 2).kind).toBe(K.Idle);
   });
 });
 

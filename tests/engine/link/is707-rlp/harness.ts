@@ -1,4 +1,5 @@
 /** Test helpers for IS-707 RLP: scripted drop channels and a slot-by-slot frame log. */
+import type { FrameChannel } from '../../../../src/engine/link/contract';
 import type { ByteRangeSink } from '../../../../src/engine/link/ppp/stream';
 import {
   createIs707RlpLink,
@@ -8,11 +9,10 @@ import {
   type Is707RlpConfig,
   type Is707RlpLinkBundle,
   type Is707RlpLinkOptions,
-  type RlpFrameChannel,
 } from '../../../../src/engine/link/is707-rlp';
 
 /** Loses the frames of the listed slots (the link steps its channel once per slot, from slot 0). */
-export class DropChannel implements RlpFrameChannel {
+export class DropChannel implements FrameChannel {
   bad = false;
   private n = 0;
   private readonly drops: Set<number>;

@@ -35,7 +35,7 @@ group('IS-707 RLP link: one lost data frame', () => {
       idleFramesSent: 0,
     });
     expect(h.a.counters.framesSent).toEqual([4, 5, 1, 0, 0]); // index 0: silent slots
-    expect([h.b.vr, h.b.vn, h.b.nextTimerSlot()]).toEqual([5, 5, Infinity]);
+    expect([h.b.vr, h.b.vn, h.b.pollTimeout()]).toEqual([5, 5, Infinity]);
   });
 
   it('tracks V(R), V(N) and the retransmission timer slot by slot', () => {
@@ -43,9 +43,9 @@ group('IS-707 RLP link: one lost data frame', () => {
     h.run(3); // slots 0–2: frame 0 in, frame 1 erased
     expect([h.b.vr, h.b.vn]).toEqual([1, 1]);
     h.run(1); // slot 3: frame 2 arrives ⇒ gap [1,2); NAK sent; timer to slot 13
-    expect([h.b.vr, h.b.vn, h.b.nextTimerSlot(), h.b.receiver.activeGaps]).toEqual([3, 1, 13, 1]);
+    expect([h.b.vr, h.b.vn, h.b.pollTimeout(), h.b.receiver.activeGaps]).toEqual([3, 1, 13, 1]);
     h.run(2); // slot 5: retransmission in
-    expect([h.b.vr, h.b.vn, h.b.nextTimerSlot(), h.b.receiver.activeGaps]).toEqual([4, 4, Infinity, 0]);
+    expect([h.b.vr, h.b.vn, h.b.pollTimeout(), h.b.receiver.activeGaps]).toEqual([4, 4, Infinity, 0]);
   });
 
   it('a NAK takes the reverse slot: B delays its own data', () => {
@@ -84,10 +84,10 @@ group('IS-707 RLP link: NAK rounds and abort', () => {
       '25 nak r3 [1]',
       '26 nak r3 [1]',
     ]);
-    expect([h.b.vr, h.b.vn, h.b.nextTimerSlot()]).toEqual([8, 1, 51]);
+    expect([h.b.vr, h.b.vn, h.b.pollTimeout()]).toEqual([8, 1, 51]);
     expect(h.atB).toEqual([]);
     h.run(1); // slot 51: abort timer expires
-    expect([h.b.vr, h.b.vn, h.b.nextTimerSlot()]).toEqual([8, 8, Infinity]);
+    expect([h.b.vr, h.b.vn, h.b.pollTimeout()]).toEqual([8, 8, Infinity]);
     expect(h.b.counters).toMatchObject({ aborts: 1, framesAbandoned: 1, naksSent: 6, nakTimeouts: 2 });
     // Frame 1 held bytes 19–38 of p0 and p1: both discarded; p2 passed on at the abort.
     expect(h.atB).toEqual([['p2', 51]]);

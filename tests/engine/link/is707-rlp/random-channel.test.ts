@@ -1,14 +1,11 @@
+import type { FrameChannel } from '../../../../src/engine/link/contract';
 import { describe, expect, it } from 'vitest';
 import { RandomStreams, type RandomStream } from '../../../../src/engine/core/rng';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
-import {
-  createIs707RlpLink,
-  type RlpFrameChannel,
-  type Is707RlpConfig,
-} from '../../../../src/engine/link/is707-rlp';
+import { createIs707RlpLink, type Is707RlpConfig } from '../../../../src/engine/link/is707-rlp';
 
 /** Two-state bursty channel for tests: enters a burst with pGB, leaves it with pBG. */
-class BurstChannel implements RlpFrameChannel {
+class BurstChannel implements FrameChannel {
   bad = false;
   constructor(
     private readonly rng: RandomStream,

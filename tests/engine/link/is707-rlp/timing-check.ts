@@ -3,11 +3,12 @@
  * 50,000 slots (1000 s of simulated time) of a loaded IS-707 RLP link with 10 % frame errors
  * each way — bulk packets A→B, a 48-byte ACK B→A per delivered packet.
  */
+import type { FrameChannel } from '../../../../src/engine/link/contract';
 import { RandomStreams, type RandomStream } from '../../../../src/engine/core/rng';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
-import { createIs707RlpLink, type RlpFrameChannel } from '../../../../src/engine/link/is707-rlp';
+import { createIs707RlpLink } from '../../../../src/engine/link/is707-rlp';
 
-class IidChannel implements RlpFrameChannel {
+class IidChannel implements FrameChannel {
   bad = false;
   constructor(
     private readonly rng: RandomStream,

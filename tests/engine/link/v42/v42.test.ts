@@ -3,7 +3,14 @@ import { RandomStreams } from '../../../../src/engine/core/rng';
 import { Scheduler } from '../../../../src/engine/core/scheduler';
 import { countTime, millis, seconds } from '../../../../src/engine/core/time';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
-import { createV42Link, V42Kind, v42PayloadRate, type V42LinkOptions } from '../../../../src/engine/link/v42';
+import { BitErrorLineFault, ScriptedLineFault } from '../../../../src/engine/link/fault';
+import {
+  createV42Link,
+  V42Kind,
+  V42_OVERHEAD,
+  v42PayloadRate,
+  type V42LinkOptions,
+} from '../../../../src/engine/link/v42';
 
 /** A V.42 link with `bytes` queued at A in 1000-byte packets, started at t = 0. */
 function setup(bytes: number, options: V42LinkOptions = {}) {
@@ -93,7 +100,7 @@ describe('V.42 LAPM with line errors (optional)', () => {
   it('a lost I frame ⇒ one REJ, go back to N(R), in-order delivery', () => {
     const { scheduler, bundle, delivered, drain, iFrames } = setup(5_000, {
       delay: millis(10),
-      drop: (dir, n) => dir === 0 && n === 2,
+      fault: new ScriptedLineFault((dir, n) => dir === 0 && n === 2),
     });
     scheduler.runUntil(seconds(20));
     drain();
@@ -114,7 +121,7 @@ describe('V.42 LAPM with line errors (optional)', () => {
     // 1000 bytes = 7 full frames + 104 octets: frame 7 is the last; lose it.
     const { scheduler, bundle, delivered, drain } = setup(1_000, {
       delay: millis(10),
-      drop: (dir, n) => dir === 0 && n === 7,
+      fault: new ScriptedLineFault((dir, n) => dir === 0 && n === 7),
     });
     scheduler.runUntil(seconds(10));
     drain();
@@ -125,7 +132,10 @@ describe('V.42 LAPM with line errors (optional)', () => {
 
   it('a bit error rate loses longer frames more often and everything still arrives in order', () => {
     const rng = new RandomStreams(5).get('v42.line');
-    const { scheduler, bundle, delivered, drain } = setup(100_000, { delay: millis(20), ber: 1e-4, rng });
+    const { scheduler, bundle, delivered, drain } = setup(100_000, {
+      delay: millis(20),
+      fault: new BitErrorLineFault(1e-4, rng, 128 + V42_OVERHEAD),
+    });
     scheduler.runUntil(seconds(200));
     drain();
     const b = bundle.link.b.counters;

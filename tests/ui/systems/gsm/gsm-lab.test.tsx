@@ -222,3 +222,19 @@ describe('GSM panels', () => {
     expect(GSM_PANELS.map((p) => p.id)).toEqual(['gsm-byte-budget', 'gsm-rlp', 'gsm-transactions']);
   });
 });
+
+describe('GSM RLP strip legend (issue #8 item 10)', () => {
+  it('explains every symbol the strip can draw, F included; uplink listed first as on the link chart', async () => {
+    const { RlpLegend } = await import('../../../../src/ui/systems/gsm/RlpPanel');
+    const { KIND_TEXT: kinds, STRIP_DIRECTIONS } = await import('../../../../src/ui/systems/gsm/rlp-strip');
+    const html = renderToStaticMarkup(<RlpLegend />);
+    const syms = Object.values(kinds).map((k) => k.sym);
+    expect(syms).toContain('F');
+    for (const sym of syms) expect(html).toContain(`data-sym="${sym}"`);
+    expect(html).toContain('answer to a poll');
+    expect(STRIP_DIRECTIONS.map((d) => d.label)).toEqual([
+      GSM_RLP_DECODER.rowLabel(0),
+      GSM_RLP_DECODER.rowLabel(1),
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import {
   PppDecoder,
   PppEncoder,
   type PppEncoderOptions,
-} from '../../../../src/engine/systems/gsm/ppp-codec';
+} from '../../../../src/engine/link/ppp/datagram-codec';
 
 const base: PppEncoderOptions = { accm: 0xffffffff, vj: false, content: 'binary', contentSeed: 7 };
 

@@ -1,5 +1,5 @@
 /**
- * IP over PPP in asynchronous HDLC-like framing for the GSM system (gsm.md §Stack), computed
+ * IP over PPP in asynchronous HDLC-like framing (used by the GSM system, gsm.md §Stack), computed
  * from the actual octets of each datagram: the TCP/IP header (or its RFC 1144 compressed form)
  * and the payload bytes the file has at the segment's stream offset (ppp/content.ts).
  *
@@ -9,22 +9,15 @@
  * FCS that is 0x7E, 0x7D or a control character flagged in the ACCM is sent as 0x7D, octet ^ 0x20.
  *
  * Packets stay virtual (a size and header fields, core/packet.ts); the encoder builds the
- * octets in a scratch buffer only to count escapes and to compute the FCS and checksums, and
- * returns the number of octets on the line.
+ * octets in a scratch buffer only to compute the checksums and to frame them with the one PPP
+ * framing (async-framing.ts {@link frameWireLength}: FCS and escapes), and returns the number of
+ * octets on the line.
  */
+import { inetChecksum, tcpPseudoHeaderSum, wordSum } from '../../core/inet-checksum';
 import { ICMP_HEADER, IP_HEADER, TCP_HEADER, type Packet } from '../../core/packet';
-import { needsEscape } from '../../link/ppp/async-framing';
-import { fcs16Byte, FCS16_INIT } from '../../link/ppp/fcs16';
-import { createContent, type ContentSource, type ContentType } from '../../link/ppp/content';
-import {
-  PPP_PROTOCOL,
-  VJ,
-  VjCompressor,
-  VjDecompressor,
-  VjType,
-  VjVerdict,
-  type VjPacket,
-} from '../../link/ppp/vj';
+import { frameWireLength, type AsyncFramingOptions } from './async-framing';
+import { createContent, type ContentSource, type ContentType } from './content';
+import { PPP_PROTOCOL, VJ, VjCompressor, VjDecompressor, VjType, VjVerdict, type VjPacket } from './vj';
 
 /** A datagram as it travels the byte stream: the packet, how it was compressed, its line length. */
 export interface PppDatagram {
@@ -128,15 +121,18 @@ export function byteSwappedIdHeader(b: Uint8Array, out: Uint8Array): number {
 export class PppEncoder {
   readonly counters = new PppEncoderCounters();
   readonly compressor: VjCompressor | null;
-  private readonly accm: number;
+  /** What LCP negotiated: ACFC and PFC on; frames share one flag (RFC 1662 §3.1, RFC 1661 §6.5–6.6). */
+  private readonly framing: AsyncFramingOptions;
   private readonly hdr = new Uint8Array(MAX_HEADER);
   private buf = new Uint8Array(2048);
   private readonly contents = new Map<number, ContentSource>();
   private readonly ipIds = new Map<number, number>();
+  /** The information field's two parts (header, payload), reused frame after frame. */
+  private readonly parts: Uint8Array[] = [this.hdr, this.buf];
   private last: { protocol: number; header: Uint8Array; hlen: number; plen: number } | null = null;
 
   constructor(private readonly o: PppEncoderOptions) {
-    this.accm = o.accm >>> 0;
+    this.framing = { accm: o.accm >>> 0, acfc: true, pfc: true, openingFlag: false };
     this.compressor = o.vj ? new VjCompressor() : null;
   }
 
@@ -149,11 +145,6 @@ export class PppEncoder {
       this.contents.set(key, c);
     }
     return c;
-  }
-
-  /** 1 when octet `b` goes on the line escaped (RFC 1662 §4.2), else 0. */
-  private esc(b: number): number {
-    return needsEscape(b, this.accm) ? 1 : 0;
   }
 
   /** Frame `p` for the line. */
@@ -169,8 +160,7 @@ export class PppEncoder {
       const off = t.seq - 1;
       for (let i = 0; i < payloadLen; i++) buf[i] = c.byteAt(off + i);
     } else for (let i = 0; i < payloadLen; i++) buf[i] = pingByte(i);
-    let sum = 0;
-    for (let i = 0; i < payloadLen; i += 2) sum += (buf[i] << 8) | (i + 1 < payloadLen ? buf[i + 1] : 0);
+    const sum = wordSum(buf, 0, payloadLen);
     // Header octets.
     let protocol: number = PPP_PROTOCOL.IP;
     let header: Uint8Array = this.hdr;
@@ -194,25 +184,12 @@ export class PppEncoder {
       }
     }
     // FCS over protocol, header and payload (RFC 1662 §C.2); escapes over the same and the FCS.
-    let fcs = fcs16Byte(FCS16_INIT, protocol);
-    let escapes = this.esc(protocol);
-    let hEsc = 0;
-    for (let i = 0; i < hlen; i++) {
-      const b = header[i];
-      fcs = fcs16Byte(fcs, b);
-      hEsc += this.esc(b);
-    }
-    let pEsc = 0;
-    for (let i = 0; i < payloadLen; i++) {
-      const b = buf[i];
-      fcs = fcs16Byte(fcs, b);
-      pEsc += this.esc(b);
-    }
-    fcs ^= 0xffff;
-    escapes += hEsc + pEsc + this.esc(fcs & 0xff) + this.esc(fcs >>> 8);
-    this.last = { protocol, header, hlen, plen: payloadLen };
+    this.parts[0] = header.subarray(0, hlen);
+    this.parts[1] = buf.subarray(0, payloadLen);
     const framing = 1 + 1 + 2; // flag, protocol, FCS
-    const wire = framing + hlen + payloadLen + escapes;
+    const wire = frameWireLength(protocol, this.parts, this.framing);
+    const escapes = wire - framing - hlen - payloadLen;
+    this.last = { protocol, header, hlen, plen: payloadLen };
     const c = this.counters;
     const retx = t !== undefined && t.retransmit;
     c.frames++;
@@ -270,7 +247,7 @@ export class PppEncoder {
     h[17] = 0;
     h[18] = 0;
     h[19] = p.dst & 0xff;
-    const ck = checksum(wordSum(h, 0, IP_HEADER));
+    const ck = inetChecksum(wordSum(h, 0, IP_HEADER));
     h[10] = ck >>> 8;
     h[11] = ck & 0xff;
     return IP_HEADER;
@@ -298,8 +275,8 @@ export class PppEncoder {
     h[o + 17] = 0;
     h[o + 18] = 0;
     h[o + 19] = 0;
-    const pseudo = wordSum(h, 12, 20) + 6 + (TCP_HEADER + t.len);
-    const ck = checksum(pseudo + wordSum(h, o, o + TCP_HEADER) + payloadSum);
+    const pseudo = tcpPseudoHeaderSum(h, 0, TCP_HEADER + t.len);
+    const ck = inetChecksum(pseudo + wordSum(h, o, o + TCP_HEADER) + payloadSum);
     h[o + 16] = ck >>> 8;
     h[o + 17] = ck & 0xff;
     return TCP_HEADER;
@@ -320,7 +297,7 @@ export class PppEncoder {
     h[o + 5] = ident & 0xff;
     h[o + 6] = (seqNo >>> 8) & 0xff;
     h[o + 7] = seqNo & 0xff;
-    const ck = checksum(wordSum(h, o, o + ICMP_HEADER) + payloadSum);
+    const ck = inetChecksum(wordSum(h, o, o + ICMP_HEADER) + payloadSum);
     h[o + 2] = ck >>> 8;
     h[o + 3] = ck & 0xff;
     return ICMP_HEADER;
@@ -332,20 +309,6 @@ function put32(h: Uint8Array, o: number, v: number): void {
   h[o + 1] = (v >>> 16) & 0xff;
   h[o + 2] = (v >>> 8) & 0xff;
   h[o + 3] = v & 0xff;
-}
-
-/** Sum of the 16-bit big-endian words of h[from, to) (to − from even). */
-function wordSum(h: Uint8Array, from: number, to: number): number {
-  let s = 0;
-  for (let i = from; i < to; i += 2) s += (h[i] << 8) | h[i + 1];
-  return s;
-}
-
-/** Internet checksum (RFC 1071): one's complement of the folded one's complement sum. */
-function checksum(sum: number): number {
-  let s = sum;
-  while (s > 0xffff) s = (s & 0xffff) + Math.floor(s / 65536);
-  return ~s & 0xffff;
 }
 
 /** What one direction's receiver did with the datagrams (RFC 1144 decompression). */

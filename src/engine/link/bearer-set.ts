@@ -1,0 +1,83 @@
+/**
+ * The bearers one connection uses, and the radio that judges their frames slot by slot. PHS
+ * bundles up to six PIAFS links (phs.md "Topology"); DECT will use up to twelve; IS-707 and GSM
+ * are the one-bearer case (their link drivers step their own channel pair).
+ *
+ * A bearer joins when it is set up and leaves at a radio release. A released bearer is no longer
+ * stepped — its frames are gone at once — but the layer above learns of the release only after a
+ * detection delay, and until then still sends on it (PPP Multilink: RFC 1990 §4.1; phs.md "A
+ * radio release is not noticed at once"). The set keeps that detection time per bearer.
+ */
+import type { Nanos } from '../core/time';
+
+/** Direction of a verdict: 0 = down (network → mobile, judged at the mobile), 1 = up. */
+export const BEARER_DOWN = 0;
+export const BEARER_UP = 1;
+
+/** A radio's per-slot CRC verdicts: index bearer × 2 + direction, 1 = the frame failed its check. */
+export type BearerVerdicts = Uint8Array;
+
+/** A radio that judges, each slot, both directions of every active bearer. */
+export interface BearerRadio {
+  /** Judge the slot at `now` for the bearers marked 1 in `active`; the result is in {@link verdict}. */
+  step(now: Nanos, active: Uint8Array): void;
+  /** Verdicts of the last slot judged. */
+  readonly verdict: BearerVerdicts;
+}
+
+/** Did the radio fail the frame bearer `i` carried in direction `dir` in its last slot? */
+export function erased(verdict: BearerVerdicts, i: number, dir: number): boolean {
+  return verdict[2 * i + dir] === 1;
+}
+
+/** Up to `capacity` bearers, by index (0-based), each carrying a member link of type `B`. */
+export class BearerSet<B> {
+  /** 1 for each bearer index that is live (the radio judges and the driver steps only these). */
+  readonly active: Uint8Array;
+  private readonly members: (B | null)[];
+  /** When the layer above notices each bearer's last release, ns (−Infinity: none pending). */
+  private readonly detectAt: Float64Array;
+
+  constructor(readonly capacity: number) {
+    this.active = new Uint8Array(capacity);
+    this.members = new Array<B | null>(capacity).fill(null);
+    this.detectAt = new Float64Array(capacity).fill(-Infinity);
+  }
+
+  /** Is bearer `i` live (carrying frames)? */
+  isLive(i: number): boolean {
+    return this.members[i] !== null;
+  }
+
+  /** The member link on bearer `i`, if live. */
+  get(i: number): B | null {
+    return this.members[i];
+  }
+
+  /** Bearer `i` has been set up and carries `member` (a fresh link). It must not be live. */
+  join(i: number, member: B): void {
+    if (this.members[i] !== null) throw new Error(`bearer ${i} is already live`);
+    this.members[i] = member;
+    this.active[i] = 1;
+    this.detectAt[i] = -Infinity;
+  }
+
+  /**
+   * The radio released bearer `i` at `now`: it stops carrying frames at once; the layer above
+   * notices `detect` later. Returns the member link (for its owner to settle), or null if the
+   * bearer was not live.
+   */
+  release(i: number, now: Nanos, detect: Nanos): B | null {
+    const m = this.members[i];
+    if (m === null) return null;
+    this.members[i] = null;
+    this.active[i] = 0;
+    this.detectAt[i] = now + detect;
+    return m;
+  }
+
+  /** Bearer `i` is released but the layer above has not noticed yet at `now` (it still sends on it). */
+  undetected(i: number, now: Nanos): boolean {
+    return this.members[i] === null && now < this.detectAt[i];
+  }
+}

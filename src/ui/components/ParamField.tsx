@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatNumber } from '../../engine/scenario/values';
+import type { ParamSpec, ParamValue } from '../../engine/scenario/types';
+import { keyTarget, sliderScale, type NumberSpec } from './slider-scale';
+
+interface Props {
+  spec: ParamSpec;
+  value: ParamValue | undefined;
+  /** The value in force as the URL writes it. */
+  shown: string;
+  /** id, test id, aria-describedby and tooltip of the text field. */
+  common: Record<string, string>;
+  onChange(key: string, text: string): void | Promise<unknown>;
+}
+
+/** A slider is offered for number keys with a range a slider can span sensibly. */
+function hasSlider(spec: ParamSpec): spec is NumberSpec {
+  if (spec.kind !== 'number') return false;
+  if (!Number.isFinite(spec.min) || !Number.isFinite(spec.max)) return false;
+  return spec.log ? spec.max / Math.max(spec.min, 1e-12) <= 1e7 : spec.max - spec.min <= 1e5;
+}
+
+/**
+ * The text field of a key (committed on Enter or when it loses focus; Escape restores it) and, for
+ * number keys, a slider beside it (issue #8 item 2).
+ *
+ * The field and the thumb always show one value: the value in force, or — while the slider is
+ * dragged or stepped, and until the change it sends has reached the store — the value moved to.
+ * That draft is dropped once the store answers (the promise `onChange` returns has settled) or
+ * the value in force changes, so a change the engine holds back (a paused run's spacing of timed
+ * changes) shows the value in force, not the one asked for.
+ *
+ * The slider stops on a ladder of round values (slider-scale.ts): arrows move one rung (one tenth
+ * of a decade on a log key), PageUp / PageDown ten, Home / End to the ends. A drag or a held key is
+ * applied once, when the slider is let go (pointer up, key up, focus lost): one timed change in
+ * the URL, not one per pixel.
+ */
+export function ParamField({ spec, value, shown, common, onChange }: Props) {
+  /** Text typed while the field has focus (null: not editing, the field shows the value). */
+  const edit = useRef<string | null>(null);
+  const [editText, setEditText] = useState<string | null>(null);
+  /** Slider draft: the value moved to; `sent` once handed to onChange. */
+  const draft = useRef<{ v: number; sent: boolean } | null>(null);
+  const [draftV, setDraftV] = useState<number | null>(null);
+  const setDraft = (d: { v: number; sent: boolean } | null) => {
+    draft.current = d;
+    setDraftV(d ? d.v : null);
+  };
+  // The value in force changed (the store took the change, or another change came): a sent draft
+  // has done its work.
+  useEffect(() => {
+    if (draft.current?.sent) setDraft(null);
+  }, [value]);
+
+  const inForce = typeof value === 'number' ? value : undefined;
+  const scale = hasSlider(spec) ? sliderScale(spec) : null;
+
+  const send = (v: number) => {
+    const d = { v, sent: true };
+    setDraft(d);
+    const done = () => {
+      if (draft.current === d) setDraft(null);
+    };
+    const r = v === inForce ? undefined : onChange(spec.key, formatNumber(v));
+    if (r && typeof r.then === 'function') void r.then(done, done);
+    else done();
+  };
+  const commitSlider = () => {
+    const d = draft.current;
+    if (d && !d.sent) send(d.v);
+  };
+  const commitText = () => {
+    const t = edit.current?.trim();
+    edit.current = null;
+    setEditText(null);
+    if (t === undefined || t === '' || t === shown) return;
+    const n = spec.kind === 'number' ? Number(t) : NaN;
+    if (Number.isFinite(n)) send(n);
+    else void onChange(spec.key, t);
+  };
+
+  const current = draftV ?? inForce;
+  const text = editText ?? (draftV !== null ? formatNumber(draftV) : shown);
+  const unit = spec.unit ? ` ${spec.unit}` : '';
+  return (
+    <div className="param-row">
+      <input
+        type="text"
+        inputMode={spec.kind === 'number' ? 'decimal' : 'text'}
+        spellCheck={false}
+        autoComplete="off"
+        {...common}
+        value={text}
+        onFocus={() => {
+          edit.current = text;
+          setEditText(text);
+        }}
+        onChange={(e) => {
+          edit.current = e.target.value;
+          setEditText(e.target.value);
+        }}
+        onBlur={commitText}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            commitText();
+            e.currentTarget.blur();
+          } else if (e.key === 'Escape') {
+            edit.current = null;
+            setEditText(null);
+            e.currentTarget.blur();
+          }
+        }}
+      />
+      {scale && (
+        <input
+          type="range"
+          className="slider"
+          data-testid={`param-${spec.key}-slider`}
+          aria-label={`${spec.label} slider`}
+          aria-valuetext={`${current === undefined ? shown : formatNumber(current)}${unit}`}
+          min={0}
+          max={scale.maxPos}
+          step="any"
+          value={scale.toPos(current ?? scale.rungs[0])}
+          onChange={(e) => {
+            setDraft({ v: scale.fromPos(Number(e.target.value)), sent: false });
+          }}
+          onKeyDown={(e) => {
+            const from = draft.current?.v ?? inForce ?? scale.rungs[0];
+            const to = keyTarget(scale, from, e.key);
+            if (to === null) return;
+            e.preventDefault();
+            setDraft({ v: to, sent: false });
+          }}
+          onPointerUp={commitSlider}
+          onKeyUp={commitSlider}
+          onBlur={commitSlider}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { BEARER_DOWN, BEARER_UP, BearerSet, erased } from '../../../src/engine/link/bearer-set';
+
+describe('BearerSet', () => {
+  it('joins and releases bearers; only live ones are active; a release is noticed after its delay', () => {
+    const set = new BearerSet<string>(3);
+    set.join(0, 'a');
+    set.join(2, 'c');
+    expect(Array.from(set.active)).toEqual([1, 0, 1]);
+    expect(() => set.join(2, 'again')).toThrow(/bearer 2 is already live/);
+    expect(set.release(2, 1000, 500)).toBe('c');
+    expect(set.release(1, 1000, 500)).toBeNull();
+    expect(Array.from(set.active)).toEqual([1, 0, 0]);
+    expect(set.get(2)).toBeNull();
+    // Dead at once for the radio, still in use above until 1500.
+    expect(set.undetected(2, 1499)).toBe(true);
+    expect(set.undetected(2, 1500)).toBe(false);
+    expect(set.undetected(0, 1200)).toBe(false);
+    // A fresh link on the same bearer ends the pending release.
+    set.join(2, 'c2');
+    expect(set.undetected(2, 1200)).toBe(false);
+    expect(set.get(2)).toBe('c2');
+  });
+
+  it('reads a radio verdict per bearer and direction', () => {
+    const verdict = Uint8Array.from([0, 1, 1, 0]);
+    expect(erased(verdict, 0, BEARER_DOWN)).toBe(false);
+    expect(erased(verdict, 0, BEARER_UP)).toBe(true);
+    expect(erased(verdict, 1, BEARER_DOWN)).toBe(true);
+    expect(erased(verdict, 1, BEARER_UP)).toBe(false);
+  });
+});

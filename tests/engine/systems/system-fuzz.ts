@@ -1,0 +1,128 @@
+/**
+ * The seeded system-level fuzz shared by every system (tldraw's pattern): each
+ * case is a random scenario drawn from a per-system table of edge values by one
+ * seed. The pinned seeds run every time; each run adds a few fresh seeds derived
+ * from the clock (tests only — the engine never reads it), and a failing case
+ * names its seed in the test title, so it can be pinned by adding it to the
+ * system's list. SYSTEM_FUZZ_SEEDS=1,2,3 replaces the fresh seeds (to replay one).
+ *
+ * Every case, pinned or fresh, is held to the same invariants (checkRun): it
+ * parses cleanly, runs to its end without throwing, and its summary is finite
+ * and in range. A few cases per system are also run twice (same traceHash) and
+ * frame by frame (same trace as whole steps).
+ */
+import { expect } from 'vitest';
+import { createSimulation, parseScenario, type Simulation, type Summary } from '../../../src/engine';
+
+/** A tiny deterministic generator (the engine's own streams are not for tests). */
+export function lcg(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+export interface SystemFuzz {
+  readonly system: string;
+  /** Simulated seconds per case (short: the fuzz must stay cheap). */
+  readonly duration: number;
+  /** Values per key, edges included; each key is set with probability `pick`. */
+  readonly choices: Readonly<Record<string, readonly string[]>>;
+  readonly pick?: number;
+  /** An optional `events=` value drawn from the same generator. */
+  readonly events?: (r: () => number) => string | undefined;
+  /** The largest normalizedGoodput allowed (above 1 only where compression can beat the bearer). */
+  readonly maxNormalizedGoodput?: number;
+}
+
+/** The scenario text of one case: the system, the seed, the duration and random keys. */
+export function caseText(f: SystemFuzz, seed: number): string {
+  const r = lcg(seed);
+  const parts = [`system=${f.system}`, `seed=${seed}`, `duration=${f.duration}`];
+  for (const [k, vs] of Object.entries(f.choices))
+    if (r() < (f.pick ?? 0.25)) parts.push(`${k}=${vs[Math.floor(r() * vs.length)]}`);
+  const events = f.events?.(r);
+  if (events) parts.push(`events=${events}`);
+  return parts.join('&');
+}
+
+/** `count` fresh seeds for this run (from the clock), or those of SYSTEM_FUZZ_SEEDS. */
+export function freshSeeds(count: number, salt: number): number[] {
+  const given = process.env.SYSTEM_FUZZ_SEEDS;
+  if (given) return given.split(',').map((s) => Number(s) >>> 0);
+  const r = lcg((Date.now() ^ Math.imul(salt, 0x9e3779b1)) >>> 0);
+  return Array.from({ length: count }, () => Math.floor(r() * 2 ** 32));
+}
+
+/** Parse and build the simulation of a case (the text must parse cleanly). */
+export function simulationOf(text: string, traces: boolean): Simulation {
+  const { scenario, errors } = parseScenario(text);
+  expect(errors, text).toEqual([]);
+  return createSimulation(scenario, { traces });
+}
+
+/** Every number in the summary is finite; returns the paths of those that are not. */
+function nonFinite(value: unknown, path: string, out: string[]): string[] {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) out.push(path);
+  } else if (Array.isArray(value)) value.forEach((v, i) => nonFinite(v, `${path}[${i}]`, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) nonFinite(v, `${path}.${k}`, out);
+  return out;
+}
+
+/** Run one case to its end and check every invariant of its summary; returns the run and its summary. */
+export function checkRun(f: SystemFuzz, text: string, traces = false): { sim: Simulation; summary: Summary } {
+  const sim = simulationOf(text, traces);
+  try {
+    sim.runToEnd();
+  } catch (e) {
+    throw new Error(`${text} threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  }
+  expect(sim.done, text).toBe(true);
+  expect(sim.now, text).toBeLessThanOrEqual(f.duration * 1e9);
+  const s = sim.summary();
+  const json = JSON.parse(JSON.stringify(s)) as Summary;
+  expect(json.system, text).toBe(f.system);
+  expect(nonFinite(json, 'summary', []), `${text}: non-finite fields`).toEqual([]);
+  expect(s.simTime, text).toBeGreaterThanOrEqual(0);
+  expect(s.simTime, text).toBeLessThanOrEqual(f.duration);
+  expect(s.capacityBps, text).toBeGreaterThanOrEqual(0);
+  expect(s.normalizedGoodput, text).toBeGreaterThanOrEqual(0);
+  expect(s.normalizedGoodput, text).toBeLessThanOrEqual(f.maxNormalizedGoodput ?? 1);
+  expect(s.tcp.goodputBps, text).toBeLessThanOrEqual(s.capacityBps * (f.maxNormalizedGoodput ?? 1));
+  // Every TCP counter is a count, a time or a rate: none is negative.
+  for (const [k, v] of Object.entries(s.tcp)) expect(v, `${text}: tcp.${k}`).toBeGreaterThanOrEqual(0);
+  expect(s.tcp.retransmits, text).toBeLessThanOrEqual(s.tcp.segmentsSent);
+  expect(s.tcp.rttMin, text).toBeLessThanOrEqual(s.tcp.rttMean + 1e-9);
+  expect(s.tcp.rtoAtMaxFraction, text).toBeLessThanOrEqual(1);
+  // A transfer of `size` bytes never delivers more, and delivers all of it when it completed.
+  const size = s.app.size;
+  if (typeof size === 'number') {
+    expect(s.tcp.bytesDelivered, text).toBeLessThanOrEqual(size);
+    expect(s.app.bytesDelivered, text).toBeLessThanOrEqual(size);
+    if (s.completed && s.app.failed === false) expect(s.app.bytesDelivered, text).toBe(size);
+  }
+  return { sim, summary: s };
+}
+
+/** The same case run twice with traces gives the same summary and traceHash. */
+export function checkDeterminism(text: string): void {
+  const a = simulationOf(text, true);
+  a.runToEnd();
+  const b = simulationOf(text, true);
+  b.runToEnd();
+  expect(a.summary().traceHash, text).toBeDefined();
+  expect(b.summary(), text).toEqual(a.summary());
+}
+
+/** Stepping one frame at a time gives the same trace as whole runs of 4096 frames. */
+export function checkStepSize(text: string): void {
+  const whole = simulationOf(text, true);
+  whole.runToEnd();
+  const single = simulationOf(text, true);
+  while (!single.done) single.step(1);
+  expect(single.frame, text).toBe(whole.frame);
+  expect(single.summary(), text).toEqual(whole.summary());
+}

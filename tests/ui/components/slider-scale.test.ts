@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_IDS, schemaFor } from '../../../src/engine/scenarios';
+import {
+  keyTarget,
+  ladder,
+  linearStep,
+  niceAtLeast,
+  sliderScale,
+  type NumberSpec,
+} from '../../../src/ui/components/slider-scale';
+
+const spec = (system: 'is707' | 'gsm' | 'phs', key: string) =>
+  schemaFor(system)!.find((s) => s.key === key) as NumberSpec;
+
+describe('slider ladder', () => {
+  it('round steps: 1-2-5 × 10^k at least x', () => {
+    expect([0.003, 0.01, 0.011, 4, 5, 7, 250].map(niceAtLeast)).toEqual([0.005, 0.01, 0.02, 5, 5, 10, 500]);
+  });
+
+  it('FER (linear, step 0.01): ArrowRight 0.14 → 0.15, PageUp ten steps, Home/End the ends', () => {
+    const s = sliderScale(spec('is707', 'fer'));
+    expect(keyTarget(s, 0.14, 'ArrowRight')).toBe(0.15);
+    expect(keyTarget(s, 0.14, 'ArrowLeft')).toBe(0.13);
+    expect(keyTarget(s, 0.14, 'PageUp')).toBe(0.24);
+    expect(keyTarget(s, 0.14, 'PageDown')).toBe(0.04);
+    expect(keyTarget(s, 0.14, 'Home')).toBe(0);
+    expect(keyTarget(s, 0.14, 'End')).toBe(0.6);
+    expect(keyTarget(s, 0.6, 'ArrowRight')).toBe(0.6);
+    expect(keyTarget(s, 0, 'ArrowLeft')).toBe(0);
+    expect(keyTarget(s, 0.14, 'a')).toBeNull();
+    // A typed value between rungs moves to the next round one.
+    expect(keyTarget(s, 0.143, 'ArrowRight')).toBe(0.15);
+    expect(keyTarget(s, 0.143, 'ArrowLeft')).toBe(0.14);
+  });
+
+  it('f_d·T (log 0.001–1): ten round steps per decade, moving on every press', () => {
+    const s = sliderScale(spec('is707', 'fdt'));
+    const seen = [0.001];
+    for (let i = 0; i < 12; i++) seen.push(keyTarget(s, seen[seen.length - 1], 'ArrowRight')!);
+    expect(seen).toEqual([
+      0.001, 0.0012, 0.0015, 0.002, 0.0025, 0.003, 0.004, 0.005, 0.006, 0.008, 0.01, 0.012, 0.015,
+    ]);
+    expect(keyTarget(s, 0.01, 'PageUp')).toBe(0.1);
+    expect(keyTarget(s, 0.1, 'PageDown')).toBe(0.01);
+    expect(keyTarget(s, 0.00101, 'ArrowRight')).toBe(0.0012);
+    expect(keyTarget(s, 0.3, 'End')).toBe(1);
+    expect(s.rungs.length).toBe(31);
+  });
+
+  it('positions: rung i sits at position i; values between rungs in between; drag snaps to a rung', () => {
+    const s = sliderScale(spec('is707', 'fdt'));
+    expect(s.toPos(0.01)).toBe(10);
+    expect(s.toPos(0.0011)).toBeGreaterThan(0);
+    expect(s.toPos(0.0011)).toBeLessThan(1);
+    expect(s.fromPos(10.4)).toBe(0.01);
+    expect(s.toPos(Infinity)).toBe(s.maxPos);
+    const f = sliderScale(spec('is707', 'fer'));
+    expect(f.fromPos(f.toPos(0.5))).toBe(0.5);
+  });
+
+  it('every slider of every system: round rungs, ascending, at most ~200 linear steps, keys always move', () => {
+    for (const system of SYSTEM_IDS) {
+      for (const p of schemaFor(system) ?? []) {
+        if (p.kind !== 'number' || !Number.isFinite(p.min) || !Number.isFinite(p.max)) continue;
+        const r = ladder(p);
+        expect(r[0], p.key).toBe(p.log ? (p.min > 0 ? p.min : p.max / 1e6) : p.min);
+        expect(r[r.length - 1], p.key).toBe(p.max);
+        for (let i = 1; i < r.length; i++) expect(r[i], `${system} ${p.key}`).toBeGreaterThan(r[i - 1]);
+        if (!p.log) expect(r.length, p.key).toBeLessThanOrEqual(202);
+        if (p.integer) expect(r.every(Number.isInteger), p.key).toBe(true);
+        if (p.step && !p.log) {
+          const ratio = linearStep(p) / p.step;
+          expect(Math.abs(ratio - Math.round(ratio)), p.key).toBeLessThan(1e-9);
+        }
+        const s = sliderScale(p);
+        // From every rung, ArrowRight moves up until the top (no dead key).
+        for (let i = 0; i < s.maxPos; i++) expect(keyTarget(s, r[i], 'ArrowRight'), p.key).toBe(r[i + 1]);
+        // Rungs print as short numbers (no binary noise such as 0.30000000000000004).
+        for (const v of r) expect(String(v).length, `${p.key} ${v}`).toBeLessThan(14);
+      }
+    }
+  });
+});
