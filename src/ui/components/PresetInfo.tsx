@@ -1,5 +1,6 @@
 import { findPreset, type PublishedValue } from '../presets';
 import { getPath } from '../exercises/check';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';
 
@@ -24,7 +25,9 @@ export function liveUnit(p: PublishedValue): string | undefined {
 
 function Live({ p }: { p: PublishedValue }) {
   const summary = useLab((s) => s.summary);
+  const hidden = useHidden();
   if (!p.live) return <td className="muted">–</td>;
+  if (hidden(p.live)) return <td className="muted">{HIDDEN_TEXT}</td>;
   const v = getPath(summary, p.live);
   const unit = liveUnit(p);
   return (
