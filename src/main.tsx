@@ -13,6 +13,7 @@ import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
+import { freePlayScenario } from './ui/presets';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -27,7 +28,8 @@ const store = createLabStore({
 const { scenarioText, view } = parseUrl(window.location.search, window.location.hash);
 store.getState().setView(view);
 // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
-if (scenarioText || !view.exercise) void store.getState().load(scenarioText || 'system=is707');
+// A first visit (no scenario in the URL) starts with IS-707's free play, whose map radio is on.
+if (scenarioText || !view.exercise) void store.getState().load(scenarioText || freePlayScenario('is707'));
 else setBootExercise(true);
 bindUrl(store, window.location, window.history, (cb) => {
   requestAnimationFrame(() => cb());
