@@ -2,7 +2,16 @@ import { useEffect, useState } from 'react';
 import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import { spawnEngine } from '../../worker/client';
-import { checkNumber, checkState, computeBand, computeTruth, truthRuns } from '../exercises/check';
+import {
+  checkNumber,
+  checkState,
+  computeBand,
+  computeTruth,
+  formatMessage,
+  readAnswer,
+  truthRuns,
+} from '../exercises/check';
+import { answerPaths, hiddenFigures } from '../exercises/hidden';
 import { loadExercises, type ExerciseList } from '../exercises/load';
 import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
@@ -52,10 +61,32 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   const [result, setResult] = useState<CheckResult | null>(null);
   const [checking, setChecking] = useState(false);
   const [hint, setHint] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const answer = ex.answer;
+  const hides = answerPaths(ex);
+  const open = hides.length > 0 && !revealed && !result?.correct;
+  // The figures that answer the question stay hidden until it is answered or the student asks.
+  useEffect(() => {
+    hiddenFigures.getState().set(open ? hides : []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, hides.join(' ')]);
+  useEffect(() => () => hiddenFigures.getState().set([]), []);
   const check = async () => {
     if (answer.kind === 'state') {
       setResult(checkState(answer, summary, done));
+      return;
+    }
+    if (Number.isNaN(readAnswer(typed))) {
+      setResult({ correct: false, message: formatMessage(typed) });
+      return;
+    }
+    if (!done) {
+      // The answer is read from a finished run: a verdict on a half-run would mislead.
+      setResult({
+        correct: false,
+        message:
+          'Run it to the end first (Play, or speed “as fast as possible”), then read the answer and check.',
+      });
       return;
     }
     setChecking(true);
@@ -116,10 +147,26 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
             Hint
           </button>
         )}{' '}
+        {open && (
+          <button
+            type="button"
+            className="quiet"
+            data-testid="exercise-reveal"
+            onClick={() => setRevealed(true)}
+          >
+            Show the hidden figures
+          </button>
+        )}{' '}
         <button type="button" className="quiet" onClick={onClose}>
           Close exercise
         </button>
       </form>
+      {open && (
+        <p className="small muted" data-testid="exercise-hidden-note">
+          The figures that answer this question are hidden on the page until you answer it correctly or ask to
+          see them.
+        </p>
+      )}
       {hint && ex.hint && <p className="muted">{ex.hint}</p>}
       <div role="status" aria-live="polite">
         {result && (

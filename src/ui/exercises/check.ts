@@ -79,12 +79,29 @@ export function computeBand(truth: Truth, summaries: readonly unknown[]): readon
   return [lo, Number.isNaN(hi) ? Infinity : hi];
 }
 
-/** Read what the student typed ("64", "64 s", "inf", "1,5"). */
+/**
+ * Read what the student typed: a plain decimal number, optionally followed by a unit ("64",
+ * "64 s", "0,18/s", "1e-3", "inf"). Anything else — a fraction ("11/60"), a formula, a cut-off
+ * exponent ("1e"), letters, nothing — is NaN, so the student gets the format message rather
+ * than a verdict on a number they did not mean.
+ */
 export function readAnswer(text: string): number {
   const t = text.trim().toLowerCase().replace(',', '.');
   if (t === 'inf' || t === '∞') return Infinity;
   const m = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?/.exec(t);
-  return m ? Number(m[0]) : NaN;
+  if (!m) return NaN;
+  const rest = t.slice(m[0].length);
+  // A unit may follow ("s", " idle frames", "/s", " %"), but not more digits, operators or a bare "e".
+  if (rest !== '' && (/\d|[*+=^()]/.test(rest) || /^[/.]\s*\d/.test(rest) || /^e/.test(rest))) return NaN;
+  return Number(m[0]);
+}
+
+/** The message for input that is not a plain number. */
+export function formatMessage(typed: string): string {
+  const t = typed.trim();
+  return t === ''
+    ? 'Type a number first, e.g. 64 or 0.18.'
+    : `“${t}” is not a plain number: type a decimal number such as 64 or 0.18 (no fractions or formulas).`;
 }
 
 /** Check a typed number against the truth (and the accepted band, when the exercise has one). */
@@ -95,7 +112,7 @@ export function checkNumber(
   band?: readonly [number, number] | null,
 ): CheckResult {
   const v = readAnswer(typed);
-  if (Number.isNaN(v)) return { correct: false, message: 'Type a number.' };
+  if (Number.isNaN(v)) return { correct: false, message: formatMessage(typed) };
   if (band) {
     const [lo, hi] = band;
     const range = hi === lo ? `${lo}` : `${lo} to ${Number.isFinite(hi) ? hi : 'any larger number'}`;
@@ -167,6 +184,9 @@ export function validateExercise(json: unknown): Exercise | string {
     if (!str(e[k])) return `missing text field "${k}"`;
   }
   if (!ID.test(e.id as string)) return `id "${String(e.id)}" must be lower-case letters, digits and dashes`;
+  if (e.hides !== undefined && !(Array.isArray(e.hides) && e.hides.every(str))) {
+    return '"hides" must be a list of summary paths, e.g. ["tcp.maxRto"]';
+  }
   const a = e.answer as Record<string, unknown> | undefined;
   if (!a || typeof a !== 'object') return 'missing "answer"';
   if (a.kind === 'number') {
