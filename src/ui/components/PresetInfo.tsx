@@ -1,5 +1,5 @@
 import { findPreset, type PublishedValue } from '../presets';
-import { getPath } from '../exercises/check';
+import { getPath } from '../../engine/analysis';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';
 
