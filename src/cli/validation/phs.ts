@@ -292,7 +292,9 @@ export function monitorPatterns(text: string): ReturnType<typeof findMonitorPatt
   const out: ReturnType<typeof findMonitorPatterns> = [];
   for (let l = 0; l < PHS_LINKS; l++) {
     const c = b.columns;
-    out.push(...findMonitorPatterns(monitorRowsForLink(b.time, c[0], c[1], c[2], c[3], l, PIAFS_SLOT_NS)));
+    out.push(
+      ...findMonitorPatterns(monitorRowsForLink(b.time, c[0], c[1], c[2], c[3], c[4], l, PIAFS_SLOT_NS)),
+    );
   }
   return out;
 }
