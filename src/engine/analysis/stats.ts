@@ -5,8 +5,8 @@
  * sample standard deviation, sum of squared deviations ÷ (n − 1). Why: every list this lab takes a
  * spread of is a sample — a few windows of one run, or a few seeds of a random process — and the
  * figure is an estimate of the process's spread, which the population form (÷ n) underestimates,
- * badly for the short lists the lab deals in (three 1000 s windows: √(2/3) ≈ 0.82, about 22 %
- * low). The IS-707 study's Figures 10–12 validation was written with it; the histogram, which
+ * badly for the short lists the lab deals in (three windows: ÷ n gives √(2/3) ≈ 0.82 of the
+ * ÷ (n − 1) figure, which is 22 % larger). The IS-707 study's Figures 10–12 validation was written with it; the histogram, which
  * drew ÷ n, now draws the same figure. One value has no spread: sd is 0 for n ≤ 1.
  */
 
