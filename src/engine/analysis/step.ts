@@ -7,6 +7,9 @@ import type { Series } from './series';
 
 const NS = 1e9;
 
+/** Which values of a step series count (e.g. the RTO in force at its ceiling). */
+export type ValueTest = (v: number) => boolean;
+
 /** A stall: an interval in which a cumulative counter did not grow. */
 export interface Stall {
   readonly seconds: number;
@@ -46,13 +49,7 @@ export function longestStall(s: Series, startNs: number, endNs: number): Stall {
  * Seconds of [startNs, endNs] during which the step series `s` (e.g.
  * `tcp.rtoActive`) satisfied `test`; `initial` is its value before its first record.
  */
-export function timeWhere(
-  s: Series,
-  test: (v: number) => boolean,
-  startNs: number,
-  endNs: number,
-  initial = 0,
-): number {
+export function timeWhere(s: Series, test: ValueTest, startNs: number, endNs: number, initial = 0): number {
   let total = 0;
   let v = initial;
   let since = startNs;
@@ -75,7 +72,7 @@ export function timeWhere(
  */
 export function longestWhere(
   s: Series,
-  test: (v: number) => boolean,
+  test: ValueTest,
   startNs: number,
   endNs: number,
   initial = 0,
