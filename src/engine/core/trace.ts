@@ -69,17 +69,17 @@ const scratchWords = new Uint32Array(scratch.buffer);
 
 /** One named trace source. `record` is allocation-free once the ring has grown. */
 export class TraceSource<F extends readonly string[] = readonly string[]> {
-  private time: Float64Array;
-  private cols: Float64Array[];
-  private capacity: number;
+  protected time: Float64Array;
+  protected cols: Float64Array[];
+  protected capacity: number;
   /** Total records ever written. */
   total = 0;
 
   constructor(
     readonly info: TraceSourceInfo,
-    private readonly id: number,
-    private readonly recorder: TraceRecorder,
-    private readonly maxRecords: number,
+    protected readonly id: number,
+    protected readonly recorder: TraceRecorder,
+    protected readonly maxRecords: number,
   ) {
     this.capacity = Math.min(1024, maxRecords);
     this.time = new Float64Array(this.capacity);
@@ -87,50 +87,35 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   }
 
   /**
-   * Record one event at time t, one value per field in declaration order. Typed by the field list;
-   * the body is {@link TraceSource.put}, whose positional parameters (not a rest array) keep the
-   * hot path — every frame, every segment — free of allocation.
+   * Record one event at time t, one value per field in declaration order (typed by the field
+   * list). The body is a prototype method installed below — `putNarrow` here, `putWide` in
+   * {@link WideTraceSource} for five to eight fields: positional parameters, not a rest array,
+   * keep the hot path (every frame, every segment) free of allocation, and a source of up to four
+   * fields (nearly all) pays for no parameter it does not have.
    */
-  readonly record = this.put as unknown as RecordFn<F>;
+  declare readonly record: RecordFn<F>;
 
-  // No default values: a parameter default costs a check per call, and the types already demand
-  // one value per field (values past the source's fields are never read).
-  private put(
-    t: Nanos,
-    a: number,
-    b: number,
-    c: number,
-    d: number,
-    e: number,
-    f: number,
-    g: number,
-    h: number,
-  ): void {
+  static {
+    // TypeScript cannot relate the typed `record` to numbered parameters, so it is installed by hand.
+    Object.defineProperty(this.prototype, 'record', { value: this.prototype.putNarrow });
+  }
+
+  // No parameter defaults (a default costs a check per call): the types demand one value per
+  // field, and values past the source's fields are never read.
+  protected putNarrow(t: Nanos, a: number, b: number, c: number, d: number): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
     if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
     const i = this.total % this.capacity;
     this.time[i] = t;
+    this.total++;
     const cols = this.cols;
     const n = cols.length;
     if (n > 0) cols[0][i] = a;
     if (n > 1) cols[1][i] = b;
     if (n > 2) cols[2][i] = c;
     if (n > 3) cols[3][i] = d;
-    this.total++;
     rec.mix(this.id, t, a, b, c, d, n);
-    if (n > 4) this.putWide(i, e, f, g, h);
-  }
-
-  /** Fields five to eight of the record in slot i (kept apart so that narrow sources stay lean). */
-  private putWide(i: number, e: number, f: number, g: number, h: number): void {
-    const cols = this.cols;
-    const n = cols.length;
-    const rec = this.recorder;
-    rec.num((cols[4][i] = e));
-    if (n > 5) rec.num((cols[5][i] = f));
-    if (n > 6) rec.num((cols[6][i] = g));
-    if (n > 7) rec.num((cols[7][i] = h));
   }
 
   /**
@@ -178,7 +163,7 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
     };
   }
 
-  private grow(): void {
+  protected grow(): void {
     // Only called while the ring has not wrapped yet (total === capacity), so order is preserved.
     const next = Math.min(this.capacity * 2, this.maxRecords);
     const time = new Float64Array(next);
@@ -190,6 +175,36 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
       return grown;
     });
     this.capacity = next;
+  }
+}
+
+/** A source of five or more fields: `record` takes up to eight values positionally. */
+class WideTraceSource<F extends readonly string[]> extends TraceSource<F> {
+  static {
+    Object.defineProperty(this.prototype, 'record', { value: this.prototype.putWide });
+  }
+
+  private putWide(
+    t: Nanos,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    e: number,
+    f: number,
+    g: number,
+    h: number,
+  ): void {
+    this.putNarrow(t, a, b, c, d);
+    if (!this.recorder.enabled) return;
+    const i = (this.total - 1) % this.capacity;
+    const cols = this.cols;
+    const n = cols.length;
+    const rec = this.recorder;
+    rec.num((cols[4][i] = e));
+    if (n > 5) rec.num((cols[5][i] = f));
+    if (n > 6) rec.num((cols[6][i] = g));
+    if (n > 7) rec.num((cols[7][i] = h));
   }
 }
 
@@ -231,7 +246,8 @@ export class TraceRecorder {
     }
     if (new Set(fields).size !== fields.length) throw new Error(`trace ${name}: a field is named twice`);
     const info: TraceSourceInfo = { name, fields, labels: labels as TraceSourceInfo['labels'] };
-    const src = new TraceSource<F>(info, this.list.length, this, this.maxRecords);
+    const args = [info, this.list.length, this, this.maxRecords] as const;
+    const src = fields.length > 4 ? new WideTraceSource<F>(...args) : new TraceSource<F>(...args);
     this.byName.set(name, src);
     this.list.push(src);
     return src;
