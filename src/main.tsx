@@ -5,6 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { poolSize } from './state/headless-pool';
 import { createLabStore } from './state/store';
 import { parseUrl } from './state/url-codec';
 import { bindUrl } from './state/url-sync';
@@ -24,6 +25,7 @@ const store = createLabStore({
     requestAnimationFrame(() => cb());
   },
   randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
+  workers: poolSize(navigator.hardwareConcurrency),
 });
 
 const { scenarioText, view } = parseUrl(window.location.search, window.location.hash);

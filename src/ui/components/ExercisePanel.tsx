@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
-import { spawnEngine } from '../../worker/client';
 import {
   checkNumber,
   checkState,
@@ -15,6 +13,7 @@ import { answerPaths, hiddenFigures } from '../exercises/hidden';
 import { loadExercises, type ExerciseList } from '../exercises/load';
 import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
+import type { LabStore } from '../../state/store';
 import { useLab, useLabStore } from '../hooks/use-lab';
 
 interface Truthful {
@@ -26,16 +25,17 @@ interface Truthful {
 /** True answers already computed, by exercise id (deterministic, so they never change). */
 const truthCache = new Map<string, Promise<Truthful>>();
 
-function truthFor(ex: Exercise): Promise<Truthful> {
+/** The true answer of `ex`, from headless runs the store's jobs slice spawns (at most 3 engines). */
+function truthFor(store: LabStore, ex: Exercise): Promise<Truthful> {
   if (ex.answer.kind !== 'number') return Promise.resolve({ truth: NaN, band: null });
   const truth = ex.answer.truth;
   let p = truthCache.get(ex.id);
   if (!p) {
     const runs = truthRuns(ex);
-    p = runHeadlessPool(runs, {
-      spawn: (onCrash) => spawnEngine(onCrash),
-      workers: poolSize(navigator.hardwareConcurrency, 3),
-    }).then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
+    p = store
+      .getState()
+      .runHeadless(`check:${ex.id}`, 'check', runs, { maxWorkers: 3 })
+      .then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
     truthCache.set(ex.id, p);
     p.catch(() => truthCache.delete(ex.id));
   }
@@ -55,6 +55,7 @@ function useExercises(): ExerciseList | null {
 }
 
 function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
+  const store = useLabStore();
   const summary = useLab((s) => s.summary);
   const done = useLab((s) => s.done);
   const [typed, setTyped] = useState('');
@@ -91,7 +92,7 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
     }
     setChecking(true);
     try {
-      const t = await truthFor(ex);
+      const t = await truthFor(store, ex);
       setResult(checkNumber(answer, typed, t.truth, t.band));
     } catch (err) {
       setResult({

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PublishedValue } from '../presets';
 import { presetStatus } from '../presets/modified';
-import { getPath } from '../exercises/check';
+import { getPath } from '../../engine/analysis';
 import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';

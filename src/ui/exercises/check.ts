@@ -3,22 +3,15 @@
  * and whether an answer or the live state is right. Runs themselves are done by
  * the caller (worker pool), so this module is unit-testable.
  */
+import { getPath, mean } from '../../engine/analysis';
 import { mergeScenario } from '../../state/sweep';
+
+/** Summary figures by dotted path: the analysis module's (re-exported for the lab's callers). */
+export { getPath } from '../../engine/analysis';
 import type { Answer, CheckResult, Condition, Exercise, Truth } from './types';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const OPS = ['approx', '>=', '<=', '==', '>', '<'];
-
-/** A summary figure by dotted path (`tcp.maxRto`); NaN when absent or not a number. */
-export function getPath(obj: unknown, path: string): number {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, part))
-      return NaN;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return typeof cur === 'number' ? cur : NaN;
-}
 
 /** The scenario texts whose summaries give the truth, in order. */
 export function truthRuns(ex: Exercise): string[] {
@@ -38,8 +31,7 @@ export function truthRuns(ex: Exercise): string[] {
 function meansOf(truth: Extract<Truth, { kind: 'firstReaching' }>, summaries: readonly unknown[]): number[] {
   const seeds = Math.max(1, Math.floor(truth.seeds ?? 1));
   return truth.values.map((_, i) => {
-    const group = summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path));
-    return group.reduce((a, b) => a + b, 0) / group.length;
+    return mean(summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path)));
   });
 }
 
