@@ -24,3 +24,19 @@ test('readable at 1280×720: body text at least 14 px, the map and the sequence 
   expect(map && seq && map.x + map.width <= seq.x).toBeTruthy();
   expect(seq?.width ?? 0).toBeGreaterThan(600);
 });
+
+test('no serious or critical violations with an exercise hiding figures, a failure reason and the radio switch', async ({
+  page,
+}) => {
+  const events = '5@link1=0;5@link2=0;5@link3=0;5@link4=0;5@link5=0;5@link6=0;14@link3=1';
+  await page.goto(`/?system=phs&events=${encodeURIComponent(events)}#exercise=phs-release`);
+  await playToEnd(page);
+  await expect(page.getByTestId('failure')).toBeVisible();
+  await expect(page.getByTestId('exercise-hidden-note')).toBeVisible();
+  await expect(page.getByTestId('radio-mode')).toBeVisible();
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+});

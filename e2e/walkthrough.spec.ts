@@ -59,7 +59,9 @@ test.describe('PHS', () => {
     await page.goto('/?system=phs&release=3@5&size=400000#charts=seq,throughput');
     await ready(page);
     await expect(page.getByTestId('map-captions').locator('[data-caption="Unit 1"]')).toContainText('dBµV');
-    await expect(page.getByTestId('radio-mode')).toHaveCount(0);
+    // No switch: PHS's radio always follows the phone, and the switch's place says so.
+    await expect(page.getByTestId('radio-from-map')).toHaveCount(0);
+    await expect(page.getByTestId('radio-mode')).toContainText('always on');
     await playToEnd(page);
     const legend = (
       await page.getByTestId('chart-throughput').locator('.legend text').allTextContents()

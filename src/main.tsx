@@ -5,6 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { poolSize } from './state/headless-pool';
 import { createLabStore } from './state/store';
 import { parseUrl } from './state/url-codec';
 import { bindUrl } from './state/url-sync';
@@ -14,6 +15,7 @@ import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
 import { viewForLink } from './ui/presets/modified';
+import { freePlayScenario } from './ui/presets';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -23,12 +25,14 @@ const store = createLabStore({
     requestAnimationFrame(() => cb());
   },
   randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
+  workers: poolSize(navigator.hardwareConcurrency),
 });
 
 const { scenarioText, view } = parseUrl(window.location.search, window.location.hash);
 store.getState().setView(view);
 // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
-if (scenarioText || !view.exercise) void store.getState().load(scenarioText || 'system=is707');
+// A first visit (no scenario in the URL) starts with IS-707's free play, whose map radio is on.
+if (scenarioText || !view.exercise) void store.getState().load(scenarioText || freePlayScenario('is707'));
 else setBootExercise(true);
 bindUrl(
   store,

@@ -1,9 +1,10 @@
 /**
- * The lab store: the four slices combined in one vanilla Zustand store, so the
+ * The lab store: the five slices combined in one vanilla Zustand store, so the
  * page (through React hooks) and tests (directly) use the same object.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { Runtime } from './runtime';
+import { jobsSlice } from './slices/jobs';
 import { playbackSlice } from './slices/playback';
 import { scenarioSlice } from './slices/scenario';
 import { viewSlice } from './slices/view';
@@ -20,6 +21,7 @@ export function createLabStore(deps: LabDeps): LabStore {
       ...scenarioSlice(runtime, deps)(set, get, api),
       ...playbackSlice(runtime, deps)(set, get, api),
       ...viewSlice()(set, get, api),
+      ...jobsSlice(deps)(set, get, api),
       traces: {},
       traceVersion: 0,
       sources: [],

@@ -1,3 +1,5 @@
+import { getPath, spread } from '../engine/analysis';
+
 /**
  * In-browser sweeps: the runs of a sweep (series × x values × seeds) and the
  * aggregation of their summaries into mean and spread per point.
@@ -73,16 +75,7 @@ export function sweepRuns(def: SweepDefinition): SweepRun[] {
   return runs;
 }
 
-function metricOf(summary: unknown, path: string): number {
-  let cur: unknown = summary;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return NaN;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return typeof cur === 'number' ? cur : NaN;
-}
-
-/** Mean, min, max and standard deviation over seeds for each (series, x). */
+/** Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each (series, x). */
 export function aggregateSweep(
   def: SweepDefinition,
   runs: readonly SweepRun[],
@@ -90,7 +83,7 @@ export function aggregateSweep(
 ): SweepPointData[] {
   const groups = new Map<string, number[]>();
   runs.forEach((r, i) => {
-    const v = metricOf(summaries[i], def.metric);
+    const v = getPath(summaries[i], def.metric);
     if (!Number.isFinite(v)) return;
     const k = `${r.series}|${r.xIndex}`;
     const g = groups.get(k) ?? [];
@@ -104,16 +97,15 @@ export function aggregateSweep(
     def.values.forEach((x, xi) => {
       const g = groups.get(`${si}|${xi}`);
       if (!g || g.length === 0) return;
-      const mean = g.reduce((a, b) => a + b, 0) / g.length;
-      const sd = g.length > 1 ? Math.sqrt(g.reduce((a, b) => a + (b - mean) ** 2, 0) / (g.length - 1)) : 0;
+      const st = spread(g);
       out.push({
         x: x === 'inf' ? infX : x,
-        mean,
-        min: Math.min(...g),
-        max: Math.max(...g),
-        sd,
+        mean: st.mean,
+        min: st.min,
+        max: st.max,
+        sd: st.sd,
         series: s.label,
-        n: g.length,
+        n: st.n,
         xText: String(x),
       });
     });

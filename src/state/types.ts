@@ -1,10 +1,12 @@
 /**
- * The lab's state, in four slices combined in one Zustand store (architecture.md
+ * The lab's state, in five slices combined in one Zustand store (architecture.md
  * rule 8): scenario (what runs), playback (how it runs), traces (what it
- * recorded, as growable typed arrays), view (what the page shows; the URL fragment).
+ * recorded, as growable typed arrays), view (what the page shows; the URL fragment),
+ * jobs (background runs: sweeps, compares, exercise checks).
  */
 import type { Scenario, ScenarioError, Summary, SystemId, SystemView, TraceSourceInfo } from '../engine';
 import type { EngineClient } from '../worker/client';
+import type { PoolResult } from './headless-pool';
 import type { TraceData } from './trace-buffers';
 import type { ChartId, Theme, ViewState } from './url-codec';
 
@@ -93,7 +95,47 @@ export interface ViewSlice {
   setSelection(sel: { readonly t: number; readonly seq: number } | null): void;
 }
 
-export type LabState = ScenarioSlice & PlaybackSlice & TracesSlice & ViewSlice;
+/** A scenario run to its end in an engine of its own, with every trace it recorded. */
+export interface TracedRun {
+  readonly data: TraceData;
+  readonly canonical: string;
+  readonly errors: string[];
+  readonly cancelled: boolean;
+}
+
+/** What a background job runs for: a sweep, a compare, an exercise check. */
+export type JobKind = 'sweep' | 'compare' | 'check';
+
+/** Progress of one background job, by id (`sweep`, `compare`, `check:<exercise>`). */
+export interface JobProgress {
+  readonly kind: JobKind;
+  readonly status: 'running' | 'done' | 'cancelled' | 'failed';
+  /** Runs finished, of `total`. */
+  readonly done: number;
+  readonly total: number;
+  readonly error: string | null;
+}
+
+export interface JobsSlice {
+  jobs: Readonly<Record<string, JobProgress>>;
+  /**
+   * Run scenarios headless in parallel engines (at most `deps.workers`, and `maxWorkers`) spawned
+   * through the injected `spawn`; summaries come back in scenario order. Starting a job under an
+   * id still running cancels the older one.
+   */
+  runHeadless(
+    id: string,
+    kind: JobKind,
+    scenarios: readonly string[],
+    options?: { readonly maxWorkers?: number },
+  ): Promise<PoolResult>;
+  /** Run one scenario to its end in an engine of its own, collecting its traces (a compare). */
+  runTraced(id: string, text: string): Promise<TracedRun>;
+  /** Stop feeding job `id` (its engines are terminated; its result says cancelled). */
+  cancelJob(id: string): void;
+}
+
+export type LabState = ScenarioSlice & PlaybackSlice & TracesSlice & ViewSlice & JobsSlice;
 
 /** What the store needs from its surroundings (the page passes the real ones, tests fakes). */
 export interface LabDeps {
@@ -105,4 +147,6 @@ export interface LabDeps {
   frame(cb: () => void): void;
   /** A fresh seed for "new seed". */
   randomSeed(): number;
+  /** Engines a background job may run at once (the page: hardware threads − 1); default 1. */
+  workers?: number;
 }

@@ -23,7 +23,8 @@ export interface Harness {
 
 export const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
-export function harness(): Harness {
+/** `workers`: engines a background job may run at once (LabDeps.workers). */
+export function harness(options: { workers?: number } = {}): Harness {
   let now = 0;
   let queue: (() => void)[] = [];
   const ports: MessagePort[] = [];
@@ -35,6 +36,7 @@ export function harness(): Harness {
       queue.push(cb);
     },
     randomSeed: () => 4242,
+    workers: options.workers,
     spawn(onCrash): EngineClient {
       spawned++;
       const { port1, port2 } = new MessageChannel();

@@ -55,7 +55,8 @@ describe('worker API over comlink', () => {
     const api = guardRemote(remote, crashed);
     await api.load('system=is707');
     const csv = await api.exportCsv();
-    expect(csv.split('\n')[0]).toBe('source,t,f1,f2,f3,f4');
+    // One generic column per field of the widest source declared so far.
+    expect(csv.split('\n')[0]).toMatch(/^source,t(,f[1-9]\d*)+$/);
     crash(new Error('The simulation engine stopped: boom'));
     await expect(api.step(1)).rejects.toThrow('boom');
     remote[releaseProxy]();

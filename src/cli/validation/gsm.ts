@@ -10,7 +10,7 @@
  * about six simulated minutes.
  */
 import type { Summary } from '../../engine';
-import { longestStall, mean, series } from './metrics';
+import { longestStall, mean, series } from '../../engine/analysis';
 import { fmt, fmtList, num, overSeeds, runTraced, seedList, summarise } from './run';
 import type { ValidationItem } from './types';
 

@@ -18,9 +18,8 @@ import {
   quantizedIn,
   series,
   spread,
-  tcpRunFigures,
-  type TcpRunFigures,
-} from './metrics';
+} from '../../engine/analysis';
+import { tcpRunFigures, type TcpRunFigures } from './metrics';
 import { fmt, fmtList, overSeeds, runTraced, seedList } from './run';
 import type { ValidationItem } from './types';
 

@@ -8,7 +8,7 @@
 import { PIAFS_SLOT_NS } from '../../engine/link/piafs';
 import { findMonitorPatterns, monitorRowsForLink } from '../../engine/systems/phs/monitor-pattern';
 import { PHS_LINKS } from '../../engine/systems/phs/params';
-import { longestStall, mean, series, spread } from './metrics';
+import { longestStall, mean, series, spread } from '../../engine/analysis';
 import { fmt, overSeeds, runTraced, summarise } from './run';
 import type { ValidationItem } from './types';
 import type { Summary } from '../../engine';
@@ -292,7 +292,9 @@ export function monitorPatterns(text: string): ReturnType<typeof findMonitorPatt
   const out: ReturnType<typeof findMonitorPatterns> = [];
   for (let l = 0; l < PHS_LINKS; l++) {
     const c = b.columns;
-    out.push(...findMonitorPatterns(monitorRowsForLink(b.time, c[0], c[1], c[2], c[3], l, PIAFS_SLOT_NS)));
+    out.push(
+      ...findMonitorPatterns(monitorRowsForLink(b.time, c[0], c[1], c[2], c[3], c[4], l, PIAFS_SLOT_NS)),
+    );
   }
   return out;
 }

@@ -12,6 +12,14 @@ import type { Nanos } from './time';
  *
  * A running hash over every record (source, time, fields) fingerprints a
  * run's trace for determinism tests.
+ *
+ * A source declares as many fields as it needs, each its own column, so a
+ * record never packs two quantities into one number (DECT's frames carry
+ * terminal, carrier, slot, kind, sequence and error). `record(t, …values)`
+ * takes the values positionally — as many as the source has fields, checked
+ * by the types when the fields are a literal list — and writes them without
+ * allocating; past {@link MAX_POSITIONAL_FIELDS} fields a caller writes a
+ * reused row with `recordRow`.
  */
 
 /** Description of one trace source, as exported to the UI and CSV. */
@@ -38,43 +46,98 @@ export interface TraceBatch {
   readonly columns: Float64Array[];
 }
 
+/** Fields `record` takes positionally; a wider source records through `recordRow`. */
+export const MAX_POSITIONAL_FIELDS = 8;
+
+/** The values of a record of a source with fields F: one number per field (a literal list up to 8). */
+export type FieldValues<F extends readonly string[]> = number extends F['length']
+  ? number[]
+  : F['length'] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
+    ? { -readonly [K in keyof F]: number }
+    : never;
+
+/**
+ * `record`'s type, written as a method so that its parameters are compared bivariantly: a source
+ * with a literal field list still passes where any `TraceSource` is expected.
+ */
+type RecordFn<F extends readonly string[]> = {
+  record(t: Nanos, ...values: FieldValues<F>): void;
+}['record'];
+
 const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);
 
 /** One named trace source. `record` is allocation-free once the ring has grown. */
-export class TraceSource {
-  private time: Float64Array;
-  private cols: Float64Array[];
-  private capacity: number;
+export class TraceSource<F extends readonly string[] = readonly string[]> {
+  protected time: Float64Array;
+  protected cols: Float64Array[];
+  protected capacity: number;
   /** Total records ever written. */
   total = 0;
 
   constructor(
     readonly info: TraceSourceInfo,
-    private readonly id: number,
-    private readonly recorder: TraceRecorder,
-    private readonly maxRecords: number,
+    protected readonly id: number,
+    protected readonly recorder: TraceRecorder,
+    protected readonly maxRecords: number,
   ) {
     this.capacity = Math.min(1024, maxRecords);
     this.time = new Float64Array(this.capacity);
     this.cols = info.fields.map(() => new Float64Array(this.capacity));
   }
 
-  /** Record one event at time t with up to four field values (missing ones are 0). */
-  record(t: Nanos, a = 0, b = 0, c = 0, d = 0): void {
+  /**
+   * Record one event at time t, one value per field in declaration order (typed by the field
+   * list). The body is a prototype method installed below — `putNarrow` here, `putWide` in
+   * {@link WideTraceSource} for five to eight fields: positional parameters, not a rest array,
+   * keep the hot path (every frame, every segment) free of allocation, and a source of up to four
+   * fields (nearly all) pays for no parameter it does not have.
+   */
+  declare readonly record: RecordFn<F>;
+
+  static {
+    // TypeScript cannot relate the typed `record` to numbered parameters, so it is installed by hand.
+    Object.defineProperty(this.prototype, 'record', { value: this.prototype.putNarrow });
+  }
+
+  // No parameter defaults (a default costs a check per call): the types demand one value per
+  // field, and values past the source's fields are never read.
+  protected putNarrow(t: Nanos, a: number, b: number, c: number, d: number): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
     if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
     const i = this.total % this.capacity;
     this.time[i] = t;
+    this.total++;
     const cols = this.cols;
     const n = cols.length;
     if (n > 0) cols[0][i] = a;
     if (n > 1) cols[1][i] = b;
     if (n > 2) cols[2][i] = c;
     if (n > 3) cols[3][i] = d;
-    this.total++;
     rec.mix(this.id, t, a, b, c, d, n);
+  }
+
+  /**
+   * Record one event at time t from `row` (one value per field, in order; missing ones are 0): for
+   * a source wider than {@link MAX_POSITIONAL_FIELDS}, or a caller that builds its record in a
+   * reused array.
+   */
+  recordRow(t: Nanos, row: ArrayLike<number>): void {
+    const rec = this.recorder;
+    if (!rec.enabled) return;
+    const i = this.slot(t);
+    rec.begin(this.id, t);
+    for (let k = 0; k < this.cols.length; k++) rec.num((this.cols[k][i] = k < row.length ? row[k] : 0));
+  }
+
+  /** Claim the ring slot of the next record (growing the ring first if it may) and stamp its time. */
+  private slot(t: Nanos): number {
+    if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
+    const i = this.total % this.capacity;
+    this.time[i] = t;
+    this.total++;
+    return i;
   }
 
   /** Records [from, from + max) that are still held, copied into fresh arrays (transferable). */
@@ -100,7 +163,7 @@ export class TraceSource {
     };
   }
 
-  private grow(): void {
+  protected grow(): void {
     // Only called while the ring has not wrapped yet (total === capacity), so order is preserved.
     const next = Math.min(this.capacity * 2, this.maxRecords);
     const time = new Float64Array(next);
@@ -112,6 +175,36 @@ export class TraceSource {
       return grown;
     });
     this.capacity = next;
+  }
+}
+
+/** A source of five or more fields: `record` takes up to eight values positionally. */
+class WideTraceSource<F extends readonly string[]> extends TraceSource<F> {
+  static {
+    Object.defineProperty(this.prototype, 'record', { value: this.prototype.putWide });
+  }
+
+  private putWide(
+    t: Nanos,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    e: number,
+    f: number,
+    g: number,
+    h: number,
+  ): void {
+    this.putNarrow(t, a, b, c, d);
+    if (!this.recorder.enabled) return;
+    const i = (this.total - 1) % this.capacity;
+    const cols = this.cols;
+    const n = cols.length;
+    const rec = this.recorder;
+    rec.num((cols[4][i] = e));
+    if (n > 5) rec.num((cols[5][i] = f));
+    if (n > 6) rec.num((cols[6][i] = g));
+    if (n > 7) rec.num((cols[7][i] = h));
   }
 }
 
@@ -136,20 +229,25 @@ export class TraceRecorder {
     this.maxRecords = options.maxRecords ?? 1 << 17;
   }
 
-  /** Declare (or fetch, if already declared with the same fields) a trace source. */
-  source(
+  /**
+   * Declare (or fetch, if already declared with the same fields) a trace source with any number of
+   * fields; a literal field list types its `record` to take exactly one value per field.
+   */
+  source<const F extends readonly string[]>(
     name: string,
-    fields: readonly string[],
-    labels?: Readonly<Record<string, readonly string[]>>,
-  ): TraceSource {
+    fields: F,
+    labels?: Readonly<Partial<Record<F[number], readonly string[]>>>,
+  ): TraceSource<F> {
     const existing = this.byName.get(name);
     if (existing) {
       if (existing.info.fields.join() !== fields.join())
         throw new Error(`trace ${name} redeclared with other fields`);
-      return existing;
+      return existing as unknown as TraceSource<F>;
     }
-    if (fields.length > 4) throw new Error(`trace ${name}: at most 4 fields`);
-    const src = new TraceSource({ name, fields, labels }, this.list.length, this, this.maxRecords);
+    if (new Set(fields).size !== fields.length) throw new Error(`trace ${name}: a field is named twice`);
+    const info: TraceSourceInfo = { name, fields, labels: labels as TraceSourceInfo['labels'] };
+    const args = [info, this.list.length, this, this.maxRecords] as const;
+    const src = fields.length > 4 ? new WideTraceSource<F>(...args) : new TraceSource<F>(...args);
     this.byName.set(name, src);
     this.list.push(src);
     return src;
@@ -176,17 +274,23 @@ export class TraceRecorder {
     return (this.h1 >>> 0).toString(16).padStart(8, '0') + (this.h2 >>> 0).toString(16).padStart(8, '0');
   }
 
-  /** @internal fold one record into the running hash. */
+  /** @internal fold one record's source, time and first four fields into the running hash. */
   mix(id: number, t: number, a: number, b: number, c: number, d: number, n: number): void {
-    this.word(id);
-    this.num(t);
+    this.begin(id, t);
     if (n > 0) this.num(a);
     if (n > 1) this.num(b);
     if (n > 2) this.num(c);
     if (n > 3) this.num(d);
   }
 
-  private num(x: number): void {
+  /** @internal start folding one record into the running hash: its source and time… */
+  begin(id: number, t: number): void {
+    this.word(id);
+    this.num(t);
+  }
+
+  /** @internal …then each field value in order. */
+  num(x: number): void {
     scratch[0] = x;
     this.word(scratchWords[0]);
     this.word(scratchWords[1]);

@@ -3,11 +3,16 @@ import type { TraceRecorder } from '../core/trace';
 /**
  * Every trace source as CSV: one block per source, each preceded by a comment
  * line naming its fields, rows in time order. Columns: source, t (simulated
- * seconds), then the source's fields (enum codes as numbers, labels in the comment).
+ * seconds), then the source's fields (enum codes as numbers, labels in the comment); the header
+ * names f1…fN for the widest source, and a narrower source's rows simply end earlier.
  */
 export function tracesToCsv(recorder: TraceRecorder): string {
-  const lines: string[] = ['source,t,f1,f2,f3,f4'];
-  for (const info of recorder.sources()) {
+  const sources = recorder.sources();
+  // As many generic field columns as the widest source has fields (sources declare any number).
+  const width = sources.reduce((w, info) => Math.max(w, info.fields.length), 0);
+  const header = ['source', 't', ...Array.from({ length: width }, (_, k) => `f${k + 1}`)];
+  const lines: string[] = [header.join(',')];
+  for (const info of sources) {
     const labels = info.labels
       ? ' ' +
         Object.entries(info.labels)

@@ -11,6 +11,9 @@ export function activeRecorder(rec: TraceRecorder | undefined): TraceRecorder | 
   return rec !== undefined && rec.enabled ? rec : null;
 }
 
+/** Fields of every link's frame source. */
+const FRAME_FIELDS = ['dir', 'kind', 'seq', 'error'] as const;
+
 /**
  * Declare a frame source `name` with fields (dir, kind, seq, error): one record per frame put on
  * the air, `error` 1 when the channel lost it.
@@ -20,8 +23,8 @@ export function frameTraceSource(
   name: string,
   dirLabels: readonly string[],
   kindLabels: readonly string[],
-): TraceSource {
-  return rec.source(name, ['dir', 'kind', 'seq', 'error'], {
+): TraceSource<typeof FRAME_FIELDS> {
+  return rec.source(name, FRAME_FIELDS, {
     dir: dirLabels,
     kind: kindLabels,
     error: ['ok', 'error'],

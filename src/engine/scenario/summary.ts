@@ -21,6 +21,21 @@ export interface TcpSummary {
 
 export type SummaryValue = number | string | boolean | null | SummaryValue[] | { [k: string]: SummaryValue };
 
+/** Why the workload failed (present only when it did). */
+export interface FailureSummary {
+  /** What gave up, e.g. "TCP gave up after 5 retransmissions of segment 35 (byte 18,761)". */
+  what: string;
+  /** Why, from the run's state, e.g. "no link was up for 9.1 s (from 5 s to 14.1 s)". */
+  why: string;
+  /** Simulated seconds at which it gave up. */
+  at: number;
+}
+
+/** The failure in one sentence: "<what> at <at> s: <why>". */
+export function failureText(f: FailureSummary): string {
+  return `${f.what} at ${f.at} s: ${f.why}.`;
+}
+
 export interface Summary {
   /** Canonical form of the scenario that ran (events included). */
   scenario: string;
@@ -33,6 +48,8 @@ export interface Summary {
   tcp: TcpSummary;
   app: Record<string, SummaryValue>;
   link: Record<string, SummaryValue>;
+  /** Present only when the workload failed: what gave up, when and why. */
+  failure?: FailureSummary;
   /** Fingerprint of the run's trace (present when tracing is on). */
   traceHash?: string;
 }

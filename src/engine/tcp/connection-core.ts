@@ -1,11 +1,11 @@
 import { TcpFlag, type TcpSegment } from '../core/packet';
-import { seconds, type Nanos } from '../core/time';
+import { seconds, toSeconds, type Nanos } from '../core/time';
 import type { TcpProfile } from './profiles';
 import { Receiver } from './receiver';
 import { RtoEstimator } from './rto';
 import { Sender, type OutSegment } from './sender';
 import { ConnTracer, type TcpTrace } from './trace';
-import { createTcpStats, type TcpEvent, type TcpStateName, type TcpStats } from './types';
+import { createTcpStats, type TcpEvent, type TcpFailure, type TcpStateName, type TcpStats } from './types';
 
 /** Options of a connection. */
 export interface TcpConnectionOptions {
@@ -40,6 +40,8 @@ export abstract class ConnectionCore {
   readonly remotePort: number;
   readonly id: number;
   readonly stats: TcpStats = createTcpStats();
+  /** Why and when this connection gave up (null while it has not). */
+  failure: TcpFailure | null = null;
   protected st: TcpStateName = 'CLOSED';
   protected readonly rto: RtoEstimator;
   protected readonly snd: Sender;
@@ -259,13 +261,30 @@ export abstract class ConnectionCore {
     this.tracer.state(now, s);
   }
 
+  /** Remember why the connection gives up (the first reason only). */
+  protected noteFailure(now: Nanos, reason: TcpFailure['reason']): void {
+    if (this.failure) return;
+    const outstanding = reason === 'retries' && !this.snd.allAcked;
+    const byte = outstanding ? this.snd.sndUna : 0;
+    this.failure = {
+      reason,
+      at: now,
+      retransmissions: reason === 'syn' ? this.synTimeouts : reason === 'retries' ? this.snd.retries : 0,
+      byte,
+      segment: outstanding ? Math.floor((byte - 1) / this.profile.mss) + 1 : 0,
+      rto: toSeconds(this.rto.active),
+    };
+  }
+
   protected fail(now: Nanos, reason: 'syn'): void {
+    this.noteFailure(now, reason);
     this.stats.connectFailed = true;
     this.events.push({ type: 'failed', reason });
     this.enterClosed(now);
   }
 
   protected resetBy(now: Nanos): void {
+    this.noteFailure(now, 'reset');
     this.stats.reset = true;
     this.events.push({ type: 'reset' });
     this.enterClosed(now);

@@ -106,6 +106,7 @@ export class TcpConnection extends ConnectionCore {
     if (!SENDING.has(this.st) || this.snd.allAcked) return;
     if (this.snd.retries >= this.profile.dataRetries) {
       // Retransmission limit reached: abort with a RST (tcp.md, Retransmission limit; RFC 1122 §4.2.3.5 R2).
+      this.noteFailure(now, 'retries');
       this.stats.aborted = true;
       this.rstDue = true;
       this.events.push({ type: 'failed', reason: 'retries' });

@@ -47,6 +47,7 @@ export {
   tcpStateCode,
   createTcpStats,
   type TcpEvent,
+  type TcpFailure,
   type TcpStateName,
   type TcpStats,
 } from './types';

@@ -39,8 +39,8 @@ export interface TcpTraceSources {
 
 /** Declare TCP's trace sources on a recorder (idempotent: the recorder returns existing sources). */
 export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
-  const bytes = ['bytes', 'conn'];
-  const secs = ['seconds', 'conn'];
+  const bytes = ['bytes', 'conn'] as const;
+  const secs = ['seconds', 'conn'] as const;
   return {
     send: recorder.source('tcp.send', ['seq', 'len', 'rtx', 'conn'], { rtx: ['new', 'retransmission'] }),
     ack: recorder.source('tcp.ack', ['ack', 'dup', 'conn'], { dup: ['new', 'duplicate'] }),

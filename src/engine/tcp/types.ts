@@ -1,3 +1,4 @@
+import type { Nanos } from '../core/time';
 /** TCP connection states (RFC 793 §3.2), in the order of their trace codes. */
 export const TCP_STATE_NAMES = [
   'CLOSED',
@@ -35,6 +36,24 @@ export type TcpEvent =
   | { type: 'failed'; reason: 'syn' | 'retries' }
   /** The peer reset the connection. */
   | { type: 'reset' };
+
+/**
+ * Why and when a connection gave up, as the connection saw it (read by the systems to build the
+ * summary's `failure`, scenario.md). Byte numbers count from 1, the first byte of data.
+ */
+export interface TcpFailure {
+  /** `syn` = handshake retries exhausted or half-open drop, `retries` = data retries exhausted, `reset` = RST from the peer. */
+  readonly reason: 'syn' | 'retries' | 'reset';
+  readonly at: Nanos;
+  /** Retransmissions of the oldest unacknowledged segment (or of the SYN) before giving up. */
+  readonly retransmissions: number;
+  /** First unacknowledged byte (1-based); 0 when no data was outstanding. */
+  readonly byte: number;
+  /** Its segment number (1-based, counted in MSS-sized segments); 0 when no data was outstanding. */
+  readonly segment: number;
+  /** RTO in force when the connection gave up, seconds. */
+  readonly rto: number;
+}
 
 /** Per-connection counters (summed or combined into the summary's `tcp` block by the system). */
 export interface TcpStats {

@@ -95,9 +95,3 @@ export function visibleRange(
 export function connOk(conn: Float64Array | undefined, i: number, want: number | undefined): boolean {
   return want === undefined || conn === undefined || conn[i] === want;
 }
-
-/** Value of a step series in force at time x (last record with t <= x), or NaN before the first. */
-export function valueAt(t: ArrayLike<number>, v: ArrayLike<number>, n: number, x: number): number {
-  const i = upperBound(t, n, x) - 1;
-  return i >= 0 ? v[i] : NaN;
-}

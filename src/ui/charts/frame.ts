@@ -212,9 +212,16 @@ export class ChartFrame {
   ): void {
     const axis = d3.axisBottom(scale);
     if (ticks) axis.tickValues(ticks.values).tickFormat((v) => ticks.format(Number(v)));
-    else axis.ticks(Math.max(2, Math.floor(this.innerW / 90))).tickFormat(tickFormat);
+    else axis.tickValues(endTicks(scale, Math.max(2, Math.floor(this.innerW / 90)))).tickFormat(tickFormat);
     this.axisX.call(axis);
     styleAxis(this.axisX, p);
+    // A tick label near the right edge ends at its tick instead of running past the svg ("200 00").
+    const room = this.innerW + this.margin.right - 2;
+    const fs = CHART_STYLE.tickFontPx;
+    this.axisX.selectAll<SVGTextElement, d3.NumberValue>('.tick text').each(function (v) {
+      const w = (this.textContent ?? '').length * fs * 0.6;
+      d3.select(this).attr('text-anchor', scale(Number(v)) + w / 2 > room ? 'end' : 'middle');
+    });
     this.axisLabel(this.axisX, 'x-label', label, p)
       .attr('x', this.innerW / 2)
       .attr('y', 36)
@@ -405,4 +412,22 @@ export function observeResize(el: HTMLElement, onResize: () => void): () => void
   });
   ro.observe(el);
   return () => ro.disconnect();
+}
+
+/**
+ * The automatic x ticks with the domain's end among them: a time axis is read up to its end, so
+ * the end gets a tick (it replaces the last nice tick when the two would crowd each other).
+ */
+export function endTicks(scale: d3.ScaleContinuousNumeric<number, number>, n: number): number[] {
+  const values = scale.ticks(n);
+  // Only a linear axis: a log axis's ticks are not evenly spaced.
+  if ('base' in scale) return values;
+  const [, end] = scale.domain();
+  if (values.length < 2 || !Number.isFinite(end)) return values;
+  const step = values[1] - values[0];
+  const last = values[values.length - 1];
+  if (Math.abs(end - last) < step * 1e-9) return values;
+  if (end - last < step / 2) values[values.length - 1] = end;
+  else values.push(end);
+  return values;
 }

@@ -1,23 +1,20 @@
-import { readSource, upperBound } from './data';
+import { DeliveredTotal, lastAtOrBefore, perWindow } from '../../engine/analysis';
+import { readSource } from './data';
 import type { SeriesColumns } from './types';
 
 /**
- * Goodput arithmetic on `tcp.deliver` (bytes delivered in order, cumulative per connection):
- * the total delivered across connections, sliding-window goodput and the fixed windows of the
- * study's histograms (is707.md Figures 10–12).
+ * Goodput on the browser's `tcp.deliver` columns (bytes delivered in order, cumulative per
+ * connection): the total delivered across connections, sliding-window goodput and the fixed
+ * windows of the study's histograms (is707.md Figures 10–12). The arithmetic is the engine's
+ * analysis module (src/engine/analysis), the one the validation uses; this file adapts the
+ * growing columns to it and caches the running total.
  */
 
-interface TotalCache {
-  n: number;
-  total: Float64Array;
-  last: Map<number, number>;
-}
-const cache = new WeakMap<Float64Array, TotalCache>();
+const cache = new WeakMap<Float64Array, DeliveredTotal>();
 
 /**
- * Total bytes delivered (all connections) after each record: record i adds its connection's
- * increase since that connection's previous record (a restart from a lower value counts from 0).
- * Cached per bytes column and extended incrementally as the column grows.
+ * Total bytes delivered (all connections) after each record ({@link DeliveredTotal}), cached per
+ * bytes column and extended incrementally as the column grows.
  */
 export function totalDelivered(deliver: SeriesColumns | undefined): {
   t: Float64Array;
@@ -27,33 +24,18 @@ export function totalDelivered(deliver: SeriesColumns | undefined): {
   const s = readSource(deliver ? { d: deliver } : undefined, 'd', ['bytes'], ['conn']);
   if (!s) return { t: new Float64Array(0), total: new Float64Array(0), n: 0 };
   const bytes = s.req[0];
-  const conn = s.opt[0];
   let c = cache.get(bytes);
   if (!c || c.n > s.n) {
-    c = { n: 0, total: new Float64Array(Math.max(16, s.n)), last: new Map() };
+    c = new DeliveredTotal();
     cache.set(bytes, c);
   }
-  if (c.total.length < s.n) {
-    const grown = new Float64Array(Math.max(s.n, c.total.length * 2));
-    grown.set(c.total.subarray(0, c.n));
-    c.total = grown;
-  }
-  let acc = c.n > 0 ? c.total[c.n - 1] : 0;
-  for (let i = c.n; i < s.n; i++) {
-    const k = conn ? conn[i] : 0;
-    const prev = c.last.get(k) ?? 0;
-    const b = bytes[i];
-    acc += b >= prev ? b - prev : b;
-    c.last.set(k, b);
-    c.total[i] = acc;
-  }
-  c.n = s.n;
+  c.extend(bytes, s.opt[0], s.n);
   return { t: s.t, total: c.total, n: s.n };
 }
 
 /** Total bytes delivered by time x (records with t <= x). */
 export function deliveredBy(tot: { t: Float64Array; total: Float64Array; n: number }, x: number): number {
-  const i = upperBound(tot.t, tot.n, x) - 1;
+  const i = lastAtOrBefore(tot.t, x, tot.n);
   return i >= 0 ? tot.total[i] : 0;
 }
 
@@ -61,7 +43,7 @@ export function deliveredBy(tot: { t: Float64Array; total: Float64Array; n: numb
  * Goodput over consecutive windows of `windowS` seconds: window k covers (k·W, (k+1)·W] and its
  * value is the bytes delivered in it × 8 / W, in bit/s — or normalized (÷ `capacityBps`) when a
  * positive capacity is given. Only whole windows up to `endS` (default: the last record's time)
- * are returned.
+ * are returned (the engine's `perWindow`).
  */
 export function goodputWindows(
   deliver: SeriesColumns | undefined,
@@ -72,16 +54,9 @@ export function goodputWindows(
   const tot = totalDelivered(deliver);
   if (!(windowS > 0)) return new Float64Array(0);
   const end = endS ?? (tot.n > 0 ? tot.t[tot.n - 1] : 0);
-  const k = Math.max(0, Math.floor(end / windowS + 1e-9));
-  const out = new Float64Array(k);
+  const total = { time: tot.t.subarray(0, tot.n), value: tot.total.subarray(0, tot.n) };
   const norm = capacityBps && capacityBps > 0 ? capacityBps : 1;
-  let before = 0;
-  for (let i = 0; i < k; i++) {
-    const after = deliveredBy(tot, (i + 1) * windowS);
-    out[i] = ((after - before) * 8) / windowS / norm;
-    before = after;
-  }
-  return out;
+  return Float64Array.from(perWindow(total, windowS, 0, end), (bytes) => (bytes * 8) / windowS / norm);
 }
 
 /**
@@ -97,18 +72,6 @@ export function freshArrivals(receive: SeriesColumns | undefined): SeriesColumns
   let sum = 0;
   for (let i = 0; i < receive.length; i++) bytes[i] = sum += fresh[i];
   return { length: receive.length, t: receive.t, cols: { bytes } };
-}
-
-/** Mean and (population) standard deviation of values. */
-export function meanStd(v: ArrayLike<number>): { mean: number; std: number; n: number } {
-  const n = v.length;
-  if (n === 0) return { mean: NaN, std: NaN, n: 0 };
-  let s = 0;
-  for (let i = 0; i < n; i++) s += v[i];
-  const mean = s / n;
-  let q = 0;
-  for (let i = 0; i < n; i++) q += (v[i] - mean) * (v[i] - mean);
-  return { mean, std: Math.sqrt(q / n), n };
 }
 
 /** Counts of values in `bins` equal bins over [lo, hi] (values outside are clamped to the ends). */

@@ -2,7 +2,8 @@ import * as d3 from 'd3';
 import { CHART_STYLE, formatNumber, styleAxis, tickFormat } from '../theme/chart-style';
 import { palette, type Palette } from '../theme/palette';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
-import { freshArrivals, goodputWindows, histogram, meanStd } from './goodput';
+import { spread } from '../../engine/analysis';
+import { freshArrivals, goodputWindows, histogram } from './goodput';
 import {
   capacityOf,
   type CapacityOption,
@@ -110,7 +111,9 @@ function drawPanels(
   const panels: Panel[] = windows.map((w) => {
     const all = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
     const values = from > 0 ? all.subarray(Math.min(all.length, Math.ceil(from / w - 1e-9))) : all;
-    return { window: w, values, stats: meanStd(values) };
+    // The spread is the analysis module's one definition (sample standard deviation, n − 1).
+    const s = spread(values);
+    return { window: w, values, stats: { mean: s.mean, std: s.sd, n: s.n } };
   });
   let xMax = cap ? 1 : 0;
   for (const pa of panels) for (const v of pa.values) xMax = Math.max(xMax, v);

@@ -14,5 +14,5 @@ export { createLinkChart, type LinkChartOptions } from './link-chart';
 export { LINK_DECODERS, IS707_DECODER, PIAFS_DECODER, type FrameDecoder } from './link-decoders';
 export { createHistogramChart, type HistogramChart, type HistogramChartOptions } from './histogram-chart';
 export { createSweepChart, type SweepChart, type SweepChartOptions, type SweepPoint } from './sweep-chart';
-export { goodputWindows, meanStd, totalDelivered } from './goodput';
+export { goodputWindows, totalDelivered } from './goodput';
 export { chartToSvgString, chartToPngBlob } from './export';

@@ -19,12 +19,20 @@ import { lowerBound, upperBound, visibleRange } from './data';
 /** Bucket width in frame times. */
 export const BAND_BUCKET_FRAMES = 256;
 
-/** Columns of a band source: time, state (> 0 = on) and row. */
+/** Columns of a band source: time, state (> 0 = on) and row (optionally split by a second field). */
 export interface BandColumns {
   readonly n: number;
   readonly t: Float64Array;
   readonly v: Float64Array;
   readonly row: Float64Array;
+  /** Row of record i = row[i] × count + sub[i] (e.g. PHS `channel.state`: link × 2 + dir). */
+  readonly sub?: { readonly col: Float64Array; readonly count: number };
+}
+
+/** The row of band record i. */
+function rowAt(s: BandColumns, i: number): number {
+  const sub = s.sub;
+  return sub ? s.row[i] * sub.count + sub.col[i] : s.row[i];
 }
 
 interface BandIndex {
@@ -97,7 +105,7 @@ function newIndex(dt: number, s: BandColumns, buffers: unknown[]): BandIndex {
 
 /** Summarize the records of buckets [ix.jDone, jEnd). */
 function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
-  const { t, v, row } = s;
+  const { t, v } = s;
   let i = lowerBound(t, s.n, edge(ix.dt, ix.jDone));
   for (let j = ix.jDone; j < jEnd; j++) {
     const stop = edge(ix.dt, j + 1);
@@ -112,8 +120,9 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
     ix.tFirst[ix.nb] = i < s.n && t[i] < stop ? t[i] : NaN;
     for (; i < s.n && t[i] < stop; i++) {
       ix.tLast[ix.nb] = t[i];
+      const r = rowAt(s, i);
       let e = e0;
-      while (e < ix.ne && ix.row[e] !== row[i]) e++;
+      while (e < ix.ne && ix.row[e] !== r) e++;
       if (e === ix.ne) {
         if (ix.ne + 1 > ix.row.length) {
           const m = ix.row.length * 2;
@@ -123,7 +132,7 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
           ix.inner = grow(ix.inner, m);
           ix.open = grow(ix.open, m);
         }
-        ix.row[e] = row[i];
+        ix.row[e] = r;
         ix.tOn[e] = NaN;
         ix.tOff[e] = NaN;
         ix.inner[e] = 0;
@@ -151,7 +160,7 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
 function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex | null {
   const dt = frameS * BAND_BUCKET_FRAMES;
   if (s.n === 0 || !(dt > 0) || !Number.isFinite(s.t[0]) || !Number.isFinite(s.t[s.n - 1])) return null;
-  const buffers = [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row)];
+  const buffers = [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row), bufferOf(s.sub?.col ?? s.row)];
   let ix = state.index;
   if (!ix || ix.dt !== dt || s.t[0] < ix.t0 || !ix.buffers.every((b, k) => b === buffers[k])) {
     ix = newIndex(dt, s, buffers);
@@ -197,7 +206,7 @@ export function markBandColumns(
   state: BandState,
   useIndex = true,
 ): void {
-  const { t, v, row: rowCol } = s;
+  const { t, v } = s;
   const [i0, i1] = visibleRange(t, s.n, t0, t1);
   const kOf = rowLookup(index);
   const since = new Float64Array(index.size).fill(NaN);
@@ -205,7 +214,7 @@ export function markBandColumns(
   const known = new Uint8Array(index.size);
   let nKnown = 0;
   for (let i = i0 - 1; i >= 0 && nKnown < index.size; i--) {
-    const k = kOf(rowCol[i]);
+    const k = kOf(rowAt(s, i));
     if (k < 0 || known[k]) continue;
     known[k] = 1;
     nKnown++;
@@ -213,7 +222,7 @@ export function markBandColumns(
   }
   const perRecord = (a: number, b: number): void => {
     for (let i = a; i < b; i++) {
-      const k = kOf(rowCol[i]);
+      const k = kOf(rowAt(s, i));
       if (k < 0) continue;
       const start = since[k];
       if (v[i] > 0) {

@@ -201,9 +201,16 @@ function markBands(
   state: BandState,
 ): void {
   const band = dec.band!;
-  const s = readSource(ctx.data, band.source, [band.field, band.rowField]);
+  const sub = band.subRow;
+  const s = readSource(ctx.data, band.source, [band.field, band.rowField, ...(sub ? [sub.field] : [])]);
   if (!s) return;
-  const cols = { n: s.n, t: s.t, v: s.req[0], row: s.req[1] };
+  const cols = {
+    n: s.n,
+    t: s.t,
+    v: s.req[0],
+    row: s.req[1],
+    sub: sub && { col: s.req[2], count: sub.count },
+  };
   const markBad = (k: number, a: number, b: number): void => mark(k, a, b, BIT.bad);
   markBandColumns(cols, index, ctx.t0, ctx.t1, end, ctx.fx, cw, dec.frameS, markBad, counted, state);
 }

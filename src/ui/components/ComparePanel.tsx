@@ -1,38 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { schemaFor } from '../../engine/scenarios';
 import { mergeScenario } from '../../state/sweep';
-import { TraceBuffers, type TraceData } from '../../state/trace-buffers';
-import { spawnEngine } from '../../worker/client';
+import type { TraceData } from '../../state/trace-buffers';
 import { createSeqChart } from '../charts/seq-chart';
 import type { ChartView } from '../charts/types';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { num } from '../format';
-
-/** Run a scenario to its end in a worker of its own and collect its traces. */
-async function runTraced(text: string): Promise<{ data: TraceData; canonical: string; errors: string[] }> {
-  const engine = spawnEngine();
-  try {
-    const loaded = await engine.api.load(text);
-    const errors = loaded.errors.map((e) => e.message);
-    const buffers = new TraceBuffers();
-    if (loaded.state) {
-      buffers.declare(loaded.state.sources);
-      buffers.append(loaded.state.batches);
-    }
-    let done = loaded.state?.done ?? true;
-    while (!done) {
-      const r = await engine.api.step(20_000);
-      if (!r) break;
-      buffers.declare(r.sources);
-      buffers.append(r.batches);
-      done = r.done;
-    }
-    return { data: buffers.snapshot(), canonical: loaded.canonical, errors };
-  } finally {
-    engine.terminate();
-  }
-}
 
 function CompareChart({ data, view }: { data: TraceData; view: ChartView }) {
   const store = useLabStore();
@@ -58,6 +32,7 @@ export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
   const text = useLab((s) => s.text);
   const domain = useLab((s) => s.view.domain);
   const simTime = useLab((s) => s.simTime);
+  const store = useLabStore();
   const keys = useMemo(() => (schemaFor(system) ?? []).filter((p) => p.kind !== 'timedList'), [system]);
   const [key, setKey] = useState('idle');
   const [value, setValue] = useState('inf');
@@ -83,7 +58,10 @@ export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
         .split('&')
         .filter((seg) => !seg.startsWith('events='))
         .join('&');
-      setResult(await runTraced(mergeScenario(base, `${spec.key}=${value.trim()}`)));
+      // The store's jobs slice runs it in an engine of its own (spawned through its dependencies).
+      setResult(
+        await store.getState().runTraced('compare', mergeScenario(base, `${spec.key}=${value.trim()}`)),
+      );
     } finally {
       setBusy(false);
     }

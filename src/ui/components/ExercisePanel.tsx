@@ -1,12 +1,20 @@
 import { useEffect, useState } from 'react';
-import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import { defaultSystem } from '../../engine/scenarios';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
-import { spawnEngine } from '../../worker/client';
-import { checkNumber, checkState, computeBand, computeTruth, truthRuns } from '../exercises/check';
+import {
+  checkNumber,
+  checkState,
+  computeBand,
+  computeTruth,
+  formatMessage,
+  readAnswer,
+  truthRuns,
+} from '../exercises/check';
+import { answerPaths, hiddenFigures } from '../exercises/hidden';
 import { loadExercises, type ExerciseList } from '../exercises/load';
 import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
+import type { LabStore } from '../../state/store';
 import { useLab, useLabStore } from '../hooks/use-lab';
 
 interface Truthful {
@@ -18,16 +26,17 @@ interface Truthful {
 /** True answers already computed, by exercise id (deterministic, so they never change). */
 const truthCache = new Map<string, Promise<Truthful>>();
 
-function truthFor(ex: Exercise): Promise<Truthful> {
+/** The true answer of `ex`, from headless runs the store's jobs slice spawns (at most 3 engines). */
+function truthFor(store: LabStore, ex: Exercise): Promise<Truthful> {
   if (ex.answer.kind !== 'number') return Promise.resolve({ truth: NaN, band: null });
   const truth = ex.answer.truth;
   let p = truthCache.get(ex.id);
   if (!p) {
     const runs = truthRuns(ex);
-    p = runHeadlessPool(runs, {
-      spawn: (onCrash) => spawnEngine(onCrash),
-      workers: poolSize(navigator.hardwareConcurrency, 3),
-    }).then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
+    p = store
+      .getState()
+      .runHeadless(`check:${ex.id}`, 'check', runs, { maxWorkers: 3 })
+      .then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
     truthCache.set(ex.id, p);
     p.catch(() => truthCache.delete(ex.id));
   }
@@ -47,21 +56,44 @@ function useExercises(): ExerciseList | null {
 }
 
 function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
+  const store = useLabStore();
   const summary = useLab((s) => s.summary);
   const done = useLab((s) => s.done);
   const [typed, setTyped] = useState('');
   const [result, setResult] = useState<CheckResult | null>(null);
   const [checking, setChecking] = useState(false);
   const [hint, setHint] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const answer = ex.answer;
+  const hides = answerPaths(ex);
+  const open = hides.length > 0 && !revealed && !result?.correct;
+  // The figures that answer the question stay hidden until it is answered or the student asks.
+  useEffect(() => {
+    hiddenFigures.getState().set(open ? hides : []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, hides.join(' ')]);
+  useEffect(() => () => hiddenFigures.getState().set([]), []);
   const check = async () => {
     if (answer.kind === 'state') {
       setResult(checkState(answer, summary, done));
       return;
     }
+    if (Number.isNaN(readAnswer(typed))) {
+      setResult({ correct: false, message: formatMessage(typed) });
+      return;
+    }
+    if (!done) {
+      // The answer is read from a finished run: a verdict on a half-run would mislead.
+      setResult({
+        correct: false,
+        message:
+          'Run it to the end first (Play, or speed “as fast as possible”), then read the answer and check.',
+      });
+      return;
+    }
     setChecking(true);
     try {
-      const t = await truthFor(ex);
+      const t = await truthFor(store, ex);
       setResult(checkNumber(answer, typed, t.truth, t.band));
     } catch (err) {
       setResult({
@@ -117,10 +149,26 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
             Hint
           </button>
         )}{' '}
+        {open && (
+          <button
+            type="button"
+            className="quiet"
+            data-testid="exercise-reveal"
+            onClick={() => setRevealed(true)}
+          >
+            Show the hidden figures
+          </button>
+        )}{' '}
         <button type="button" className="quiet" onClick={onClose}>
           Close exercise
         </button>
       </form>
+      {open && (
+        <p className="small muted" data-testid="exercise-hidden-note">
+          The figures that answer this question are hidden on the page until you answer it correctly or ask to
+          see them.
+        </p>
+      )}
       {hint && ex.hint && <p className="muted">{ex.hint}</p>}
       <div role="status" aria-live="polite">
         {result && (

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { SystemId } from '../../engine/scenario/types';
 import { SYSTEM_IDS, implementedSystems, systemName } from '../../engine/scenarios';
-import { findPreset, presetsFor } from '../presets';
+import { findPreset, freePlayScenario, presetsFor } from '../presets';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { usePresetLoader } from '../hooks/use-preset';
 import { presetStatus } from '../presets/modified';
 
 function SystemSelect() {
   const system = useLab((s) => s.system);
-  const setSystem = useLab((s) => s.setSystem);
+  const store = useLabStore();
   const available = useLab((s) => s.available);
   // Before the engine answers, the systems with a schema; then those the engine can run.
   const implemented = available.length > 0 ? available : implementedSystems();
@@ -18,7 +18,12 @@ function SystemSelect() {
       <select
         data-testid="system-select"
         value={system}
-        onChange={(e) => void setSystem(e.target.value as SystemId)}
+        onChange={(e) => {
+          // The system's free-play start (as a first visit), not only the engine's defaults.
+          const s = store.getState();
+          s.setView({ preset: null, exercise: null, domain: null });
+          void s.load(freePlayScenario(e.target.value as SystemId));
+        }}
       >
         {SYSTEM_IDS.map((id) => (
           <option key={id} value={id} disabled={!implemented.includes(id)}>

@@ -6,7 +6,8 @@ import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
-import { radioModeNote, type RadioModeNote } from '../map/radio-mode';
+import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
+import { findPreset } from '../presets';
 import { createMapHost } from './map-host';
 import { throttleMoves } from '../map/move-throttle';
 import { useLab, useLabStore } from '../hooks/use-lab';
@@ -72,9 +73,46 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
 }
 
 /**
+ * The "Radio from map" switch, in the same place and with the same label in every system that has
+ * one; where the radio always follows the phone (PHS) the same place says so. A preset that fixes
+ * the radio (the studies' FER) says so beside the switch.
+ */
+function RadioSwitch({ note }: { note: RadioModeNote }) {
+  const change = useLab((s) => s.change);
+  const system = useLab((s) => s.system);
+  const preset = findPreset(useLab((s) => s.view.preset));
+  const fixedBy = preset && preset.system === system && !note.on && note.turnOn ? preset : null;
+  return (
+    <div className="radio-mode" data-testid="radio-mode" data-on={String(note.on)}>
+      {note.turnOn && note.turnOff ? (
+        <label className="radio-switch">
+          <input
+            type="checkbox"
+            data-testid="radio-from-map"
+            checked={note.on}
+            onChange={(e) => {
+              const c = e.target.checked ? note.turnOn : note.turnOff;
+              if (c) void change(c.key, c.value);
+            }}
+          />{' '}
+          {RADIO_FROM_MAP}
+        </label>
+      ) : null}
+      <p className="small">{note.text}</p>
+      {fixedBy && (
+        <p className="small muted" data-testid="radio-fixed-by-preset">
+          Off for the preset “{fixedBy.title}”: it needs the study's fixed radio. Switching on lets the
+          phone's distance set the FER, and the run is then no longer the study's.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * The map's captions as page text (they wrap at any width; the map itself draws none): the
- * system's figures (FER, field strengths, RTO…), whether the position drives the radio (only for
- * systems where that can be switched), and where the phone is.
+ * system's figures (FER, field strengths, RTO…), whether the position drives the radio, and
+ * where the phone is.
  */
 function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
@@ -91,11 +129,7 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
           </div>
         ))}
       </dl>
-      {note && (
-        <p className="small radio-mode" data-testid="radio-mode" data-on={String(note.on)}>
-          {note.text}
-        </p>
-      )}
+      {note && <RadioSwitch note={note} />}
       {ms && (
         <p className="small muted" data-testid="ms-position">
           Phone at x {formatMetres(ms.x)}, y {formatMetres(ms.y)} — {formatMetres(d)} from{' '}
@@ -173,7 +207,11 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
   const view = useLab((s) => s.systemView);
   const system = useLab((s) => s.system);
   const values = useValuesInForce();
-  const note = useMemo(() => radioModeNote(schemaFor(system) ?? [], values), [system, values]);
+  const start = useLab((s) => s.scenario?.values);
+  const note = useMemo(
+    () => radioModeNote(schemaFor(system) ?? [], values, start as Record<string, ParamValue> | undefined),
+    [system, values, start],
+  );
   return (
     <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>

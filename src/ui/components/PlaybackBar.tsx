@@ -115,11 +115,14 @@ export function PlaybackBar() {
         New seed
       </button>
       <SeekBar />
-      <span className="clock" aria-live="off">
-        <strong>{num(simTime, 2)}</strong> s
-        {typeof duration === 'number' && Number.isFinite(duration) ? ` of ${num(duration)} s` : ''}
-        {seed !== undefined ? ` · seed ${seed}` : ''}
-        {status === 'done' ? ' · finished' : ''}
+      {/* On a row of its own (CSS), so that a longer time never re-wraps the buttons; each part keeps together. */}
+      <span className="clock" aria-live="off" data-testid="clock">
+        <span>
+          <strong>{num(simTime, 2)}</strong> s
+          {typeof duration === 'number' && Number.isFinite(duration) ? ` of ${num(duration)} s` : ''}
+        </span>
+        {seed !== undefined ? <span> · seed {seed}</span> : null}
+        {status === 'done' ? <span> · finished</span> : null}
       </span>
     </div>
   );

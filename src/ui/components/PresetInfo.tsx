@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { PublishedValue } from '../presets';
 import { presetStatus } from '../presets/modified';
-import { getPath } from '../exercises/check';
+import { getPath } from '../../engine/analysis';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, percent } from '../format';
 
@@ -26,7 +27,9 @@ export function liveUnit(p: PublishedValue): string | undefined {
 
 function Live({ p }: { p: PublishedValue }) {
   const summary = useLab((s) => s.summary);
+  const hidden = useHidden();
   if (!p.live) return <td className="muted">–</td>;
+  if (hidden(p.live)) return <td className="muted">{HIDDEN_TEXT}</td>;
   const v = getPath(summary, p.live);
   const unit = liveUnit(p);
   return (

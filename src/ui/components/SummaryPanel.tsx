@@ -1,4 +1,4 @@
-import type { Summary } from '../../engine/scenario/summary';
+import { failureText, type Summary } from '../../engine/scenario/summary';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
 import { labPlugin } from '../systems';
@@ -12,13 +12,16 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
   return (
     <>
       {app.kind === 'ping' && rttMean !== undefined && (
-        <Row label="Ping round trip">
+        <Row label="Ping round trip" paths={['app.rttMean', 'app.rttMin', 'app.rttMax']}>
           mean {seconds(rttMean)}, min {seconds(n('rttMin') ?? NaN)}, max {seconds(n('rttMax') ?? NaN)} (
           {count(n('received') ?? 0, 'echo', 'echoes')} of {num(n('sent') ?? 0)})
         </Row>
       )}
       {tps !== undefined && (
-        <Row label="Transactions">
+        <Row
+          label="Transactions"
+          paths={['app.transactionsPerSecond', 'app.transactions', 'app.meanTransactionTime']}
+        >
           {sig(tps, 3)} per second ({num(n('transactions') ?? 0)} in all
           {n('meanTransactionTime') ? `, ${seconds(n('meanTransactionTime') as number)} each on average` : ''}
           )
@@ -39,37 +42,45 @@ export function SummaryFigures({ s }: { s: Summary }) {
       <WorkloadRows app={s.app} />
       {usesTcp ? (
         <>
-          <Row label="Goodput">
+          <Row label="Goodput" paths={['tcp.goodputBps', 'normalizedGoodput']}>
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
             {bitRate(s.capacityBps)}
           </Row>
           {SummaryRows && <SummaryRows summary={s} />}
-          <Row label="Delivered in order">{bytes(tcp.bytesDelivered)}</Row>
-          <Row label="Segments sent">
+          <Row label="Delivered in order" paths={['tcp.bytesDelivered']}>
+            {bytes(tcp.bytesDelivered)}
+          </Row>
+          <Row label="Segments sent" paths={['tcp.segmentsSent', 'tcp.retransmits']}>
             {num(tcp.segmentsSent)}, of which {count(tcp.retransmits, 'retransmission')}
           </Row>
-          <Row label="Timeouts">
+          <Row label="Timeouts" paths={['tcp.timeouts', 'tcp.fastRetransmits']}>
             {count(tcp.timeouts, 'timeout')}, {count(tcp.fastRetransmits, 'fast retransmit')}
           </Row>
-          <Row label="Largest RTO">
+          <Row label="Largest RTO" paths={['tcp.maxRto', 'tcp.rtoAtMaxFraction']}>
             {tcp.maxRto > 0
               ? `${seconds(tcp.maxRto)}; the RTO sat at the stack's maximum ${percent(tcp.rtoAtMaxFraction)} of the time`
               : 'none armed yet'}
           </Row>
-          <Row label="Round-trip time">
+          <Row label="Round-trip time" paths={['tcp.rttMean', 'tcp.rttMin']}>
             {tcp.rttMean > 0 ? `mean ${seconds(tcp.rttMean)}, min ${seconds(tcp.rttMin)}` : 'no sample yet'}
           </Row>
         </>
       ) : (
         <Row label="TCP">not used by this workload</Row>
       )}
-      {typeof transfer === 'number' && <Row label="Transfer time">{seconds(transfer)}</Row>}
+      {typeof transfer === 'number' && (
+        <Row label="Transfer time" paths={['app.transferTime']}>
+          {seconds(transfer)}
+        </Row>
+      )}
       {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
       <Row label="Workload">
         {s.app.kind === 'bulk'
           ? 'bulk transfer for the whole run (it never completes)'
-          : s.app.failed === true
-            ? 'failed'
+          : s.app.failed === true || s.failure
+            ? s.failure
+              ? 'failed (why: above)'
+              : 'failed'
             : s.completed
               ? 'completed'
               : 'running'}
@@ -94,20 +105,25 @@ export function SummaryPanel() {
       data-sim-time={String(simTime)}
     >
       <h2 id="summary-title">Summary at {num(simTime, 2)} s</h2>
+      {summary?.failure && (
+        <p className="result wrong" role="alert" data-testid="failure">
+          {failureText(summary.failure)}
+        </p>
+      )}
       {summary ? <SummaryFigures s={summary} /> : <p className="muted">No run yet.</p>}
       {summary && Object.keys(summary.link).length > 0 && (
         <details className="link-counters">
           <summary>Link-layer counters</summary>
           <dl className="figures compact">
             {Object.entries(summary.link).map(([k, v]) => (
-              <Row key={k} label={words(k)}>
+              <Row key={k} label={words(k)} paths={[`link.${k}`]}>
                 {anyValue(v)}
               </Row>
             ))}
             {Object.entries(summary.app)
               .filter(([k]) => k !== 'transferTime')
               .map(([k, v]) => (
-                <Row key={`app-${k}`} label={words(k)}>
+                <Row key={`app-${k}`} label={words(k)} paths={[`app.${k}`]}>
                   {anyValue(v)}
                 </Row>
               ))}

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { schemaFor } from '../../engine/scenarios';
 import type { ParamSpec } from '../../engine/scenario/types';
-import { poolSize, runHeadlessPool } from '../../state/headless-pool';
 import {
   aggregateSweep,
   infPosition,
@@ -11,10 +10,9 @@ import {
   type SweepPointData,
 } from '../../state/sweep';
 import { effectiveValues } from '../../state/store';
-import { spawnEngine } from '../../worker/client';
 import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
 import { findPreset } from '../presets';
-import { useLab } from '../hooks/use-lab';
+import { useLab, useLabStore } from '../hooks/use-lab';
 import { num, sig } from '../format';
 
 type NumberSpec = Extract<ParamSpec, { kind: 'number' }>;
@@ -209,32 +207,26 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
     : null;
   const [mode, setMode] = useState<'preset' | 'custom'>('preset');
   const def = mode === 'preset' && presetDef ? presetDef : custom.def;
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const store = useLabStore();
+  const job = useLab((s) => s.jobs.sweep);
+  const progress = job?.status === 'running' ? job : null;
   const [result, setResult] = useState<{
     points: SweepPointData[];
     def: NonNullable<typeof def>;
     errors: string[];
   } | null>(null);
-  const signal = useRef({ cancelled: false });
-  const running = progress !== null && progress.done < progress.total && !signal.current.cancelled;
+  const running = progress !== null;
 
   const run = async () => {
     if (!def) return;
     const runs = sweepRuns(def);
-    signal.current = { cancelled: false };
-    setProgress({ done: 0, total: runs.length });
     setResult(null);
-    const r = await runHeadlessPool(
+    const r = await store.getState().runHeadless(
+      'sweep',
+      'sweep',
       runs.map((x) => x.text),
-      {
-        spawn: (onCrash) => spawnEngine(onCrash),
-        workers: poolSize(navigator.hardwareConcurrency),
-        onProgress: (done, total) => setProgress({ done, total }),
-        signal: signal.current,
-      },
     );
     setResult({ points: aggregateSweep(def, runs, r.summaries), def, errors: r.errors.slice(0, 5) });
-    setProgress(null);
   };
 
   return (
@@ -264,7 +256,7 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           Run sweep{def ? ` (${num(sweepRuns(def).length)} runs)` : ''}
         </button>{' '}
         {running && (
-          <button type="button" onClick={() => (signal.current.cancelled = true)}>
+          <button type="button" onClick={() => store.getState().cancelJob('sweep')}>
             Cancel
           </button>
         )}

@@ -34,7 +34,7 @@ export function paramNote(
   }
   if (key === 'fer' && specs.some((s) => s.key === 'radioFromMap') && values.radioFromMap === true) {
     return {
-      text: 'The map sets the FER now (FER from map is on): a value typed here applies until the phone moves again.',
+      text: 'The map sets the FER now (radio from map is on): a value typed here applies until the phone moves again.',
     };
   }
   return null;

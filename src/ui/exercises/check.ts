@@ -3,22 +3,15 @@
  * and whether an answer or the live state is right. Runs themselves are done by
  * the caller (worker pool), so this module is unit-testable.
  */
+import { getPath, mean } from '../../engine/analysis';
 import { mergeScenario } from '../../state/sweep';
+
+/** Summary figures by dotted path: the analysis module's (re-exported for the lab's callers). */
+export { getPath } from '../../engine/analysis';
 import type { Answer, CheckResult, Condition, Exercise, Truth } from './types';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const OPS = ['approx', '>=', '<=', '==', '>', '<'];
-
-/** A summary figure by dotted path (`tcp.maxRto`); NaN when absent or not a number. */
-export function getPath(obj: unknown, path: string): number {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, part))
-      return NaN;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return typeof cur === 'number' ? cur : NaN;
-}
 
 /** The scenario texts whose summaries give the truth, in order. */
 export function truthRuns(ex: Exercise): string[] {
@@ -38,8 +31,7 @@ export function truthRuns(ex: Exercise): string[] {
 function meansOf(truth: Extract<Truth, { kind: 'firstReaching' }>, summaries: readonly unknown[]): number[] {
   const seeds = Math.max(1, Math.floor(truth.seeds ?? 1));
   return truth.values.map((_, i) => {
-    const group = summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path));
-    return group.reduce((a, b) => a + b, 0) / group.length;
+    return mean(summaries.slice(i * seeds, (i + 1) * seeds).map((s) => getPath(s, truth.path)));
   });
 }
 
@@ -79,12 +71,29 @@ export function computeBand(truth: Truth, summaries: readonly unknown[]): readon
   return [lo, Number.isNaN(hi) ? Infinity : hi];
 }
 
-/** Read what the student typed ("64", "64 s", "inf", "1,5"). */
+/**
+ * Read what the student typed: a plain decimal number, optionally followed by a unit ("64",
+ * "64 s", "0,18/s", "1e-3", "inf"). Anything else — a fraction ("11/60"), a formula, a cut-off
+ * exponent ("1e"), letters, nothing — is NaN, so the student gets the format message rather
+ * than a verdict on a number they did not mean.
+ */
 export function readAnswer(text: string): number {
   const t = text.trim().toLowerCase().replace(',', '.');
   if (t === 'inf' || t === '∞') return Infinity;
   const m = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?/.exec(t);
-  return m ? Number(m[0]) : NaN;
+  if (!m) return NaN;
+  const rest = t.slice(m[0].length);
+  // A unit may follow ("s", " idle frames", "/s", " %"), but not more digits, operators or a bare "e".
+  if (rest !== '' && (/\d|[*+=^()]/.test(rest) || /^[/.]\s*\d/.test(rest) || /^e/.test(rest))) return NaN;
+  return Number(m[0]);
+}
+
+/** The message for input that is not a plain number. */
+export function formatMessage(typed: string): string {
+  const t = typed.trim();
+  return t === ''
+    ? 'Type a number first, e.g. 64 or 0.18.'
+    : `“${t}” is not a plain number: type a decimal number such as 64 or 0.18 (no fractions or formulas).`;
 }
 
 /** Check a typed number against the truth (and the accepted band, when the exercise has one). */
@@ -95,7 +104,7 @@ export function checkNumber(
   band?: readonly [number, number] | null,
 ): CheckResult {
   const v = readAnswer(typed);
-  if (Number.isNaN(v)) return { correct: false, message: 'Type a number.' };
+  if (Number.isNaN(v)) return { correct: false, message: formatMessage(typed) };
   if (band) {
     const [lo, hi] = band;
     const range = hi === lo ? `${lo}` : `${lo} to ${Number.isFinite(hi) ? hi : 'any larger number'}`;
@@ -167,6 +176,9 @@ export function validateExercise(json: unknown): Exercise | string {
     if (!str(e[k])) return `missing text field "${k}"`;
   }
   if (!ID.test(e.id as string)) return `id "${String(e.id)}" must be lower-case letters, digits and dashes`;
+  if (e.hides !== undefined && !(Array.isArray(e.hides) && e.hides.every(str))) {
+    return '"hides" must be a list of summary paths, e.g. ["tcp.maxRto"]';
+  }
   const a = e.answer as Record<string, unknown> | undefined;
   if (!a || typeof a !== 'object') return 'missing "answer"';
   if (a.kind === 'number') {

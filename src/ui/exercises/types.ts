@@ -18,6 +18,12 @@ export interface Exercise {
   readonly hint?: string;
   /** Shown after a correct answer. */
   readonly explanation?: string;
+  /**
+   * Summary paths (`tcp.maxRto`, `app.transactionsPerSecond`, `link.budget`…) whose figures answer
+   * the question: hidden on the page while the exercise is open, until it is answered or revealed.
+   * Default: the summary path a `summary` truth is checked against; `[]` hides nothing.
+   */
+  readonly hides?: readonly string[];
   /** How the answer is checked, in words for the student (shown under the question). */
   readonly checking?: string;
 }

@@ -3,30 +3,40 @@ import type { MapLink, SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, type Palette, type ThemeName } from '../theme/palette';
 import { formatMetres, niceLength, type MapTransform } from './geometry';
+import { place, textWidth, type Box, type Candidate, type Obstacles } from './label-layout';
 
 /**
  * The map's drawn layers (map.ts owns the svg and the phone): distance rings and their labels,
- * stations, link lines and the scale bar.
+ * stations, link lines and the scale bar; label-layout.ts keeps the texts clear of each other.
  */
 
 type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
 
-/** Stations closer than this (px) count as one place: labels stacked, links spread together. */
+/** Stations closer than this (px) count as one place: drawn one above the other, 32 px apart. */
 const SAME_PLACE_PX = 12;
-/** Line height of stacked station labels, px. */
-const LABEL_LINE = 17;
+const SPREAD_PX = 32;
+/** Station label font, px. */
+const STATION_FONT = 14;
+/** Margin of the drawn frame around the extent, px: the phone (±8 × ±14 px) stays inside it at the edge. */
+export const FRAME_MARGIN = 16;
 
-/** Approximate width of a label in px (≈ 0.6 em per character, a little generous). */
-const labelWidth = (text: string, fontPx: number): number => text.length * fontPx * 0.6;
+/** Drawn px position of each station: stations at one place (PHS units) one above the other around it. */
+export function stationPositions(view: SystemView, tf: MapTransform): Map<string, [number, number]> {
+  const groups: { x: number; y: number; ids: string[] }[] = [];
+  for (const s of view.stations) {
+    const [x, y] = tf.toPx(s.x, s.y);
+    const near = groups.find((g) => Math.hypot(g.x - x, g.y - y) < SAME_PLACE_PX);
+    if (near) near.ids.push(s.id);
+    else groups.push({ x, y, ids: [s.id] });
+  }
+  const out = new Map<string, [number, number]>();
+  for (const g of groups) {
+    g.ids.forEach((id, k) => out.set(id, [g.x, g.y + (k - (g.ids.length - 1) / 2) * SPREAD_PX]));
+  }
+  return out;
+}
 
-export function drawRings(
-  g: Sel<SVGGElement>,
-  labels: Sel<SVGGElement>,
-  view: SystemView,
-  tf: MapTransform,
-  pal: Palette,
-  [ax, ay, aw, ah]: readonly [number, number, number, number],
-): void {
+export function drawRings(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
   const c = view.stations[0];
   const data = c ? (view.rings ?? []).filter((r) => r.r > 0) : [];
   const [cx, cy] = c ? tf.toPx(c.x, c.y) : [0, 0];
@@ -41,57 +51,14 @@ export function drawRings(
     .attr('stroke', pal.neutral.muted)
     .attr('stroke-opacity', 0.6)
     .attr('stroke-dasharray', '4 4');
-  // Each label sits where its ring crosses the upper-right diagonal, moved left when it would run
-  // past the map area's right edge; a label whose point lies outside the area is hidden.
-  const fs = CHART_STYLE.tickFontPx;
-  const place = (r: { r: number; label: string }) => {
-    const x = cx + (r.r * tf.scale) / Math.SQRT2 + 3;
-    const y = cy - (r.r * tf.scale) / Math.SQRT2 - 3;
-    const inside = x >= ax && x <= ax + aw && y >= ay + fs && y <= ay + ah;
-    return { x: Math.max(ax + 4, Math.min(x, ax + aw - 4 - labelWidth(r.label, fs))), y, inside };
-  };
-  labels
-    .selectAll('text.ring-label')
-    .data(data)
-    .join('text')
-    .attr('class', 'ring-label')
-    .attr('x', (r) => place(r).x)
-    .attr('y', (r) => place(r).y)
-    .attr('display', (r) => (place(r).inside ? null : 'none'))
-    .attr('font-size', fs)
-    .attr('fill', pal.neutral.muted)
-    .attr('stroke', pal.neutral.background)
-    .attr('stroke-width', 3)
-    .attr('stroke-opacity', 0.8)
-    .attr('paint-order', 'stroke')
-    .text((r) => r.label);
 }
 
-/**
- * For each station, the line its label goes on (0 = just under the mast): a label that would
- * overlap an earlier station's label moves down a line — stations at one place (PHS: units side by
- * side) or close together stack their labels instead of printing them on top of each other.
- */
-function labelLines(view: SystemView, tf: MapTransform): Map<string, number> {
-  const placed: { x0: number; x1: number; y: number; line: number }[] = [];
-  const out = new Map<string, number>();
-  for (const s of view.stations) {
-    const [x, y] = tf.toPx(s.x, s.y);
-    const w = labelWidth(s.label, 14) + 6;
-    let line = 0;
-    const clash = (l: number) =>
-      placed.some(
-        (p) => p.line === l && Math.abs(p.y - y) < LABEL_LINE && p.x0 < x + w / 2 && x - w / 2 < p.x1,
-      );
-    while (clash(line) && line < view.stations.length) line++;
-    placed.push({ x0: x - w / 2, x1: x + w / 2, y, line });
-    out.set(s.id, line);
-  }
-  return out;
-}
-
-export function drawStations(g: Sel<SVGGElement>, view: SystemView, tf: MapTransform, pal: Palette): void {
-  const stack = labelLines(view, tf);
+export function drawStations(
+  g: Sel<SVGGElement>,
+  view: SystemView,
+  pos: ReadonlyMap<string, [number, number]>,
+  pal: Palette,
+): void {
   const sel = g
     .selectAll<SVGGElement, SystemView['stations'][number]>('g.station')
     .data(view.stations, (s) => s.id)
@@ -99,21 +66,18 @@ export function drawStations(g: Sel<SVGGElement>, view: SystemView, tf: MapTrans
       const s = enter.append('g').attr('class', 'station');
       s.append('path').attr('d', 'M0,-16L11,6L-11,6Z');
       s.append('line').attr('x1', 0).attr('x2', 0).attr('y1', -16).attr('y2', -24);
-      s.append('text').attr('y', 24).attr('text-anchor', 'middle');
+      s.append('text');
       return s;
     })
     .attr('data-id', (s) => s.id)
     .attr('transform', (s) => {
-      const [x, y] = tf.toPx(s.x, s.y);
+      const [x, y] = pos.get(s.id) ?? [0, 0];
       return `translate(${x},${y})`;
     });
   sel.select('path').attr('fill', pal.neutral.ink).attr('stroke', pal.neutral.background);
   sel.select('line').attr('stroke', pal.neutral.ink).attr('stroke-width', 2);
   sel
     .select('text')
-    // Stations at one place: their labels one under the other instead of on top of each other.
-    .attr('y', (s) => 24 + (stack.get(s.id) ?? 0) * LABEL_LINE)
-    .attr('font-size', 14)
     .attr('fill', pal.neutral.ink)
     .attr('stroke', pal.neutral.background)
     .attr('stroke-width', 3)
@@ -121,37 +85,19 @@ export function drawStations(g: Sel<SVGGElement>, view: SystemView, tf: MapTrans
     .text((s) => s.label);
 }
 
-export function drawLinks(
-  g: Sel<SVGGElement>,
+/** Each link's line, px: from the phone to its station's drawn spot, a station's links 7 px apart. */
+export function linkGeometry(
   list: readonly MapLink[],
-  view: SystemView,
+  pos: ReadonlyMap<string, [number, number]>,
   mx: number,
   my: number,
-  tf: MapTransform,
-  theme: ThemeName,
-): void {
-  // Links are spread side by side per place (not per station), so that the links of stations
-  // standing together (PHS: three units at one spot) do not hide each other.
-  const placeOf = new Map<string, string>();
-  const places: { key: string; x: number; y: number }[] = [];
-  for (const s of view.stations) {
-    const [x, y] = tf.toPx(s.x, s.y);
-    const near = places.find((p) => Math.hypot(p.x - x, p.y - y) < SAME_PLACE_PX);
-    if (near) placeOf.set(s.id, near.key);
-    else {
-      places.push({ key: s.id, x, y });
-      placeOf.set(s.id, s.id);
-    }
-  }
-  const byPlace = new Map<string, MapLink[]>();
-  for (const l of list) {
-    const key = placeOf.get(l.station);
-    if (key !== undefined) byPlace.set(key, [...(byPlace.get(key) ?? []), l]);
-  }
+): Map<number, { x1: number; y1: number; x2: number; y2: number }> {
+  const byStation = new Map<string, MapLink[]>();
+  for (const l of list)
+    if (pos.has(l.station)) byStation.set(l.station, [...(byStation.get(l.station) ?? []), l]);
   const geo = new Map<number, { x1: number; y1: number; x2: number; y2: number }>();
-  for (const [key, ls] of byPlace) {
-    const pl = places.find((p) => p.key === key)!;
-    const [sx, sy] = [pl.x, pl.y];
+  for (const [id, ls] of byStation) {
+    const [sx, sy] = pos.get(id)!;
     const len = Math.hypot(sx - mx, sy - my) || 1;
     const [nx, ny] = [-(sy - my) / len, (sx - mx) / len];
     ls.forEach((l, k) => {
@@ -159,6 +105,15 @@ export function drawLinks(
       geo.set(l.n, { x1: mx + nx * o, y1: my + ny * o, x2: sx + nx * o, y2: sy + ny * o });
     });
   }
+  return geo;
+}
+
+export function drawLinks(
+  g: Sel<SVGGElement>,
+  list: readonly MapLink[],
+  geo: ReadonlyMap<number, { x1: number; y1: number; x2: number; y2: number }>,
+  theme: ThemeName,
+): void {
   const drawn = list.filter((l) => geo.has(l.n));
   g.selectAll<SVGLineElement, MapLink>('line.link')
     .data(drawn, (l) => String(l.n))
@@ -187,6 +142,111 @@ export function drawLinks(
     });
 }
 
+/**
+ * Place the station labels and the ring labels (they depend on where the phone is): a station's
+ * label goes beside it on the side away from the phone (its links leave toward the phone), else
+ * on the other side, below or above; a ring's label where the ring crosses a diagonal, the
+ * upper-right first. Nothing is placed on a link line, the phone, a station, the scale bar or
+ * another label, nor past the frame; a ring label with no room is hidden (the ring stays).
+ */
+export function layoutLabels(
+  stationsG: Sel<SVGGElement>,
+  ringLabels: Sel<SVGGElement>,
+  view: SystemView,
+  tf: MapTransform,
+  pos: ReadonlyMap<string, [number, number]>,
+  geo: ReadonlyMap<number, { x1: number; y1: number; x2: number; y2: number }>,
+  phone: readonly [number, number],
+  frame: Box,
+  scaleBarBox: Box,
+  pal: Palette,
+): void {
+  const [mx, my] = phone;
+  const obstacles: Obstacles = {
+    boxes: [{ x0: mx - 10, y0: my - 16, x1: mx + 10, y1: my + 16 }, scaleBarBox],
+    segments: [...geo.values()].map((c) => [c.x1, c.y1, c.x2, c.y2] as const),
+  };
+  for (const [x, y] of pos.values()) obstacles.boxes.push({ x0: x - 12, y0: y - 25, x1: x + 12, y1: y + 7 });
+  const area: Box = { x0: frame.x0 + 2, y0: frame.y0 + 2, x1: frame.x1 - 2, y1: frame.y1 - 2 };
+  const placed = new Map<string, Candidate>();
+  // A narrow map (a phone's screen) writes the station labels smaller, so they still fit beside.
+  const sf = tf.width < 480 ? 12 : STATION_FONT;
+  for (const s of view.stations) {
+    const [x, y] = pos.get(s.id) ?? [0, 0];
+    // Beside (away from the phone first), then under or over the icon, centred or shifted to one
+    // side; then all of that a size smaller.
+    const at = (font: number): Candidate[] => {
+      const left: Candidate = { x: x - 15, y: y - 4, anchor: 'end', font };
+      const right: Candidate = { x: x + 15, y: y - 4, anchor: 'start', font };
+      const under = y + 8 + font;
+      const over = y - 28;
+      return [
+        ...(mx >= x ? [left, right] : [right, left]),
+        ...[under, over].flatMap((yy): Candidate[] => [
+          { x, y: yy, anchor: 'middle', font },
+          { x: x + 12, y: yy, anchor: 'end', font },
+          { x: x - 12, y: yy, anchor: 'start', font },
+        ]),
+      ];
+    };
+    const c = place(s.label, sf, [...at(sf), ...at(sf - 2)], area, obstacles);
+    placed.set(s.id, c ?? { x, y: y + 24, anchor: 'middle', font: sf });
+  }
+  stationsG
+    .selectAll<SVGTextElement, SystemView['stations'][number]>('g.station text')
+    .attr('x', (s) => placed.get(s.id)!.x - (pos.get(s.id)?.[0] ?? 0))
+    .attr('y', (s) => placed.get(s.id)!.y - (pos.get(s.id)?.[1] ?? 0))
+    .attr('text-anchor', (s) => placed.get(s.id)!.anchor)
+    .attr('font-size', (s) => placed.get(s.id)!.font ?? sf);
+
+  const c = view.stations[0];
+  const data = c ? (view.rings ?? []).filter((r) => r.r > 0) : [];
+  const [cx, cy] = c ? tf.toPx(c.x, c.y) : [0, 0];
+  const fs = CHART_STYLE.tickFontPx;
+  const ringAt = data.map((r) => {
+    const d = (r.r * tf.scale) / Math.SQRT2;
+    const w = textWidth(r.label, fs);
+    const cands: Candidate[] = [];
+    // Upper-right, upper-left, lower-right, lower-left; each also moved inward to fit the frame.
+    for (const [sx, sy] of [
+      [1, -1],
+      [-1, -1],
+      [1, 1],
+      [-1, 1],
+    ] as const) {
+      const px = cx + sx * d;
+      const py = cy + sy * d;
+      if (px < frame.x0 || px > frame.x1 || py < frame.y0 || py > frame.y1) continue;
+      const y = sy < 0 ? py - 3 : py + fs + 2;
+      const x = sx > 0 ? px + 3 : px - 3;
+      const anchor = sx > 0 ? 'start' : 'end';
+      cands.push({ x, y, anchor });
+      cands.push(
+        sx > 0
+          ? { x: Math.max(area.x0 + 2, Math.min(x, area.x1 - 2 - w)), y, anchor }
+          : { x: Math.min(area.x1 - 2, Math.max(x, area.x0 + 2 + w)), y, anchor },
+      );
+    }
+    return place(r.label, fs, cands, area, obstacles);
+  });
+  ringLabels
+    .selectAll('text.ring-label')
+    .data(data)
+    .join('text')
+    .attr('class', 'ring-label')
+    .attr('x', (_, i) => ringAt[i]?.x ?? 0)
+    .attr('y', (_, i) => ringAt[i]?.y ?? 0)
+    .attr('text-anchor', (_, i) => ringAt[i]?.anchor ?? 'start')
+    .attr('display', (_, i) => (ringAt[i] ? null : 'none'))
+    .attr('font-size', fs)
+    .attr('fill', pal.neutral.muted)
+    .attr('stroke', pal.neutral.background)
+    .attr('stroke-width', 3)
+    .attr('stroke-opacity', 0.8)
+    .attr('paint-order', 'stroke')
+    .text((r) => r.label);
+}
+
 export function drawScaleBar(
   g: Sel<SVGGElement>,
   tf: MapTransform,
@@ -194,7 +254,7 @@ export function drawScaleBar(
   bottom: number,
   aw: number,
   pal: Palette,
-): void {
+): Box {
   const metres = niceLength((aw * 0.3) / tf.scale);
   const len = metres * tf.scale;
   const x = ax + 10;
@@ -217,4 +277,6 @@ export function drawScaleBar(
     .attr('font-size', CHART_STYLE.tickFontPx)
     .attr('fill', pal.neutral.ink)
     .text((s) => s);
+  // What it covers (the bar and its text), for the label layout.
+  return { x0: x - 2, y0: y - 8 - CHART_STYLE.tickFontPx, x1: x + len + 2, y1: y + 2 };
 }

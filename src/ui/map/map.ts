@@ -6,15 +6,26 @@ import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palet
 import { FrameScheduler, observeResize } from '../charts/frame';
 import { r1 } from '../charts/decimate';
 import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';
-import { drawLinks, drawRings, drawScaleBar, drawStations } from './map-layers';
+import {
+  drawLinks,
+  drawRings,
+  drawScaleBar,
+  drawStations,
+  FRAME_MARGIN,
+  layoutLabels,
+  linkGeometry,
+  stationPositions,
+} from './map-layers';
+import type { Box } from './label-layout';
 import { attachMsControl } from './ms-control';
 
 /**
  * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
  * (metres, y = north = up), distance rings around the first station, one line per link/bearer from
  * the phone to its station coloured AND dashed by state (good / bad / error / idle / down), and a
- * scale bar. Stations at the same place (PHS: units side by side) stack their labels and spread their
- * links so that every one stays visible. The captions (radio figures, position) are the page's
+ * scale bar. Stations at the same place (PHS: units side by side) are drawn one above the other
+ * around that place, each with its own links; labels are placed clear of lines, icons and each
+ * other (label-layout.ts), and the frame reaches a little beyond the extent so the phone stays in it. The captions (radio figures, position) are the page's
  * HTML beside the map, where they wrap instead of being clipped. The phone (`data-testid="ms"`, focusable, role="slider" with the position in
  * `aria-valuetext`) is dragged with mouse or touch or moved with the arrow keys; each move calls
  * `onMove(x, y)` in metres, clamped to the extent.
@@ -110,6 +121,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   let view: SystemView | null = null;
   let opts: MapUpdateOptions = { radioFromMap: true, theme: 'light' };
   let tf: MapTransform = mapTransform([0, 1000, 0, 1000], 640, 460);
+  let stationPx = new Map<string, [number, number]>();
+  let frame: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
+  let scaleBox: Box = frame;
   let local: { x: number; y: number } | null = null;
   let hold = 0;
   let dragging = false;
@@ -154,7 +168,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('aria-valuemax', Math.round(x1))
       .attr('aria-valuenow', Math.round(pos.x))
       .attr('aria-valuetext', where);
-    drawLinks(links, view.links, view, mx, my, tf, opts.theme);
+    const geo = linkGeometry(view.links, stationPx, mx, my);
+    drawLinks(links, view.links, geo, opts.theme);
+    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx, my], frame, scaleBox, pal);
     const counts = d3.rollup(
       view.links,
       (v) => v.length,
@@ -180,9 +196,13 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('data-theme', pal.name)
       .attr('data-background', pal.neutral.background);
     const [x0, x1, y0, y1] = extent();
-    const [ax, ay] = tf.toPx(x0, y1);
-    const aw = (x1 - x0) * tf.scale;
-    const ah = (y1 - y0) * tf.scale;
+    // The frame reaches FRAME_MARGIN px beyond the extent, so the phone at the edge stays inside it.
+    const [ex, ey] = tf.toPx(x0, y1);
+    const ax = ex - FRAME_MARGIN;
+    const ay = ey - FRAME_MARGIN;
+    const aw = (x1 - x0) * tf.scale + 2 * FRAME_MARGIN;
+    const ah = (y1 - y0) * tf.scale + 2 * FRAME_MARGIN;
+    frame = { x0: ax, y0: ay, x1: ax + aw, y1: ay + ah };
     area
       .attr('x', ax)
       .attr('y', ay)
@@ -192,9 +212,10 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('fill-opacity', 0.3)
       .attr('stroke', pal.neutral.grid);
     svg.select(`#${clipId} rect`).attr('x', ax).attr('y', ay).attr('width', aw).attr('height', ah);
-    drawRings(rings, ringLabels, view, tf, pal, [ax, ay, aw, ah]);
-    drawStations(stations, view, tf, pal);
-    drawScaleBar(scaleBar, tf, ax, ay + ah, aw, pal);
+    stationPx = stationPositions(view, tf);
+    drawRings(rings, view, tf, pal);
+    drawStations(stations, view, stationPx, pal);
+    scaleBox = drawScaleBar(scaleBar, tf, ax, ay + ah, aw, pal);
     body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
     screen.attr('fill', pal.neutral.background);
     drawDynamic();

@@ -21,3 +21,12 @@ export function findPreset(id: string | null | undefined): Preset | undefined {
   }
   return undefined;
 }
+
+/**
+ * The scenario the lab starts a system with (a first visit, the system picker): the system's
+ * free-play preset, which may differ from the engine's defaults (IS-707 turns map radio on so
+ * that dragging the phone changes the FER), or the defaults themselves.
+ */
+export function freePlayScenario(system: SystemId): string {
+  return presetsFor(system).find((p) => p.id === `${system}-free`)?.scenario ?? `system=${system}`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { goodputWindows, histogram, meanStd, totalDelivered } from '../../../src/ui/charts/goodput';
+import { spread } from '../../../src/engine/analysis';
+import { goodputWindows, histogram, totalDelivered } from '../../../src/ui/charts/goodput';
 import { series } from './helpers';
 
 describe('goodput windows', () => {
@@ -13,7 +14,7 @@ describe('goodput windows', () => {
     const w = goodputWindows(series(rows), 10, 7600);
     expect(w).toHaveLength(20);
     for (const v of w) expect(v).toBeCloseTo(1, 12);
-    expect(meanStd(w).std).toBeCloseTo(0, 12);
+    expect(spread(w).sd).toBeCloseTo(0, 12);
     const bps = goodputWindows(series(rows), 100);
     expect([...bps]).toEqual([7600, 7600]);
   });

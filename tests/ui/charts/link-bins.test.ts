@@ -10,6 +10,7 @@ function frames(seed: number[], n: number, piafs: boolean): SourceView {
   const a = new Float64Array(n);
   const b = new Float64Array(n);
   const e = new Float64Array(n);
+  const side = new Float64Array(n);
   let now = 0;
   for (let i = 0; i < n; i++) {
     const r = seed[i % seed.length] ^ (i * 2654435761);
@@ -18,10 +19,12 @@ function frames(seed: number[], n: number, piafs: boolean): SourceView {
     now += g === 0 ? 0 : g === 1 ? 3.7 : 0.01;
     t[i] = now;
     a[i] = piafs ? (r >>> 8) % 3 : (r >>> 8) % 2;
-    b[i] = piafs ? (r >>> 12) % 6 : (r >>> 12) % 5;
+    // PIAFS: a = link, side, b = kind (0 DATA, 1 IDLE, 2 CRC ERR); IS-707: a = dir, b = kind.
+    b[i] = piafs ? (r >>> 12) % 3 : (r >>> 12) % 5;
+    side[i] = (r >>> 14) % 2;
     e[i] = (r >>> 16) % 7 === 0 ? 1 : 0;
   }
-  return { n, t, req: [a, b], opt: piafs ? [] : [e] };
+  return { n, t, req: piafs ? [a, side, b] : [a, b], opt: piafs ? [] : [e] };
 }
 
 function bins(

@@ -111,9 +111,9 @@ describe('link-layer timeline', () => {
     chart.update(
       {
         'piafs.monitor': series([
-          { t: 0.01, link: 0, num: 1, req: 0, status: 0 },
-          { t: 0.01, link: 0, num: -1, req: -1, status: 5 },
-          { t: 0.02, link: 2, num: 2, req: 1, status: 1 },
+          { t: 0.01, link: 0, side: 0, num: 1, req: 0, kind: 0 },
+          { t: 0.01, link: 0, side: 1, num: -1, req: -1, kind: 2 },
+          { t: 0.02, link: 2, side: 0, num: 2, req: 1, kind: 1 },
         ]),
       },
       view(0.1),
@@ -128,21 +128,21 @@ describe('link-layer timeline', () => {
     chart.destroy();
   });
 
-  it('shades PHS CRC-error periods from channel.state (link, dir, bad, row) on the monitor rows', () => {
+  it('shades PHS CRC-error periods from channel.state (link, dir, bad) on the monitor rows', () => {
     const el = host();
     const chart = createLinkChart(el, { sync: true, decoder: 'piafs' });
     chart.update(
       {
         'piafs.monitor': series([
-          { t: 1, link: 1, num: 1, req: 0, status: 0 },
-          { t: 1, link: 1, num: 1, req: 0, status: 3 },
-          { t: 5, link: 1, num: 2, req: 1, status: 2 },
+          { t: 1, link: 1, side: 0, num: 1, req: 0, kind: 0 },
+          { t: 1, link: 1, side: 1, num: 1, req: 0, kind: 0 },
+          { t: 5, link: 1, side: 0, num: 2, req: 1, kind: 2 },
         ]),
         // Link 2 (index 1), received at the MS (dir 0 → row 2): bad from 4 to 6 s; at the BS (row 3) from 8 s on.
         'channel.state': series([
-          { t: 4, link: 1, dir: 0, bad: 1, row: 2 },
-          { t: 6, link: 1, dir: 0, bad: 0, row: 2 },
-          { t: 8, link: 1, dir: 1, bad: 1, row: 3 },
+          { t: 4, link: 1, dir: 0, bad: 1 },
+          { t: 6, link: 1, dir: 0, bad: 0 },
+          { t: 8, link: 1, dir: 1, bad: 1 },
         ]),
       },
       view(10),

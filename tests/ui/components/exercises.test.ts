@@ -12,6 +12,7 @@ import {
   truthRuns,
   validateExercise,
 } from '../../../src/ui/exercises/check';
+import { answerPaths, isHidden } from '../../../src/ui/exercises/hidden';
 import type { Exercise } from '../../../src/ui/exercises/types';
 
 const dir = new URL('../../../public/exercises/', import.meta.url);
@@ -56,6 +57,32 @@ describe('exercise checking', () => {
     expect(readAnswer('1,5')).toBe(1.5);
     expect(readAnswer('inf')).toBe(Infinity);
     expect(readAnswer('about sixty')).toBeNaN();
+    expect(readAnswer('0.18/s')).toBe(0.18);
+    expect(readAnswer('5 idle frames')).toBe(5);
+    expect(readAnswer('1e-3')).toBe(0.001);
+  });
+
+  it('input that is not a plain number is NaN, not a prefix of it (issue 8, item 5)', () => {
+    for (const t of ['11/60', 'abc', '1e', '', '  ', '2+3', '1.2.3', '6 * 2', '(4)']) {
+      expect(readAnswer(t), t).toBeNaN();
+    }
+    const a = base.answer as Extract<Exercise['answer'], { kind: 'number' }>;
+    expect(checkNumber(a, '11/60', 64).message).toBe(
+      '“11/60” is not a plain number: type a decimal number such as 64 or 0.18 (no fractions or formulas).',
+    );
+    expect(checkNumber(a, '', 64).message).toBe('Type a number first, e.g. 64 or 0.18.');
+  });
+
+  it('an exercise hides the figure its answer is checked against, or what it lists in hides', () => {
+    expect(answerPaths(base)).toEqual(['tcp.maxRto']);
+    expect(answerPaths({ ...base, hides: ['app.transactionsPerSecond'] })).toEqual([
+      'app.transactionsPerSecond',
+    ]);
+    expect(answerPaths({ ...base, hides: [] })).toEqual([]);
+    expect(isHidden(['link.budget.pppStuffing'], 'link.budget')).toBe(true);
+    expect(isHidden(['link.budget'], 'link.budget.spare')).toBe(true);
+    expect(isHidden(['tcp.maxRto'], 'tcp.maxRtoX')).toBe(false);
+    expect(validateExercise({ ...base, hides: 'tcp.maxRto' })).toMatch(/"hides" must be a list/);
   });
 
   it('a summary truth: typed answers within the tolerance are right, others wrong', () => {
@@ -69,7 +96,7 @@ describe('exercise checking', () => {
     expect(checkNumber(a, '63.2', truth).correct).toBe(true);
     expect(checkNumber(a, '3', truth)).toMatchObject({ correct: false });
     expect(checkNumber(a, '3', truth).message).toContain('too small');
-    expect(checkNumber(a, 'x', truth).message).toBe('Type a number.');
+    expect(checkNumber(a, 'x', truth).message).toContain('“x” is not a plain number');
   });
 
   it('a firstReaching truth: the first value whose mean reaches factor × the first mean', () => {

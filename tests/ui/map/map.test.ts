@@ -165,22 +165,36 @@ describe('map', () => {
     map.destroy();
   });
 
-  it('stations at one place stack their labels and spread all their links side by side', () => {
+  it('stations at one place are drawn one above the other, labels clear of links, phone and each other', () => {
     const el = document.createElement('div');
     document.body.appendChild(el);
     const map = createMap(el, { onMove: vi.fn(), sync: true });
     const units: SystemView = {
       extent: [-100, 100, -100, 100],
-      stations: [1, 2, 3].map((u) => ({ id: `u${u}`, label: `Unit ${u}`, x: 0, y: 0 })),
+      stations: [1, 2, 3].map((u) => ({
+        id: `u${u}`,
+        label: `Unit ${u} (links ${2 * u - 1}–${2 * u})`,
+        x: 0,
+        y: 0,
+      })),
       mobiles: [{ id: 'ms', label: 'Mobile station', x: 50, y: 0, dragged: true }],
       links: [1, 2, 3, 4, 5, 6].map((n) => ({ n, station: `u${Math.ceil(n / 2)}`, state: 'good' as const })),
     };
     map.update(units, { theme: 'light' });
-    const ys = [...el.querySelectorAll('g.station text')].map((t) => Number(t.getAttribute('y')));
-    expect(ys).toEqual([24, 41, 58]);
+    const at = [...el.querySelectorAll('g.station')].map((g) =>
+      /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute('transform')!)!.slice(1).map(Number),
+    );
+    // Three spots 32 px apart around the units' place, not one.
+    expect(new Set(at.map(([, y]) => y)).size).toBe(3);
+    expect(at[1][1] - at[0][1]).toBe(32);
     const lines = [...el.querySelectorAll('line.link')];
-    // Six distinct offsets (7 px apart), not three pairs drawn on top of each other.
-    expect(new Set(lines.map((l) => l.getAttribute('y1'))).size).toBe(6);
+    // Six distinct lines, each ending at its own unit.
+    expect(new Set(lines.map((l) => `${l.getAttribute('y2')}`)).size).toBe(6);
+    // The phone is to the east: every label sits west of its unit (end-anchored), away from the links.
+    for (const t of el.querySelectorAll('g.station text')) {
+      expect(t.getAttribute('text-anchor')).toBe('end');
+      expect(Number(t.getAttribute('x'))).toBeLessThan(0);
+    }
     map.destroy();
   });
 

@@ -19,7 +19,23 @@ describe('radio-from-map caption', () => {
     expect(off.text).toContain('radio = good');
   });
 
-  it('PHS (the field strengths always follow the phone): no caption at all', () => {
-    expect(radioModeNote(schemaFor('phs')!, {})).toBeNull();
+  it('GSM: the switch turns radio = map on, and off back to the radio the scenario started with', () => {
+    const specs = schemaFor('gsm')!;
+    expect(radioModeNote(specs, { radio: 'map' }, { radio: 'poor' })!.turnOff).toEqual({
+      key: 'radio',
+      value: 'poor',
+    });
+    expect(radioModeNote(specs, { radio: 'map' }, { radio: 'map' })!.turnOff).toEqual({
+      key: 'radio',
+      value: 'good',
+    });
+    expect(radioModeNote(specs, { radio: 'good' })!.turnOn).toEqual({ key: 'radio', value: 'map' });
+    expect(radioModeNote(schemaFor('is707')!, {})!.turnOn).toEqual({ key: 'radioFromMap', value: '1' });
+  });
+
+  it('PHS (the field strengths always follow the phone): always on, no switch', () => {
+    const n = radioModeNote(schemaFor('phs')!, {})!;
+    expect(n).toMatchObject({ on: true, turnOn: null, turnOff: null });
+    expect(n.text).toContain('always on');
   });
 });

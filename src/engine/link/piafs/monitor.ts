@@ -112,32 +112,15 @@ export function formatPiafsMonitorRow(r: PiafsMonitorRow): string {
 /** Name of the monitor trace source. */
 export const PIAFS_MONITOR_TRACE = 'piafs.monitor';
 
-const KINDS = PIAFS_MONITOR_KIND_LABELS.length;
-
-/** The `status` field of a `piafs.monitor` record: side × 3 + kind. */
-export function piafsMonitorStatus(side: PiafsSide, kind: PiafsMonitorKind): number {
-  return side * KINDS + kind;
-}
-
-/** The side a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
-export function piafsMonitorSideOf(status: number): PiafsSide {
-  return Math.floor(status / KINDS) as PiafsSide;
-}
-
-/** The kind a `piafs.monitor` status encodes (inverse of {@link piafsMonitorStatus}). */
-export function piafsMonitorKindOf(status: number): PiafsMonitorKind {
-  return (status % KINDS) as PiafsMonitorKind;
-}
-
 /**
- * Declare the `piafs.monitor` trace source: fields link (0-based), num, req (−1 on CRC ERR) and
- * status ({@link piafsMonitorStatus}), labelled e.g. `BS CRC ERR` (row recorded at the BS receiver).
+ * Declare the `piafs.monitor` trace source: fields link (0-based), side (where the row was
+ * recorded: MS or BS receiver), num, req (−1 on CRC ERR) and kind (DATA / IDLE / CRC ERR).
  */
 export function declarePiafsMonitorTrace(traces: TraceRecorder): TraceSource {
-  const status: string[] = [];
-  for (const side of ['MS', 'BS'])
-    for (const kind of PIAFS_MONITOR_KIND_LABELS) status.push(`${side} ${kind}`);
-  return traces.source(PIAFS_MONITOR_TRACE, ['link', 'num', 'req', 'status'], { status });
+  return traces.source(PIAFS_MONITOR_TRACE, ['link', 'side', 'num', 'req', 'kind'], {
+    side: ['MS', 'BS'],
+    kind: PIAFS_MONITOR_KIND_LABELS,
+  });
 }
 
 /** Writes one link's monitor rows into the `piafs.monitor` trace source (time = start of the slot). */
@@ -151,6 +134,6 @@ export class PiafsMonitorTrace implements PiafsMonitorSink {
 
   row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind): void {
     const t = this.slotZero + slot * PIAFS_SLOT_NS;
-    this.source.record(t, this.link, num, req, piafsMonitorStatus(side, kind));
+    this.source.record(t, this.link, side, num, req, kind);
   }
 }

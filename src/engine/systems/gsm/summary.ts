@@ -4,12 +4,14 @@
  * counters — RLP, PPP, VJ, V.42 — with the byte budget of the data direction.
  */
 import { toSeconds, type Nanos } from '../../core/time';
-import type { SummaryValue } from '../../scenario/summary';
+import type { FailureSummary, SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
 import type { SystemModel } from '../types';
 import type { GsmModel } from './model';
+import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
+import { RLP_SLOT_NS } from '../../link/gsm-rlp';
 
 /**
  * The serial line's 960 bytes/s, the real bottleneck (gsm.md: `capacityBps` = 7680; the study
@@ -141,6 +143,44 @@ function appSummary(m: GsmModel, now: Nanos): Record<string, SummaryValue> {
   }
 }
 
+/** The connections whose give-up can fail the workload. */
+function workloadConns(m: GsmModel): (TcpConnection | null)[] {
+  const w = m.workload;
+  if (w.kind === 'ftpGet' || w.kind === 'ftpPut') return [w.ftp.server, w.ftp.client];
+  if (w.kind === 'rr' || w.kind === 'crr') return [...w.netperf.clientConns, ...w.netperf.serverConns];
+  return [];
+}
+
+/**
+ * Why the workload failed (gsm.md "Call drop"; RLP 04.22 §5.2.2): the call dropped — too many
+ * RLP resets within the window, or N2 unanswered SABMs — or a TCP connection gave up while the
+ * radio lost a share of the RLP frames.
+ */
+function gsmFailure(m: GsmModel, now: Nanos): FailureSummary {
+  const rlp = m.bearer.rlp;
+  const slots = rlp.slot;
+  const errors = rlp.iwf.counters.frameErrors + rlp.ms.counters.frameErrors;
+  const fer = slots > 0 ? errors / (2 * slots) : 0;
+  const channel = `the radio lost ${round(100 * fer, 1)} % of RLP frames (${m.radio.settings.radio} radio, FER ${round(m.radio.pe, 3)})`;
+  if (m.bearer.down) {
+    const at = m.bearer.droppedAt * RLP_SLOT_NS;
+    const reason = dropReason(m);
+    const c = rlp.ms.config;
+    const why =
+      reason === 'resets'
+        ? `RLP had to reset ${c.maxResets} times within ${secs(toSeconds(c.resetWindowSlots * RLP_SLOT_NS))}; ${channel}`
+        : reason === 'sabm'
+          ? `the RLP reset handshake went unanswered ${c.n2} times (SABM without UA); ${channel}`
+          : `the other end dropped it; ${channel}`;
+    return failureOf('The GSM call dropped', why, at);
+  }
+  const f = firstFailure(workloadConns(m));
+  const what = f ? tcpFailureWhat(f) : 'The workload failed';
+  const resets = m.bearer.resetEvents;
+  const why = `${channel}${resets > 0 ? `, RLP reset ${resets} times` : ''}${f ? backoffNote(f) : ''}`;
+  return failureOf(what, why, f?.at ?? now);
+}
+
 export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['summary']> {
   const simSeconds = toSeconds(now);
   const { senders, delivered } = tcpParts(m);
@@ -162,7 +202,7 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
   const vjDown = m.down.compressor?.counts;
   const v42a = m.bearer.v42.a.counters;
   const v42b = m.bearer.v42.b.counters;
-  return {
+  const out: ReturnType<SystemModel['summary']> = {
     system: 'gsm',
     seed: m.seed,
     completed,
@@ -206,4 +246,6 @@ export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['sum
       budget: byteBudget(m, simSeconds),
     },
   };
+  if (m.failed) out.failure = gsmFailure(m, now);
+  return out;
 }

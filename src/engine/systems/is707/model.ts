@@ -7,6 +7,7 @@ import { WirePipe } from '../../link/wire/wire-pipe';
 import type { ParamValue, Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost, type TcpConnection } from '../../tcp';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
+import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
 import { SwitchableChannel } from '../common/switchable-channel';
 import { TcpNode } from '../common/tcp-node';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
@@ -206,7 +207,7 @@ export class Is707Model implements SystemModel {
     const ms = this.rlp.link.b.counters;
     const fwdSent = framesOnAir(ap.framesSent);
     const revSent = framesOnAir(ms.framesSent);
-    return {
+    const out: ReturnType<SystemModel['summary']> = {
       system: 'is707',
       seed: this.seed,
       completed: false,
@@ -234,6 +235,15 @@ export class Is707Model implements SystemModel {
         fdt: this.fdt,
       },
     };
+    // Only with a finite dataRetries (the ns-2 stack never gives up): the bulk sender aborted.
+    const f = this.sender.failure;
+    if (f) {
+      const why =
+        `the forward channel was in its bad state ${round(this.slots > 0 ? (100 * this.badSlots) / this.slots : 0, 1)} % of the time ` +
+        `(FER ${round(this.fer, 3)}, f_dT ${this.fdt}) and RLP abandoned ${ap.framesAbandoned + ms.framesAbandoned} frames`;
+      out.failure = failureOf(tcpFailureWhat(f, "The sender's TCP"), why + backoffNote(f), f.at);
+    }
+    return out;
   }
 
   view(): SystemView {

@@ -143,7 +143,7 @@ const OWN: ParamSpec[] = [
   {
     key: 'radioFromMap',
     kind: 'bool',
-    label: 'FER from map',
+    label: 'Radio from map',
     description: "1: the FER follows the phone's distance on the map (a fer change overrides it)",
     group: 'radio',
     default: false,

@@ -63,6 +63,9 @@ export class LinkControl {
   private upIntegral = 0;
   private upCount = 0;
   private upSince: Nanos = 0;
+  /** Since when no link has been up (−1 while one is), and the longest such spell that ended. */
+  private noneSince: Nanos = 0;
+  private longestNone: { from: Nanos; to: Nanos } = { from: 0, to: 0 };
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -109,6 +112,13 @@ export class LinkControl {
   meanLinksUp(now: Nanos): number {
     if (now <= 0) return this.upCount;
     return (this.upIntegral + this.upCount * (now - this.upSince)) / now;
+  }
+
+  /** The longest spell of [0, now] with no link up (a spell still going on ends at `now`). */
+  longestNoLinkSpell(now: Nanos): { from: Nanos; to: Nanos } {
+    const l = this.longestNone;
+    if (this.upCount === 0 && now - this.noneSince > l.to - l.from) return { from: this.noneSince, to: now };
+    return l;
   }
 
   /** Ask for link `i` to be set up (a toggle, the `add` list, or an automatic redial). */
@@ -229,6 +239,10 @@ export class LinkControl {
     this.upIntegral += this.upCount * (now - this.upSince);
     this.upSince = now;
     this.upCount += up ? 1 : -1;
+    if (this.upCount === 0) this.noneSince = now;
+    else if (up && this.upCount === 1 && now - this.noneSince > this.longestNone.to - this.longestNone.from) {
+      this.longestNone = { from: this.noneSince, to: now };
+    }
   }
 
   private setState(i: number, s: LinkState, now: Nanos): void {

@@ -11,13 +11,7 @@
  * side-1 rows with REQ = x (stuck) while side-0 rows bring other NUMs; a side-0 row with NUM = x;
  * then a side-1 row with REQ moved on by two or more. The uplink reading swaps the sides.
  */
-import {
-  PIAFS_MODULUS,
-  PiafsMonitorKind,
-  piafsMonitorKindOf,
-  piafsMonitorSideOf,
-  type PiafsMonitorRow,
-} from '../../link/piafs';
+import { PIAFS_MODULUS, PiafsMonitorKind, type PiafsMonitorRow, type PiafsSide } from '../../link/piafs';
 
 /** One occurrence of the pattern. */
 export interface MonitorPattern {
@@ -144,13 +138,14 @@ function findForSide(rows: readonly PiafsMonitorRow[], side: number, o: PatternO
   return out;
 }
 
-/** Rows of `piafs.monitor` columns (link, num, req, status) for one link, as monitor rows. */
+/** Rows of `piafs.monitor` columns (link, side, num, req, kind) for one link, as monitor rows. */
 export function monitorRowsForLink(
   time: ArrayLike<number>,
   link: ArrayLike<number>,
+  side: ArrayLike<number>,
   num: ArrayLike<number>,
   req: ArrayLike<number>,
-  status: ArrayLike<number>,
+  kind: ArrayLike<number>,
   which: number,
   slotNs: number,
 ): PiafsMonitorRow[] {
@@ -159,10 +154,10 @@ export function monitorRowsForLink(
     if (link[i] !== which) continue;
     rows.push({
       slot: Math.round(time[i] / slotNs),
-      side: piafsMonitorSideOf(status[i]),
+      side: side[i] as PiafsSide,
       num: num[i],
       req: req[i],
-      kind: piafsMonitorKindOf(status[i]),
+      kind: kind[i] as PiafsMonitorKind,
     });
   }
   return rows;

@@ -38,7 +38,7 @@ export class PhsObserver {
     private readonly radio: PhsRadio,
     private readonly bundle: PhsBundle,
   ) {
-    this.channelState = traces.source('channel.state', ['link', 'dir', 'bad', 'row'], {
+    this.channelState = traces.source('channel.state', ['link', 'dir', 'bad'], {
       dir: ['down', 'up'],
       bad: ['good', 'CRC error'],
     });
@@ -61,7 +61,7 @@ export class PhsObserver {
       } else this.run[k] = 0;
       if (bad !== this.last[k]) {
         this.last[k] = bad;
-        this.channelState.record(now, k >> 1, k & 1, bad, k);
+        this.channelState.record(now, k >> 1, k & 1, bad);
       }
     }
     if (this.traces.enabled) {

@@ -4,12 +4,47 @@
  * kbit = 1000 bit, Kbytes/sec as Windows' ftp prints it); per-unit field strength; per-link
  * PIAFS counters; Multilink counters at both ends.
  */
+import { LINK_SETUP_MIN_DBUV } from '../../channel';
 import { PIAFS_USER_BPS } from '../../link/piafs';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
+import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
 import type { PhsModel } from './model';
-import { PHS_LINKS } from './radio';
+import { PHS_LINKS, PHS_UNITS } from './radio';
+
+/**
+ * Why the FTP transfer failed: the longest spell without any link (every fragment and every
+ * retransmission in it was lost), else fragments lost on released links Multilink had not yet
+ * noticed (phs.md "PPP Multilink"), else the radio's CRC errors.
+ */
+function phsFailure(m: PhsModel, now: Nanos): Out['failure'] {
+  const f = firstFailure([m.ftp.server, m.ftp.client]);
+  const at = f?.at ?? now;
+  const what = f ? tcpFailureWhat(f) : 'The FTP transfer failed';
+  const none = m.control.longestNoLinkSpell(at);
+  const b = m.bundle;
+  const lostDead = b.bsSender.counters.fragmentsLostDead + b.msSender.counters.fragmentsLostDead;
+  let why: string;
+  if (none.to > none.from) {
+    const ongoing = none.to === at && m.control.linksUp === 0;
+    const fields = Array.from(m.radio.field, (x) => `${round(x, 1)}`).join(', ');
+    why =
+      ongoing && m.control.counters.setups === 0
+        ? `no link was ever up: set-up needs ${LINK_SETUP_MIN_DBUV} dBµV and the units gave ${fields} dBµV`
+        : ongoing
+          ? `no link had been up since ${secs(toSeconds(none.from))} (${secs(toSeconds(at - none.from))})`
+          : `no link was up for ${secs(toSeconds(none.to - none.from))} (from ${secs(toSeconds(none.from))} to ${secs(toSeconds(none.to))}), so every segment sent then was lost`;
+  } else if (lostDead > 0) {
+    why = `Multilink lost ${lostDead} fragments on released links it had not yet noticed, and with them whole packets`;
+  } else {
+    let crc = 0;
+    for (let i = 0; i < PHS_LINKS; i++) crc += b.counters(i).crcErrors;
+    const weakest = Math.min(...Array.from(m.radio.field).slice(0, PHS_UNITS));
+    why = `the radio corrupted ${crc} PIAFS frames (weakest unit at ${round(weakest, 1)} dBµV)`;
+  }
+  return failureOf(what, why + (f ? backoffNote(f) : ''), at);
+}
 
 type Out = ReturnType<SystemModel['summary']>;
 
@@ -86,7 +121,7 @@ export function phsSummary(m: PhsModel, now: Nanos): Out {
     forcedBursts: m.forcedBursts,
     clientStalls: m.stall.stalled,
   };
-  return {
+  const out: Out = {
     system: 'phs',
     seed: m.seed,
     completed: ftp.done,
@@ -96,4 +131,6 @@ export function phsSummary(m: PhsModel, now: Nanos): Out {
     app,
     link,
   };
+  if (ftp.failed) out.failure = phsFailure(m, now);
+  return out;
 }

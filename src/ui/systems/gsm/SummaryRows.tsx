@@ -7,7 +7,7 @@ export function GsmSummaryRows({ summary }: { summary: Summary }) {
   const k = summary.app.kbytesPerSecond;
   if (typeof k !== 'number') return null;
   return (
-    <Row label="Throughput (study)">
+    <Row label="Throughput (study)" paths={['app.kbytesPerSecond']}>
       {sig(k, 3)}
       {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
     </Row>

@@ -4,6 +4,7 @@
  * with the bar from the transaction's start to its response, and transactions per second.
  * Symbols as well as colours (ui.md), and the figures in words.
  */
+import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
 import {
   startOf,
@@ -34,12 +35,21 @@ export function Transactions({
   const x = (t: number): number => ((t - t0) / WINDOW_S) * W;
   const { perSecond, mean } = transactionRate(rows, now, mode);
   const done = rows.filter((r) => Number.isFinite(r.response)).length;
+  const hidden = useHidden();
+  const hide = hidden('app.transactionsPerSecond') || hidden('app.meanTransactionTime');
   return (
     <figure className="gsm-transactions" data-testid="gsm-transactions" data-mode={mode} data-done={done}>
       <figcaption>
-        {mode === 'crr' ? 'TCP_CRR: a new connection per transaction' : 'TCP_RR: one connection'} — {done}{' '}
-        transactions, <strong data-testid="gsm-tps">{perSecond.toFixed(3)}</strong> per second (mean{' '}
-        {mean.toFixed(2)} s each; a 0.92 s round trip alone would allow {(1 / 0.92).toFixed(2)} per second).
+        {mode === 'crr' ? 'TCP_CRR: a new connection per transaction' : 'TCP_RR: one connection'} —{' '}
+        {hide ? (
+          <span className="muted">rate {HIDDEN_TEXT}</span>
+        ) : (
+          <>
+            {done} transactions, <strong data-testid="gsm-tps">{perSecond.toFixed(3)}</strong> per second
+            (mean {mean.toFixed(2)} s each; a 0.92 s round trip alone would allow {(1 / 0.92).toFixed(2)} per
+            second).
+          </>
+        )}
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}

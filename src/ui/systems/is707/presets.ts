@@ -13,8 +13,13 @@ export const IS707_PRESETS: readonly Preset[] = [
     id: 'is707-free',
     system: 'is707',
     title: 'Free play',
-    description: 'The IS-707 defaults: FER 10 %, f_dT 0.1, no idle frames. Change anything.',
-    scenario: 'system=is707',
+    description:
+      'The phone 2 km from the base station with radio from map on: the map gives FER ≈ 11 % there, and ' +
+      'dragging the phone changes it (the rings give the FER at 1, 2 and 3 km). f_dT 0.1, no idle frames. ' +
+      'Change anything.',
+    // Map radio on, explicitly in the URL: the engine's default stays off, so that `system=is707`
+    // (the CLI, the validation and every older link) keeps its fixed FER of 10 %.
+    scenario: 'system=is707&radioFromMap=1&msX=2000',
   },
   {
     id: 'is707-low-loss',

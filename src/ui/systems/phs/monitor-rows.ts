@@ -83,8 +83,9 @@ export function monitorRows(
   const L = cols.link;
   const N = cols.num;
   const R = cols.req;
-  const S = cols.status;
-  if (!L || !N || !R || !S) return [];
+  const SIDE = cols.side;
+  const K = cols.kind;
+  if (!L || !N || !R || !SIDE || !K) return [];
   const start = lowerBound(t, data.length, (fromSlot - HISTORY_SLOTS - 0.5) * SLOT_S);
   const end = lowerBound(t, data.length, (toSlot + 0.5) * SLOT_S);
   const bySlot = new Map<number, { bs: MonitorCell | null; ms: MonitorCell | null }>();
@@ -95,8 +96,8 @@ export function monitorRows(
   for (let i = start; i < end; i++) {
     if (L[i] !== link) continue;
     const slot = Math.round(t[i] / SLOT_S);
-    const side = Math.floor(S[i] / 3);
-    const kind = S[i] - 3 * side;
+    const side = SIDE[i];
+    const kind = K[i];
     rawKind.push([slot, side, kind, N[i]]);
     let resent = false;
     let reqJump = 0;
@@ -180,7 +181,7 @@ function newBeyond(
 export function monitorPatterns(data: MonitorColumns | undefined, link: number): MonitorPattern[] {
   if (!data || data.length === 0) return [];
   const { t, cols } = data;
-  if (!cols.link || !cols.num || !cols.req || !cols.status) return [];
+  if (!cols.link || !cols.side || !cols.num || !cols.req || !cols.kind) return [];
   // The trace keeps seconds; the detector reads nanoseconds.
   const ns = new Float64Array(data.length);
   for (let i = 0; i < data.length; i++) ns[i] = Math.round(t[i] * 1e9);
@@ -188,9 +189,10 @@ export function monitorPatterns(data: MonitorColumns | undefined, link: number):
   const rows = monitorRowsForLink(
     ns,
     cols.link.subarray(0, n),
+    cols.side.subarray(0, n),
     cols.num.subarray(0, n),
     cols.req.subarray(0, n),
-    cols.status.subarray(0, n),
+    cols.kind.subarray(0, n),
     link,
     SLOT_NS,
   );

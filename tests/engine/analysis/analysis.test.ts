@@ -16,7 +16,7 @@ import {
   valueAt,
   where,
   type Series,
-} from '../../../src/cli/validation/metrics';
+} from '../../../src/engine/analysis';
 
 const S = 1e9;
 const mk = (pairs: [number, number][]): Series => ({

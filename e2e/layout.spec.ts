@@ -1,0 +1,169 @@
+/**
+ * Issue 8, item 9: no overlapping or clipped text in the map and the toolbar at 390, 1280 and
+ * 1920 px. Every text element's getBoundingClientRect is compared with every other one (and with
+ * the phone and the station icons on the map), and with its container.
+ */
+import type { Page } from '@playwright/test';
+import { expect, playToEnd, ready, test } from './fixtures';
+
+interface Rect {
+  what: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Pairs of rects that overlap by more than half a pixel each way. */
+function overlapping(rs: readonly Rect[], others: readonly Rect[] = rs): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rs.length; i++) {
+    for (let j = others === rs ? i + 1 : 0; j < others.length; j++) {
+      const a = rs[i];
+      const b = others[j];
+      const ox = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const oy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (ox > 0.5 && oy > 0.5) out.push(`“${a.what}” overlaps “${b.what}”`);
+    }
+  }
+  return out;
+}
+
+/** The map's texts, the phone, the station icons and the frame, in page px. */
+async function mapBoxes(page: Page): Promise<{ texts: Rect[]; shapes: Rect[]; frame: Rect; svg: Rect }> {
+  return page.getByTestId('map').evaluate((el) => {
+    const r = (e: Element, what: string) => {
+      const b = e.getBoundingClientRect();
+      return { what, x0: b.left, y0: b.top, x1: b.right, y1: b.bottom };
+    };
+    const texts = [...el.querySelectorAll('svg text')]
+      .filter((t) => (t.textContent ?? '').trim() !== '' && getComputedStyle(t).display !== 'none')
+      .filter((t) => t.getAttribute('display') !== 'none')
+      .map((t) => r(t, t.textContent ?? ''));
+    const shapes = [
+      ...[...el.querySelectorAll('[data-testid="ms"] rect')].slice(0, 1).map((e) => r(e, 'phone')),
+      ...[...el.querySelectorAll('g.station path')].map((e) => r(e, 'station icon')),
+    ];
+    return {
+      texts,
+      shapes,
+      frame: r(el.querySelector('rect.map-area')!, 'frame'),
+      svg: r(el.querySelector('svg')!, 'svg'),
+    };
+  });
+}
+
+/** The header's and the playback bar's texts, and the ones cut by their own box. */
+async function toolbarBoxes(page: Page): Promise<{ texts: Rect[]; clipped: string[] }> {
+  return page.locator('.lab-header, .playback').evaluateAll((bars) => {
+    const texts: { what: string; x0: number; y0: number; x1: number; y1: number }[] = [];
+    const clipped: string[] = [];
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const bar of bars) {
+      for (const e of bar.querySelectorAll<HTMLElement>('h1, button, select, label > span, .clock > span')) {
+        if (e.offsetParent === null || e.classList.contains('sr-only')) continue;
+        const b = e.getBoundingClientRect();
+        const what =
+          e instanceof HTMLSelectElement ? (e.selectedOptions[0]?.text ?? '') : (e.textContent ?? '');
+        texts.push({ what, x0: b.left, y0: b.top, x1: b.right, y1: b.bottom });
+        if (e instanceof HTMLSelectElement) {
+          // The shown option must fit between the padding and the arrow (≈ 20 px).
+          const cs = getComputedStyle(e);
+          canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+          if (canvas.measureText(what).width > room) clipped.push(`select “${what}”`);
+        } else if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible') {
+          clipped.push(what);
+        }
+      }
+    }
+    // Parents (a label and its span) are not compared with their own children.
+    return { texts: texts.filter((t) => t.what.trim() !== ''), clipped };
+  });
+}
+
+function inside(a: Rect, b: Rect, slack = 0.5): boolean {
+  return a.x0 >= b.x0 - slack && a.x1 <= b.x1 + slack && a.y0 >= b.y0 - slack && a.y1 <= b.y1 + slack;
+}
+
+async function checkMap(page: Page, where: string): Promise<void> {
+  const m = await mapBoxes(page);
+  expect(m.texts.length, `${where}: map texts`).toBeGreaterThan(2);
+  expect(overlapping(m.texts), `${where}: map texts on each other`).toEqual([]);
+  expect(overlapping(m.texts, m.shapes), `${where}: map texts on the phone or a station`).toEqual([]);
+  for (const t of [...m.texts, ...m.shapes]) {
+    expect(inside(t, m.frame), `${where}: “${t.what}” inside the map's frame`).toBe(true);
+  }
+}
+
+async function checkToolbar(page: Page, where: string): Promise<void> {
+  const t = await toolbarBoxes(page);
+  expect(overlapping(t.texts), `${where}: toolbar texts on each other`).toEqual([]);
+  expect(t.clipped, `${where}: toolbar texts cut by their box`).toEqual([]);
+}
+
+for (const width of [390, 1280, 1920]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('IS-707 first visit: nothing on the map or the toolbar overlaps or is cut, phone at the edge included', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await ready(page);
+      await checkMap(page, 'IS-707');
+      await checkToolbar(page, 'IS-707');
+      // The phone on a ring label's spot (3 km on the upper-right diagonal) and at the map's edge.
+      for (const [x, y] of [
+        [2121, 2121],
+        [5000, 0],
+        [0, -5000],
+      ]) {
+        await page.goto(`/?system=is707&radioFromMap=1&msX=${x}&msY=${y}`);
+        await ready(page);
+        await checkMap(page, `IS-707, phone at ${x}, ${y}`);
+      }
+    });
+
+    test('PHS: the three units are drawn apart and their labels clear of links, base and each other', async ({
+      page,
+    }) => {
+      await page.goto('/?system=phs');
+      await ready(page);
+      await checkMap(page, 'PHS');
+      const spots = await page
+        .getByTestId('map')
+        .locator('g.station')
+        .evaluateAll((gs) => gs.map((g) => g.getAttribute('transform')));
+      expect(new Set(spots).size).toBe(3);
+      await page.goto('/?system=phs&units=0,0;0,0;-180,0&env=outdoor&msX=-60');
+      await ready(page);
+      await checkMap(page, 'PHS outdoor');
+    });
+  });
+}
+
+test('a long run: the clock never re-wraps the toolbar, and the last x-axis label is whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?system=is707&duration=200000');
+  await ready(page);
+  const bar = page.locator('.playback');
+  const before = await bar.boundingBox();
+  await playToEnd(page, 120_000);
+  await expect(page.getByTestId('clock')).toContainText('200 000 s');
+  await expect(page.getByTestId('clock')).toContainText('finished');
+  const after = await bar.boundingBox();
+  expect(after?.height).toBe(before?.height);
+  await checkToolbar(page, 'after the long run');
+  // Every x tick label of the sequence graph lies inside its svg.
+  const cut = await page.getByTestId('chart-seq').evaluate((el) => {
+    const svg = el.querySelector('svg')!.getBoundingClientRect();
+    return [...el.querySelectorAll('.axis-x .tick text')]
+      .map((t) => ({ t: t.textContent, b: t.getBoundingClientRect() }))
+      .filter(({ b }) => b.right > svg.right + 0.5 || b.left < svg.left - 0.5)
+      .map(({ t }) => t);
+  });
+  expect(cut).toEqual([]);
+});

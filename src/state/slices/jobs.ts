@@ -1,0 +1,107 @@
+/**
+ * The jobs slice: background runs besides the live one — sweeps, compares and exercise checks.
+ * Every engine they use is spawned through the store's injected dependencies (`LabDeps.spawn`),
+ * as the live run's is, so the page, the tests and any other host decide what an engine is; the
+ * panels only start jobs, read their progress here and cancel them.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import type { EngineClient } from '../../worker/client';
+import { runHeadlessPool, type PoolResult } from '../headless-pool';
+import { TraceBuffers } from '../trace-buffers';
+import type { JobKind, JobProgress, JobsSlice, LabDeps, LabState, TracedRun } from '../types';
+
+/** Simulated frames a traced job asks for per step (a compare runs to its end). */
+const TRACED_STEP_FRAMES = 20_000;
+
+/** Run `text` to its end on `engine`, collecting its traces, until done or `signal` is cancelled. */
+async function runToEnd(
+  engine: EngineClient,
+  text: string,
+  signal: { cancelled: boolean },
+): Promise<TracedRun> {
+  const loaded = await engine.api.load(text);
+  const errors = loaded.errors.map((e) => e.message);
+  const buffers = new TraceBuffers();
+  if (loaded.state) {
+    buffers.declare(loaded.state.sources);
+    buffers.append(loaded.state.batches);
+  }
+  let done = loaded.state?.done ?? true;
+  while (!done && !signal.cancelled) {
+    const r = await engine.api.step(TRACED_STEP_FRAMES);
+    if (!r) break;
+    buffers.declare(r.sources);
+    buffers.append(r.batches);
+    done = r.done;
+  }
+  return { data: buffers.snapshot(), canonical: loaded.canonical, errors, cancelled: signal.cancelled };
+}
+
+export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
+  const signals = new Map<string, { cancelled: boolean }>();
+  return (set, get) => {
+    const update = (id: string, patch: Partial<JobProgress>): void => {
+      const old = get().jobs[id];
+      if (old) set({ jobs: { ...get().jobs, [id]: { ...old, ...patch } } });
+    };
+    /** Start job `id` (cancelling one still running under that id) and return its signal. */
+    const start = (id: string, kind: JobKind, total: number): { cancelled: boolean } => {
+      const previous = signals.get(id);
+      if (previous) previous.cancelled = true;
+      const signal = { cancelled: false };
+      signals.set(id, signal);
+      set({ jobs: { ...get().jobs, [id]: { kind, status: 'running', done: 0, total, error: null } } });
+      return signal;
+    };
+    const finish = (id: string, signal: { cancelled: boolean }, error: string | null): void => {
+      if (signals.get(id) !== signal) return; // a newer job under this id took over
+      signals.delete(id);
+      update(id, { status: error !== null ? 'failed' : signal.cancelled ? 'cancelled' : 'done', error });
+    };
+    return {
+      jobs: {},
+      async runHeadless(id, kind, scenarios, options = {}) {
+        const signal = start(id, kind, scenarios.length);
+        const workers = Math.max(1, Math.min(deps.workers ?? 1, options.maxWorkers ?? Infinity));
+        let result: PoolResult;
+        try {
+          result = await runHeadlessPool(scenarios, {
+            spawn: (onCrash) => deps.spawn(onCrash),
+            workers,
+            signal,
+            onProgress: (done) => {
+              if (signals.get(id) === signal) update(id, { done });
+            },
+          });
+        } catch (err) {
+          finish(id, signal, err instanceof Error ? err.message : String(err));
+          throw err;
+        }
+        finish(id, signal, null);
+        return result;
+      },
+      async runTraced(id, text) {
+        const signal = start(id, 'compare', 1);
+        let crash: string | null = null;
+        const engine = deps.spawn((message) => {
+          crash = message;
+        });
+        try {
+          const run = await runToEnd(engine, text, signal);
+          if (signals.get(id) === signal) update(id, { done: 1 });
+          finish(id, signal, null);
+          return run;
+        } catch (err) {
+          finish(id, signal, crash ?? (err instanceof Error ? err.message : String(err)));
+          throw err;
+        } finally {
+          engine.terminate();
+        }
+      },
+      cancelJob(id) {
+        const signal = signals.get(id);
+        if (signal) signal.cancelled = true;
+      },
+    };
+  };
+}
