@@ -3,15 +3,35 @@
  * Pure TypeScript — no DOM, no clock, no UI.
  */
 import { Simulation, type SimulationOptions } from './simulation';
-import { getSystem } from './systems/registry';
-import { parseScenario, serialiseScenario } from './scenario';
+import { getSystem } from './systems';
+import { parseScenario, serialiseScenario } from './scenarios';
 import type { Scenario, ScenarioError } from './scenario/types';
 import type { Summary } from './scenario/summary';
 
 export { Simulation } from './simulation';
 export type { SimulationOptions } from './simulation';
-export { SYSTEMS, getSystem } from './systems/registry';
+export { SYSTEMS, PLANNED_SYSTEMS, getSystem } from './systems';
+export { draggedMobile, withDraggedAt } from './systems/stations';
 export * from './scenario';
+// The scenario model bound to this engine's systems (explicit exports win over the core's `export *`).
+export {
+  SCENARIO_SCHEMA,
+  SYSTEM_IDS,
+  SYSTEM_PARAM,
+  schemaFor,
+  implementedSystems,
+  isImplemented,
+  systemName,
+  defaultSystem,
+  paramSpec,
+  scenarioKeys,
+  liveKeys,
+  defaultScenario,
+  parseScenario,
+  parseScenarioStrict,
+  serialiseScenario,
+  expandSweep,
+} from './scenarios';
 export type * from './scenario/types';
 export type * from './scenario/summary';
 export type * from './systems/types';

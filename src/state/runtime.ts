@@ -4,7 +4,7 @@
  * folds results into the store at most once per animation frame — trace batches
  * appended to growable columns, the latest summary, view and canonical text.
  */
-import { parseScenario } from '../engine/scenario';
+import { parseScenario } from '../engine/scenarios';
 import type { EngineApi, EngineClient } from '../worker/client';
 import type { StepResult } from '../worker/types';
 import { TraceBuffers } from './trace-buffers';

@@ -8,7 +8,8 @@
  * Pure of DOM and comlink so that tests drive it directly or through a
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
-import { SYSTEM_IDS } from '../engine/scenario/types';
+import { SYSTEM_IDS } from '../engine/scenarios';
+import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
 import {
   Simulation,
@@ -285,12 +286,12 @@ export class SimSession implements SimApi {
 
   /** While a position change waits for its slot, the map shows the requested position. */
   private patchView(view: StepResult['view']): StepResult['view'] {
-    const x = this.log?.pendingValue('msX');
-    const y = this.log?.pendingValue('msY');
+    const keys = this.definition?.dragKeys;
+    const at = draggedMobile(view);
+    if (!keys || !at) return view;
+    const x = this.log?.pendingValue(keys.x);
+    const y = this.log?.pendingValue(keys.y);
     if (typeof x !== 'number' && typeof y !== 'number') return view;
-    return {
-      ...view,
-      ms: { x: typeof x === 'number' ? x : view.ms.x, y: typeof y === 'number' ? y : view.ms.y },
-    };
+    return withDraggedAt(view, { x: typeof x === 'number' ? x : at.x, y: typeof y === 'number' ? y : at.y });
   }
 }

@@ -10,7 +10,7 @@ import {
   parseUrl,
   type ViewState,
 } from '../../src/state/url-codec';
-import { parseScenario, serialiseScenario } from '../../src/engine/scenario';
+import { parseScenario, serialiseScenario } from '../../src/engine/scenarios';
 
 describe('view fragment codec', () => {
   it('the default view encodes to nothing', () => {

@@ -15,6 +15,7 @@ export const fakeSystem: SystemDefinition = {
   description: 'test double',
   frameNs: FRAME_NS,
   params: schemaFor('is707') ?? [],
+  dragKeys: { x: 'msX', y: 'msY' },
   create(ctx: SystemContext, scenario: Scenario): SystemModel {
     const send = ctx.traces.source('tcp.send', ['seq', 'len', 'retx']);
     const fer = ctx.traces.source('fake.fer', ['fer']);
@@ -78,7 +79,7 @@ export const fakeSystem: SystemDefinition = {
         return {
           extent: [-5000, 5000, -5000, 5000] as const,
           stations: [{ id: 'bs', label: 'BS', x: 0, y: 0 }],
-          ms: { x: msX, y: msY },
+          mobiles: [{ id: 'ms', label: 'MS', x: msX, y: msY, dragged: true }],
           links: [{ n: 1, station: 'bs', state: 'good' as const }],
           captions: { FER: `${Math.round(p * 100)} %` },
         };

@@ -182,7 +182,7 @@ describe('SimSession edits and Restart', () => {
     const c = s.change('msX', '-40');
     expect(c.state?.canonical).toContain('msX=-40');
     expect(c.state?.canonical).not.toContain('events');
-    expect(s.runToEnd()?.view.ms.x).toBe(-40);
+    expect(s.runToEnd()?.view.mobiles[0].x).toBe(-40);
   });
 
   it('mid-run changes are replayed by Restart, a change still waiting included', () => {
@@ -224,10 +224,10 @@ describe('SimSession edits and Restart', () => {
     s.change('msX', '300');
     s.change('msY', '50');
     const end = s.runToEnd();
-    expect(end?.view.ms).toEqual({ x: 300, y: 50 });
+    expect(end?.view.mobiles[0]).toMatchObject({ x: 300, y: 50, dragged: true });
     const replay = new SimSession(fakeDeps);
     replay.load(end?.canonical ?? '');
-    expect(replay.runToEnd()?.view.ms).toEqual({ x: 300, y: 50 });
+    expect(replay.runToEnd()?.view.mobiles[0]).toMatchObject({ x: 300, y: 50, dragged: true });
   });
 });
 
@@ -272,7 +272,7 @@ describe('the PHS exercise "which unit is to blame?" with the real engine', () =
     expect(moved.state?.canonical).toContain('msX=140');
     expect(moved.state?.canonical).not.toContain('events');
     const end = s.runToEnd();
-    expect(end?.view.ms.x).toBe(140);
+    expect(end?.view.mobiles[0].x).toBe(140);
     expect(checkState(ex.answer, end?.summary, end?.done === true)).toEqual({
       correct: true,
       message: 'Correct: the run shows it.',

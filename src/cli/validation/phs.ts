@@ -7,7 +7,7 @@
  */
 import { PIAFS_SLOT_NS } from '../../engine/link/piafs';
 import { findMonitorPatterns, monitorRowsForLink } from '../../engine/systems/phs/monitor-pattern';
-import { PHS_LINKS } from '../../engine/systems/phs-params';
+import { PHS_LINKS } from '../../engine/systems/phs/params';
 import { longestStall, mean, series, spread } from '../../engine/analysis';
 import { fmt, overSeeds, runTraced, summarise } from './run';
 import type { ValidationItem } from './types';

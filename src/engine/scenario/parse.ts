@@ -6,19 +6,9 @@
  * are looked up in Maps, so `__proto__` or `constructor` are just unknown keys.
  */
 import { parseEvents } from './events';
-import {
-  RESERVED_KEYS,
-  SEED_PARAM,
-  SYSTEM_PARAM,
-  EVENTS_KEY,
-  defaultSystem,
-  implementedSystems,
-  isImplemented,
-  schemaFor,
-} from './schema';
+import { RESERVED_KEYS, SEED_PARAM, EVENTS_KEY, type ScenarioSchema } from './schema';
 import { badValueText, scenarioError } from './errors';
 import { MAX_SCENARIO_BYTES, excerpt, safeDecode, utf8Length } from './text';
-import { SYSTEM_IDS } from './types';
 import type {
   ParamSpec,
   ParamValue,
@@ -37,14 +27,17 @@ interface Entry {
 }
 
 /** A scenario of `system` (default: is707) with every key at its default. */
-export function defaultScenario(system: SystemId = defaultSystem()): Scenario {
+export function defaultScenario(
+  catalogue: ScenarioSchema,
+  system: SystemId = catalogue.defaultSystem(),
+): Scenario {
   const values: Record<string, ParamValue> = {};
-  for (const spec of schemaFor(system) ?? []) values[spec.key] = spec.default;
+  for (const spec of catalogue.schemaFor(system) ?? []) values[spec.key] = spec.default;
   return { system, seed: SEED_PARAM.default as number, values, events: [] };
 }
 
 /** Parse a scenario text for the app: errors are reported, bad keys keep their defaults. */
-export function parseScenario(text: string): ParseResult {
+export function parseScenario(catalogue: ScenarioSchema, text: string): ParseResult {
   const errors: ScenarioError[] = [];
   const input = typeof text === 'string' ? text : '';
   const bytes = utf8Length(input, MAX_SCENARIO_BYTES);
@@ -56,12 +49,15 @@ export function parseScenario(text: string): ParseResult {
         `over-long input: at most ${MAX_SCENARIO_BYTES} bytes allowed; every key keeps its default`,
       ),
     );
-    return { scenario: defaultScenario(), errors };
+    return { scenario: defaultScenario(catalogue), errors };
   }
   const entries = split(input, errors);
-  const system = readSystem(entries, errors);
-  const specs = new Map<string, ParamSpec>((schemaFor(system) ?? []).map((s) => [s.key, s]));
-  const values: Record<string, ParamValue> = defaultScenario(system).values as Record<string, ParamValue>;
+  const system = readSystem(catalogue, entries, errors);
+  const specs = new Map<string, ParamSpec>((catalogue.schemaFor(system) ?? []).map((s) => [s.key, s]));
+  const values: Record<string, ParamValue> = defaultScenario(catalogue, system).values as Record<
+    string,
+    ParamValue
+  >;
   let seed = SEED_PARAM.default as number;
   let events: ScenarioEvent[] = [];
   const seen = new Map<string, string | undefined>();
@@ -96,8 +92,8 @@ export function parseScenario(text: string): ParseResult {
  * Parse for the CLI: the same result as parseScenario; the caller treats any
  * error as fatal (prints them and exits with status 2).
  */
-export function parseScenarioStrict(text: string): ParseResult {
-  return parseScenario(text);
+export function parseScenarioStrict(catalogue: ScenarioSchema, text: string): ParseResult {
+  return parseScenario(catalogue, text);
 }
 
 function split(input: string, errors: ScenarioError[]): Entry[] {
@@ -120,22 +116,25 @@ function split(input: string, errors: ScenarioError[]): Entry[] {
   return out;
 }
 
-function readSystem(entries: readonly Entry[], errors: ScenarioError[]): SystemId {
-  const fallback = defaultSystem();
+function readSystem(catalogue: ScenarioSchema, entries: readonly Entry[], errors: ScenarioError[]): SystemId {
+  const fallback = catalogue.defaultSystem();
   const entry = entries.find((e) => e.key === 'system');
   if (!entry) return fallback;
   const raw = entry.value;
-  const implemented = implementedSystems().join(', ');
-  if (raw !== undefined && isImplemented(raw)) return raw;
-  if (raw === undefined || !(SYSTEM_IDS as readonly string[]).includes(raw)) {
-    const allowed = `must be ${describeAllowed(SYSTEM_PARAM)} (implemented: ${implemented}); using ${fallback}`;
+  const implemented = catalogue.implementedSystems().join(', ');
+  if (raw === undefined || !catalogue.isKnown(raw)) {
+    const allowed = `must be ${describeAllowed(catalogue.systemParam)} (implemented: ${implemented}); using ${fallback}`;
     errors.push(scenarioError('system', raw, allowed));
     return fallback;
   }
-  errors.push(
-    scenarioError('system', raw, `not implemented yet (implemented: ${implemented}); using ${fallback}`),
-  );
-  return fallback;
+  const id = raw;
+  if (!catalogue.isImplemented(id)) {
+    errors.push(
+      scenarioError('system', raw, `not implemented yet (implemented: ${implemented}); using ${fallback}`),
+    );
+    return fallback;
+  }
+  return id;
 }
 
 function unknownKeyText(key: string, system: SystemId, specs: ReadonlyMap<string, ParamSpec>): string {

@@ -1,42 +1,29 @@
 /**
- * The scenario schema (scenario.md): `system`, `seed`, the system's own keys
- * (declared next to its parameters in systems/<id>-params.ts), then `events`.
+ * The scenario schema (scenario.md): `system`, `seed`, the system's own keys,
+ * then `events`. This module knows no system: a ScenarioSchema is built from the
+ * list of system definitions at the engine's top (engine/scenarios.ts), so the
+ * arrows run from the systems to the scenario model and never back.
  */
-import { GSM_PARAMS } from '../systems/gsm-params';
-import { IS707_PARAMS } from '../systems/is707-params';
-import { PHS_PARAMS } from '../systems/phs-params';
-import { SYSTEM_IDS, type ParamSpec, type SystemId } from './types';
+import type { ParamSpec, SystemId } from './types';
 
-/**
- * The keys of each implemented system, in canonical order. Registering a system
- * is one line here (plus its SystemDefinition in systems/registry.ts).
- */
-export const SCHEMAS: Partial<Record<SystemId, readonly ParamSpec[]>> = {
-  is707: IS707_PARAMS,
-  gsm: GSM_PARAMS,
-  phs: PHS_PARAMS,
-};
+/** What the schema needs of a built system: its id, its name and its keys in canonical order. */
+export interface SystemSchemaEntry {
+  readonly id: SystemId;
+  readonly name: string;
+  readonly params: readonly ParamSpec[];
+}
+
+/** A system the specification names but the engine does not build yet: `system=<id>` is "not implemented yet". */
+export interface PlannedSystem {
+  readonly id: SystemId;
+  readonly name: string;
+}
 
 /** The key of the timed changes recorded during a run (scenario.md, "What is not in the scenario"). */
 export const EVENTS_KEY = 'events';
 
 /** Keys every scenario has besides its system's keys; no system may declare them. */
 export const RESERVED_KEYS: readonly string[] = ['system', 'seed', EVENTS_KEY];
-
-/** The default system of scenario.md (`is707`), or the first implemented one if that is not. */
-export const DEFAULT_SYSTEM: SystemId = 'is707';
-
-/** `system`: which bearer the scenario runs. */
-export const SYSTEM_PARAM: ParamSpec = {
-  key: 'system',
-  kind: 'enum',
-  label: 'System',
-  description: 'the wireless system: is707, gsm, phs, dect, geran',
-  group: 'run',
-  default: DEFAULT_SYSTEM,
-  options: SYSTEM_IDS,
-  live: false,
-};
 
 /** `seed`: unsigned 32-bit seed of all random streams. */
 export const SEED_PARAM: ParamSpec = {
@@ -52,42 +39,91 @@ export const SEED_PARAM: ParamSpec = {
   live: false,
 };
 
-/** The system's keys in canonical order, or undefined when it is not implemented. */
-export function schemaFor(system: SystemId): readonly ParamSpec[] | undefined {
-  return Object.prototype.hasOwnProperty.call(SCHEMAS, system) ? SCHEMAS[system] : undefined;
-}
-
 /**
- * The implemented systems, in the order of SYSTEM_IDS, then any registered at
- * run time under an id outside that list (a test's toy system).
+ * The schema of every scenario the engine accepts: the built systems with their
+ * keys, and the planned ones the `system` key still names (scenario.md).
  */
-export function implementedSystems(): SystemId[] {
-  const listed = SYSTEM_IDS.filter((id) => schemaFor(id) !== undefined);
-  const extra = (Object.keys(SCHEMAS) as SystemId[]).filter((id) => !SYSTEM_IDS.includes(id));
-  return [...listed, ...extra];
-}
+export class ScenarioSchema {
+  /** Every system id `system` accepts: built ones in list order, then planned ones. */
+  readonly ids: readonly SystemId[];
+  /** `system`: which bearer the scenario runs. */
+  readonly systemParam: ParamSpec;
+  private readonly built: ReadonlyMap<SystemId, SystemSchemaEntry>;
+  private readonly preferred: SystemId | undefined;
+  private readonly names: ReadonlyMap<SystemId, string>;
 
-/** True when `id` names a system whose schema is registered. */
-export function isImplemented(id: string): id is SystemId {
-  return schemaFor(id as SystemId) !== undefined;
-}
+  /** `preferredDefault` is the system of a scenario that names none (scenario.md: `is707`). */
+  constructor(
+    built: readonly SystemSchemaEntry[],
+    planned: readonly PlannedSystem[] = [],
+    preferredDefault?: SystemId,
+  ) {
+    const ids = [...built, ...planned].map((s) => s.id);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw new Error(`system ${twice} is listed twice`);
+    for (const system of built) {
+      const reserved = system.params.find((p) => RESERVED_KEYS.includes(p.key));
+      if (reserved) throw new Error(`system ${system.id} declares the reserved key ${reserved.key}`);
+    }
+    this.ids = ids;
+    this.built = new Map(built.map((s) => [s.id, s]));
+    this.preferred = preferredDefault;
+    this.names = new Map([...built, ...planned].map((s) => [s.id, s.name]));
+    this.systemParam = {
+      key: 'system',
+      kind: 'enum',
+      label: 'System',
+      description: `the wireless system: ${ids.join(', ')}`,
+      group: 'run',
+      default: this.defaultSystem(),
+      options: ids,
+      live: false,
+    };
+  }
 
-/** The system used when a scenario names none, or an invalid one. */
-export function defaultSystem(): SystemId {
-  return isImplemented(DEFAULT_SYSTEM) ? DEFAULT_SYSTEM : (implementedSystems()[0] ?? DEFAULT_SYSTEM);
-}
+  /** The system's keys in canonical order, or undefined when it is not built. */
+  schemaFor(system: SystemId): readonly ParamSpec[] | undefined {
+    return this.built.get(system)?.params;
+  }
 
-/** The spec of one of the system's keys (not `system`, `seed`, `events`). */
-export function paramSpec(system: SystemId, key: string): ParamSpec | undefined {
-  return schemaFor(system)?.find((p) => p.key === key);
-}
+  /** The built systems, in list order. */
+  implementedSystems(): SystemId[] {
+    return [...this.built.keys()];
+  }
 
-/** Every key of a scenario of this system, in canonical order: system, seed, its keys, events. */
-export function scenarioKeys(system: SystemId): string[] {
-  return ['system', 'seed', ...(schemaFor(system) ?? []).map((p) => p.key), EVENTS_KEY];
-}
+  /** True when `id` names a built system. */
+  isImplemented(id: string): id is SystemId {
+    return this.built.has(id);
+  }
 
-/** The keys that may change during a run (and so appear in `events`). */
-export function liveKeys(system: SystemId): string[] {
-  return (schemaFor(system) ?? []).filter((p) => p.live).map((p) => p.key);
+  /** True when `id` names a built or planned system. */
+  isKnown(id: string): id is SystemId {
+    return this.ids.includes(id);
+  }
+
+  /** The name of a built or planned system (the picker's label). */
+  nameOf(id: SystemId): string | undefined {
+    return this.names.get(id);
+  }
+
+  /** The system used when a scenario names none, or an invalid one. */
+  defaultSystem(): SystemId {
+    if (this.preferred !== undefined && this.built.has(this.preferred)) return this.preferred;
+    return this.implementedSystems()[0] ?? this.preferred ?? '';
+  }
+
+  /** The spec of one of the system's keys (not `system`, `seed`, `events`). */
+  paramSpec(system: SystemId, key: string): ParamSpec | undefined {
+    return this.schemaFor(system)?.find((p) => p.key === key);
+  }
+
+  /** Every key of a scenario of this system, in canonical order: system, seed, its keys, events. */
+  scenarioKeys(system: SystemId): string[] {
+    return ['system', 'seed', ...(this.schemaFor(system) ?? []).map((p) => p.key), EVENTS_KEY];
+  }
+
+  /** The keys that may change during a run (and so appear in `events`). */
+  liveKeys(system: SystemId): string[] {
+    return (this.schemaFor(system) ?? []).filter((p) => p.live).map((p) => p.key);
+  }
 }

@@ -7,7 +7,7 @@
  * default's), numbers in shortest round-trip form, `events` last, sorted by time.
  */
 import { formatEvents } from './events';
-import { EVENTS_KEY, SEED_PARAM, schemaFor } from './schema';
+import { EVENTS_KEY, SEED_PARAM, type ScenarioSchema } from './schema';
 import { escapeText } from './text';
 import type { ParamSpec, ParamValue, Scenario } from './types';
 import { formatValue } from './values';
@@ -20,8 +20,8 @@ function pair(spec: ParamSpec, value: ParamValue | undefined): string | undefine
 }
 
 /** The canonical text of `s`; parseScenario of it gives back `s` (for a valid, time-sorted `s`). */
-export function serialiseScenario(s: Scenario): string {
-  const schema = schemaFor(s.system) ?? [];
+export function serialiseScenario(catalogue: ScenarioSchema, s: Scenario): string {
+  const schema = catalogue.schemaFor(s.system) ?? [];
   const parts = [`system=${escapeText(s.system)}`];
   const seed = pair(SEED_PARAM, s.seed);
   if (seed) parts.push(seed);

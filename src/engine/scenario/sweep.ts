@@ -7,7 +7,7 @@
  */
 import { scenarioError } from './errors';
 import { parseScenario } from './parse';
-import { SEED_PARAM } from './schema';
+import { SEED_PARAM, type ScenarioSchema } from './schema';
 import { serialiseScenario } from './serialise';
 import { MAX_SCENARIO_BYTES, escapeText, safeDecode, utf8Length } from './text';
 import type { ScenarioError } from './types';
@@ -32,7 +32,7 @@ interface Segment {
 }
 
 /** Expand a sweep text into its runs (see the module comment). */
-export function expandSweep(text: string, seeds = 1): SweepResult {
+export function expandSweep(catalogue: ScenarioSchema, text: string, seeds = 1): SweepResult {
   const errors: ScenarioError[] = [];
   if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SWEEP_RUNS) {
     errors.push(scenarioError('seeds', String(seeds), `must be an integer from 1 to ${MAX_SWEEP_RUNS}`));
@@ -71,14 +71,14 @@ export function expandSweep(text: string, seeds = 1): SweepResult {
         return `${escapeText(s.key)}=${escapeText(value)}`;
       });
       if (!hasSeed) parts.push(`seed=${(1 + k) >>> 0}`);
-      const parsed = parseScenario(parts.join('&'));
+      const parsed = parseScenario(catalogue, parts.join('&'));
       for (const e of parsed.errors) {
         if (!seenErrors.has(e.message)) {
           seenErrors.add(e.message);
           errors.push(e);
         }
       }
-      scenarios.push(serialiseScenario(parsed.scenario));
+      scenarios.push(serialiseScenario(catalogue, parsed.scenario));
     }
   };
   visit(0);

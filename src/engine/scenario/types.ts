@@ -4,8 +4,11 @@
  * keys plus the keys each system declares next to its parameters.
  */
 
-export type SystemId = 'is707' | 'gsm' | 'phs' | 'dect' | 'geran';
-export const SYSTEM_IDS: readonly SystemId[] = ['is707', 'gsm', 'phs', 'dect', 'geran'];
+/**
+ * A system's id (`is707`, `gsm`…). The scenario model knows no system: which ids
+ * exist is the list of system definitions the engine is built with (engine/systems/index.ts).
+ */
+export type SystemId = string;
 
 /** A link item of a timed list: `n@t` (link n at t s) or `n@t:ms` (a burst of ms). `link` 0 means `*` (all). */
 export interface TimedItem {

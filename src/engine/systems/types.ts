@@ -6,6 +6,7 @@ import type { PacketCapture } from '../core/capture';
 import type { Nanos } from '../core/time';
 import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
+import type { SystemSchemaEntry } from '../scenario/schema';
 
 /** What a system gets from the simulation that runs it. */
 export interface SystemContext {
@@ -17,12 +18,30 @@ export interface SystemContext {
   readonly capture: PacketCapture;
 }
 
+/**
+ * Per-station state a system's own panel draws (e.g. DECT's carrier × slot grid of a base
+ * station, a terminal's bearers): plain numbers and words, so the view stays JSON.
+ */
+export type StationState = Readonly<Record<string, number | string | boolean | readonly number[]>>;
+
 /** A station drawn on the map (base station, RFP, PHS unit, fixed host…), metres. */
 export interface MapStation {
   readonly id: string;
   readonly label: string;
   readonly x: number;
   readonly y: number;
+  readonly state?: StationState;
+}
+
+/** A mobile station on the map; a view may hold many (DECT's background terminals). */
+export interface MapMobile {
+  readonly id: string;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+  /** The one the user drags (its position is the definition's `dragKeys`); at most one per view. */
+  readonly dragged?: boolean;
+  readonly state?: StationState;
 }
 
 /** Visual state of a radio link or bearer (ui.md "Visual language"). */
@@ -43,7 +62,7 @@ export interface SystemView {
   /** Map extent in metres: [xMin, xMax, yMin, yMax]. */
   readonly extent: readonly [number, number, number, number];
   readonly stations: readonly MapStation[];
-  readonly ms: { readonly x: number; readonly y: number };
+  readonly mobiles: readonly MapMobile[];
   /** Concentric distance rings to draw around the first station (metres), with labels. */
   readonly rings?: readonly { readonly r: number; readonly label: string }[];
   readonly links: readonly MapLink[];
@@ -63,7 +82,7 @@ export interface SystemModel {
 }
 
 /** Declaration of a system: its schema, its frame (the unit of stepping), and its factory. */
-export interface SystemDefinition {
+export interface SystemDefinition extends SystemSchemaEntry {
   readonly id: SystemId;
   readonly name: string;
   /** One paragraph for the UI's system picker. */
@@ -72,5 +91,7 @@ export interface SystemDefinition {
   readonly frameNs: Nanos;
   /** The system's keys (including the common keys it uses, with its defaults), in canonical order. */
   readonly params: readonly ParamSpec[];
+  /** The live keys holding the dragged mobile's position (metres), when the map lets the user move it. */
+  readonly dragKeys?: { readonly x: string; readonly y: string };
   create(ctx: SystemContext, scenario: Scenario): SystemModel;
 }

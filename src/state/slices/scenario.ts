@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { defaultSystem } from '../../engine/scenario';
+import { defaultSystem } from '../../engine/scenarios';
 import type { Runtime } from '../runtime';
 import type { LabDeps, LabState, ScenarioSlice } from '../types';
 

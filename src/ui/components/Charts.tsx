@@ -2,8 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
-import { LINK_DECODERS } from '../charts/link-decoders';
-import { GSM_RLP_DECODER } from '../systems/gsm';
+import { labPlugin } from '../systems';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
@@ -16,14 +15,6 @@ import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
-
-/** The link-layer decoder of a system's timeline (charts/link-decoders.ts): its own when it has one. */
-function linkDecoder(system: string): LinkChartOptions['decoder'] {
-  if (system === 'gsm') return GSM_RLP_DECODER;
-  if (Object.prototype.hasOwnProperty.call(LINK_DECODERS, system))
-    return system as keyof typeof LINK_DECODERS;
-  return system === 'phs' ? 'piafs' : 'is707';
-}
 
 interface ChartSpec {
   id: ChartId;
@@ -130,6 +121,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   const store = useLabStore();
   const traces = useLab((s) => s.traces);
   const system = useLab((s) => s.system);
+  const plugin = labPlugin(system);
   // Read at each draw: PHS's capacity (links up, averaged) changes during the run, and a new value
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
@@ -154,10 +146,9 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     ...(spec.id === 'seq' ? { height: seqHeight() } : {}),
     onDomainChange,
     onSelect,
-    decoder: linkDecoder(system),
+    decoder: plugin?.linkDecoder,
     capacityBps: capacity,
-    // PHS: 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
-    capacityLabel: system === 'phs' ? 'capacity (links up, run average)' : undefined,
+    capacityLabel: plugin?.chartLabels?.capacity,
     emptyText:
       app === 'ping'
         ? 'Ping sends no TCP segments: read the round-trip times in the summary and the link-layer view.'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { schemaFor } from '../../engine/scenario/schema';
+import { schemaFor } from '../../engine/scenarios';
 import { mergeScenario } from '../../state/sweep';
 import type { TraceData } from '../../state/trace-buffers';
 import { createSeqChart } from '../charts/seq-chart';

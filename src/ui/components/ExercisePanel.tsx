@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { defaultSystem } from '../../engine/scenarios';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import {
   checkNumber,
@@ -207,7 +208,7 @@ export function ExercisePanel() {
   useEffect(() => {
     if (!list || !takeBootExercise()) return;
     if (open) start(open);
-    else void store.getState().load('system=is707');
+    else void store.getState().load(`system=${defaultSystem()}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
 

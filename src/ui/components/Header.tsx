@@ -1,19 +1,10 @@
 import { useMemo, useState } from 'react';
-import { SYSTEM_IDS, type SystemId } from '../../engine/scenario/types';
-import { implementedSystems } from '../../engine/scenario/schema';
+import type { SystemId } from '../../engine/scenario/types';
+import { SYSTEM_IDS, implementedSystems, systemName } from '../../engine/scenarios';
 import { findPreset, freePlayScenario, presetsFor } from '../presets';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { usePresetLoader } from '../hooks/use-preset';
 import { presetStatus } from '../presets/modified';
-
-/** Names for the picker (the engine's definitions are in the worker's bundle). */
-export const SYSTEM_NAMES: Record<SystemId, string> = {
-  is707: 'IS-707 (CDMA, 9600 bit/s)',
-  gsm: 'GSM 9.6 kbit/s data (RLP, V.42)',
-  phs: 'PHS 384 kbit/s (6 × PIAFS)',
-  dect: 'DECT multibearer',
-  geran: 'GERAN: TCP with speech',
-};
 
 function SystemSelect() {
   const system = useLab((s) => s.system);
@@ -36,7 +27,7 @@ function SystemSelect() {
       >
         {SYSTEM_IDS.map((id) => (
           <option key={id} value={id} disabled={!implemented.includes(id)}>
-            {SYSTEM_NAMES[id]}
+            {systemName(id)}
             {implemented.includes(id) ? '' : ' — coming'}
           </option>
         ))}

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { schemaFor } from '../../engine/scenario/schema';
+import { schemaFor } from '../../engine/scenarios';
+import { getSystem } from '../../engine/systems';
+import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
@@ -39,9 +41,12 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
     const moves = throttleMoves(
       (rx, ry) => {
         const s = store.getState();
-        const ms = s.systemView?.ms;
-        if (!ms || rx !== Math.round(ms.x)) void s.change('msX', String(rx));
-        if (!ms || ry !== Math.round(ms.y)) void s.change('msY', String(ry));
+        // The system's manifest names the keys of the dragged mobile's position.
+        const keys = getSystem(s.system)?.dragKeys;
+        if (!keys) return;
+        const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
+        if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));
+        if (!ms || ry !== Math.round(ms.y)) void s.change(keys.y, String(ry));
       },
       {
         now: () => performance.now(),
@@ -112,7 +117,8 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
 function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
   const first = view.stations[0];
-  const d = Math.hypot(view.ms.x - (first?.x ?? 0), view.ms.y - (first?.y ?? 0));
+  const ms = draggedMobile(view);
+  const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
   return (
     <div className="map-captions">
       <dl className="captions" data-testid="map-captions">
@@ -124,10 +130,12 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
         ))}
       </dl>
       {note && <RadioSwitch note={note} />}
-      <p className="small muted" data-testid="ms-position">
-        Phone at x {formatMetres(view.ms.x)}, y {formatMetres(view.ms.y)} — {formatMetres(d)} from{' '}
-        {first?.label ?? 'the base'}.
-      </p>
+      {ms && (
+        <p className="small muted" data-testid="ms-position">
+          Phone at x {formatMetres(ms.x)}, y {formatMetres(ms.y)} — {formatMetres(d)} from{' '}
+          {first?.label ?? 'the base'}.
+        </p>
+      )}
     </div>
   );
 }

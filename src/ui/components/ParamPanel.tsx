@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { SEED_PARAM, schemaFor } from '../../engine/scenario/schema';
+import { SEED_PARAM, schemaFor } from '../../engine/scenarios';
 import type { ParamGroup, ParamSpec, ParamValue } from '../../engine/scenario/types';
 import { paramNote } from './param-notes';
 import { effectiveValues } from '../../state/store';

@@ -1,30 +1,8 @@
 import { failureText, type Summary } from '../../engine/scenario/summary';
-import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
-
-/**
- * One figure. `paths` are the summary paths it shows: while an open exercise hides any of them,
- * the row says so instead of giving the answer away.
- */
-function Row({
-  label,
-  paths = [],
-  children,
-}: {
-  label: string;
-  paths?: readonly string[];
-  children: React.ReactNode;
-}) {
-  const hidden = useHidden();
-  const hide = paths.some(hidden);
-  return (
-    <div className="kv" data-hidden={hide ? 'true' : undefined}>
-      <dt>{label}</dt>
-      <dd>{hide ? <span className="muted">{HIDDEN_TEXT}</span> : children}</dd>
-    </div>
-  );
-}
+import { labPlugin } from '../systems';
+import { Row } from './FigureRow';
 
 /** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
@@ -56,6 +34,7 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
 /** The figures in words (exported for tests). */
 export function SummaryFigures({ s }: { s: Summary }) {
   const tcp = s.tcp;
+  const SummaryRows = labPlugin(s.system)?.SummaryRows;
   const transfer = s.app.transferTime;
   const usesTcp = tcp.segmentsSent > 0 || tcp.connections > 0 || s.app.kind !== 'ping';
   return (
@@ -67,13 +46,7 @@ export function SummaryFigures({ s }: { s: Summary }) {
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
             {bitRate(s.capacityBps)}
           </Row>
-          {/* GSM's study counts kbyte = 1024 bytes (gsm.md); PHS's uses 10^3. */}
-          {s.system === 'gsm' && typeof s.app.kbytesPerSecond === 'number' && (
-            <Row label="Throughput (study)" paths={['app.kbytesPerSecond']}>
-              {sig(s.app.kbytesPerSecond, 3)}
-              {'\u202f'}kbyte/s <span className="muted">(1 kbyte = 1024 bytes, as the study counts)</span>
-            </Row>
-          )}
+          {SummaryRows && <SummaryRows summary={s} />}
           <Row label="Delivered in order" paths={['tcp.bytesDelivered']}>
             {bytes(tcp.bytesDelivered)}
           </Row>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { schemaFor } from '../../engine/scenario/schema';
+import { schemaFor } from '../../engine/scenarios';
 import type { ParamSpec } from '../../engine/scenario/types';
 import {
   aggregateSweep,

@@ -1,29 +1,11 @@
-import type { ComponentType } from 'react';
-import type { SystemId } from '../../engine/scenario/types';
 import { useLab } from '../hooks/use-lab';
+import { labPlugin } from '../systems';
 import { ErrorBoundary } from './ErrorBoundary';
-import { GSM_PANELS } from '../systems/gsm';
-import { PiafsMonitorPanel } from '../systems/phs';
 
-/** A system's own panel (e.g. the PIAFS monitor table), shown while that system runs. */
-export interface SystemPanel {
-  readonly id: string;
-  readonly title: string;
-  readonly Component: ComponentType;
-}
-
-/**
- * The plug-in point for per-system panels (src/ui/systems/<id>): a system lists its panels
- * here; the page shows them, collapsible, under the charts.
- */
-export const SYSTEM_PANELS: Partial<Record<SystemId, readonly SystemPanel[]>> = {
-  gsm: GSM_PANELS,
-  phs: [{ id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel }],
-};
-
+/** The running system's own panels (its lab plug-in's), collapsible, under the charts. */
 export function SystemPanels() {
   const system = useLab((s) => s.system);
-  const panels = SYSTEM_PANELS[system] ?? [];
+  const panels = labPlugin(system)?.panels ?? [];
   return (
     <>
       {panels.map(({ id, title, Component }) => (

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
-import type { SystemView } from '../../engine/systems/types';
+import { draggedMobile } from '../../engine/systems/stations';
+import type { MapMobile, SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
 import { FrameScheduler, observeResize } from '../charts/frame';
@@ -90,6 +91,8 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const ringLabels = svg.append('g').attr('class', 'ring-labels');
   const links = svg.append('g').attr('class', 'links');
   const stations = svg.append('g').attr('class', 'stations');
+  // Mobiles other than the dragged phone (e.g. DECT's background terminals): small marks.
+  const others = svg.append('g').attr('class', 'mobiles');
   const scaleBar = svg.append('g').attr('class', 'scale-bar');
   const ms = svg
     .append('g')
@@ -126,7 +129,8 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   let dragging = false;
 
   const extent = () => normalizeExtent(view?.extent);
-  const position = (): { x: number; y: number } => local ?? view?.ms ?? { x: 0, y: 0 };
+  const position = (): { x: number; y: number } =>
+    local ?? (view ? draggedMobile(view) : undefined) ?? { x: 0, y: 0 };
   const p = (): Palette => palette(opts.theme);
 
   const move = (x: number, y: number): void => {
@@ -143,6 +147,19 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const pos = position();
     const [mx, my] = tf.toPx(pos.x, pos.y);
     ms.attr('transform', `translate(${r1(mx)},${r1(my)})`);
+    others
+      .selectAll<SVGCircleElement, MapMobile>('circle')
+      .data(
+        view.mobiles.filter((m) => m.dragged !== true),
+        (m) => m.id,
+      )
+      .join('circle')
+      .attr('data-mobile', (m) => m.id)
+      .attr('r', 4)
+      .attr('cx', (m) => r1(tf.toPx(m.x, m.y)[0]))
+      .attr('cy', (m) => r1(tf.toPx(m.x, m.y)[1]))
+      .attr('fill', pal.neutral.ink)
+      .attr('fill-opacity', 0.6);
     const [x0, x1] = extent();
     const first = view.stations[0];
     const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
@@ -229,7 +246,8 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       view = v;
       opts = o ?? opts;
       if (local && !dragging) {
-        const close = Math.hypot(v.ms.x - local.x, v.ms.y - local.y) * tf.scale < 0.5;
+        const at = draggedMobile(v);
+        const close = at !== undefined && Math.hypot(at.x - local.x, at.y - local.y) * tf.scale < 0.5;
         if (close || --hold <= 0) local = null;
       }
       scheduler.request();

@@ -1,26 +1,22 @@
 import type { SystemId } from '../../engine/scenario/types';
-import { GSM_PRESETS } from '../systems/gsm';
-import { PHS_PRESETS } from '../systems/phs';
-import { IS707_PRESETS } from './is707';
+import { LAB_PLUGINS, labPlugin } from '../systems';
 import type { Preset } from './types';
 
 export type { Preset, PublishedValue, SweepSpec, SweepSeries } from './types';
 
-/** Every preset, by system. A new system adds its list here. */
-export const PRESETS: Readonly<Partial<Record<SystemId, readonly Preset[]>>> = {
-  is707: IS707_PRESETS,
-  gsm: GSM_PRESETS,
-  phs: PHS_PRESETS,
-};
+/** Every preset, by system, from the lab plug-ins (ui/systems/<id>). */
+export const PRESETS: Readonly<Partial<Record<SystemId, readonly Preset[]>>> = Object.fromEntries(
+  LAB_PLUGINS.map((p) => [p.id, p.presets]),
+);
 
 export function presetsFor(system: SystemId): readonly Preset[] {
-  return PRESETS[system] ?? [];
+  return labPlugin(system)?.presets ?? [];
 }
 
 export function findPreset(id: string | null | undefined): Preset | undefined {
   if (!id) return undefined;
-  for (const list of Object.values(PRESETS)) {
-    const p = list?.find((x) => x.id === id);
+  for (const plugin of LAB_PLUGINS) {
+    const p = plugin.presets.find((x) => x.id === id);
     if (p) return p;
   }
   return undefined;

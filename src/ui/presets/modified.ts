@@ -5,7 +5,7 @@
  * its reference. Another seed is the same experiment (the study's figures are about the
  * experiment, not one sample path), so the seed is not compared.
  */
-import { parseScenario, serialiseScenario } from '../../engine/scenario';
+import { parseScenario, serialiseScenario } from '../../engine/scenarios';
 import type { ViewState } from '../../state/url-codec';
 import { findPreset, type Preset } from './index';
 

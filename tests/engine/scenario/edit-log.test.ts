@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EditLog, eventSpacingNs, sameValue, type RunPoint } from '../../../src/engine/scenario/edit-log';
-import { parseScenario } from '../../../src/engine/scenario';
+import { parseScenario } from '../../../src/engine/scenarios';
 
 const FRAME = 20_000_000;
 const at = (s: number, done = false): RunPoint => ({ nowNs: Math.round(s * 1e9), frameNs: FRAME, done });

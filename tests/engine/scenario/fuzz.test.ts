@@ -9,14 +9,17 @@
  * count per property with SCENARIO_FUZZ_RUNS (default 4000 × 3 properties).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { parseScenario } from '../../../src/engine/scenario/parse';
+import { describe, it } from 'vitest';
 import { EVENT_T_MAX } from '../../../src/engine/scenario/events';
-import { SEED_PARAM, implementedSystems, schemaFor } from '../../../src/engine/scenario/schema';
-import { serialiseScenario } from '../../../src/engine/scenario/serialise';
+import { SEED_PARAM } from '../../../src/engine/scenarios';
 import type { ParamSpec, ParseResult, Scenario } from '../../../src/engine/scenario/types';
 import { isValidValue, sameValue } from '../../../src/engine/scenario/values';
-import { TEST_PARAMS, TEST_SYSTEM, registerTestSystem } from './test-schema';
+import { TEST_PARAMS, TEST_SCHEMA, TEST_SYSTEM, withTestSystem } from './test-schema';
+
+/** The parser runs over the engine's systems plus the test system (every value kind). */
+const { parseScenario, serialiseScenario } = withTestSystem;
+const schemaFor = (id: string): readonly ParamSpec[] | undefined => TEST_SCHEMA.schemaFor(id);
+const implementedSystems = (): string[] => TEST_SCHEMA.implementedSystems();
 
 const SEED = Number(process.env.SCENARIO_FUZZ_SEED ?? 20261121);
 const RUNS = Number(process.env.SCENARIO_FUZZ_RUNS ?? 4000);
@@ -285,12 +288,6 @@ const PINNED: readonly string[] = [
 ];
 
 describe('scenario parser fuzz', () => {
-  let unregister: () => void;
-  beforeAll(() => {
-    unregister = registerTestSystem();
-  });
-  afterAll(() => unregister());
-
   it.each(PINNED)('pinned case %j: never throws and yields a valid scenario', property);
 
   it('valid scenarios parse without errors', () => {

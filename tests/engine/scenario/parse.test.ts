@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario, parseScenario, parseScenarioStrict } from '../../../src/engine/scenario/parse';
+import { describe, expect, it } from 'vitest';
+import { defaultScenario, parseScenario, parseScenarioStrict } from '../../../src/engine/scenarios';
 import { MAX_SCENARIO_BYTES } from '../../../src/engine/scenario/text';
-import { implementedSystems } from '../../../src/engine/scenario/schema';
-import { registerTestSystem } from './test-schema';
+import { implementedSystems } from '../../../src/engine/scenarios';
+import { withTestSystem } from './test-schema';
 
 const messages = (q: string): string[] => parseScenario(q).errors.map((e) => e.message);
 
@@ -219,11 +219,7 @@ describe('events', () => {
   });
 
   describe('with timed-list and points values', () => {
-    let unregister: () => void;
-    beforeAll(() => {
-      unregister = registerTestSystem();
-    });
-    afterAll(() => unregister());
+    const { parseScenario } = withTestSystem;
 
     it('splits an item on its first @ and the first = after it', () => {
       const { scenario, errors } = parseScenario('system=toy&events=10@burst=2@10:370,*@12:60;5@release=3@5');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario, parseScenario } from '../../../src/engine/scenario/parse';
-import { serialiseScenario } from '../../../src/engine/scenario/serialise';
+import { describe, expect, it } from 'vitest';
+import { defaultScenario, parseScenario } from '../../../src/engine/scenarios';
+import { serialiseScenario } from '../../../src/engine/scenarios';
 import type { Scenario } from '../../../src/engine/scenario/types';
-import { registerTestSystem } from './test-schema';
+import { withTestSystem } from './test-schema';
 
 const canonical = (q: string): string => serialiseScenario(parseScenario(q).scenario);
 
@@ -59,11 +59,8 @@ describe('serialiseScenario', () => {
   });
 
   describe('other value kinds', () => {
-    let unregister: () => void;
-    beforeAll(() => {
-      unregister = registerTestSystem();
-    });
-    afterAll(() => unregister());
+    const { parseScenario, serialiseScenario } = withTestSystem;
+    const canonical = (q: string): string => serialiseScenario(parseScenario(q).scenario);
 
     it('round-trips hex, timed lists, episodes, points and word-or-numbers', () => {
       const q =

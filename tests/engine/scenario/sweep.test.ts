@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SWEEP_RUNS, expandSweep } from '../../../src/engine/scenario/sweep';
+import { MAX_SWEEP_RUNS, expandSweep } from '../../../src/engine/scenarios';
 
 describe('expandSweep', () => {
   it('a plain scenario is one run per seed, seeds from 1', () => {

@@ -1,18 +1,19 @@
 /**
  * A test-only schema that uses every value kind (hex, timed lists, episode,
- * points, word-or-numbers, words on a number), registered at run time under an
- * id no system will ever take, so the parser's handling of those forms
- * (including inside `events`) is exercised whatever systems exist.
+ * points, word-or-numbers, words on a number), built into a ScenarioSchema beside
+ * the engine's systems under an id no system will ever take, so the parser's
+ * handling of those forms (including inside `events`) is exercised whatever
+ * systems exist.
  */
-import { SCHEMAS } from '../../../src/engine/scenario/schema';
-import type { ParamSpec, SystemId } from '../../../src/engine/scenario/types';
+import { defaultScenario, parseScenario } from '../../../src/engine/scenario/parse';
+import { ScenarioSchema } from '../../../src/engine/scenario/schema';
+import { serialiseScenario } from '../../../src/engine/scenario/serialise';
+import type { ParamSpec, ParseResult, Scenario, SystemId } from '../../../src/engine/scenario/types';
+import { PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM, SYSTEMS } from '../../../src/engine/systems';
 import { commonParams } from '../../../src/engine/systems/common-params';
 
-/**
- * Not one of SYSTEM_IDS (the systems of the specification): the schema accepts
- * an id registered at run time, and the cast says this one lives only in tests.
- */
-export const TEST_SYSTEM = 'toy' as SystemId;
+/** Not one of the engine's systems, built or planned: it lives only in tests. */
+export const TEST_SYSTEM: SystemId = 'toy';
 
 export const TEST_PARAMS: readonly ParamSpec[] = [
   {
@@ -109,15 +110,19 @@ export const TEST_PARAMS: readonly ParamSpec[] = [
   }),
 ];
 
-/** Register the test schema; returns a function that removes it again. */
-export function registerTestSystem(): () => void {
-  const previous = SCHEMAS[TEST_SYSTEM];
-  SCHEMAS[TEST_SYSTEM] = TEST_PARAMS;
-  return () => {
-    if (previous) SCHEMAS[TEST_SYSTEM] = previous;
-    else delete SCHEMAS[TEST_SYSTEM];
-  };
-}
+/** The engine's systems plus the test system, which takes the place of its planned id. */
+export const TEST_SCHEMA = new ScenarioSchema(
+  [...SYSTEMS, { id: TEST_SYSTEM, name: 'test system', params: TEST_PARAMS }],
+  PLANNED_SYSTEMS.filter((p) => p.id !== TEST_SYSTEM),
+  PREFERRED_DEFAULT_SYSTEM,
+);
+
+/** The scenario model over TEST_SCHEMA, with the signatures of the engine's bound one. */
+export const withTestSystem = {
+  parseScenario: (text: string): ParseResult => parseScenario(TEST_SCHEMA, text),
+  serialiseScenario: (s: Scenario): string => serialiseScenario(TEST_SCHEMA, s),
+  defaultScenario: (system?: SystemId): Scenario => defaultScenario(TEST_SCHEMA, system),
+};
 
 export function spec(key: string, params: readonly ParamSpec[] = TEST_PARAMS): ParamSpec {
   const s = params.find((p) => p.key === key);

@@ -8,7 +8,7 @@ import {
   readNumber,
 } from '../../../src/engine/scenario/values';
 import type { ParamSpec, ParamValue } from '../../../src/engine/scenario/types';
-import { IS707_PARAMS } from '../../../src/engine/systems/is707-params';
+import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
 import { spec } from './test-schema';
 
 const is707 = (key: string): ParamSpec => spec(key, IS707_PARAMS);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../src/engine';
-import { parseScenario } from '../../../src/engine/scenario';
+import { parseScenario } from '../../../src/engine/scenarios';
 import {
   checkNumber,
   checkState,

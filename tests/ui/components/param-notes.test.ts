@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFor } from '../../../src/engine/scenario/schema';
+import { schemaFor } from '../../../src/engine/scenarios';
 import { paramNote } from '../../../src/ui/components/param-notes';
 
 describe('notes on keys that have no effect right now', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../../src/engine/scenario';
+import { parseScenario } from '../../../src/engine/scenarios';
 import { PRESETS, findPreset, presetsFor } from '../../../src/ui/presets';
 import { sweepRuns } from '../../../src/state/sweep';
 
-const all = Object.values(PRESETS).flat();
+const all = Object.values(PRESETS).flatMap((list) => list ?? []);
 
 describe('presets', () => {
   it('IS-707 has free play, the sample paths (Figures 5-8), the sweeps (3, 4, 9) and the histograms (10-12)', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFor } from '../../../src/engine/scenario/schema';
-import { SYSTEM_IDS } from '../../../src/engine/scenario/types';
+import { SYSTEM_IDS, schemaFor } from '../../../src/engine/scenarios';
 import {
   keyTarget,
   ladder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFor } from '../../../src/engine/scenario/schema';
+import { schemaFor } from '../../../src/engine/scenarios';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
 import { defaultSweepRange, sweepBaseKeys } from '../../../src/ui/components/SweepPanel';
 

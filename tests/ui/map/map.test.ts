@@ -11,7 +11,7 @@ const view: SystemView = {
     { id: 'cs1', label: 'CS 1', x: 100, y: 250 },
     { id: 'cs2', label: 'CS 2', x: 900, y: 250 },
   ],
-  ms: { x: 500, y: 250 },
+  mobiles: [{ id: 'ms', label: 'Mobile station', x: 500, y: 250, dragged: true }],
   rings: [
     { r: 100, label: '100 m' },
     { r: 300, label: '300 m' },
@@ -90,6 +90,22 @@ describe('map', () => {
     expect(el.childElementCount).toBe(0);
   });
 
+  it('draws every mobile of a many-station view; the dragged one is the phone', () => {
+    const { el, map, tf } = setup();
+    const mobiles = [
+      { id: 't1', label: 'Terminal 1', x: 200, y: 100 },
+      { id: 'ms', label: 'Mobile station', x: 500, y: 250, dragged: true },
+      { id: 't2', label: 'Terminal 2', x: 800, y: 400 },
+    ];
+    map.update({ ...view, mobiles }, { radioFromMap: true, theme: 'light' });
+    const marks = [...el.querySelectorAll('g.mobiles circle')];
+    expect(marks.map((c) => c.getAttribute('data-mobile'))).toEqual(['t1', 't2']);
+    expect(Number(marks[1].getAttribute('cx'))).toBeCloseTo(tf.toPx(800, 400)[0], 1);
+    const phone = el.querySelector('[data-testid="ms"]');
+    const [px, py] = tf.toPx(500, 250);
+    expect(phone?.getAttribute('transform')).toBe(`translate(${px},${py})`);
+  });
+
   it('the phone is focusable, labelled with its position and moved by the arrow keys', () => {
     const { onMove, ms, map } = setup();
     expect(ms.getAttribute('tabindex')).toBe('0');
@@ -137,8 +153,14 @@ describe('map', () => {
     expect(onMove).toHaveBeenLastCalledWith(1000, 500);
     win.dispatchEvent(mouse('mouseup', px + 5000, py - 5000));
     // Once the engine reports the new position, it is used.
-    map.update({ ...view, ms: { x: 1000, y: 500 } }, { radioFromMap: true, theme: 'light' });
-    map.update({ ...view, ms: { x: 900, y: 400 } }, { radioFromMap: true, theme: 'light' });
+    map.update(
+      { ...view, mobiles: [{ id: 'ms', label: 'Mobile station', x: 1000, y: 500, dragged: true }] },
+      { radioFromMap: true, theme: 'light' },
+    );
+    map.update(
+      { ...view, mobiles: [{ id: 'ms', label: 'Mobile station', x: 900, y: 400, dragged: true }] },
+      { radioFromMap: true, theme: 'light' },
+    );
     expect(ms.getAttribute('aria-valuetext')).toContain('x 900 m, y 400 m');
     map.destroy();
   });
@@ -155,7 +177,7 @@ describe('map', () => {
         x: 0,
         y: 0,
       })),
-      ms: { x: 50, y: 0 },
+      mobiles: [{ id: 'ms', label: 'Mobile station', x: 50, y: 0, dragged: true }],
       links: [1, 2, 3, 4, 5, 6].map((n) => ({ n, station: `u${Math.ceil(n / 2)}`, state: 'good' as const })),
     };
     map.update(units, { theme: 'light' });
@@ -183,7 +205,7 @@ describe('map', () => {
     const v: SystemView = {
       extent: [-1000, 1000, -1000, 1000],
       stations: [{ id: 'bs', label: 'BS', x: 0, y: 0 }],
-      ms: { x: 0, y: 0 },
+      mobiles: [{ id: 'ms', label: 'Mobile station', x: 0, y: 0, dragged: true }],
       rings: [
         { r: 500, label: 'near' },
         { r: 1250, label: 'edge · FER 30.0 %' },

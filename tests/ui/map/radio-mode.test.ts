@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaFor } from '../../../src/engine/scenario/schema';
+import { schemaFor } from '../../../src/engine/scenarios';
 import { radioModeNote } from '../../../src/ui/map/radio-mode';
 
 describe('radio-from-map caption', () => {

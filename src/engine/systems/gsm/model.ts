@@ -15,8 +15,9 @@ import { NetperfTest } from '../../app/netperf';
 import type { Packet } from '../../core/packet';
 import { seconds, type Nanos } from '../../core/time';
 import { rlpSlots, RLP_SLOT_NS } from '../../link/gsm-rlp';
-import type { ContentType } from '../../link/ppp/content';
+import { CONTENT_TYPES } from '../../link/ppp/content';
 import type { ParamValue, Scenario } from '../../scenario/types';
+import { numberOrWordValue, ScenarioValues } from '../../scenario/typed-values';
 import { createTcpTraces, TcpHost, type TcpProfile } from '../../tcp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import { TcpNode } from '../common/tcp-node';
@@ -26,9 +27,11 @@ import {
   GSM_RR_REQUEST,
   GSM_RR_RESPONSE,
   GSM_SIZE_DEFAULT,
+  GSM_APPS,
+  GSM_PARAMS,
+  GSM_RADIOS,
   GSM_TCP,
-  type GsmRadio,
-} from '../gsm-params';
+} from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { GsmBearer } from './bearer';
 import { PppEncoder } from '../../link/ppp/datagram-codec';
@@ -49,10 +52,11 @@ export type GsmWorkload =
   | { kind: 'rr' | 'crr'; netperf: NetperfTest };
 
 /** TCP profiles with MSS = MTU − 40 (gsm.md §Stack; an explicit `mss` may only lower it). */
-function gsmProfiles(v: Readonly<Record<string, ParamValue>>): { client: TcpProfile; server: TcpProfile } {
-  const { client, server } = scenarioProfiles(v, GSM_TCP);
-  const fromMtu = (v.mtu as number) - 40;
-  const mss = typeof v.mss === 'number' ? Math.min(v.mss, fromMtu) : fromMtu;
+function gsmProfiles(v: ScenarioValues): { client: TcpProfile; server: TcpProfile } {
+  const { client, server } = scenarioProfiles(v.all, GSM_TCP);
+  const fromMtu = v.number('mtu') - 40;
+  const asked = v.numberOrWord('mss');
+  const mss = typeof asked === 'number' ? Math.min(asked, fromMtu) : fromMtu;
   return { client: { ...client, mss }, server: { ...server, mss } };
 }
 
@@ -74,26 +78,26 @@ export class GsmModel implements SystemModel {
   private readonly serverNode: TcpNode;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
-    const v = scenario.values;
+    const v = ScenarioValues.of(scenario, GSM_PARAMS);
     const { scheduler, capture, packetIds } = ctx;
     this.seed = scenario.seed;
-    this.app = v.app as GsmApp;
-    const duration = v.duration as number;
+    this.app = v.option('app', GSM_APPS);
+    const duration = v.number('duration');
     this.durationNs = Number.isFinite(duration) ? seconds(duration) : Infinity;
     this.radio = new GsmRadioModel(ctx.rng, {
-      radio: v.radio as GsmRadio,
-      fer: v.fer as number,
-      fdt: v.fdt as number,
-      msX: v.msX as number,
-      msY: v.msY as number,
+      radio: v.option('radio', GSM_RADIOS),
+      fer: v.number('fer'),
+      fdt: v.number('fdt'),
+      msX: v.number('msX'),
+      msY: v.number('msY'),
     });
-    const vj = v.vj === true;
+    const vj = v.bool('vj');
     const { client, server } = gsmProfiles(v);
     const contentSeed = ctx.rng.get('gsm.content').nextU32();
     const codec = {
-      accm: parseInt(v.accm as string, 16),
+      accm: parseInt(v.text('accm'), 16),
       vj,
-      content: v.content as ContentType,
+      content: v.option('content', CONTENT_TYPES),
       contentSeed,
     };
     this.up = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(client) });
@@ -110,16 +114,16 @@ export class GsmModel implements SystemModel {
       scheduler,
       this.radio,
       {
-        dteRate: v.dteRate as number,
-        radioDelaySlots: rlpSlots(v.radioDelay as number),
+        dteRate: v.number('dteRate'),
+        radioDelaySlots: rlpSlots(v.number('radioDelay')),
         rlp: {
-          window: v.rlpWindow as number,
-          t1Slots: rlpSlots(v.t1 as number),
-          n2: v.n2 as number,
-          maxResets: v.maxResets as number,
-          recovery: v.rlpRecovery === 'rej' ? 'rej' : 'srej',
+          window: v.number('rlpWindow'),
+          t1Slots: rlpSlots(v.number('t1')),
+          n2: v.number('n2'),
+          maxResets: v.number('maxResets'),
+          recovery: v.text('rlpRecovery') === 'rej' ? 'rej' : 'srej',
         },
-        netDelay: seconds(v.netDelay as number),
+        netDelay: seconds(v.number('netDelay')),
         vj,
         recorder: ctx.traces,
       },
@@ -140,7 +144,7 @@ export class GsmModel implements SystemModel {
     );
 
     const traces = createTcpTraces(ctx.traces);
-    const size = v.size as number;
+    const size = v.number('size');
     let onLaptop: (now: Nanos) => boolean = () => false;
     let onServer: (now: Nanos) => boolean = () => false;
     switch (this.app) {
@@ -176,7 +180,7 @@ export class GsmModel implements SystemModel {
       }
       case 'ping': {
         // gsm.md: an echo of `size` bytes, 56 when `size` is left at its default; no fragmentation.
-        const dataLen = size === GSM_SIZE_DEFAULT ? GSM_PING_DEFAULT : Math.min(size, (v.mtu as number) - 28);
+        const dataLen = size === GSM_SIZE_DEFAULT ? GSM_PING_DEFAULT : Math.min(size, v.number('mtu') - 28);
         const ping = new PingApp(packetIds, {
           dataLen,
           interval: GSM_PING_INTERVAL,
@@ -244,7 +248,7 @@ export class GsmModel implements SystemModel {
       case 'fdt':
       case 'msX':
       case 'msY':
-        this.radio.change(key, value as number | string, this.bearer.rlp.slot);
+        this.radio.change(key, numberOrWordValue(key, value), this.bearer.rlp.slot);
         break;
     }
   }

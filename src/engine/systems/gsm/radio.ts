@@ -6,7 +6,8 @@
  */
 import { ferFromDistance, MarkovFadingChannel } from '../../channel';
 import type { RandomStream, RandomStreams } from '../../core/rng';
-import type { GsmRadio } from '../gsm-params';
+import { numberValue, optionValue } from '../../scenario/typed-values';
+import { GSM_RADIOS, type GsmRadio } from './params';
 
 /** RLP frames per second (20 ms frames). */
 const SLOTS_PER_SECOND = 50;
@@ -133,9 +134,9 @@ export class GsmRadioModel {
   /** Change a radio key (radio, fer, fdt, msX, msY) at `slot`. */
   change(key: keyof GsmRadioSettings, value: number | string, slot: number): void {
     if (key === 'radio') {
-      this.s.radio = value as GsmRadio;
+      this.s.radio = optionValue(key, value, GSM_RADIOS);
       this.driving = null; // a fresh schedule starts when driving is (re)selected
-    } else this.s[key] = value as number;
+    } else this.s[key] = numberValue(key, value);
     const { pe, fdt } = this.target(slot);
     this.apply(pe, fdt);
   }

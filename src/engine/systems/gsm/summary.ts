@@ -7,7 +7,7 @@ import { toSeconds, type Nanos } from '../../core/time';
 import type { FailureSummary, SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
-import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from '../gsm-params';
+import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
 import type { SystemModel } from '../types';
 import type { GsmModel } from './model';
 import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';

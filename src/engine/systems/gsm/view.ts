@@ -4,8 +4,9 @@
  * state, with the RLP counters beside it.
  */
 import { RlpMode } from '../../link/gsm-rlp';
-import { GSM_MAP_RANGE } from '../gsm-params';
+import { GSM_MAP_RANGE } from './params';
 import type { LinkVisualState, SystemView } from '../types';
+import { phone } from '../stations';
 import type { GsmModel } from './model';
 import { FER_DISTANCE } from '../../channel';
 
@@ -37,7 +38,7 @@ export function gsmView(m: GsmModel): SystemView {
   return {
     extent: [-GSM_MAP_RANGE, GSM_MAP_RANGE, -GSM_MAP_RANGE, GSM_MAP_RANGE],
     stations: [{ id: 'bts', label: 'GSM base station (RLP to the MSC’s IWF)', x: 0, y: 0 }],
-    ms: { x: s.msX, y: s.msY },
+    mobiles: [phone(s.msX, s.msY)],
     rings: [
       ring('good', GSM_RING_FER.good),
       ring('poor', GSM_RING_FER.poor),

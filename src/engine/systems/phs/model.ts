@@ -14,12 +14,13 @@ import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
 import { WirePipe } from '../../link/wire/wire-pipe';
-import type { ParamValue, Scenario, TimedItem } from '../../scenario/types';
+import type { ParamValue, Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import { TcpNode } from '../common/tcp-node';
-import { ALL_WORD, PHS_TCP } from '../phs-params';
+import { numberValue, ScenarioValues, timedListValue } from '../../scenario/typed-values';
+import { ALL_WORD, PHS_PARAMS, PHS_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { ClientStall } from './client-stall';
 import { LINK_STATE_LABELS, LinkControl } from './control';
@@ -54,16 +55,16 @@ export class PhsModel implements SystemModel {
   forcedBursts = 0;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
-    const v = scenario.values;
+    const v = ScenarioValues.of(scenario, PHS_PARAMS);
     const { scheduler, capture, packetIds } = ctx;
     this.seed = scenario.seed;
-    this.app = v.app === 'ftpPut' ? 'ftpPut' : 'ftpGet';
+    this.app = v.text('app') === 'ftpPut' ? 'ftpPut' : 'ftpGet';
     this.radio = new PhsRadio(ctx.rng, {
-      env: v.env === 'outdoor' ? 'outdoor' : 'indoor',
-      units: v.units as readonly (readonly [number, number])[],
-      ms: { x: v.msX as number, y: v.msY as number },
-      fading: v.fading === 'walking' ? 'walking' : 'still',
-      shadowing: typeof v.shadowing === 'number' ? v.shadowing : 'auto',
+      env: v.text('env') === 'outdoor' ? 'outdoor' : 'indoor',
+      units: v.points('units'),
+      ms: { x: v.number('msX'), y: v.number('msY') },
+      fading: v.text('fading') === 'walking' ? 'walking' : 'still',
+      shadowing: numberOrAuto(v.numberOrWord('shadowing')),
     });
     const monitor = declarePiafsMonitorTrace(ctx.traces);
     // Without tracing (sweeps, benchmarks) the entities get no monitor at all: one call less per frame.
@@ -73,14 +74,14 @@ export class PhsModel implements SystemModel {
     this.bundle = new PhsBundle(
       {
         piafs: {
-          window: v.window as number,
-          piafsDelay: v.piafsDelay as number,
-          resendSlack: v.resendSlack as number,
+          window: v.number('window'),
+          piafsDelay: v.number('piafsDelay'),
+          resendSlack: v.number('resendSlack'),
         },
-        mpMinFragment: v.mpMinFragment as number,
-        mpReorder: v.mpReorder as number,
-        mpTimeout: seconds(v.mpTimeout as number),
-        seqBits: v.mpShortSeq === true ? 12 : 24,
+        mpMinFragment: v.number('mpMinFragment'),
+        mpReorder: v.number('mpReorder'),
+        mpTimeout: seconds(v.number('mpTimeout')),
+        seqBits: v.bool('mpShortSeq') ? 12 : 24,
       },
       monitors,
     );
@@ -91,31 +92,31 @@ export class PhsModel implements SystemModel {
       this.bundle,
       ctx.rng.get('phs.releaseDetect'),
       {
-        setupTime: v.setupTime as number,
-        dropLevel: v.dropLevel as number,
-        dropTime: v.dropTime as number,
-        autoRedial: v.autoRedial as number,
-        releaseDetect: typeof v.releaseDetect === 'number' ? v.releaseDetect : null,
+        setupTime: v.number('setupTime'),
+        dropLevel: v.number('dropLevel'),
+        dropTime: v.number('dropTime'),
+        autoRedial: v.number('autoRedial'),
+        releaseDetect: numberOrNull(v.numberOrWord('releaseDetect')),
       },
       ctx.traces.source('phs.link', ['link', 'state'], { state: LINK_STATE_LABELS }),
       (i, until) => this.force(i, until),
     );
     this.bodyRng = ctx.rng.get('phs.body');
-    this.bodyPerSlot = (v.body as number) / SLOTS_PER_MINUTE;
-    this.bodyMs = v.bodyMs as number;
+    this.bodyPerSlot = v.number('body') / SLOTS_PER_MINUTE;
+    this.bodyMs = v.number('bodyMs');
 
     // TCP ends, the wired sides and the FTP transfer.
-    const { client, server } = scenarioProfiles(v, PHS_TCP);
+    const { client, server } = scenarioProfiles(v.all, PHS_TCP);
     const serverHost = new TcpHost();
     const clientHost = new TcpHost();
     this.ftp = new FtpTransfer(serverHost, clientHost, {
       direction: this.app === 'ftpPut' ? 'put' : 'get',
-      size: v.size as number,
+      size: v.number('size'),
       serverProfile: server,
       clientProfile: client,
       traces: createTcpTraces(ctx.traces),
     });
-    const hostDelay = seconds(v.hostDelay as number);
+    const hostDelay = seconds(v.number('hostDelay'));
     const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => this.bundle.sendDown(p, now));
     const serverNode = new TcpNode(
       scheduler,
@@ -137,7 +138,7 @@ export class PhsModel implements SystemModel {
     this.stall = new ClientStall(
       scheduler,
       ctx.rng.get('phs.client.stall'),
-      v.clientStall as number,
+      v.number('clientStall'),
       (p, now) => toMs.send(p, now),
     );
     const clientNode = new TcpNode(
@@ -154,13 +155,14 @@ export class PhsModel implements SystemModel {
     // Links up before the run; timed lists.
     const wanted: boolean[] = [];
     for (let i = 0; i < PHS_LINKS; i++)
-      wanted.push(i < (v.channels as number) && v[`link${i + 1}`] !== false);
-    for (let i = 0; i < PHS_LINKS; i++) if (v[`link${i + 1}`] === false) this.control.userOff[i] = 1;
+      wanted.push(i < v.number('channels') && v.raw(`link${i + 1}`) !== false);
+    for (let i = 0; i < PHS_LINKS; i++) if (v.raw(`link${i + 1}`) === false) this.control.userOff[i] = 1;
     this.control.startUp(wanted);
-    this.control.schedule('release', v.release as readonly TimedItem[], 0);
-    this.control.schedule('add', v.add as readonly TimedItem[], 0);
-    this.control.schedule('burst', v.burst as readonly TimedItem[], 0);
-    if (v.hit !== 'none') this.applyChange('hit', v.hit, 0);
+    this.control.schedule('release', v.timed('release'), 0);
+    this.control.schedule('add', v.timed('add'), 0);
+    this.control.schedule('burst', v.timed('burst'), 0);
+    const hit = v.numberOrWord('hit');
+    if (hit !== 'none') this.applyChange('hit', hit, 0);
     this.observer.fields(0);
 
     this.ftp.start(0);
@@ -208,8 +210,8 @@ export class PhsModel implements SystemModel {
     switch (key) {
       case 'msX':
       case 'msY': {
-        const x = key === 'msX' ? (value as number) : this.radio.ms.x;
-        const y = key === 'msY' ? (value as number) : this.radio.ms.y;
+        const x = key === 'msX' ? numberValue(key, value) : this.radio.ms.x;
+        const y = key === 'msY' ? numberValue(key, value) : this.radio.ms.y;
         this.radio.moveTo(x, y);
         this.control.checkDrops(now);
         this.observer.fields(now);
@@ -220,15 +222,15 @@ export class PhsModel implements SystemModel {
         this.observer.fields(now);
         break;
       case 'body':
-        this.bodyPerSlot = (value as number) / SLOTS_PER_MINUTE;
+        this.bodyPerSlot = numberValue(key, value) / SLOTS_PER_MINUTE;
         break;
       case 'bodyMs':
-        this.bodyMs = value as number;
+        this.bodyMs = numberValue(key, value);
         break;
       case 'release':
       case 'add':
       case 'burst':
-        this.control.schedule(key, value as readonly TimedItem[], now);
+        this.control.schedule(key, timedListValue(key, value), now);
         break;
       case 'hit': {
         if (value === 'none') break;
@@ -237,7 +239,7 @@ export class PhsModel implements SystemModel {
         break;
       }
       case 'clientStall':
-        this.stall.setMean(value as number);
+        this.stall.setMean(numberValue(key, value));
         break;
     }
   }
@@ -249,4 +251,14 @@ export class PhsModel implements SystemModel {
   view(now: Nanos): SystemView {
     return phsView(this, now);
   }
+}
+
+/** `shadowing`: a number of dB, or the word `auto` (phs.md, "Scenario keys"). */
+function numberOrAuto(value: number | string): number | 'auto' {
+  return typeof value === 'number' ? value : 'auto';
+}
+
+/** `releaseDetect`: seconds, or the word `random` (drawn by the model: null here). */
+function numberOrNull(value: number | string): number | null {
+  return typeof value === 'number' ? value : null;
 }

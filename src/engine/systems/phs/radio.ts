@@ -26,7 +26,7 @@ import {
 import type { RandomStreams } from '../../core/rng';
 import { BEARER_DOWN, BEARER_UP, type BearerRadio } from '../../link/bearer-set';
 import type { Nanos } from '../../core/time';
-import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from '../phs-params';
+import { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS } from './params';
 
 // The topology is declared with the scenario keys that count on it (phs-params.ts).
 export { LINKS_PER_UNIT, PHS_LINKS, PHS_UNITS };

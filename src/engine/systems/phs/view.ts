@@ -6,6 +6,7 @@
 import { LINK_SETUP_MIN_DBUV } from '../../channel';
 import type { Nanos } from '../../core/time';
 import type { LinkVisualState, MapLink, MapStation, SystemView } from '../types';
+import { phone } from '../stations';
 import { LinkState } from './control';
 import type { PhsModel } from './model';
 import { PHS_LINKS, PHS_UNITS, unitOfLink } from './radio';
@@ -62,7 +63,7 @@ export function phsView(m: PhsModel, now: Nanos): SystemView {
   return {
     extent: [-half, half, -half, half],
     stations,
-    ms: { x: r.ms.x, y: r.ms.y },
+    mobiles: [phone(r.ms.x, r.ms.y)],
     rings,
     links,
     captions,

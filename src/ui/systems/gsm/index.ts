@@ -3,7 +3,10 @@
  * link-layer chart, and the panels (RLP frames and counters, the byte-budget bar, the rr/crr
  * transaction timeline).
  */
-import type { SystemPanel } from '../../components/SystemPanels';
+import type { LabPlugin, SystemPanel } from '../types';
+import { GsmSummaryRows } from './SummaryRows';
+import { GSM_PRESETS } from './presets';
+import { GSM_RLP_DECODER } from './rlp-decoder';
 import { ByteBudgetPanel } from './ByteBudgetBar';
 import { RlpPanel } from './RlpPanel';
 import { TransactionPanel } from './TransactionTimeline';
@@ -18,9 +21,17 @@ export { budgetSlices, BUDGET_SLICES, GSM_BUDGET_TOTAL, type BudgetSlice } from 
 export { rlpStrip, KIND_TEXT, type RlpCell } from './rlp-strip';
 export { transactionRows, transactionRate, startOf, type TransactionRow } from './transactions';
 
-/** The GSM panels, in page order (for SYSTEM_PANELS.gsm). */
+/** The GSM panels, in page order. */
 export const GSM_PANELS: readonly SystemPanel[] = [
   { id: 'gsm-byte-budget', title: 'Byte budget (where the 1200 bytes/s go)', Component: ByteBudgetPanel },
   { id: 'gsm-rlp', title: 'RLP frames', Component: RlpPanel },
   { id: 'gsm-transactions', title: 'Transactions (rr / crr)', Component: TransactionPanel },
 ];
+
+export const GSM_LAB: LabPlugin = {
+  id: 'gsm',
+  presets: GSM_PRESETS,
+  panels: GSM_PANELS,
+  linkDecoder: GSM_RLP_DECODER,
+  SummaryRows: GsmSummaryRows,
+};

@@ -1,9 +1,26 @@
 /**
  * The PHS system's pieces of the lab, for the shell to plug in: presets (Tables 1–2,
  * Figures 2–7) and the PIAFS monitor panel. The link toggles need nothing here: each link has
- * its own live key `link<n>` (phs-params.ts), which the shell's toggles send.
+ * its own live key `link<n>` (engine/systems/phs/params.ts), which the shell's toggles send.
  */
+import { PIAFS_DECODER } from '../../charts/link-decoders';
+import type { LabPlugin } from '../types';
+import { PiafsMonitorPanel } from './PiafsMonitor';
+import { PHS_PRESETS } from './presets';
+
 export { PHS_PRESETS } from './presets';
 export { PHS_PUBLISHED } from './published';
 export { PiafsMonitorPanel, PiafsMonitorTable } from './PiafsMonitor';
 export { monitorRows, monitorPatterns, cellText, type MonitorRow, type MonitorCell } from './monitor-rows';
+
+/** The PHS piece of the lab (the link toggles come from the `link<n>` keys, not from here). */
+export const PHS_LAB: LabPlugin = {
+  id: 'phs',
+  presets: PHS_PRESETS,
+  panels: [
+    { id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel },
+  ],
+  linkDecoder: PIAFS_DECODER,
+  // 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
+  chartLabels: { capacity: 'capacity (links up, run average)' },
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScenarioText } from '../../../../src/engine';
-import { GSM_NET_DELAY } from '../../../../src/engine/systems/gsm-params';
+import { GSM_NET_DELAY } from '../../../../src/engine/systems/gsm/params';
 
 const ping = (extra: string, seed = 1): Record<string, number> =>
   runScenarioText(`system=gsm&app=ping&duration=60&seed=${seed}${extra}`).summary!.app as Record<

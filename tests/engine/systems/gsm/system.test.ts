@@ -6,7 +6,7 @@ import {
   serialiseScenario,
   type Summary,
 } from '../../../../src/engine';
-import { GSM_PARAMS } from '../../../../src/engine/systems/gsm-params';
+import { GSM_PARAMS } from '../../../../src/engine/systems/gsm/params';
 
 function run(text: string, traces = false): { s: Summary; sim: ReturnType<typeof createSimulation> } {
   const { scenario, errors } = parseScenario(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs-params';
+import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs/params';
 import { appOf, run } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, serialiseScenario } from '../../../../src/engine';
-import { liveKeys, scenarioKeys } from '../../../../src/engine/scenario/schema';
+import { liveKeys, scenarioKeys } from '../../../../src/engine/scenarios';
 import { TCP_OVERRIDE_KEYS } from '../../../../src/engine/systems/common-params';
-import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs-params';
+import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs/params';
 import { PHS_SYSTEM } from '../../../../src/engine/systems/phs';
 import { appOf, linkOf, phs, run } from './helpers';
 
@@ -181,7 +181,7 @@ describe('PHS system', () => {
     sim.step(205);
     const v = sim.view();
     expect(v.stations.map((s) => s.id)).toEqual(['u1', 'u2', 'u3']);
-    expect(v.ms).toEqual({ x: 20, y: 0 });
+    expect(v.mobiles).toEqual([{ id: 'ms', label: 'Mobile station', x: 20, y: 0, dragged: true }]);
     expect(v.links.map((l) => [l.n, l.station])).toEqual([
       [1, 'u1'],
       [2, 'u1'],

@@ -2,8 +2,8 @@
  * The GSM system's scenario keys (gsm.md, "Scenario keys"), in canonical order: the system's
  * own keys in the order of that list, then the common keys.
  */
-import type { ParamSpec } from '../scenario/types';
-import { commonParams, fdtParam, type TcpDefault } from './common-params';
+import type { ParamSpec } from '../../scenario/types';
+import { commonParams, fdtParam, type TcpDefault } from '../common-params';
 
 /** The study's stacks (gsm.md "Stack"): a Windows 98 laptop client, a Windows NT 4 server. */
 export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };

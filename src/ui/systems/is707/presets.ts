@@ -4,7 +4,7 @@
  * Figures 10–12, a low-loss check, and free play. Presets are data.
  */
 import { IS707_PUBLISHED as P } from './published';
-import type { Preset } from './types';
+import type { Preset } from '../../presets/types';
 
 const FDT_SERIES = P.fdtCases.map((f) => ({ label: `f_dT = ${f}`, keys: `fdt=${f}` }));
 

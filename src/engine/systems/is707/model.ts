@@ -1,21 +1,24 @@
-import { ferFromDistance, MarkovFadingChannel } from '../channel';
-import type { Packet } from '../core/packet';
-import { millis, seconds, toSeconds, type Nanos } from '../core/time';
-import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../link/is707-rlp';
-import { IS707_PPP_OVERHEAD } from '../link/ppp/framing-overhead';
-import { WirePipe } from '../link/wire/wire-pipe';
-import type { ParamValue, Scenario } from '../scenario/types';
-import { createTcpTraces, TcpHost, type TcpConnection } from '../tcp';
-import { round, scenarioProfiles, tcpSummary } from './common/tcp-setup';
-import { backoffNote, failureOf, tcpFailureWhat } from './common/failure';
-import { SwitchableChannel } from './common/switchable-channel';
-import { TcpNode } from './common/tcp-node';
-import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './is707-params';
-import type { SystemContext, SystemDefinition, SystemModel, SystemView } from './types';
+import { ferFromDistance, MarkovFadingChannel } from '../../channel';
+import type { Packet } from '../../core/packet';
+import { millis, seconds, toSeconds, type Nanos } from '../../core/time';
+import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
+import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
+import { WirePipe } from '../../link/wire/wire-pipe';
+import type { ParamValue, Scenario } from '../../scenario/types';
+import { createTcpTraces, TcpHost, type TcpConnection } from '../../tcp';
+import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
+import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
+import { SwitchableChannel } from '../common/switchable-channel';
+import { TcpNode } from '../common/tcp-node';
+import { numberValue, ScenarioValues } from '../../scenario/typed-values';
+import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
+import type { SystemContext, SystemModel, SystemView } from '../types';
+import { phone } from '../stations';
 
 /** Net rate of the 9600 bit/s channel for user data: 19 bytes per 20 ms frame (is707.md). */
 const CAPACITY_BPS = 7600;
-const FRAME_NS = millis(20);
+/** One IS-707 traffic-channel frame (is707.md). */
+export const FRAME_NS = millis(20);
 const HOST = 1;
 const MOBILE = 2;
 const SENDER_PORT = 20;
@@ -39,7 +42,7 @@ function framesOnAir(byKind: readonly number[]): number {
  * packet) — 9600 bit/s radio, 20 ms frames, one Markov fading channel per
  * direction — mobile host (RLP, PPP, TCP sink). ACKs return the same way.
  */
-class Is707Model implements SystemModel {
+export class Is707Model implements SystemModel {
   private readonly sender: TcpConnection;
   /** The mobile's end; with a handshake it exists once the SYN has arrived. */
   private sink: TcpConnection | null = null;
@@ -59,25 +62,25 @@ class Is707Model implements SystemModel {
   private apDrops = 0;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
-    const v = scenario.values;
+    const v = ScenarioValues.of(scenario, IS707_PARAMS);
     this.seed = scenario.seed;
-    this.fdt = v.fdt as number;
-    this.ms = { x: v.msX as number, y: v.msY as number };
-    this.radioFromMap = v.radioFromMap === true;
-    this.fer = this.radioFromMap ? this.mapFer() : (v.fer as number);
-    const { client, server } = scenarioProfiles(v, IS707_TCP);
+    this.fdt = v.number('fdt');
+    this.ms = { x: v.number('msX'), y: v.number('msY') };
+    this.radioFromMap = v.bool('radioFromMap');
+    this.fer = this.radioFromMap ? this.mapFer() : v.number('fer');
+    const { client, server } = scenarioProfiles(v.all, IS707_TCP);
 
     this.forward = new MarkovFadingChannel(ctx.rng.get('is707.forward.channel'), this.fer, this.fdt);
     this.reverse = new SwitchableChannel(
       new MarkovFadingChannel(ctx.rng.get('is707.reverse.channel'), this.fer, this.fdt),
-      v.reverse === true,
+      v.bool('reverse'),
     );
     this.rlp = createIs707RlpLink<Packet>(
       {
-        nakRounds: v.nakRounds as readonly number[],
-        nakTimer: v.nakTimer as number,
-        abortTimer: v.abortTimer as number,
-        idle: v.idle as number,
+        nakRounds: v.numbers('nakRounds'),
+        nakTimer: v.number('nakTimer'),
+        abortTimer: v.number('abortTimer'),
+        idle: v.number('idle'),
       },
       this.forward,
       this.reverse,
@@ -86,7 +89,7 @@ class Is707Model implements SystemModel {
 
     const { scheduler, capture, packetIds } = ctx;
     const traces = createTcpTraces(ctx.traces);
-    const apQueue = v.apQueue as number;
+    const apQueue = v.number('apQueue');
     // Access point: PPP-frame each packet onto the RLP byte stream toward the mobile (is707.md: 8 bytes per packet).
     const toRadio = (p: Packet): void => {
       if (apQueue !== Infinity && this.rlp.txA.unstartedPackets >= apQueue) {
@@ -95,8 +98,8 @@ class Is707Model implements SystemModel {
       }
       this.rlp.txA.append(p, p.size + IS707_PPP_OVERHEAD);
     };
-    const wireRate = v.wireRate as number;
-    const wireDelay = seconds(v.wireDelay as number);
+    const wireRate = v.number('wireRate');
+    const wireDelay = seconds(v.number('wireDelay'));
     const down = new WirePipe(scheduler, wireRate, wireDelay, (p) => toRadio(p));
     const hostTcp = new TcpHost();
     const mobileTcp = new TcpHost();
@@ -114,7 +117,7 @@ class Is707Model implements SystemModel {
 
     const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
     const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
-    if (v.handshake === true) {
+    if (v.bool('handshake')) {
       mobileTcp.listen(SINK_PORT, client, (conn) => {
         conn.setTrace(sinkTrace);
         this.sink = conn;
@@ -169,14 +172,14 @@ class Is707Model implements SystemModel {
     switch (key) {
       case 'fer':
         // The slider overrides the map until the phone moves again (ui.md: "the slider as override").
-        this.setRadio(value as number, this.fdt);
+        this.setRadio(numberValue(key, value), this.fdt);
         break;
       case 'fdt':
-        this.setRadio(this.fer, value as number);
+        this.setRadio(this.fer, numberValue(key, value));
         break;
       case 'idle':
-        this.rlp.link.a.setIdle(value as number);
-        this.rlp.link.b.setIdle(value as number);
+        this.rlp.link.a.setIdle(numberValue(key, value));
+        this.rlp.link.b.setIdle(numberValue(key, value));
         break;
       case 'reverse':
         this.reverse.enabled = value === true;
@@ -187,7 +190,10 @@ class Is707Model implements SystemModel {
         break;
       case 'msX':
       case 'msY':
-        this.ms = key === 'msX' ? { ...this.ms, x: value as number } : { ...this.ms, y: value as number };
+        this.ms =
+          key === 'msX'
+            ? { ...this.ms, x: numberValue(key, value) }
+            : { ...this.ms, y: numberValue(key, value) };
         if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
         break;
     }
@@ -249,7 +255,7 @@ class Is707Model implements SystemModel {
     return {
       extent: [-IS707_MAP_RANGE, IS707_MAP_RANGE, -IS707_MAP_RANGE, IS707_MAP_RANGE],
       stations: [{ id: 'bs', label: 'Base station / access point', x: 0, y: 0 }],
-      ms: this.ms,
+      mobiles: [phone(this.ms.x, this.ms.y)],
       rings: [ring(1), ring(2), ring(3)],
       links: [{ n: 1, station: 'bs', state: fwd }],
       captions: {
@@ -260,15 +266,3 @@ class Is707Model implements SystemModel {
     };
   }
 }
-
-export const IS707_SYSTEM: SystemDefinition = {
-  id: 'is707',
-  name: 'IS-707 (CDMA, 9600 bit/s)',
-  description:
-    'TCP Reno over the IS-707 radio link protocol: NAK-based selective repeat that gives up after three rounds, ' +
-    'on a fading channel. Raise the frame error rate and watch the retransmission timer back off to 64 s; ' +
-    'send idle frames and watch the link find lost tail frames early.',
-  frameNs: FRAME_NS,
-  params: IS707_PARAMS,
-  create: (ctx, scenario) => new Is707Model(ctx, scenario),
-};

@@ -2,8 +2,8 @@
  * The IS-707 system's scenario keys (is707.md, "Scenario keys"), in canonical
  * order: the system's own keys in the order of that table, then the common keys.
  */
-import type { ParamSpec } from '../scenario/types';
-import { commonParams, fdtParam, type TcpDefault } from './common-params';
+import type { ParamSpec } from '../../scenario/types';
+import { commonParams, fdtParam, type TcpDefault } from '../common-params';
 
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';

@@ -4,8 +4,8 @@
  * the manual burst trigger and the shadowing and Multilink-format options the
  * spec describes in prose), then the common keys.
  */
-import type { ParamSpec } from '../scenario/types';
-import { commonParams, type TcpDefault } from './common-params';
+import type { ParamSpec } from '../../scenario/types';
+import { commonParams, type TcpDefault } from '../common-params';
 
 /** The study's stacks (phs.md "Stack"): a Windows 98 notebook client, a Windows NT 4 server. */
 export const PHS_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };

@@ -1,0 +1,17 @@
+/** System 1 — TCP over IS-707 RLP (is707.md); the model lives in `model.ts`, its keys in `params.ts`. */
+import type { SystemDefinition } from '../types';
+import { FRAME_NS, Is707Model } from './model';
+import { IS707_PARAMS } from './params';
+
+export const IS707_SYSTEM: SystemDefinition = {
+  id: 'is707',
+  name: 'IS-707 (CDMA, 9600 bit/s)',
+  description:
+    'TCP Reno over the IS-707 radio link protocol: NAK-based selective repeat that gives up after three rounds, ' +
+    'on a fading channel. Raise the frame error rate and watch the retransmission timer back off to 64 s; ' +
+    'send idle frames and watch the link find lost tail frames early.',
+  frameNs: FRAME_NS,
+  params: IS707_PARAMS,
+  dragKeys: { x: 'msX', y: 'msY' },
+  create: (ctx, scenario) => new Is707Model(ctx, scenario),
+};

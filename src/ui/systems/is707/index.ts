@@ -1,0 +1,14 @@
+/** The IS-707 system's piece of the lab: its presets (Figures 3–12) and the RLP frame decoder. */
+import { IS707_DECODER } from '../../charts/link-decoders';
+import type { LabPlugin } from '../types';
+import { IS707_PRESETS } from './presets';
+
+export { IS707_PRESETS } from './presets';
+export { IS707_PUBLISHED } from './published';
+
+export const IS707_LAB: LabPlugin = {
+  id: 'is707',
+  presets: IS707_PRESETS,
+  panels: [],
+  linkDecoder: IS707_DECODER,
+};

@@ -1,0 +1,37 @@
+/**
+ * What a system brings to the lab: one LabPlugin, exported by `ui/systems/<id>/index.ts`
+ * and listed in `ui/systems/index.ts`. The shell (components, state, worker) reads
+ * these fields and never branches on a system id.
+ */
+import type { ComponentType } from 'react';
+import type { Summary } from '../../engine/scenario/summary';
+import type { SystemId } from '../../engine/scenario/types';
+import type { FrameDecoder } from '../charts/link-decoders';
+import type { Preset } from '../presets/types';
+
+/** A system's own panel (e.g. the PIAFS monitor table), shown collapsible under the charts while it runs. */
+export interface SystemPanel {
+  readonly id: string;
+  readonly title: string;
+  readonly Component: ComponentType;
+}
+
+/** Labels a system gives the shared charts. */
+export interface ChartLabels {
+  /** Label of the capacity line of the throughput chart, when it is not a constant bearer rate. */
+  readonly capacity?: string;
+}
+
+export interface LabPlugin {
+  /** The engine system this plug-in draws (the engine's SystemDefinition id). */
+  readonly id: SystemId;
+  /** Presets of the picker, in menu order. */
+  readonly presets: readonly Preset[];
+  /** The system's own panels, in page order. */
+  readonly panels: readonly SystemPanel[];
+  /** How the link-layer timeline reads the system's link trace. */
+  readonly linkDecoder: FrameDecoder;
+  readonly chartLabels?: ChartLabels;
+  /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
+  readonly SummaryRows?: ComponentType<{ summary: Summary }>;
+}

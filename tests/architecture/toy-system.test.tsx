@@ -1,0 +1,78 @@
+/**
+ * Adding a system is its two folders plus one line in each of two lists
+ * (docs/architecture.md). Here a toy system (tests/architecture/toy: an engine
+ * definition and a lab plug-in) is added to the two lists only — no other file
+ * of src/ knows it — and must appear in the schema, the CLI's runner, the URL
+ * codec and the header's system picker.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/engine/systems', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/engine/systems')>();
+  const { TOY_SYSTEM } = await import('./toy/engine');
+  const SYSTEMS = [...real.SYSTEMS, TOY_SYSTEM];
+  return { ...real, SYSTEMS, getSystem: (id: string) => SYSTEMS.find((s) => s.id === id) };
+});
+
+vi.mock('../../src/ui/systems', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/ui/systems')>();
+  const { TOY_LAB } = await import('./toy/lab');
+  const LAB_PLUGINS = [...real.LAB_PLUGINS, TOY_LAB];
+  return { ...real, LAB_PLUGINS, labPlugin: (id: string) => LAB_PLUGINS.find((p) => p.id === id) };
+});
+
+const engine = await import('../../src/engine');
+const { buildUrl, parseUrl, DEFAULT_VIEW } = await import('../../src/state/url-codec');
+const { findPreset } = await import('../../src/ui/presets');
+const { Header } = await import('../../src/ui/components/Header');
+const { LabProvider } = await import('../../src/ui/hooks/use-lab');
+const { harness } = await import('../state/harness');
+
+describe('a toy system added to the two lists', () => {
+  it('is in the schema: `system` allows it and its keys parse, with errors naming them', () => {
+    expect(engine.SYSTEM_IDS).toContain('toy');
+    expect(engine.implementedSystems()).toContain('toy');
+    expect(engine.scenarioKeys('toy')).toEqual(['system', 'seed', 'fer', 'duration', 'msX', 'msY', 'events']);
+    const { scenario, errors } = engine.parseScenario('system=toy&fer=0.2&msX=30');
+    expect(errors).toEqual([]);
+    expect(scenario.values).toMatchObject({ fer: 0.2, msX: 30, duration: 2 });
+    const bad = engine.parseScenario('system=toy&fer=0.9').errors;
+    expect(bad.map((e) => e.key)).toEqual(['fer']);
+    // The planned systems stay known, and not built.
+    expect(engine.parseScenario('system=dect').errors[0].message).toMatch(/not implemented yet.*toy/);
+  });
+
+  it('runs through the CLI’s path (parse, sweep expansion, createSimulation, summary)', () => {
+    const runs = engine.expandSweep('system=toy&fer=0.1|0.3&duration=1');
+    expect(runs.errors).toEqual([]);
+    expect(runs.scenarios).toEqual(['system=toy&fer=0.1&duration=1', 'system=toy&fer=0.3&duration=1']);
+    const { summary, errors } = engine.runScenarioText(runs.scenarios[0]);
+    expect(errors).toEqual([]);
+    expect(summary?.system).toBe('toy');
+    expect(summary?.simTime).toBe(1);
+  });
+
+  it('round-trips through the URL codec', () => {
+    const text = engine.serialiseScenario(engine.parseScenario('system=toy&fer=0.25&msY=-40').scenario);
+    const url = buildUrl('/', text, DEFAULT_VIEW);
+    const back = parseUrl(url.slice(url.indexOf('?')), '');
+    expect(engine.parseScenario(back.scenarioText).scenario).toEqual(engine.parseScenario(text).scenario);
+    expect(findPreset('toy-free')?.system).toBe('toy');
+  });
+
+  it('appears in the header’s system picker under its manifest’s name, selectable', () => {
+    const h = harness();
+    try {
+      const html = renderToStaticMarkup(
+        <LabProvider store={h.store}>
+          <Header theme="light" />
+        </LabProvider>,
+      );
+      expect(html).toMatch(/<option value="toy">Toy bearer<\/option>/);
+      expect(html).toMatch(/<option value="dect" disabled="">DECT multibearer — coming<\/option>/);
+    } finally {
+      h.close();
+    }
+  });
+});
