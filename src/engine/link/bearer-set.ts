@@ -123,4 +123,14 @@ export class BearerSet<B> {
   undetected(i: number, now: Nanos): boolean {
     return this.members[i] === null && now < this.detectAt[i];
   }
+
+  /**
+   * Has the layer above noticed by `now` a release of bearer `i` it has not yet acted on? True
+   * once per release (the set then forgets it), for the owner to take the bearer out of use.
+   */
+  takeNoticed(i: number, now: Nanos): boolean {
+    if (this.members[i] !== null || this.detectAt[i] === -Infinity || this.undetected(i, now)) return false;
+    this.detectAt[i] = -Infinity;
+    return true;
+  }
 }

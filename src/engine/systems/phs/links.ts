@@ -136,10 +136,10 @@ export class PhsBundle {
     this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
     addPiafsCounters(this.past[i], l.piafs.totals());
     const id = i + 1;
-    this.bsSender.releaseLink(id, now, detect);
-    this.msSender.releaseLink(id, now, detect);
-    this.bsReceiver.releaseLink(id, now, detect);
-    this.msReceiver.releaseLink(id, now, detect);
+    // Until the bearer set says the release is noticed, the senders put fragments on the dead
+    // link and the receivers keep M pinned on it (step() takes it out then).
+    this.bsSender.releaseLink(id, now, Infinity);
+    this.msSender.releaseLink(id, now, Infinity);
   }
 
   /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
@@ -168,8 +168,18 @@ export class PhsBundle {
       for (let f = l.downRx.poll(); f !== undefined; f = l.downRx.poll()) this.msReceiver.receive(id, f, now);
       for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
     }
+    for (let i = 0; i < PHS_LINKS; i++) if (this.bearers.takeNoticed(i, now)) this.leave(i, now);
     pollEnd(this.bsSender, this.bsReceiver, now);
     pollEnd(this.msSender, this.msReceiver, now);
+  }
+
+  /** Both Multilink ends notice that link `i` is gone: it leaves the bundle. */
+  private leave(i: number, now: Nanos): void {
+    const id = i + 1;
+    this.bsSender.removeLink(id);
+    this.msSender.removeLink(id);
+    this.bsReceiver.removeLink(id, now);
+    this.msReceiver.removeLink(id, now);
   }
 
   /** PIAFS counters of link `i` over all its incarnations (both ends). */
