@@ -138,8 +138,8 @@ export class PhsBundle {
     const id = i + 1;
     // Until the bearer set says the release is noticed, the senders put fragments on the dead
     // link and the receivers keep M pinned on it (step() takes it out then).
-    this.bsSender.releaseLink(id, now, Infinity);
-    this.msSender.releaseLink(id, now, Infinity);
+    this.bsSender.releaseLink(id, now);
+    this.msSender.releaseLink(id, now);
   }
 
   /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
@@ -169,8 +169,8 @@ export class PhsBundle {
       for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
     }
     for (let i = 0; i < PHS_LINKS; i++) if (this.bearers.takeNoticed(i, now)) this.leave(i, now);
-    pollEnd(this.bsSender, this.bsReceiver, now);
-    pollEnd(this.msSender, this.msReceiver, now);
+    pollEnd(this.bsReceiver, now);
+    pollEnd(this.msReceiver, now);
   }
 
   /** Both Multilink ends notice that link `i` is gone: it leaves the bundle. */
@@ -208,9 +208,7 @@ function feed(stream: PacketByteStream<Frag>, sender: MultilinkSender<Packet>, i
   }
 }
 
-function pollEnd(sender: MultilinkSender<Packet>, receiver: MultilinkReceiver<Packet>, now: Nanos): void {
-  const ts = sender.nextTimeout();
-  if (ts !== undefined && ts <= now) sender.poll(now);
+function pollEnd(receiver: MultilinkReceiver<Packet>, now: Nanos): void {
   const tr = receiver.nextTimeout();
   if (tr !== undefined && tr <= now) receiver.poll(now);
 }
