@@ -12,9 +12,10 @@
  *
  * A radio release ({@link PhsBundle.release}) stops the PIAFS link at once: it is no longer
  * stepped, the bytes its frames had taken but not delivered are reported lost to the
- * reassemblers, and both Multilink ends are told via `releaseLink` with the detection delay, so
- * that until then the senders keep putting fragments on the dead link and the receivers keep M
- * pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at once").
+ * reassemblers, and the senders are told via `releaseLink`. The bearer set holds the detection
+ * delay: until it says the release is noticed the senders keep putting fragments on the dead link
+ * and the receivers keep M pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at
+ * once"); then {@link PhsBundle.step} takes the link out of both Multilink ends.
  */
 import type { Packet } from '../../core/packet';
 import type { Nanos } from '../../core/time';
