@@ -37,6 +37,11 @@ describe('BearerSet', () => {
     expect(set.undetected(2, 1499)).toBe(true);
     expect(set.undetected(2, 1500)).toBe(false);
     expect(set.undetected(0, 1200)).toBe(false);
+    // The owner learns once that the release is noticed; a live bearer never reports one.
+    expect(set.takeNoticed(2, 1499)).toBe(false);
+    expect(set.takeNoticed(2, 1500)).toBe(true);
+    expect(set.takeNoticed(2, 1600)).toBe(false);
+    expect(set.takeNoticed(0, 1600)).toBe(false);
     // A fresh link on the same bearer ends the pending release.
     set.join(2, 'c2');
     expect(set.undetected(2, 1200)).toBe(false);
