@@ -1,6 +1,7 @@
 /**
- * The engine's imports form no cycle (type-only imports included) and never leave the engine
- * (architecture.md "Layers": engine ← worker ← state ← ui). Read from the source text: every
+ * The source's imports form no cycle (type-only imports included), the engine's never leave the
+ * engine, and every layer imports only downward (architecture.md "Layers": engine ← worker/cli ←
+ * state ← ui). Read from the source text: every
  * `import … from`, `export … from` and `import(…)` specifier, resolved as the bundler would
  * (`x.ts`, `x.tsx` or `x/index.ts`).
  */
@@ -9,7 +10,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../..');
-const ENGINE = join(ROOT, 'src/engine');
+const SRC = join(ROOT, 'src');
+const ENGINE = join(SRC, 'engine');
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,6 +36,8 @@ function resolveFrom(file: string, spec: string): string | null {
   for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }
+  // A stylesheet or other asset the bundler loads (e.g. './ui/app.css') is no module of the graph.
+  if (/\.(css|svg|png|json)$/.test(spec)) return null;
   throw new Error(`${relative(ROOT, file)}: cannot resolve '${spec}'`);
 }
 
@@ -103,5 +107,44 @@ describe('engine import graph', () => {
 
   it('imports nothing from outside the engine', () => {
     expect(outside).toEqual([]);
+  });
+});
+
+/** The layer of a file under src/ (main.tsx is the page's entry, above the ui). */
+function layer(file: string): number {
+  const top = relative(SRC, file).split('/')[0];
+  const order: Record<string, number> = { engine: 0, worker: 1, cli: 1, state: 2, ui: 3, 'main.tsx': 4 };
+  const l = order[top];
+  if (l === undefined) throw new Error(`${relative(ROOT, file)}: no layer for '${top}'`);
+  return l;
+}
+
+describe('whole source import graph', () => {
+  const graph = new Map<string, string[]>();
+  const upward: string[] = [];
+  for (const f of files(SRC)) {
+    const deps: string[] = [];
+    for (const spec of specifiers(readFileSync(f, 'utf8'))) {
+      const target = resolveFrom(f, spec);
+      // Packages and the repo's scripts (the bench's Chromium flags) are outside the layers.
+      if (target === null || !target.startsWith(SRC + '/')) continue;
+      deps.push(relative(ROOT, target));
+      // cli and worker sit side by side above the engine; neither imports the other's layer upward.
+      if (layer(target) > layer(f)) upward.push(`${relative(ROOT, f)} → ${relative(ROOT, target)}`);
+    }
+    graph.set(relative(ROOT, f), deps);
+  }
+
+  it('has read src/ whole', () => {
+    expect(graph.size).toBeGreaterThan(250);
+    expect(graph.get('src/ui/components/SystemPanels.tsx')?.length).toBeGreaterThan(0);
+  });
+
+  it('has no import cycle anywhere, type-only imports included', () => {
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  it('imports only downward: engine ← worker, cli ← state ← ui ← main', () => {
+    expect(upward).toEqual([]);
   });
 });
