@@ -5,6 +5,7 @@
  */
 import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
+import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
 import { GSM_RLP_DECODER } from './rlp-decoder';
 import { ByteBudgetPanel } from './ByteBudgetBar';
@@ -34,4 +35,7 @@ export const GSM_LAB: LabPlugin = {
   panels: GSM_PANELS,
   linkDecoder: GSM_RLP_DECODER,
   SummaryRows: GsmSummaryRows,
+  // `radio=map`: the FER follows the phone's distance (gsm.md); the other radios are fixed profiles.
+  mapRadio: { kind: 'option', key: 'radio', option: 'map', changes: 'the FER' },
+  paramNote: gsmParamNote,
 };

@@ -11,4 +11,6 @@ export const IS707_LAB: LabPlugin = {
   presets: IS707_PRESETS,
   panels: [],
   linkDecoder: IS707_DECODER,
+  // `radioFromMap=1`: the FER follows the phone's distance (is707.md); off, `fer` sets it.
+  mapRadio: { kind: 'switch', key: 'radioFromMap', changes: 'the FER', manualKey: 'fer' },
 };

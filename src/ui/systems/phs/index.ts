@@ -23,4 +23,6 @@ export const PHS_LAB: LabPlugin = {
   linkDecoder: PIAFS_DECODER,
   // 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
   chartLabels: { capacity: 'capacity (links up, run average)' },
+  // Each unit's field strength comes from the phone's distance (phs.md), with no key to turn it off.
+  mapRadio: { kind: 'always', how: "each unit's field strength follows the phone's distance to it" },
 };
