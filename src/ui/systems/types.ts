@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import type { FrameDecoder } from '../charts/link-decoders';
+import type { ExerciseList } from '../exercises/collect';
 import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
 
@@ -42,6 +43,11 @@ export interface LabPlugin {
   readonly chartLabels?: ChartLabels;
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
   readonly SummaryRows?: ComponentType<{ summary: Summary }>;
+  /**
+   * The system's exercises: the JSON files of its `exercises/` folder, one per exercise, gathered
+   * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
+   */
+  readonly exercises: ExerciseList;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**
