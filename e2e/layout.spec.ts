@@ -167,3 +167,16 @@ test('a long run: the clock never re-wraps the toolbar, and the last x-axis labe
   });
   expect(cut).toEqual([]);
 });
+
+test('at 1920 px a changed preset’s “Modified from …” title is shown whole in the preset menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 900 });
+  // The longest preset titles of IS-707 and GSM, each with its scenario changed.
+  for (const url of ['/?system=is707&fer=0.2#preset=is707-fig9', '/?system=gsm#preset=gsm-crr']) {
+    await page.goto(url);
+    await ready(page);
+    await expect(page.getByTestId('preset-select').locator('option').first()).toContainText('Modified from');
+    await checkToolbar(page, url);
+  }
+});
