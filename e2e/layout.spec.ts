@@ -125,6 +125,12 @@ for (const width of [390, 1280, 1920]) {
       }
     });
 
+    test('GSM first visit: the base station’s long label clears the phone beside it', async ({ page }) => {
+      await page.goto('/?system=gsm');
+      await ready(page);
+      await checkMap(page, 'GSM');
+    });
+
     test('PHS: the three units are drawn apart and their labels clear of links, base and each other', async ({
       page,
     }) => {
