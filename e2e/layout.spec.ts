@@ -186,3 +186,16 @@ test('at 1920 px a changed preset’s “Modified from …” title is shown who
     await checkToolbar(page, url);
   }
 });
+
+test('at 390 px no system’s page is wider than the screen (no sideways scrolling)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const system of ['is707', 'gsm', 'phs']) {
+    await page.goto(`/?system=${system}`);
+    await ready(page);
+    const [scroll, client] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(scroll, `${system}: page width at 390 px`).toBeLessThanOrEqual(client);
+  }
+});
