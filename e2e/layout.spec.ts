@@ -125,6 +125,12 @@ for (const width of [390, 1280, 1920]) {
       }
     });
 
+    test('GSM first visit: the base station’s long label clears the phone beside it', async ({ page }) => {
+      await page.goto('/?system=gsm');
+      await ready(page);
+      await checkMap(page, 'GSM');
+    });
+
     test('PHS: the three units are drawn apart and their labels clear of links, base and each other', async ({
       page,
     }) => {
@@ -166,4 +172,30 @@ test('a long run: the clock never re-wraps the toolbar, and the last x-axis labe
       .map(({ t }) => t);
   });
   expect(cut).toEqual([]);
+});
+
+test('at 1920 px a changed preset’s “Modified from …” title is shown whole in the preset menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 900 });
+  // The longest preset titles of IS-707 and GSM, each with its scenario changed.
+  for (const url of ['/?system=is707&fer=0.2#preset=is707-fig9', '/?system=gsm#preset=gsm-crr']) {
+    await page.goto(url);
+    await ready(page);
+    await expect(page.getByTestId('preset-select').locator('option').first()).toContainText('Modified from');
+    await checkToolbar(page, url);
+  }
+});
+
+test('at 390 px no system’s page is wider than the screen (no sideways scrolling)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const system of ['is707', 'gsm', 'phs']) {
+    await page.goto(`/?system=${system}`);
+    await ready(page);
+    const [scroll, client] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(scroll, `${system}: page width at 390 px`).toBeLessThanOrEqual(client);
+  }
 });

@@ -68,5 +68,12 @@ export function anyValue(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (v === null || v === undefined) return '–';
   if (typeof v === 'string') return v;
-  return JSON.stringify(v);
+  // A per-link list or a record (GSM's byte budget): words with spaces, never one long unbreakable
+  // JSON string, which read badly and widened the page on a phone.
+  if (Array.isArray(v)) return v.map(anyValue).join(', ');
+  if (typeof v === 'object')
+    return Object.entries(v)
+      .map(([k, x]) => `${k} ${anyValue(x)}`)
+      .join(' · ');
+  return String(v);
 }

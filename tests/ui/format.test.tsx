@@ -66,3 +66,14 @@ describe('summary values of unknown shape', () => {
     expect(anyValue(true)).toBe('yes');
   });
 });
+
+describe('link-layer counters that are lists or records', () => {
+  it('read as words, never as JSON (GSM’s byte budget widened the page to 764 px at 390 px)', async () => {
+    const { anyValue } = await import('../../src/ui/format');
+    expect(anyValue([63.71, 62.04, 29.6317])).toBe('63.71, 62.04, 29.63');
+    const budget = { dir: 'down', payload: 831.762, pppStuffing: 113.832, spare: 0 };
+    const text = anyValue(budget);
+    expect(text).toBe('dir down · payload 831.8 · pppStuffing 113.8 · spare 0');
+    expect(text).not.toMatch(/[{}"]/);
+  });
+});

@@ -61,6 +61,9 @@ export interface SweepChart {
 
 const label = (l: string, u?: string): string => (u ? `${l} (${u})` : l);
 
+/** Marker of area 50 px² (radius ≈ 4 px) plus its 1 px outline, and a pixel to spare. */
+const MARKER_PAD = 6;
+
 export function createSweepChart(el: HTMLElement, options: SweepChartOptions): SweepChart {
   const frame = new ChartFrame(el, {
     kind: 'sweep',
@@ -143,6 +146,15 @@ function drawSweep(
   }
   frame.xAxis(x, label(o.xLabel, o.xUnit), p, ticks);
   frame.yAxis(y, label(o.yLabel, o.yUnit), p);
+  // The sweep has no zoom: the clip only keeps drawing off the axes. Widen it by a marker's radius
+  // and outline, so the first and last points and those at goodput 0 are drawn whole.
+  const pad = MARKER_PAD;
+  frame.defs
+    .select(`#${frame.id}-clip rect`)
+    .attr('x', -pad)
+    .attr('y', -pad)
+    .attr('width', frame.innerW + 2 * pad)
+    .attr('height', frame.innerH + 2 * pad);
 
   const band = d3
     .area<SweepPoint>()

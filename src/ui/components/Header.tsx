@@ -50,6 +50,8 @@ function PresetSelect() {
       <span>Preset</span>
       <select
         data-testid="preset-select"
+        // The whole title on hover where the menu is narrower than "Modified from <title>".
+        title={status?.modified ? `Modified from ${status.preset.title}` : (current?.title ?? undefined)}
         value={current ? current.id : ''}
         onChange={(e) => {
           const p = findPreset(e.target.value);

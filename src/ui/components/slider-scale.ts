@@ -10,7 +10,8 @@ import type { ParamSpec } from '../../engine/scenario/types';
  *   0.002 …), plus the range's ends. One PageUp is one decade.
  *
  * The slider's position is the (fractional) index in the ladder, so a typed value between two rungs
- * sits between them on the track rather than snapping.
+ * sits between them on the track rather than snapping. A key that also takes `inf` (idle frames, AP
+ * queue) has ∞ as its top rung: End and the far right of the track reach it, ArrowLeft leaves it.
  */
 
 export type NumberSpec = Extract<ParamSpec, { kind: 'number' }>;
@@ -54,7 +55,7 @@ export function linearStep(spec: NumberSpec): number {
   return niceAtLeast(fine);
 }
 
-/** Every value the slider stops at, ascending, ends included. */
+/** Every value the slider stops at, ascending, ends included (∞ last when the key takes `inf`). */
 export function ladder(spec: NumberSpec): number[] {
   const lo = spec.log ? logFloor(spec) : spec.min;
   const hi = spec.max;
@@ -70,6 +71,7 @@ export function ladder(spec: NumberSpec): number[] {
     for (let i = Math.floor(lo / step) + 1; i * step < hi; i++) push(clean(i * step));
   }
   if (hi > out[out.length - 1]) out.push(hi);
+  if (spec.words?.includes('inf')) out.push(Infinity);
   return out;
 }
 
@@ -106,7 +108,8 @@ export function sliderScale(spec: NumberSpec): SliderScale {
   const fromPos = (p: number): number => rungs[Math.min(maxPos, Math.max(0, Math.round(p)))];
   const stepFrom = (v: number, steps: number): number => {
     if (steps === 0) return v;
-    const tol = (x: number) => Math.abs(x) * 1e-9 + 1e-12;
+    // No tolerance around ∞ (∞ − ∞ would be NaN and every comparison false).
+    const tol = (x: number) => (Number.isFinite(x) ? Math.abs(x) * 1e-9 + 1e-12 : 0);
     if (steps > 0) {
       let i = 0;
       while (i < maxPos && rungs[i] <= v + tol(v)) i++;

@@ -148,6 +148,33 @@ function holds(c: Condition, v: number): boolean {
   }
 }
 
+/** What a condition asks for, in words: "at least 40 dBµV". */
+function target(c: Condition): string {
+  const u = c.unit ? ` ${c.unit}` : '';
+  switch (c.op) {
+    case 'approx':
+      return `about ${c.value}${u} (within ${c.tol ?? 0}${u})`;
+    case '>=':
+      return `at least ${c.value}${u}`;
+    case '<=':
+      return `at most ${c.value}${u}`;
+    case '>':
+      return `above ${c.value}${u}`;
+    case '<':
+      return `below ${c.value}${u}`;
+    case '==':
+      return `exactly ${c.value}${u}`;
+  }
+}
+
+/** "Not yet: unit 1’s field strength is 29.63 dBµV; it must be at least 40 dBµV." */
+function notYet(c: Condition, v: number): string {
+  const name = c.label ?? c.path;
+  if (Number.isNaN(v)) return `Not yet: ${name} is not available in this run.`;
+  const shown = Number.isFinite(v) ? Number(v.toPrecision(4)) : v;
+  return `Not yet: ${name} is ${shown}${c.unit ? ` ${c.unit}` : ''}; it must be ${target(c)}.`;
+}
+
 /** Check the live summary against a state answer. */
 export function checkState(
   answer: Extract<Answer, { kind: 'state' }>,
@@ -157,9 +184,7 @@ export function checkState(
   if (answer.requireDone && !done) return { correct: false, message: 'Run the scenario to its end first.' };
   for (const c of answer.conditions) {
     const v = getPath(summary, c.path);
-    if (Number.isNaN(v) || !holds(c, v)) {
-      return { correct: false, message: `Not yet: ${c.path} is ${Number.isNaN(v) ? 'not available' : v}.` };
-    }
+    if (Number.isNaN(v) || !holds(c, v)) return { correct: false, message: notYet(c, v) };
   }
   return { correct: true, message: 'Correct: the run shows it.' };
 }
@@ -207,6 +232,9 @@ export function validateExercise(json: unknown): Exercise | string {
     for (const c of a.conditions as Record<string, unknown>[]) {
       if (!str(c.path) || !OPS.includes(String(c.op)) || typeof c.value !== 'number') {
         return 'each condition needs path, op (approx, >=, <=, ==, >, <) and a number value';
+      }
+      if ((c.label !== undefined && !str(c.label)) || (c.unit !== undefined && !str(c.unit))) {
+        return 'a condition\'s "label" and "unit" must be texts, e.g. "the transfer time" and "s"';
       }
     }
   } else return 'answer.kind must be "number" or "state"';

@@ -69,6 +69,10 @@ export interface Condition {
   readonly value: number;
   /** For `approx`: absolute tolerance. */
   readonly tol?: number;
+  /** The figure in the student's words ("unit 1’s field strength"), used in the feedback. */
+  readonly label?: string;
+  /** Unit of the figure and of `value` ("dBµV"), used in the feedback. */
+  readonly unit?: string;
 }
 
 export interface CheckResult {

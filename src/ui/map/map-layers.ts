@@ -174,7 +174,8 @@ export function layoutLabels(
   for (const s of view.stations) {
     const [x, y] = pos.get(s.id) ?? [0, 0];
     // Beside (away from the phone first), then under or over the icon, centred or shifted to one
-    // side; then all of that a size smaller.
+    // side, then a line further out (clear of a phone right beside the station, e.g. GSM's
+    // 400 m); then all of that a size smaller.
     const at = (font: number): Candidate[] => {
       const left: Candidate = { x: x - 15, y: y - 4, anchor: 'end', font };
       const right: Candidate = { x: x + 15, y: y - 4, anchor: 'start', font };
@@ -182,7 +183,7 @@ export function layoutLabels(
       const over = y - 28;
       return [
         ...(mx >= x ? [left, right] : [right, left]),
-        ...[under, over].flatMap((yy): Candidate[] => [
+        ...[under, over, under + 12, over - 12].flatMap((yy): Candidate[] => [
           { x, y: yy, anchor: 'middle', font },
           { x: x + 12, y: yy, anchor: 'end', font },
           { x: x - 12, y: yy, anchor: 'start', font },

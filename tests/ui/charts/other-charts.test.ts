@@ -62,6 +62,27 @@ describe('sweep chart', () => {
     chart.destroy();
   });
 
+  it('markers at the corners of the plot (first and last value, goodput 0) are drawn whole, not cut in half', () => {
+    const el = host();
+    const chart = createSweepChart(el, { xLabel: 'FER', yLabel: 'normalized goodput', sync: true });
+    chart.update([
+      { x: 0.05, mean: 0.86, min: 0.86, max: 0.86, sd: 0, series: 's' },
+      { x: 0.5, mean: 0, min: 0, max: 0, sd: 0, series: 's' },
+    ]);
+    const clip = el.querySelector('clipPath rect')!;
+    const [cx, cy] = [Number(clip.getAttribute('x') ?? 0), Number(clip.getAttribute('y') ?? 0)];
+    const [cw, ch] = [Number(clip.getAttribute('width')), Number(clip.getAttribute('height'))];
+    // Marker of area 50 px²: radius ≈ 4 px, plus its 1 px outline.
+    for (const m of el.querySelectorAll('g.points path')) {
+      const [, x, y] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(m.getAttribute('transform')!)!.map(Number);
+      expect(x - 5).toBeGreaterThanOrEqual(cx);
+      expect(x + 5).toBeLessThanOrEqual(cx + cw);
+      expect(y - 5).toBeGreaterThanOrEqual(cy);
+      expect(y + 5).toBeLessThanOrEqual(cy + ch);
+    }
+    chart.destroy();
+  });
+
   it('labels the inf value of a sweep "∞" and draws no tick between the last finite value and it', () => {
     const el = host();
     const values = [0, 1, 2, 5, 10, 20, 'inf'] as const;

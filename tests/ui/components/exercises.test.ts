@@ -222,6 +222,52 @@ describe('exercise checking', () => {
     expect(checkState(a, { tcp: { maxRto: 12 } }, true).correct).toBe(false);
   });
 
+  it('a state check that fails says which figure, in words, and what it must reach', () => {
+    const a = {
+      kind: 'state' as const,
+      conditions: [
+        { path: 'app.transferTime', op: '>=' as const, value: 50, label: 'the transfer time', unit: 's' },
+        {
+          path: 'link.fieldDbuv.0',
+          op: '>=' as const,
+          value: 40,
+          label: 'unit 1’s field strength',
+          unit: 'dBµV',
+        },
+      ],
+    };
+    const msg = checkState(
+      a,
+      { app: { transferTime: 72.97112 }, link: { fieldDbuv: [29.6317] } },
+      true,
+    ).message;
+    expect(msg).toBe('Not yet: unit 1’s field strength is 29.63 dBµV; it must be at least 40 dBµV.');
+    expect(msg).not.toContain('link.fieldDbuv');
+    // Without a label the path is named, still with the target.
+    const bare = {
+      kind: 'state' as const,
+      conditions: [{ path: 'tcp.maxRto', op: '<' as const, value: 10 }],
+    };
+    expect(checkState(bare, { tcp: { maxRto: 64 } }, true).message).toBe(
+      'Not yet: tcp.maxRto is 64; it must be below 10.',
+    );
+    expect(
+      validateExercise({
+        ...base,
+        answer: { kind: 'state', conditions: [{ path: 'a', op: '>=', value: 1, label: 3 }] },
+      }),
+    ).toContain('label');
+  });
+
+  it('every state condition of the shipped exercises is labelled for the student', () => {
+    const shipped = files.filter(([, ex]) => ex.answer.kind === 'state');
+    expect(shipped.length).toBeGreaterThan(0);
+    for (const [system, ex] of shipped) {
+      if (ex.answer.kind !== 'state') continue;
+      for (const c of ex.answer.conditions) expect(c.label, `${system} ${ex.id} ${c.path}`).toBeTruthy();
+    }
+  });
+
   it('rejects malformed exercise files with a message', () => {
     expect(validateExercise(null)).toBe('not a JSON object');
     expect(validateExercise({ ...base, id: 'Bad Id' })).toContain('id');

@@ -58,16 +58,30 @@ describe('slider ladder', () => {
     expect(f.fromPos(f.toPos(0.5))).toBe(0.5);
   });
 
+  it('a key that takes inf (AP queue, idle frames): inf is the top rung, reached and left by keys', () => {
+    const q = sliderScale(spec('is707', 'apQueue'));
+    expect(q.toPos(Infinity)).toBe(q.maxPos);
+    expect(keyTarget(q, Infinity, 'ArrowRight')).toBe(Infinity);
+    expect(keyTarget(q, Infinity, 'End')).toBe(Infinity);
+    expect(keyTarget(q, Infinity, 'ArrowLeft')).toBe(100000);
+    expect(keyTarget(q, 100000, 'ArrowRight')).toBe(Infinity);
+    expect(q.fromPos(q.maxPos)).toBe(Infinity);
+    const idle = sliderScale(spec('is707', 'idle'));
+    expect(keyTarget(idle, 1000, 'ArrowRight')).toBe(Infinity);
+    expect(keyTarget(idle, 0, 'End')).toBe(Infinity);
+    expect(idle.toPos(1000)).toBe(idle.maxPos - 1);
+  });
+
   it('every slider of every system: round rungs, ascending, at most ~200 linear steps, keys always move', () => {
     for (const system of SYSTEM_IDS) {
       for (const p of schemaFor(system) ?? []) {
         if (p.kind !== 'number' || !Number.isFinite(p.min) || !Number.isFinite(p.max)) continue;
         const r = ladder(p);
         expect(r[0], p.key).toBe(p.log ? (p.min > 0 ? p.min : p.max / 1e6) : p.min);
-        expect(r[r.length - 1], p.key).toBe(p.max);
+        expect(r[r.length - 1], p.key).toBe(p.words?.includes('inf') ? Infinity : p.max);
         for (let i = 1; i < r.length; i++) expect(r[i], `${system} ${p.key}`).toBeGreaterThan(r[i - 1]);
         if (!p.log) expect(r.length, p.key).toBeLessThanOrEqual(202);
-        if (p.integer) expect(r.every(Number.isInteger), p.key).toBe(true);
+        if (p.integer) expect(r.filter(Number.isFinite).every(Number.isInteger), p.key).toBe(true);
         if (p.step && !p.log) {
           const ratio = linearStep(p) / p.step;
           expect(Math.abs(ratio - Math.round(ratio)), p.key).toBeLessThan(1e-9);
