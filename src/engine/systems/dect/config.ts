@@ -1,0 +1,90 @@
+/**
+ * The DECT model's settings (dect.md "Scenario keys") as plain values with their defaults, and
+ * the background `load` presets. The scenario keys map onto these one to one (`load` as a word
+ * or four rates); the model reads only this object, so tests build it directly.
+ */
+import { DECT_FRAME_NS } from '../../link/dect-mac/packet';
+
+/** Gilbert–Elliott transitions per TDMA frame (dect.md "Channel per bearer"; channels.md §1). */
+export const GE_GOOD_TO_BAD = 0.02;
+export const GE_BAD_TO_GOOD = 0.2;
+/** Bearer handover need per bearer per frame (dect.md Bearer_Handover). */
+export const HO_NEED_GOOD = 1e-4;
+export const HO_NEED_BAD = 1e-3;
+
+export const FRAMES_PER_SECOND = 1e9 / DECT_FRAME_NS;
+
+/**
+ * Background call arrival rates, calls per hour per type (p08j, p32, p80, data). `reference` is
+ * calibrated so that 30–50 % of the TCP user's bearer handovers fail and it holds ≈ 6.4 bearers
+ * on average: a sweep of k × (600, 1200, 120, 120) at λ = 20, 900 s, seed 1 gave (k: mean
+ * bearers, handovers failed) 4: 9.70, 0.6 %; 5: 8.28, 2.9 %; 6: 6.92, 12.8 %; 8: 5.88, 16.5 %;
+ * 11: 6.68, 32.7 % — the grids are full from k ≈ 6 on, and failures then grow with the number of
+ * terminals competing (and colliding) for each channel freed. Reference is k = 11, low k = 5,
+ * high k = 15. Single 900 s runs: the bearer count moves on a scale of minutes.
+ */
+export const LOAD_PRESETS = {
+  low: [3000, 6000, 600, 600],
+  reference: [6600, 13200, 1320, 1320],
+  high: [9000, 18000, 1800, 1800],
+} as const satisfies Record<string, readonly number[]>;
+export type LoadPreset = keyof typeof LOAD_PRESETS;
+
+export interface DectConfig {
+  /** Segments per second generated at each end. */
+  lambda: number;
+  /** Mean batch size (geometric); 1 = Poisson. */
+  batch: number;
+  /** Target bearers of the TCP user. */
+  bearers: number;
+  /** Connection_Modification threshold. */
+  bth: number;
+  /** Background arrival rates, calls per hour (p08j, p32, p80, data). */
+  load: readonly number[];
+  berScale: number;
+  hoScale: number;
+  /** Bearer handover timer, s. */
+  hoTimer: number;
+  /** Mean dwell per cell of the Markov mobility, s. */
+  cellDwell: number;
+  /** BER episode: frames [start, end) with the BER × factor; null: none. */
+  berEpisode: { start: number; end: number; factor: number } | null;
+  mobility: 'markov' | 'map';
+  msX: number;
+  msY: number;
+  /** Bearers held fixed (no handovers, no background) for the capacity check (must-reproduce 1). */
+  fixedBearers: boolean;
+}
+
+export const DECT_DEFAULTS: DectConfig = {
+  lambda: 20,
+  batch: 1,
+  bearers: 10,
+  bth: 4,
+  load: LOAD_PRESETS.reference,
+  berScale: 1,
+  hoScale: 1,
+  hoTimer: 1,
+  cellDwell: 120,
+  berEpisode: null,
+  mobility: 'markov',
+  msX: 0,
+  msY: 0,
+  fixedBearers: false,
+};
+
+/** `load`: a preset word or four rates `p08j,p32,p80,data` (calls per hour). */
+export function parseLoad(value: string | readonly number[]): readonly number[] {
+  if (typeof value !== 'string') return checkRates(value);
+  if (value in LOAD_PRESETS) return LOAD_PRESETS[value as LoadPreset];
+  const parts = value.split(',').map((s) => Number(s.trim()));
+  return checkRates(parts);
+}
+
+function checkRates(r: readonly number[]): readonly number[] {
+  if (r.length !== 4 || r.some((x) => !Number.isFinite(x) || x < 0))
+    throw new RangeError(
+      `load: expected low, reference, high or four rates p08j,p32,p80,data in calls per hour (≥ 0), got ${r.join(',')}`,
+    );
+  return r;
+}

@@ -1,0 +1,216 @@
+/**
+ * System 4 — TCP over a DECT multibearer connection (dect.md). A cluster of three RFPs, the
+ * background terminals on their slot grids, and the TCP user: one bidirectional TCP connection
+ * (`bsd44`, 1 MB receive window) between a host behind the RFPs and the phone, over DLC LU2 and
+ * MAC Ip on up to `bearers` full-slot bearers.
+ *
+ * Each 10 ms TDMA frame: mobility (the `cellDwell` Markov chain), the background terminals'
+ * MAC, the TCP user's MAC, the RFPs' answers to the frame's requests, then the TCP user's
+ * traffic on the bearers it holds. TCP segments enter and leave at frame boundaries.
+ */
+import type { Packet } from '../../core/packet';
+import type { RandomStream } from '../../core/rng';
+import { toSeconds, type Nanos } from '../../core/time';
+import { DECT_FRAME_NS } from '../../link/dect-mac';
+import type { ParamValue } from '../../scenario/types';
+import { createTcpTraces, resolveProfile, TcpHost, type TcpConnection } from '../../tcp';
+import { TcpNode } from '../common/tcp-node';
+import type { SystemContext, SystemModel, SystemView } from '../types';
+import { DECT_RFPS, DectCluster, servingRfp } from './air';
+import { RequestArbiter } from './arbiter';
+import { BackgroundPopulation } from './background';
+import { DECT_DEFAULTS, FRAMES_PER_SECOND, type DectConfig } from './config';
+import { dectSummary } from './summary';
+import { TcpUserLink } from './tcp-user';
+import { dectView } from './view';
+import { SEGMENT_BYTES, SegmentFlow } from './workload';
+import type { DectState } from './state';
+
+const SERVER = 1;
+const CLIENT = 2;
+const PORT = 5001;
+/** dect.md "TCP": bsd44 with the receive window raised to 1 MB. */
+export const DECT_RWND = 1 << 20;
+
+export class DectModel implements SystemModel, DectState {
+  readonly cfg: DectConfig;
+  readonly cluster: DectCluster;
+  readonly arbiter: RequestArbiter;
+  readonly background: BackgroundPopulation;
+  readonly user: TcpUserLink;
+  /** [0] generated at the fixed host (down), [1] at the phone (up). */
+  readonly flows: [SegmentFlow, SegmentFlow];
+  readonly client: TcpConnection;
+  server: TcpConnection | null = null;
+  private serverPending = 0;
+  frame = 0;
+  ms: { x: number; y: number };
+  /** Markov mobility: frame of the next cell change. */
+  private nextMove = Infinity;
+  private readonly mobilityRng: RandomStream;
+  /** Connection handovers caused by the Markov chain or the map. */
+  cellChanges = 0;
+
+  constructor(ctx: SystemContext, config: Partial<DectConfig> = {}) {
+    const cfg = (this.cfg = { ...DECT_DEFAULTS, ...config });
+    const { scheduler, packetIds, capture } = ctx;
+    this.cluster = new DectCluster(
+      ctx.traces.enabled
+        ? ctx.traces.source('dect.slot', ['rfp', 'terminal', 'carrier', 'slot', 'kind'], {
+            kind: ['reserve', 'release'],
+          })
+        : null,
+    );
+    this.arbiter = new RequestArbiter(this.cluster, DECT_FRAME_NS);
+    const hoTimerFrames = Math.max(1, Math.round(cfg.hoTimer * FRAMES_PER_SECOND));
+    this.background = new BackgroundPopulation(
+      ctx.rng,
+      cfg.fixedBearers ? [0, 0, 0, 0] : cfg.load,
+      this.cluster,
+      this.arbiter,
+      cfg.hoScale,
+      hoTimerFrames,
+    );
+    this.ms = { x: cfg.msX, y: cfg.msY };
+    this.mobilityRng = ctx.rng.get('dect.mobility');
+    const rfp = servingRfp(this.ms.x, this.ms.y, -1);
+    this.user = new TcpUserLink(
+      ctx.rng,
+      cfg,
+      this.cluster,
+      this.arbiter,
+      rfp,
+      ctx.traces,
+      (dir, p, frame) => {
+        const now = frame * DECT_FRAME_NS;
+        capture.record(now, p);
+        (dir === 0 ? clientNode : serverNode).receive(p, now);
+      },
+    );
+    if (cfg.mobility === 'markov' && !cfg.fixedBearers) this.nextMove = this.dwell(0);
+
+    // TCP: bsd44 at both ends with a 1 MB window; segments of 512 bytes.
+    const profile = resolveProfile('bsd44', { rwnd: DECT_RWND, mss: SEGMENT_BYTES });
+    const traces = createTcpTraces(ctx.traces);
+    const serverHost = new TcpHost();
+    const clientHost = new TcpHost();
+    this.flows = [
+      new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch),
+      new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch),
+    ];
+    serverHost.listen(PORT, profile, (c) => {
+      c.setTrace({ sources: traces, conn: 1, sender: true, receiver: true });
+      this.server = c;
+      c.write(this.serverPending);
+      this.serverPending = 0;
+    });
+    const serverNode = new TcpNode(
+      scheduler,
+      serverHost,
+      SERVER,
+      CLIENT,
+      packetIds,
+      (p: Packet) => this.user.send(0, p),
+      (now) => this.events(serverHost, 1, now),
+    );
+    const clientNode = new TcpNode(
+      scheduler,
+      clientHost,
+      CLIENT,
+      SERVER,
+      packetIds,
+      (p: Packet, now) => {
+        capture.record(now, p);
+        this.user.send(1, p);
+      },
+      (now) => this.events(clientHost, 0, now),
+    );
+    this.client = clientHost.connect(0, 1025, PORT, profile, null);
+    this.user.terminal.setUp(0);
+    clientNode.flush(0);
+
+    for (const dir of [0, 1] as const) {
+      const flow = this.flows[dir];
+      const timer = scheduler.timer((now: Nanos) => {
+        const bytes = flow.arrive() * SEGMENT_BYTES;
+        if (dir === 1) this.client.write(bytes);
+        else if (this.server) this.server.write(bytes);
+        else this.serverPending += bytes;
+        (dir === 1 ? clientNode : serverNode).flush(now);
+        timer.set(flow.nextAt);
+      });
+      if (flow.nextAt < Infinity) timer.set(flow.nextAt);
+    }
+
+    const frameTimer = scheduler.timer((now: Nanos) => {
+      const f = this.frame++;
+      if (f >= this.nextMove) this.markovMove(f);
+      this.background.step(f);
+      this.user.macStep(f);
+      this.arbiter.resolve(f);
+      this.user.trafficStep(f);
+      frameTimer.set(now + DECT_FRAME_NS);
+    });
+    frameTimer.set(0);
+  }
+
+  /** Deliveries to an application: dir 0 = at the phone (client), 1 = at the fixed host. */
+  private events(host: TcpHost, dir: 0 | 1, now: Nanos): boolean {
+    let any = false;
+    for (let e = host.pollEvent(); e !== null; e = host.pollEvent()) {
+      any = true;
+      if (e.event.type === 'data') this.flows[dir].onDelivered(now, e.event.bytes);
+    }
+    return any;
+  }
+
+  private dwell(frame: number): number {
+    return (
+      frame + Math.max(1, Math.round(this.mobilityRng.exponential(this.cfg.cellDwell) * FRAMES_PER_SECOND))
+    );
+  }
+
+  /** dect.md Connection_Handover: a three-state Markov chain over the cells, mean dwell `cellDwell`. */
+  private markovMove(frame: number): void {
+    const cur = this.user.terminal.rfp;
+    const to = (cur + 1 + Math.floor(this.mobilityRng.next() * 2)) % DECT_RFPS.length;
+    this.ms = { x: DECT_RFPS[to].x, y: DECT_RFPS[to].y };
+    this.moveTo(to, frame);
+    this.nextMove = this.dwell(frame);
+  }
+
+  private moveTo(rfp: number, frame: number): void {
+    if (rfp === this.user.terminal.rfp) return;
+    this.cellChanges++;
+    this.user.terminal.connectionHandover(rfp, frame);
+  }
+
+  /** TH_teo, segments/s: mean bearers × 5 (dect.md "Capacity"). */
+  get thTeo(): number {
+    return this.user.meanBearers * 5;
+  }
+
+  isDone(): boolean {
+    return false;
+  }
+
+  applyChange(key: string, value: ParamValue, now: Nanos): void {
+    const frame = Math.round(now / DECT_FRAME_NS);
+    if ((key === 'msX' || key === 'msY') && typeof value === 'number') {
+      this.ms = key === 'msX' ? { x: value, y: this.ms.y } : { x: this.ms.x, y: value };
+      if (this.cfg.mobility === 'map')
+        this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
+      return;
+    }
+    const m = /^bearer(\d+)$/.exec(key);
+    if (m && value === false) this.user.terminal.releaseBearer(Number(m[1]) - 1, frame);
+  }
+
+  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+    return dectSummary(this, toSeconds(now), now);
+  }
+
+  view(): SystemView {
+    return dectView(this);
+  }
+}

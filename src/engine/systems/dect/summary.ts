@@ -1,0 +1,97 @@
+/**
+ * The DECT summary (dect.md, issue #10 "Summary"): TH, TH_id and TH_teo in segments per second
+ * of one direction (the mean of the two), the mean bearer count, the delay D (with censored
+ * segments, workload.ts), the MAC and DLC counters, the TCP user's handovers, drops and blocked
+ * set-ups, the background calls carried and blocked, the common `tcp` block, and
+ * `capacityBps` = TH_teo × 512 × 8.
+ */
+import type { Nanos } from '../../core/time';
+import type { SystemModel } from '../types';
+import { round, tcpSummary } from '../common/tcp-setup';
+import { BACKGROUND_TYPES } from './background';
+import type { DectState } from './state';
+import { delayFigures, SEGMENT_BYTES } from './workload';
+
+export function dectSummary(
+  m: DectState,
+  simSeconds: number,
+  now: Nanos,
+): ReturnType<SystemModel['summary']> {
+  const u = m.user;
+  const [down, up] = m.flows;
+  const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
+  const thTeo = m.thTeo;
+  const lambda = m.cfg.lambda;
+  const delay = delayFigures([...down.delays, ...up.delays], [...down.censored(now), ...up.censored(now)]);
+  // MAC counters: bearers released so far plus the live ones.
+  const mac = { ...u.macGone };
+  for (let i = 0; i < u.set.capacity; i++) {
+    const b = u.set.get(i);
+    if (!b) continue;
+    for (const end of [b.rfp, b.portable]) {
+      mac.packets += end.counters.packets;
+      mac.retransmissions += end.counters.retransmissions;
+      mac.subfieldErrors += end.counters.subfieldErrors;
+      mac.givenUp += end.counters.givenUp;
+    }
+  }
+  const dlc = { fragments: 0, fragmentsResent: 0, timer1: 0, timer2: 0, framesGivenUp: 0 };
+  for (const e of u.dlc) {
+    dlc.fragments += e.sender.counters.fragmentsSent;
+    dlc.fragmentsResent += e.sender.counters.fragmentsResent;
+    dlc.timer1 += e.receiver.counters.timer1;
+    dlc.timer2 += e.receiver.counters.timer2;
+    dlc.framesGivenUp += e.receiver.counters.framesGivenUp;
+  }
+  const tc = u.terminal.counters;
+  const bg = m.background.counters;
+  const senders = m.server ? [m.client, m.server] : [m.client];
+  const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
+  const tcp = tcpSummary(senders, bytes, simSeconds, 0);
+  const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
+  return {
+    system: 'dect',
+    seed: 0,
+    completed: true,
+    capacityBps: round(thTeo * SEGMENT_BYTES * 8, 3),
+    normalizedGoodput: thTeo > 0 ? round(th / thTeo, 6) : 0,
+    tcp,
+    app: {
+      th: round(th, 4),
+      thDown: round(simSeconds > 0 ? down.delivered / simSeconds : 0, 4),
+      thUp: round(simSeconds > 0 ? up.delivered / simSeconds : 0, 4),
+      thId: round(Math.min(lambda, thTeo), 4),
+      thTeo: round(thTeo, 4),
+      meanBearers: round(u.meanBearers, 4),
+      generated: down.generated + up.generated,
+      delay: {
+        mean: round(delay.mean, 4),
+        p50: round(delay.p50, 4),
+        p90: round(delay.p90, 4),
+        p99: round(delay.p99, 4),
+        fracOver10s: round(delay.fracOver10s, 5),
+        censored: delay.censored,
+      },
+    },
+    link: {
+      mac,
+      dlc,
+      handovers: { started: tc.handoversStarted, done: tc.handoversDone, failed: tc.handoversFailed },
+      handoverFailFraction: tc.handoversStarted > 0 ? round(tc.handoversFailed / tc.handoversStarted, 4) : 0,
+      connectionHandovers: tc.connectionHandovers,
+      bearersLostInConnectionHandover: tc.bearersLostInConnectionHandover,
+      modifications: tc.modifications,
+      drops: tc.drops,
+      blockedSetups: tc.blocked,
+      setups: tc.setups,
+      refused: { reserved: tc.refusedReserved, collision: tc.refusedCollision },
+      background: {
+        carried: perType(bg.carried),
+        blocked: perType(bg.blocked),
+        dropped: perType(bg.dropped),
+        active: m.background.active,
+        handovers: { ...m.background.handovers },
+      },
+    },
+  };
+}

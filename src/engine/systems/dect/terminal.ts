@@ -1,0 +1,357 @@
+/**
+ * One terminal's MAC state machine (dect.md "MAC state machine per terminal"):
+ * Idle_Locked → Call_Setup (3 s timer) → Active_Locked (at the target, or at the timer with at
+ * least the minimum bearers) or Blocked (1 frame, bearers released) → Idle_Locked. From
+ * Active_Locked: Bearer_Handover (one bearer at a time, seamless, `hoTimer`), Connection_Handover
+ * (all bearers to another RFP within 3 s; those not moved are lost), Connection_Modification
+ * (below `bth`: set bearers up again one at a time until back at the target), Dropped (fewer than
+ * the minimum of 1 bearer; released next frame) and back to Idle_Locked at call end.
+ *
+ * The terminal makes requests; the {@link RequestArbiter} answers them at the end of the frame.
+ * Its owner (the TCP user's driver, or the background population) learns of bearers coming up,
+ * moving and going down, and says when a bearer needs a handover (from its channel state).
+ */
+import { DECT_SLOTS, slotMaskOf, type DectCluster, type SlotWidth } from './air';
+import { ChannelList } from './channel-list';
+import { Refusal, RequestKind, type RequestArbiter, type Requester } from './arbiter';
+import type { RandomStream } from '../../core/rng';
+import { DECT_FRAME_NS } from '../../link/dect-mac/packet';
+
+export const MacState = {
+  IDLE_LOCKED: 0,
+  CALL_SETUP: 1,
+  ACTIVE_LOCKED: 2,
+  BEARER_HANDOVER: 3,
+  CONNECTION_HANDOVER: 4,
+  CONNECTION_MODIFICATION: 5,
+  BLOCKED: 6,
+  DROPPED: 7,
+} as const;
+export type MacState = (typeof MacState)[keyof typeof MacState];
+export const MAC_STATE_LABELS = [
+  'idleLocked',
+  'callSetup',
+  'activeLocked',
+  'bearerHandover',
+  'connectionHandover',
+  'connectionModification',
+  'blocked',
+  'dropped',
+];
+
+/** Frames of the Call_Setup and Connection_Handover timers (3 s). */
+export const SETUP_TIMER_FRAMES = 300;
+export const CONNECTION_HANDOVER_FRAMES = 300;
+/** Channel lists are refreshed every 30 frames during a handover. */
+export const LIST_REFRESH_FRAMES = 30;
+
+/** What the terminal tells its owner, and asks it. */
+export interface TerminalOwner {
+  bearerUp(t: DectTerminal, i: number, frame: number): void;
+  bearerMoved(t: DectTerminal, i: number, frame: number): void;
+  bearerDown(t: DectTerminal, i: number, frame: number): void;
+  /** Does bearer `i` need a handover in `frame` (dect.md: 10⁻⁴ Good, 10⁻³ Bad, × hoScale)? */
+  needsHandover(t: DectTerminal, i: number, frame: number): boolean;
+  /** The terminal went back to Idle_Locked (after Blocked, Dropped or the call's end). */
+  idle(t: DectTerminal, frame: number, after: MacState): void;
+  /** A state change, for traces. */
+  stateChanged?(t: DectTerminal, frame: number): void;
+}
+
+export interface TerminalOptions {
+  readonly id: number;
+  readonly width: SlotWidth;
+  /** Bearers wanted (1 for single-bearer terminals). */
+  readonly target: number;
+  /** Minimum acceptable bearers (1 for every terminal, dect.md). */
+  readonly minimum: number;
+  /** Connection_Modification threshold: below it bearers are set up again (Infinity: never, ∞ > any count… 0: never). */
+  readonly bth: number;
+  /** Bearer handover timer, frames. */
+  readonly hoTimerFrames: number;
+}
+
+/** Counters of one terminal. */
+export interface TerminalCounters {
+  setups: number;
+  blocked: number;
+  drops: number;
+  handoversStarted: number;
+  handoversDone: number;
+  handoversFailed: number;
+  connectionHandovers: number;
+  bearersLostInConnectionHandover: number;
+  modifications: number;
+  refusedReserved: number;
+  refusedCollision: number;
+}
+
+export class DectTerminal implements Requester {
+  readonly id: number;
+  readonly width: SlotWidth;
+  state: MacState = MacState.IDLE_LOCKED;
+  /** Serving RFP. */
+  rfp: number;
+  /** Per bearer: channel (−1 = none) and the RFP it is on. */
+  readonly ch: Int16Array;
+  readonly bearerRfp: Int8Array;
+  /** Bearers held. */
+  count = 0;
+  /** Bearer in handover (−1: none). */
+  ho = -1;
+  readonly list: ChannelList;
+  readonly counters: TerminalCounters = {
+    setups: 0,
+    blocked: 0,
+    drops: 0,
+    handoversStarted: 0,
+    handoversDone: 0,
+    handoversFailed: 0,
+    connectionHandovers: 0,
+    bearersLostInConnectionHandover: 0,
+    modifications: 0,
+    refusedReserved: 0,
+    refusedCollision: 0,
+  };
+  private deadline = 0;
+  private hoDeadline = 0;
+  private nextRefresh = 0;
+  /** Bearers not yet moved in a Connection_Handover (bit mask). */
+  private unmoved = 0;
+  private pendingSlots = 0;
+  /** A set-up request is outstanding this frame (Connection_Modification: one at a time). */
+  private setupAsked = false;
+
+  constructor(
+    readonly o: TerminalOptions,
+    rng: RandomStream,
+    private readonly cluster: DectCluster,
+    private readonly arbiter: RequestArbiter,
+    private readonly owner: TerminalOwner,
+    rfp: number,
+  ) {
+    this.id = o.id;
+    this.width = o.width;
+    this.rfp = rfp;
+    this.list = new ChannelList(rng);
+    this.ch = new Int16Array(o.target).fill(-1);
+    this.bearerRfp = new Int8Array(o.target).fill(-1);
+  }
+
+  /** Radio slots in use (bit mask over the 12). */
+  get busySlots(): number {
+    let m = 0;
+    for (let i = 0; i < this.ch.length; i++) if (this.ch[i] >= 0) m |= slotMaskOf(this.ch[i], this.width);
+    return m;
+  }
+
+  /** Idle_Locked → Call_Setup (3 s timer), with a fresh channel list. */
+  setUp(frame: number): void {
+    if (this.state !== MacState.IDLE_LOCKED)
+      throw new Error(`DECT terminal ${this.id}: set-up while ${MAC_STATE_LABELS[this.state]}`);
+    this.counters.setups++;
+    this.deadline = frame + SETUP_TIMER_FRAMES;
+    this.list.refresh(this.cluster.grids[this.rfp]);
+    this.enter(MacState.CALL_SETUP, frame);
+  }
+
+  /** The call ends (background terminals): release everything, back to Idle_Locked. */
+  end(frame: number): void {
+    this.releaseAll(frame);
+    const was = this.state;
+    this.enter(MacState.IDLE_LOCKED, frame);
+    this.owner.idle(this, frame, was);
+  }
+
+  /** Move the connection to RFP `to` (dect.md Connection_Handover: 3 s to move every bearer). */
+  connectionHandover(to: number, frame: number): void {
+    if (to === this.rfp) return;
+    this.rfp = to;
+    if (this.state === MacState.CALL_SETUP) {
+      // Not connected yet: the set-up goes on at the new RFP with the bearers it has.
+      this.list.refresh(this.cluster.grids[to]);
+      return;
+    }
+    if (this.count === 0 || this.state === MacState.BLOCKED || this.state === MacState.DROPPED) return;
+    this.counters.connectionHandovers++;
+    if (this.ho >= 0) this.ho = -1; // the bearer handover is overtaken by the move
+    this.unmoved = 0;
+    for (let i = 0; i < this.ch.length; i++)
+      if (this.ch[i] >= 0 && this.bearerRfp[i] !== to) this.unmoved |= 1 << i;
+    this.deadline = frame + CONNECTION_HANDOVER_FRAMES;
+    this.nextRefresh = frame + LIST_REFRESH_FRAMES;
+    this.list.refresh(this.cluster.grids[to]);
+    this.enter(MacState.CONNECTION_HANDOVER, frame);
+  }
+
+  /** Release bearer `i` (a user's toggle, a failed handover). */
+  releaseBearer(i: number, frame: number): void {
+    if (this.ch[i] < 0) return;
+    this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
+    this.ch[i] = -1;
+    this.bearerRfp[i] = -1;
+    this.count--;
+    this.unmoved &= ~(1 << i);
+    if (this.ho === i) this.ho = -1;
+    this.owner.bearerDown(this, i, frame);
+  }
+
+  /** One TDMA frame of this terminal's MAC: timers, handover needs, requests. */
+  step(frame: number): void {
+    this.pendingSlots = 0;
+    this.setupAsked = false;
+    switch (this.state) {
+      case MacState.IDLE_LOCKED:
+        return;
+      case MacState.BLOCKED:
+      case MacState.DROPPED: {
+        const was = this.state;
+        this.releaseAll(frame);
+        this.enter(MacState.IDLE_LOCKED, frame);
+        this.owner.idle(this, frame, was);
+        return;
+      }
+      case MacState.CALL_SETUP:
+        if (this.count >= this.o.target || frame >= this.deadline) {
+          if (this.count >= this.o.minimum) this.enter(MacState.ACTIVE_LOCKED, frame);
+          else {
+            this.counters.blocked++;
+            this.enter(MacState.BLOCKED, frame);
+          }
+          return;
+        }
+        for (let i = 0; i < this.ch.length; i++) if (this.ch[i] < 0) this.ask(i, RequestKind.SETUP, this.rfp);
+        return;
+      case MacState.CONNECTION_HANDOVER:
+        if (frame >= this.deadline || this.unmoved === 0) {
+          for (let i = 0; i < this.ch.length; i++)
+            if ((this.unmoved >> i) & 1) {
+              this.counters.bearersLostInConnectionHandover++;
+              this.releaseBearer(i, frame);
+            }
+          this.unmoved = 0;
+          this.settle(frame);
+          return;
+        }
+        this.refreshIfDue(frame);
+        for (let i = 0; i < this.ch.length; i++)
+          if ((this.unmoved >> i) & 1) {
+            this.ask(i, RequestKind.CONNECTION_HANDOVER, this.rfp);
+            break; // one bearer at a time
+          }
+        return;
+      default:
+        this.activeStep(frame);
+    }
+  }
+
+  /** Active_Locked, Bearer_Handover and Connection_Modification. */
+  private activeStep(frame: number): void {
+    // Bearer handover: a running one times out or asks again; otherwise a need may arise.
+    if (this.ho >= 0 && frame >= this.hoDeadline) {
+      this.counters.handoversFailed++;
+      this.releaseBearer(this.ho, frame); // dect.md: not reserved before hoTimer → released
+    }
+    if (this.count < this.o.minimum) {
+      this.counters.drops++;
+      this.enter(MacState.DROPPED, frame);
+      return;
+    }
+    if (this.ho < 0) {
+      for (let i = 0; i < this.ch.length; i++) {
+        if (this.ch[i] < 0 || !this.owner.needsHandover(this, i, frame)) continue;
+        this.ho = i;
+        this.counters.handoversStarted++;
+        this.hoDeadline = frame + this.o.hoTimerFrames;
+        this.nextRefresh = frame + LIST_REFRESH_FRAMES;
+        this.list.refresh(this.cluster.grids[this.rfp]);
+        break;
+      }
+    }
+    if (this.ho >= 0) {
+      this.refreshIfDue(frame);
+      this.ask(this.ho, RequestKind.HANDOVER, this.rfp);
+    }
+    if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.o.bth) {
+      this.counters.modifications++;
+      this.list.refresh(this.cluster.grids[this.rfp]);
+      this.state = MacState.CONNECTION_MODIFICATION;
+      this.owner.stateChanged?.(this, frame);
+    }
+    if (this.state === MacState.CONNECTION_MODIFICATION) {
+      if (this.count >= this.o.target) this.settle(frame);
+      else
+        for (let i = 0; i < this.ch.length; i++)
+          if (this.ch[i] < 0) {
+            this.ask(i, RequestKind.SETUP, this.rfp); // one bearer at a time
+            break;
+          }
+      return;
+    }
+    const s = this.ho >= 0 ? MacState.BEARER_HANDOVER : MacState.ACTIVE_LOCKED;
+    if (s !== this.state) this.enter(s, frame);
+  }
+
+  granted(frame: number, i: number, kind: RequestKind, rfp: number, ch: number): void {
+    if (kind === RequestKind.SETUP) {
+      this.ch[i] = ch;
+      this.bearerRfp[i] = rfp;
+      this.count++;
+      this.owner.bearerUp(this, i, frame);
+      if (this.state === MacState.CONNECTION_MODIFICATION) this.list.refresh(this.cluster.grids[this.rfp]);
+      return;
+    }
+    // Seamless: the old channel is released only now that the new one is reserved.
+    this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
+    this.ch[i] = ch;
+    this.bearerRfp[i] = rfp;
+    if (kind === RequestKind.HANDOVER) {
+      this.ho = -1;
+      this.counters.handoversDone++;
+      if (this.state === MacState.BEARER_HANDOVER) this.enter(MacState.ACTIVE_LOCKED, frame);
+    } else this.unmoved &= ~(1 << i);
+    this.owner.bearerMoved(this, i, frame);
+  }
+
+  refused(_frame: number, _i: number, _kind: RequestKind, _rfp: number, ch: number, why: Refusal): void {
+    if (why === Refusal.RESERVED) this.counters.refusedReserved++;
+    else this.counters.refusedCollision++;
+    this.list.markBusy(ch);
+  }
+
+  private ask(i: number, kind: RequestKind, rfp: number): void {
+    const ch = this.list.pick(this.busySlots | this.pendingSlots, this.width);
+    if (ch < 0) return;
+    this.pendingSlots |= slotMaskOf(ch, this.width);
+    this.arbiter.request(this, rfp, ch, i, kind);
+  }
+
+  private refreshIfDue(frame: number): void {
+    if (frame < this.nextRefresh) return;
+    this.nextRefresh = frame + LIST_REFRESH_FRAMES;
+    this.list.refresh(this.cluster.grids[this.rfp]);
+  }
+
+  /** After a Connection_Handover or Connection_Modification: Active_Locked, or Dropped. */
+  private settle(frame: number): void {
+    if (this.count < this.o.minimum) {
+      this.counters.drops++;
+      this.enter(MacState.DROPPED, frame);
+    } else this.enter(this.ho >= 0 ? MacState.BEARER_HANDOVER : MacState.ACTIVE_LOCKED, frame);
+  }
+
+  private releaseAll(frame: number): void {
+    for (let i = 0; i < this.ch.length; i++) this.releaseBearer(i, frame);
+    this.ho = -1;
+    this.unmoved = 0;
+  }
+
+  private enter(s: MacState, frame: number): void {
+    if (s === this.state) return;
+    this.state = s;
+    this.owner.stateChanged?.(this, frame);
+  }
+}
+
+/** Slots of one radio: a terminal can never hold more bearers than this. */
+export const MAX_BEARERS = DECT_SLOTS;

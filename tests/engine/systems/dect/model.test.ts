@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { PacketCapture } from '../../../../src/engine/core/capture';
+import { PacketIds } from '../../../../src/engine/core/packet';
+import { RandomStreams } from '../../../../src/engine/core/rng';
+import { Scheduler } from '../../../../src/engine/core/scheduler';
+import { TraceRecorder } from '../../../../src/engine/core/trace';
+import type { DectConfig } from '../../../../src/engine/systems/dect/config';
+import { DectModel } from '../../../../src/engine/systems/dect/model';
+
+function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
+  const scheduler = new Scheduler();
+  const ctx = {
+    scheduler,
+    rng: new RandomStreams(1),
+    traces: new TraceRecorder({ enabled: false }),
+    packetIds: new PacketIds(),
+    capture: new PacketCapture(false),
+  };
+  const m = new DectModel(ctx, cfg);
+  at?.(m, scheduler);
+  scheduler.runUntil(seconds * 1e9);
+  return { m, s: m.summary(seconds * 1e9) };
+}
+
+type Link = { drops: number; setups: number; dlc: { framesGivenUp: number; timer1: number } };
+
+describe('DECT model', () => {
+  it('10 fixed error-free bearers carry 50 segments/s: 20 MAC packets per 512-byte segment', () => {
+    const { s } = run({ fixedBearers: true, lambda: 70 }, 40);
+    expect(s.app.meanBearers).toBe(10);
+    expect(s.app.thTeo).toBe(50);
+    expect(s.app.th as number).toBeGreaterThan(46); // slow start eats the first seconds of 40
+    expect(s.app.th as number).toBeLessThanOrEqual(50);
+  });
+
+  it('a drop sets the TCP user up again at once and the DLC resumes with nothing flushed', () => {
+    const { s } = run({ fixedBearers: true, lambda: 20 }, 30, (m, sch) =>
+      sch.at(10e9, (now) => {
+        for (let i = 1; i <= 10; i++) m.applyChange(`bearer${i}`, false, now);
+      }),
+    );
+    const link = s.link as unknown as Link;
+    expect(link.setups).toBe(2);
+    expect(link.dlc.framesGivenUp).toBe(0);
+    expect(s.tcp.timeouts).toBe(0);
+    expect(s.app.th as number).toBeGreaterThan(19);
+  });
+
+  it('at the reference load λ = 20 for 10 minutes: bearers below the target, handovers failing, TH below TH_teo', () => {
+    const { s } = run({ lambda: 20 }, 600);
+    const link = s.link as unknown as Link & { handovers: { started: number; failed: number } };
+    expect(s.app.meanBearers as number).toBeLessThan(9);
+    expect(link.handovers.failed).toBeGreaterThan(0);
+    expect(s.app.th as number).toBeLessThanOrEqual(s.app.thTeo as number);
+    // Must-reproduce 4 (no TCP timeout) does not hold yet at this load: 4 timeouts in 600 s
+    // (open item for the validation part, see the branch's report).
+  });
+});
