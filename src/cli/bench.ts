@@ -107,10 +107,10 @@ if (args.has('--fig12')) {
   const cpus = availableParallelism();
   const t0 = performance.now();
   const out = execFileSync(
-    'npx',
+    process.execPath,
     [
-      'tsx',
-      'src/cli/sim.ts',
+      'scripts/cli.mjs',
+      'sim',
       '--sweep',
       'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000',
       '--seeds',

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args';
 
-const sim = (...args: string[]): { status: number | null; stdout: string; stderr: string } => {
+type Run = { status: number | null; stdout: string; stderr: string };
+/** `npm run sim` as the user runs it: the bundled tool (rebuilt first if a source changed). */
+const sim = (...args: string[]): Run => {
+  const r = spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+/** The same tool run from its TypeScript source through tsx. */
+const simFromSource = (...args: string[]): Run => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], { encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -57,20 +64,34 @@ describe('npm run sim', () => {
     expect(r.stderr).not.toMatch(/tcp\.send holds/);
   });
 
-  it('sweeps alternatives and seeds in parallel, one JSON line per run, in a fixed order', () => {
-    const r = sim('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
-    expect(r.status).toBe(0);
-    const lines = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
-      [0.01, 1],
-      [0.01, 2],
-      [0.2, 1],
-      [0.2, 2],
-    ]);
+  it('prints the same summary from the bundle as from the source', () => {
+    const text = 'system=gsm&app=ftpGet&size=20000&seed=3';
+    const bundled = sim(text);
+    const source = simFromSource(text);
+    expect(bundled.status).toBe(0);
+    expect(JSON.parse(bundled.stdout)).toEqual(JSON.parse(source.stdout));
   });
+
+  it.each([
+    ['the bundle', sim],
+    ['the source', simFromSource],
+  ])(
+    'sweeps alternatives and seeds in parallel from %s, one JSON line per run, in a fixed order',
+    (_, run) => {
+      const r = run('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
+      expect(r.status).toBe(0);
+      const lines = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
+        [0.01, 1],
+        [0.01, 2],
+        [0.2, 1],
+        [0.2, 2],
+      ]);
+    },
+  );
 });
 
 describe('parseArgs', () => {

@@ -1,0 +1,21 @@
+/**
+ * `node scripts/cli.mjs <tool> [args…]`: runs a command-line tool (sim, validate, bench, baseline)
+ * from its bundle in dist-cli/, rebuilding the bundles first when a source changed since they were
+ * built (scripts/cli-bundle.mjs). The tool sees its own arguments in process.argv as it would
+ * when run directly.
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { ENTRIES, ROOT, ensureCli } from './cli-bundle.mjs';
+
+const tool = process.argv[2];
+if (!ENTRIES.includes(tool) || tool === 'sweep-worker') {
+  process.stderr.write(
+    `usage: node scripts/cli.mjs <${ENTRIES.filter((e) => e !== 'sweep-worker').join('|')}> [args…]\n`,
+  );
+  process.exit(2);
+}
+const why = await ensureCli();
+if (why) process.stderr.write(`(rebuilt the command-line bundles: ${why})\n`);
+process.argv.splice(2, 1);
+await import(pathToFileURL(join(ROOT, 'dist-cli', 'cli', `${tool}.mjs`)).href);
