@@ -18,4 +18,7 @@ if (!ENTRIES.includes(tool) || tool === 'sweep-worker') {
 const why = await ensureCli();
 if (why) process.stderr.write(`(rebuilt the command-line bundles: ${why})\n`);
 process.argv.splice(2, 1);
+// `npm run bench` measures whole commands: it asks for this process's peak resident memory.
+if (process.env.WTL_REPORT_RSS)
+  process.on('exit', () => process.stderr.write(`peak-rss-kib ${process.resourceUsage().maxRSS}\n`));
 await import(pathToFileURL(join(ROOT, 'dist-cli', 'cli', `${tool}.mjs`)).href);

@@ -1,9 +1,12 @@
 /**
- * `npm run bench`: speed and memory figures (never asserted in unit tests).
- * For each implemented system: simulated seconds per wall second and frames
- * per wall second on its reference scenarios (tracing off, one core), plus
- * the heap growth per 1000 frames once warm (the per-frame path should not
- * allocate) and the peak resident memory. Options:
+ * `npm run bench`: speed and memory figures (never asserted in unit tests), each as
+ * min / median / max over several runs. For each implemented system, on its reference scenarios
+ * (tracing off, one core): simulated seconds per wall second warm (after ≥ 1 s of warm-up) and on
+ * the first run in a fresh process (cold JIT), frames per second, and the heap growth per 1000
+ * frames once warm (the per-frame path should not allocate). Then whole `npm run sim` commands as a
+ * person types them: wall time, simulated seconds per wall second and the simulator process's
+ * peak resident memory. Options:
+ *   --runs N      runs per figure (default 5)
  *   --fig12       also run the IS-707 Figure 12 workload (10^4 windows of 1000 s) through the sweep runner
  *   --no-browser  skip the Chromium measurements (first chart point, main-thread fps, bundle size)
  */
@@ -14,15 +17,23 @@ import { createSimulation, parseScenario, SYSTEMS } from '../engine';
 import { MarkovFadingChannel } from '../engine/channel';
 import { RandomStreams } from '../engine/core/rng';
 import { createIs707RlpLink } from '../engine/link/is707-rlp';
+import { FIRST_RUN_FLAG, firstRuns, fmtSpread, spread, wholeCommands } from './bench-process';
 import { BENCH_SCENARIOS } from './bench-scenarios';
 
-const args = new Set(process.argv.slice(2));
-/** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
-const gc = (globalThis as { gc?: () => void }).gc;
+/**
+ * Whole commands timed as `npm run sim -- "<scenario>"` (issue 13's targets): the IS-707-like
+ * workload compared with ns-3, a 1 MB PHS transfer, and a run short enough that start-up is all.
+ */
+const COMMAND_SCENARIOS = [
+  'system=is707&fer=0.05&fdt=0.1&idle=5&duration=100000&seed=1',
+  'system=phs&app=ftpGet',
+  'system=is707&duration=1',
+];
+
 let peakRss = 0;
-const sampleRss = (): void => {
+function sampleRss(): void {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-};
+}
 
 function timeScenario(text: string): { simSeconds: number; frames: number; wall: number } {
   const { scenario, errors } = parseScenario(text);
@@ -35,6 +46,18 @@ function timeScenario(text: string): { simSeconds: number; frames: number; wall:
   return { simSeconds: sim.now / 1e9, frames: sim.frame, wall };
 }
 
+// A fresh process asked for one first run: time it, print it, and do nothing else.
+const argv = process.argv.slice(2);
+if (argv[0] === FIRST_RUN_FLAG) {
+  const run = timeScenario(argv[1]);
+  process.stdout.write(JSON.stringify({ wall: run.wall, simSeconds: run.simSeconds }) + '\n');
+  process.exit(0);
+}
+const args = new Set(argv);
+const runsAt = argv.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Math.max(1, Math.floor(Number(argv[runsAt + 1])) || 5) : 5;
+/** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
+const gc = (globalThis as { gc?: () => void }).gc;
 /**
  * Heap bytes allocated per 1000 frames in the steady state (needs --expose-gc for a clean figure):
  * the run's first half warms up, the second half is measured. NaN when the run is too short.
@@ -56,19 +79,27 @@ const fmt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleS
 /** Wall time spent warming each scenario up before it is measured (JIT tiers settle). */
 const WARM_SECONDS = 1;
 
-console.log('Engine speed (one core, tracing off; steady state after ≥ 1 s of warm-up, best of 5)');
-for (const id of Object.keys(SYSTEMS)) {
-  for (const text of BENCH_SCENARIOS[id as keyof typeof BENCH_SCENARIOS] ?? []) {
-    const cold = timeScenario(text);
-    let warm = cold.wall;
-    while (warm < WARM_SECONDS) warm += timeScenario(text).wall;
-    const runs = Array.from({ length: 5 }, () => timeScenario(text));
+const rate = (r: { simSeconds: number; wall: number }): number => r.simSeconds / r.wall;
+
+console.log(
+  `Engine speed in-process (one core, tracing off), min / median / max of ${RUNS} runs: warm after ≥ 1 s of ` +
+    `warm-up, and the first run in a fresh process (cold JIT); × real time = simulated s per wall s`,
+);
+for (const { id } of SYSTEMS) {
+  for (const text of BENCH_SCENARIOS[id] ?? []) {
+    const cold = firstRuns(import.meta.url, text, RUNS);
+    let warmed = 0;
+    while (warmed < WARM_SECONDS) warmed += timeScenario(text).wall;
+    const runs = Array.from({ length: RUNS }, () => timeScenario(text));
     const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
     console.log(
-      `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
-        `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s ` +
-        `(first, cold run: ${fmt(cold.simSeconds / cold.wall)}×); ` +
-        `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
+      `  ${text} (${fmt(best.simSeconds)} simulated s)\n` +
+        `    warm:  ${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
+        `${fmtSpread(spread(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
+        `${fmt(best.frames / best.wall)} frames/s (best); ` +
+        `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames\n` +
+        `    first: ${fmtSpread(spread(cold.map(rate)), 0)}× real time, ` +
+        `${fmtSpread(spread(cold.map((r) => r.wall)), 1, 1000)} ms`,
     );
   }
 }
@@ -101,7 +132,19 @@ for (const id of Object.keys(SYSTEMS)) {
       `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
   );
 }
-console.log(`Peak resident memory: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+console.log(`Peak resident memory of this bench process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+
+console.log(
+  `Whole commands (npm run sim -- "<scenario>", tracing as the command does), min / median / max of ${RUNS}`,
+);
+for (const text of COMMAND_SCENARIOS) {
+  const runs = wholeCommands(text, RUNS);
+  console.log(
+    `  ${text}\n    ${fmtSpread(spread(runs.map((r) => r.wall)), 3)} s wall, ` +
+      `${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
+      `peak RSS of the simulator process ${fmtSpread(spread(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB`,
+  );
+}
 
 if (args.has('--fig12')) {
   const cpus = availableParallelism();
