@@ -38,4 +38,27 @@ describe('TraceRecorder', () => {
     off.source('x', ['v']).record(1, 1);
     expect(off.read('x').to).toBe(0);
   });
+
+  it('a recorder that keeps nothing hashes every record exactly as one that keeps them', () => {
+    const fill = (rec: TraceRecorder): void => {
+      const narrow = rec.source('n', ['a', 'b', 'c']);
+      const wide = rec.source('w', ['a', 'b', 'c', 'd', 'e', 'f']);
+      const row = rec.source('r', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+      for (let i = 0; i < 3000; i++) {
+        narrow.record(i * 20e6, i, i % 7, -i / 3);
+        if (i % 3 === 0) wide.record(i * 20e6, 1, 2, 3, 4, i, 0.5);
+        if (i % 5 === 0) row.recordRow(i * 20e6, [i, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      }
+    };
+    const kept = new TraceRecorder({ maxRecords: 1024 });
+    const hashed = new TraceRecorder({ store: false });
+    fill(kept);
+    fill(hashed);
+    expect(hashed.hash()).toBe(kept.hash());
+    // Nothing is held: a reader is told every record was dropped; the counts stay true.
+    const batch = hashed.read('n', 0);
+    expect([batch.from, batch.to, batch.dropped, batch.time.length]).toEqual([3000, 3000, 3000, 0]);
+    expect(hashed.get('w')?.total).toBe(1000);
+    expect(kept.read('n', 0).time.length).toBe(1024);
+  });
 });
