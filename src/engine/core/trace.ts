@@ -71,6 +71,9 @@ type RecordFn<F extends readonly string[]> = {
 
 const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);
+/** Multipliers of the running hash's two lanes (FNV-1a's prime; MurmurHash2's constant). */
+const LANE1 = 0x01000193;
+const LANE2 = 0x5bd1e995;
 
 /** One named trace source. `record` is allocation-free once the ring has grown. */
 export class TraceSource<F extends readonly string[] = readonly string[]> {
@@ -306,13 +309,29 @@ export class TraceRecorder {
     return (this.h1 >>> 0).toString(16).padStart(8, '0') + (this.h2 >>> 0).toString(16).padStart(8, '0');
   }
 
-  /** @internal fold one record's source, time and first four fields into the running hash. */
+  /**
+   * @internal fold one record's source, time and first four fields (of its `n`) into the running
+   * hash: the same words in the same order as {@link begin} then {@link num} per field, but with
+   * both lanes held in locals for the whole record and written back once — this runs for every
+   * record of every run whose summary carries a traceHash, and the field loads and stores of a
+   * call per word cost about as much again as the hashing itself.
+   */
   mix(id: number, t: number, a: number, b: number, c: number, d: number, n: number): void {
-    this.begin(id, t);
-    if (n > 0) this.num(a);
-    if (n > 1) this.num(b);
-    if (n > 2) this.num(c);
-    if (n > 3) this.num(d);
+    let h1 = Math.imul(this.h1 ^ id, LANE1);
+    let h2 = Math.imul(this.h2 ^ id, LANE2) ^ (this.h2 >>> 15);
+    const last = n < 4 ? n : 4;
+    // k = −1 is the time, then the fields in order.
+    for (let k = -1; k < last; k++) {
+      scratch[0] = k < 0 ? t : k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
+      const lo = scratchWords[0];
+      const hi = scratchWords[1];
+      h1 = Math.imul(h1 ^ lo, LANE1);
+      h2 = Math.imul(h2 ^ lo, LANE2) ^ (h2 >>> 15);
+      h1 = Math.imul(h1 ^ hi, LANE1);
+      h2 = Math.imul(h2 ^ hi, LANE2) ^ (h2 >>> 15);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
   }
 
   /** @internal start folding one record into the running hash: its source and time… */
@@ -329,7 +348,7 @@ export class TraceRecorder {
   }
 
   private word(w: number): void {
-    this.h1 = Math.imul(this.h1 ^ w, 0x01000193);
-    this.h2 = Math.imul(this.h2 ^ w, 0x5bd1e995) ^ (this.h2 >>> 15);
+    this.h1 = Math.imul(this.h1 ^ w, LANE1);
+    this.h2 = Math.imul(this.h2 ^ w, LANE2) ^ (this.h2 >>> 15);
   }
 }
