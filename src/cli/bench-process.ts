@@ -32,6 +32,21 @@ export function fmtSpread(s: Spread, digits: number, scale = 1): string {
 /** Argument that makes the bench time one scenario in its own fresh process and print JSON. */
 export const FIRST_RUN_FLAG = '--first-run';
 
+/**
+ * How a timed run traces: `off` as sweeps and the engine figures run (no traces, no hash), `hash`
+ * as `npm run sim` runs a scenario (every record hashed for the summary's traceHash, none kept).
+ */
+export type TraceMode = 'off' | 'hash';
+
+/** Simulation options of a trace mode. */
+export const traceOptions = (
+  mode: TraceMode,
+): { traces: boolean; keepTraces: boolean; capture: boolean } => ({
+  traces: mode === 'hash',
+  keepTraces: false,
+  capture: false,
+});
+
 /** What a fresh process measured of its first run. */
 export interface FirstRun {
   /** Wall seconds of the run itself (inside the process, after loading). */
@@ -44,11 +59,11 @@ export interface FirstRun {
  * same Node flags, so from the bundle or from source alike) and collect the in-process wall time
  * of that run.
  */
-export function firstRuns(benchUrl: string, text: string, runs: number): FirstRun[] {
+export function firstRuns(benchUrl: string, text: string, runs: number, mode: TraceMode): FirstRun[] {
   const self = fileURLToPath(benchUrl);
   const out: FirstRun[] = [];
   for (let k = 0; k < runs; k++) {
-    const r = spawnSync(process.execPath, [...process.execArgv, self, FIRST_RUN_FLAG, text], {
+    const r = spawnSync(process.execPath, [...process.execArgv, self, FIRST_RUN_FLAG, text, mode], {
       encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(`first run of ${text} failed: ${r.stderr}`);

@@ -17,7 +17,15 @@ import { createSimulation, parseScenario, SYSTEMS } from '../engine';
 import { MarkovFadingChannel } from '../engine/channel';
 import { RandomStreams } from '../engine/core/rng';
 import { createIs707RlpLink } from '../engine/link/is707-rlp';
-import { FIRST_RUN_FLAG, firstRuns, fmtSpread, spread, wholeCommands } from './bench-process';
+import {
+  FIRST_RUN_FLAG,
+  firstRuns,
+  fmtSpread,
+  spread,
+  traceOptions,
+  wholeCommands,
+  type TraceMode,
+} from './bench-process';
 import { BENCH_SCENARIOS } from './bench-scenarios';
 
 /**
@@ -35,10 +43,13 @@ function sampleRss(): void {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
 
-function timeScenario(text: string): { simSeconds: number; frames: number; wall: number } {
+function timeScenario(
+  text: string,
+  mode: TraceMode = 'off',
+): { simSeconds: number; frames: number; wall: number } {
   const { scenario, errors } = parseScenario(text);
   if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
-  const sim = createSimulation(scenario, { traces: false });
+  const sim = createSimulation(scenario, traceOptions(mode));
   const t0 = performance.now();
   sim.runToEnd();
   const wall = (performance.now() - t0) / 1000;
@@ -49,7 +60,7 @@ function timeScenario(text: string): { simSeconds: number; frames: number; wall:
 // A fresh process asked for one first run: time it, print it, and do nothing else.
 const argv = process.argv.slice(2);
 if (argv[0] === FIRST_RUN_FLAG) {
-  const run = timeScenario(argv[1]);
+  const run = timeScenario(argv[1], argv[2] === 'hash' ? 'hash' : 'off');
   process.stdout.write(JSON.stringify({ wall: run.wall, simSeconds: run.simSeconds }) + '\n');
   process.exit(0);
 }
@@ -87,7 +98,7 @@ console.log(
 );
 for (const { id } of SYSTEMS) {
   for (const text of BENCH_SCENARIOS[id] ?? []) {
-    const cold = firstRuns(import.meta.url, text, RUNS);
+    const cold = firstRuns(import.meta.url, text, RUNS, 'off');
     let warmed = 0;
     while (warmed < WARM_SECONDS) warmed += timeScenario(text).wall;
     const runs = Array.from({ length: RUNS }, () => timeScenario(text));
@@ -139,10 +150,17 @@ console.log(
 );
 for (const text of COMMAND_SCENARIOS) {
   const runs = wholeCommands(text, RUNS);
+  // The same run inside a process, traced as the command traces it (hashed for traceHash, not kept).
+  const first = firstRuns(import.meta.url, text, RUNS, 'hash');
+  timeScenario(text, 'hash');
+  const warm = Array.from({ length: RUNS }, () => timeScenario(text, 'hash'));
   console.log(
-    `  ${text}\n    ${fmtSpread(spread(runs.map((r) => r.wall)), 3)} s wall, ` +
+    `  ${text}\n    whole command: ${fmtSpread(spread(runs.map((r) => r.wall)), 3)} s wall, ` +
       `${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
-      `peak RSS of the simulator process ${fmtSpread(spread(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB`,
+      `peak RSS of the simulator process ${fmtSpread(spread(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
+      `    in-process: first run ${fmtSpread(spread(first.map((r) => r.wall)), 1, 1000)} ms ` +
+      `(${fmtSpread(spread(first.map(rate)), 0)}× real time); ` +
+      `warm ${fmtSpread(spread(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtSpread(spread(warm.map(rate)), 0)}×)`,
   );
 }
 

@@ -117,11 +117,11 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   protected putNarrow(t: Nanos, a: number, b: number, c: number, d: number): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
-    const cols = this.cols;
-    const n = cols.length;
+    const n = this.cols.length;
     if (this.stored) {
       if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
       const i = this.total % this.capacity;
+      const cols = this.cols; // after grow(), which replaces the columns
       this.time[i] = t;
       if (n > 0) cols[0][i] = a;
       if (n > 1) cols[1][i] = b;

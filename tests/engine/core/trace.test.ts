@@ -14,6 +14,23 @@ describe('TraceRecorder', () => {
     expect(Array.from(rest.columns[1])).toEqual([-4, -5, -6, -7, -8, -9]);
   });
 
+  it('keeps every field of every record while its ring grows', () => {
+    const rec = new TraceRecorder();
+    const narrow = rec.source('n', ['a', 'b']);
+    const wide = rec.source('w', ['a', 'b', 'c', 'd', 'e']);
+    for (let i = 0; i < 5000; i++) {
+      narrow.record(i, i, -i);
+      wide.record(i, i, 1, 2, 3, -i);
+    }
+    const n = rec.read('n', 0);
+    const w = rec.read('w', 0);
+    expect(n.from).toBe(0);
+    for (const k of [0, 1023, 1024, 2048, 4999]) {
+      expect([n.time[k], n.columns[0][k], n.columns[1][k]]).toEqual([k, k, -k]);
+      expect([w.columns[0][k], w.columns[3][k], w.columns[4][k]]).toEqual([k, 3, -k]);
+    }
+  });
+
   it('stays bounded: a full ring overwrites the oldest records and reports what a reader missed', () => {
     const rec = new TraceRecorder({ maxRecords: 2048 });
     const src = rec.source('x', ['v']);
