@@ -16,7 +16,7 @@ import type { Nanos } from './time';
  * (the CLI without `--trace`: nothing reads the rings) allocates no ring and
  * only folds each record into the hash, so the hash — and so `traceHash` — is
  * the same whether or not the records were kept (docs/architecture.md,
- * "Traces").
+ * "Traces cost only what is read").
  *
  * A source declares as many fields as it needs, each its own column, so a
  * record never packs two quantities into one number (DECT's frames carry
