@@ -15,7 +15,16 @@ if (!ENTRIES.includes(tool) || tool === 'sweep-worker') {
   );
   process.exit(2);
 }
-const why = await ensureCli();
+let why;
+try {
+  why = await ensureCli();
+} catch (err) {
+  // esbuild's message names the file, line and problem; the stack would only bury it.
+  process.stderr.write(
+    `could not build the command-line bundles: ${err instanceof Error ? err.message : err}\n`,
+  );
+  process.exit(1);
+}
 if (why) process.stderr.write(`(rebuilt the command-line bundles: ${why})\n`);
 process.argv.splice(2, 1);
 // `npm run bench` measures whole commands: it asks for this process's peak resident memory.
