@@ -6,16 +6,49 @@ export interface SimArgs {
   sweep: boolean;
   seeds: number;
   jobs: number;
+  /** `--shard i/n`: run only the i-th (from 1) of n contiguous parts of the sweep. */
+  shard?: Shard;
   help: boolean;
+}
+
+/** One of `count` disjoint parts of a sweep; `index` counts from 1. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * The runs [from, to) of shard i/n of a sweep of `total` runs: contiguous blocks whose sizes differ
+ * by at most one, in shard order, so concatenating the shards' outputs 1…n gives the whole sweep's
+ * output line for line (a shard past the last run is empty).
+ */
+export function shardRange(total: number, shard: Shard): { from: number; to: number } {
+  return {
+    from: Math.floor(((shard.index - 1) * total) / shard.count),
+    to: Math.floor((shard.index * total) / shard.count),
+  };
+}
+
+/** Parse `i/n` (1 ≤ i ≤ n ≤ 1,000,000) or throw a message naming the option. */
+export function parseShard(raw: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || count > 1_000_000 || index < 1 || index > count)
+    throw new Error(`--shard=${raw}: must be i/n with whole numbers 1 ≤ i ≤ n ≤ 1000000 (e.g. 3/8)`);
+  return { index, count };
 }
 
 export const USAGE = `Usage:
   npm run sim -- "<scenario>" [--trace out.csv] [--pcap out.pcap]
-  npm run sim -- --sweep "<scenario with key=a|b|c alternatives>" [--seeds N] [--jobs N]
+  npm run sim -- --sweep "<scenario with key=a|b|c alternatives>" [--seeds N] [--jobs N] [--shard i/n]
 
 A scenario is key=value pairs joined by & (the query string of a lab URL),
 e.g. "system=is707&fer=0.3&fdt=0.01&idle=0&duration=3000".
 Prints the summary JSON on stdout (one line per run for --sweep).
+--shard i/n runs only the i-th of n contiguous parts of the sweep (for a batch
+system spreading a study over machines): the outputs of shards 1…n, concatenated
+in that order, are the whole sweep's output.
 Exit status: 0 ok, 2 bad scenario or arguments, 1 internal error.`;
 
 /** Parse argv; throws an Error with a user-facing message on bad arguments. */
@@ -41,9 +74,12 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
     else if (a === '--sweep') out.sweep = true;
     else if (a === '--seeds') out.seeds = count('--seeds', 1_000_000);
     else if (a === '--jobs') out.jobs = count('--jobs', 256);
+    else if (a === '--shard') out.shard = parseShard(value());
     else if (a === '--help' || a === '-h') out.help = true;
     else if (a.startsWith('--'))
-      throw new Error(`unknown option ${a} (allowed: --trace, --pcap, --sweep, --seeds, --jobs, --help)`);
+      throw new Error(
+        `unknown option ${a} (allowed: --trace, --pcap, --sweep, --seeds, --jobs, --shard, --help)`,
+      );
     else positional.push(a);
   }
   if (positional.length > 1)
@@ -51,5 +87,6 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
   out.scenario = positional[0] ?? '';
   if (out.sweep && (out.trace || out.pcap))
     throw new Error('--trace and --pcap apply to a single run, not to --sweep');
+  if (out.shard && !out.sweep) throw new Error('--shard splits a sweep: use it with --sweep');
   return out;
 }

@@ -1,9 +1,12 @@
 /**
- * `npm run bench`: speed and memory figures (never asserted in unit tests).
- * For each implemented system: simulated seconds per wall second and frames
- * per wall second on its reference scenarios (tracing off, one core), plus
- * the heap growth per 1000 frames once warm (the per-frame path should not
- * allocate) and the peak resident memory. Options:
+ * `npm run bench`: speed and memory figures (never asserted in unit tests), each as
+ * min / median / max over several runs. For each implemented system, on its reference scenarios
+ * (tracing off, one core): simulated seconds per wall second warm (after ≥ 1 s of warm-up) and on
+ * the first run in a fresh process (cold JIT), frames per second, and the heap growth per 1000
+ * frames once warm (the per-frame path should not allocate). Then whole `npm run sim` commands as a
+ * person types them: wall time, simulated seconds per wall second and the simulator process's
+ * peak resident memory. Options:
+ *   --runs N      runs per figure (default 5)
  *   --fig12       also run the IS-707 Figure 12 workload (10^4 windows of 1000 s) through the sweep runner
  *   --no-browser  skip the Chromium measurements (first chart point, main-thread fps, bundle size)
  */
@@ -14,20 +17,39 @@ import { createSimulation, parseScenario } from '../engine';
 import { MarkovFadingChannel } from '../engine/channel';
 import { RandomStreams } from '../engine/core/rng';
 import { createIs707RlpLink } from '../engine/link/is707-rlp';
+import {
+  FIRST_RUN_FLAG,
+  firstRuns,
+  fmtSpread,
+  spread,
+  traceOptions,
+  wholeCommands,
+  type TraceMode,
+} from './bench-process';
 import { benchScenarios } from './bench-scenarios';
 
-const args = new Set(process.argv.slice(2));
-/** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
-const gc = (globalThis as { gc?: () => void }).gc;
-let peakRss = 0;
-const sampleRss = (): void => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-};
+/**
+ * Whole commands timed as `npm run sim -- "<scenario>"` (issue 13's targets): the IS-707-like
+ * workload compared with ns-3, a 1 MB PHS transfer, and a run short enough that start-up is all.
+ */
+const COMMAND_SCENARIOS = [
+  'system=is707&fer=0.05&fdt=0.1&idle=5&duration=100000&seed=1',
+  'system=phs&app=ftpGet',
+  'system=is707&duration=1',
+];
 
-function timeScenario(text: string): { simSeconds: number; frames: number; wall: number } {
+let peakRss = 0;
+function sampleRss(): void {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+function timeScenario(
+  text: string,
+  mode: TraceMode = 'off',
+): { simSeconds: number; frames: number; wall: number } {
   const { scenario, errors } = parseScenario(text);
   if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
-  const sim = createSimulation(scenario, { traces: false });
+  const sim = createSimulation(scenario, traceOptions(mode));
   const t0 = performance.now();
   sim.runToEnd();
   const wall = (performance.now() - t0) / 1000;
@@ -35,6 +57,18 @@ function timeScenario(text: string): { simSeconds: number; frames: number; wall:
   return { simSeconds: sim.now / 1e9, frames: sim.frame, wall };
 }
 
+// A fresh process asked for one first run: time it, print it, and do nothing else.
+const argv = process.argv.slice(2);
+if (argv[0] === FIRST_RUN_FLAG) {
+  const run = timeScenario(argv[1], argv[2] === 'hash' ? 'hash' : 'off');
+  process.stdout.write(JSON.stringify({ wall: run.wall, simSeconds: run.simSeconds }) + '\n');
+  process.exit(0);
+}
+const args = new Set(argv);
+const runsAt = argv.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Math.max(1, Math.floor(Number(argv[runsAt + 1])) || 5) : 5;
+/** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
+const gc = (globalThis as { gc?: () => void }).gc;
 /**
  * Heap bytes allocated per 1000 frames in the steady state (needs --expose-gc for a clean figure):
  * the run's first half warms up, the second half is measured. NaN when the run is too short.
@@ -56,18 +90,26 @@ const fmt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleS
 /** Wall time spent warming each scenario up before it is measured (JIT tiers settle). */
 const WARM_SECONDS = 1;
 
-console.log('Engine speed (one core, tracing off; steady state after ≥ 1 s of warm-up, best of 5)');
+const rate = (r: { simSeconds: number; wall: number }): number => r.simSeconds / r.wall;
+
+console.log(
+  `Engine speed in-process (one core, tracing off), min / median / max of ${RUNS} runs: warm after ≥ 1 s of ` +
+    `warm-up, and the first run in a fresh process (cold JIT); × real time = simulated s per wall s`,
+);
 for (const text of benchScenarios()) {
-  const cold = timeScenario(text);
-  let warm = cold.wall;
-  while (warm < WARM_SECONDS) warm += timeScenario(text).wall;
-  const runs = Array.from({ length: 5 }, () => timeScenario(text));
+  const cold = firstRuns(import.meta.url, text, RUNS, 'off');
+  let warmed = 0;
+  while (warmed < WARM_SECONDS) warmed += timeScenario(text).wall;
+  const runs = Array.from({ length: RUNS }, () => timeScenario(text));
   const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
   console.log(
-    `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
-      `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s ` +
-      `(first, cold run: ${fmt(cold.simSeconds / cold.wall)}×); ` +
-      `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
+    `  ${text} (${fmt(best.simSeconds)} simulated s)\n` +
+      `    warm:  ${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
+      `${fmtSpread(spread(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
+      `${fmt(best.frames / best.wall)} frames/s (best); ` +
+      `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames\n` +
+      `    first: ${fmtSpread(spread(cold.map(rate)), 0)}× real time, ` +
+      `${fmtSpread(spread(cold.map((r) => r.wall)), 1, 1000)} ms`,
   );
 }
 // The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
@@ -99,16 +141,35 @@ for (const text of benchScenarios()) {
       `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
   );
 }
-console.log(`Peak resident memory: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+console.log(`Peak resident memory of this bench process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+
+console.log(
+  `Whole commands (npm run sim -- "<scenario>", tracing as the command does), min / median / max of ${RUNS}`,
+);
+for (const text of COMMAND_SCENARIOS) {
+  const runs = wholeCommands(text, RUNS);
+  // The same run inside a process, traced as the command traces it (hashed for traceHash, not kept).
+  const first = firstRuns(import.meta.url, text, RUNS, 'hash');
+  timeScenario(text, 'hash');
+  const warm = Array.from({ length: RUNS }, () => timeScenario(text, 'hash'));
+  console.log(
+    `  ${text}\n    whole command: ${fmtSpread(spread(runs.map((r) => r.wall)), 3)} s wall, ` +
+      `${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
+      `peak RSS of the simulator process ${fmtSpread(spread(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
+      `    in-process: first run ${fmtSpread(spread(first.map((r) => r.wall)), 1, 1000)} ms ` +
+      `(${fmtSpread(spread(first.map(rate)), 0)}× real time); ` +
+      `warm ${fmtSpread(spread(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtSpread(spread(warm.map(rate)), 0)}×)`,
+  );
+}
 
 if (args.has('--fig12')) {
   const cpus = availableParallelism();
   const t0 = performance.now();
   const out = execFileSync(
-    'npx',
+    process.execPath,
     [
-      'tsx',
-      'src/cli/sim.ts',
+      'scripts/cli.mjs',
+      'sim',
       '--sweep',
       'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000',
       '--seeds',

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { createSimulation, expandSweep, parseScenario } from '../engine';
 import { capturePcap } from '../engine/export/pcap';
 import { tracesToCsv } from '../engine/export/csv';
-import { parseArgs, USAGE, type SimArgs } from './args';
+import { parseArgs, shardRange, USAGE, type SimArgs } from './args';
 import { runPool } from './sweep-pool';
 
 function fail(messages: readonly string[]): never {
@@ -19,7 +19,9 @@ function fail(messages: readonly string[]): never {
 function runOne(args: SimArgs): void {
   const { scenario, errors } = parseScenario(args.scenario);
   if (errors.length > 0) fail(errors.map((e) => e.message));
-  const sim = createSimulation(scenario);
+  // Pay only for what is read: the summary's traceHash needs every record hashed, but the records
+  // are kept only for a --trace file and packets captured only for a --pcap file.
+  const sim = createSimulation(scenario, { keepTraces: Boolean(args.trace), capture: Boolean(args.pcap) });
   sim.runToEnd();
   if (args.trace) {
     writeFileSync(args.trace, tracesToCsv(sim.traces));
@@ -57,8 +59,13 @@ function progressBar(total: number): (done: number) => void {
 }
 
 async function runSweep(args: SimArgs): Promise<void> {
-  const { scenarios, errors } = expandSweep(args.scenario, args.seeds);
-  if (errors.length > 0) fail(errors.map((e) => e.message));
+  const expanded = expandSweep(args.scenario, args.seeds);
+  if (expanded.errors.length > 0) fail(expanded.errors.map((e) => e.message));
+  let scenarios = expanded.scenarios;
+  if (args.shard) {
+    const { from, to } = shardRange(scenarios.length, args.shard);
+    scenarios = scenarios.slice(from, to);
+  }
   await runPool(
     scenarios,
     args.jobs,

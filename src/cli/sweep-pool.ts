@@ -1,6 +1,15 @@
 import { Worker } from 'node:worker_threads';
 
 /**
+ * The sweep's worker thread. Run from the bundles (dist-cli/cli/sim.mjs) it is the bundled worker
+ * next to it, so every thread loads the same prebuilt code; run from source (tests) it is the entry
+ * that registers tsx first (worker threads do not inherit the parent's module hooks).
+ */
+const SWEEP_WORKER_URL = import.meta.url.endsWith('.mjs')
+  ? new URL('./sweep-worker.mjs', import.meta.url)
+  : new URL('./sweep-worker-entry.mjs', import.meta.url);
+
+/**
  * Runs scenario texts in parallel worker threads, `jobs` at a time, and hands
  * each summary line back in scenario order (so a sweep's output is
  * deterministic whatever the scheduling).
@@ -11,7 +20,7 @@ export async function runPool(
   onLine: (line: string, index: number) => void,
   onProgress: (done: number) => void,
 ): Promise<void> {
-  const workerUrl = new URL('./sweep-worker-entry.mjs', import.meta.url);
+  const workerUrl = SWEEP_WORKER_URL;
   const results = new Map<number, string>();
   let next = 0;
   let emitted = 0;

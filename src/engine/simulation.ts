@@ -12,6 +12,13 @@ import type { SystemDefinition, SystemModel, SystemView } from './systems/types'
 export interface SimulationOptions {
   /** Record trace sources (default true). Sweeps and benchmarks switch it off. */
   traces?: boolean;
+  /**
+   * Keep the recorded traces for readers (charts, CSV export; default true). False: each record
+   * is only folded into the summary's `traceHash` (unchanged), and no ring memory is allocated.
+   */
+  keepTraces?: boolean;
+  /** Capture packets for a pcap export (default: as `traces`). */
+  capture?: boolean;
   /** Ring size per trace source, records. */
   maxRecords?: number;
   /** Canonical text of the scenario, placed in the summary. */
@@ -45,8 +52,12 @@ export class Simulation {
     private readonly options: SimulationOptions = {},
   ) {
     this.rng = new RandomStreams(scenarioValue.seed);
-    this.traces = new TraceRecorder({ enabled: options.traces ?? true, maxRecords: options.maxRecords });
-    this.capture = new PacketCapture(options.traces ?? true);
+    this.traces = new TraceRecorder({
+      enabled: options.traces ?? true,
+      store: options.keepTraces ?? true,
+      maxRecords: options.maxRecords,
+    });
+    this.capture = new PacketCapture(options.capture ?? options.traces ?? true);
     this.frameNs = definition.frameNs;
     const duration = scenarioValue.values.duration;
     this.endNs = typeof duration === 'number' && Number.isFinite(duration) ? seconds(duration) : Infinity;

@@ -3,9 +3,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/cli/args';
+import fc from 'fast-check';
+import { parseArgs, parseShard, shardRange } from '../../src/cli/args';
 
-const sim = (...args: string[]): { status: number | null; stdout: string; stderr: string } => {
+type Run = { status: number | null; stdout: string; stderr: string };
+/** `npm run sim` as the user runs it: the bundled tool (rebuilt first if a source changed). */
+const sim = (...args: string[]): Run => {
+  const r = spawnSync(process.execPath, ['scripts/cli.mjs', 'sim', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+/** The same tool run from its TypeScript source through tsx. */
+const simFromSource = (...args: string[]): Run => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], { encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -57,19 +65,71 @@ describe('npm run sim', () => {
     expect(r.stderr).not.toMatch(/tcp\.send holds/);
   });
 
-  it('sweeps alternatives and seeds in parallel, one JSON line per run, in a fixed order', () => {
-    const r = sim('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
-    expect(r.status).toBe(0);
-    const lines = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
-      [0.01, 1],
-      [0.01, 2],
-      [0.2, 1],
-      [0.2, 2],
-    ]);
+  it('prints the same summary from the bundle as from the source', () => {
+    const text = 'system=gsm&app=ftpGet&size=20000&seed=3';
+    const bundled = sim(text);
+    const source = simFromSource(text);
+    expect(bundled.status).toBe(0);
+    expect(JSON.parse(bundled.stdout)).toEqual(JSON.parse(source.stdout));
+  });
+
+  it.each([
+    ['the bundle', sim],
+    ['the source', simFromSource],
+  ])(
+    'sweeps alternatives and seeds in parallel from %s, one JSON line per run, in a fixed order',
+    (_, run) => {
+      const r = run('--sweep', 'system=is707&fer=0.01|0.2&duration=20', '--seeds', '2', '--jobs', '2');
+      expect(r.status).toBe(0);
+      const lines = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines.map((l) => [l.link.fer, l.seed])).toEqual([
+        [0.01, 1],
+        [0.01, 2],
+        [0.2, 1],
+        [0.2, 2],
+      ]);
+    },
+  );
+});
+
+describe('--shard i/n', () => {
+  it('the shards of a sweep, concatenated in order, print the whole sweep line for line', () => {
+    const sweep = ['--sweep', 'system=is707&fer=0.01|0.2|0.3&duration=5', '--seeds', '2', '--jobs', '2'];
+    const whole = sim(...sweep);
+    expect(whole.status).toBe(0);
+    expect(whole.stdout.trim().split('\n')).toHaveLength(6);
+    for (const n of [4, 7]) {
+      const parts = Array.from({ length: n }, (_, i) => sim(...sweep, '--shard', `${i + 1}/${n}`));
+      expect(parts.map((p) => p.status)).toEqual(parts.map(() => 0));
+      expect(parts.map((p) => p.stdout).join('')).toBe(whole.stdout);
+    }
+  });
+
+  it('splits any number of runs into n disjoint contiguous parts whose union is every run', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 300 }), (total, count) => {
+        const seen: number[] = [];
+        const sizes: number[] = [];
+        for (let index = 1; index <= count; index++) {
+          const { from, to } = shardRange(total, { index, count });
+          sizes.push(to - from);
+          for (let k = from; k < to; k++) seen.push(k);
+        }
+        expect(seen).toEqual(Array.from({ length: total }, (_, k) => k));
+        expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('refuses a malformed or out-of-range shard, and a shard without --sweep', () => {
+    expect(parseShard('3/8')).toEqual({ index: 3, count: 8 });
+    for (const bad of ['0/4', '5/4', '1/0', 'a/b', '2', '1/2/3', '-1/4'])
+      expect(() => parseShard(bad)).toThrow(`--shard=${bad}: must be i/n`);
+    expect(() => parseArgs(['x=1', '--shard', '1/2'], 2)).toThrow(/use it with --sweep/);
+    expect(parseArgs(['--sweep', 'x=1', '--shard', '2/5'], 2).shard).toEqual({ index: 2, count: 5 });
   });
 });
 

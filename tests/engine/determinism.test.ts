@@ -180,4 +180,23 @@ describe('determinism', () => {
     expect(summary).toEqual(rest);
     expect(sim.traces.read('tcp.deliver').to).toBe(0);
   });
+
+  it.each([
+    BASE,
+    'system=gsm&app=ftpGet&size=60000&radio=driving',
+    'system=phs&app=ftpGet&size=200000&release=3@5',
+  ])(
+    'traces hashed but not kept (the CLI without --trace) give the same summary and trace hash: %s',
+    (text) => {
+      const kept = run(text);
+      const hashed = createSimulation(scenarioOf(text), { keepTraces: false, capture: false });
+      hashed.runToEnd();
+      expect(hashed.summary()).toEqual(kept.summary());
+      expect(hashed.summary().traceHash).toMatch(/^[0-9a-f]{16}$/);
+      // Nothing was kept for a reader, and no packet captured.
+      expect(hashed.traces.read('tcp.send').time.length).toBe(0);
+      expect(kept.traces.read('tcp.send').time.length).toBeGreaterThan(0);
+      expect(hashed.capture.count).toBe(0);
+    },
+  );
 });

@@ -11,7 +11,12 @@ import type { Nanos } from './time';
  * the ring is told how many records it missed.
  *
  * A running hash over every record (source, time, fields) fingerprints a
- * run's trace for determinism tests.
+ * run's trace for determinism tests and the summary's `traceHash`. Keeping
+ * records and hashing them are separate: a recorder made with `store: false`
+ * (the CLI without `--trace`: nothing reads the rings) allocates no ring and
+ * only folds each record into the hash, so the hash — and so `traceHash` — is
+ * the same whether or not the records were kept (docs/architecture.md,
+ * "Traces cost only what is read").
  *
  * A source declares as many fields as it needs, each its own column, so a
  * record never packs two quantities into one number (DECT's frames carry
@@ -66,12 +71,17 @@ type RecordFn<F extends readonly string[]> = {
 
 const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);
+/** Multipliers of the running hash's two lanes (FNV-1a's prime; MurmurHash2's constant). */
+const LANE1 = 0x01000193;
+const LANE2 = 0x5bd1e995;
 
 /** One named trace source. `record` is allocation-free once the ring has grown. */
 export class TraceSource<F extends readonly string[] = readonly string[]> {
   protected time: Float64Array;
   protected cols: Float64Array[];
   protected capacity: number;
+  /** Whether records are kept in the ring (else they are only hashed). */
+  protected readonly stored: boolean;
   /** Total records ever written. */
   total = 0;
 
@@ -81,7 +91,9 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
     protected readonly recorder: TraceRecorder,
     protected readonly maxRecords: number,
   ) {
-    this.capacity = Math.min(1024, maxRecords);
+    this.stored = recorder.store;
+    // A source that keeps nothing has an empty ring: every read reports its records as dropped.
+    this.capacity = this.stored ? Math.min(1024, maxRecords) : 0;
     this.time = new Float64Array(this.capacity);
     this.cols = info.fields.map(() => new Float64Array(this.capacity));
   }
@@ -105,16 +117,18 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   protected putNarrow(t: Nanos, a: number, b: number, c: number, d: number): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
-    if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
-    const i = this.total % this.capacity;
-    this.time[i] = t;
+    const n = this.cols.length;
+    if (this.stored) {
+      if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
+      const i = this.total % this.capacity;
+      const cols = this.cols; // after grow(), which replaces the columns
+      this.time[i] = t;
+      if (n > 0) cols[0][i] = a;
+      if (n > 1) cols[1][i] = b;
+      if (n > 2) cols[2][i] = c;
+      if (n > 3) cols[3][i] = d;
+    }
     this.total++;
-    const cols = this.cols;
-    const n = cols.length;
-    if (n > 0) cols[0][i] = a;
-    if (n > 1) cols[1][i] = b;
-    if (n > 2) cols[2][i] = c;
-    if (n > 3) cols[3][i] = d;
     rec.mix(this.id, t, a, b, c, d, n);
   }
 
@@ -126,8 +140,13 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   recordRow(t: Nanos, row: ArrayLike<number>): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
-    const i = this.slot(t);
     rec.begin(this.id, t);
+    if (!this.stored) {
+      this.total++;
+      for (let k = 0; k < this.cols.length; k++) rec.num(k < row.length ? row[k] : 0);
+      return;
+    }
+    const i = this.slot(t);
     for (let k = 0; k < this.cols.length; k++) rec.num((this.cols[k][i] = k < row.length ? row[k] : 0));
   }
 
@@ -196,11 +215,18 @@ class WideTraceSource<F extends readonly string[]> extends TraceSource<F> {
     h: number,
   ): void {
     this.putNarrow(t, a, b, c, d);
-    if (!this.recorder.enabled) return;
+    const rec = this.recorder;
+    if (!rec.enabled) return;
+    const n = this.cols.length;
+    if (!this.stored) {
+      rec.num(e);
+      if (n > 5) rec.num(f);
+      if (n > 6) rec.num(g);
+      if (n > 7) rec.num(h);
+      return;
+    }
     const i = (this.total - 1) % this.capacity;
     const cols = this.cols;
-    const n = cols.length;
-    const rec = this.recorder;
     rec.num((cols[4][i] = e));
     if (n > 5) rec.num((cols[5][i] = f));
     if (n > 6) rec.num((cols[6][i] = g));
@@ -213,11 +239,19 @@ export interface TraceRecorderOptions {
   enabled?: boolean;
   /** Ring size per source, in records. Default 2^17. */
   maxRecords?: number;
+  /**
+   * Keep records in the rings for readers (charts, CSV, tests). Default true. False: records are
+   * only folded into the running hash — for a run whose only trace consumer is its summary's
+   * `traceHash`, which is the same either way.
+   */
+  store?: boolean;
 }
 
 /** The set of trace sources of one simulation run. */
 export class TraceRecorder {
   readonly enabled: boolean;
+  /** Whether sources keep their records (see {@link TraceRecorderOptions.store}). */
+  readonly store: boolean;
   private readonly maxRecords: number;
   private readonly byName = new Map<string, TraceSource>();
   private readonly list: TraceSource[] = [];
@@ -226,6 +260,7 @@ export class TraceRecorder {
 
   constructor(options: TraceRecorderOptions = {}) {
     this.enabled = options.enabled ?? true;
+    this.store = this.enabled && (options.store ?? true);
     this.maxRecords = options.maxRecords ?? 1 << 17;
   }
 
@@ -274,13 +309,29 @@ export class TraceRecorder {
     return (this.h1 >>> 0).toString(16).padStart(8, '0') + (this.h2 >>> 0).toString(16).padStart(8, '0');
   }
 
-  /** @internal fold one record's source, time and first four fields into the running hash. */
+  /**
+   * @internal fold one record's source, time and first four fields (of its `n`) into the running
+   * hash: the same words in the same order as {@link begin} then {@link num} per field, but with
+   * both lanes held in locals for the whole record and written back once — this runs for every
+   * record of every run whose summary carries a traceHash, and the field loads and stores of a
+   * call per word cost about as much again as the hashing itself.
+   */
   mix(id: number, t: number, a: number, b: number, c: number, d: number, n: number): void {
-    this.begin(id, t);
-    if (n > 0) this.num(a);
-    if (n > 1) this.num(b);
-    if (n > 2) this.num(c);
-    if (n > 3) this.num(d);
+    let h1 = Math.imul(this.h1 ^ id, LANE1);
+    let h2 = Math.imul(this.h2 ^ id, LANE2) ^ (this.h2 >>> 15);
+    const last = n < 4 ? n : 4;
+    // k = −1 is the time, then the fields in order.
+    for (let k = -1; k < last; k++) {
+      scratch[0] = k < 0 ? t : k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
+      const lo = scratchWords[0];
+      const hi = scratchWords[1];
+      h1 = Math.imul(h1 ^ lo, LANE1);
+      h2 = Math.imul(h2 ^ lo, LANE2) ^ (h2 >>> 15);
+      h1 = Math.imul(h1 ^ hi, LANE1);
+      h2 = Math.imul(h2 ^ hi, LANE2) ^ (h2 >>> 15);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
   }
 
   /** @internal start folding one record into the running hash: its source and time… */
@@ -297,7 +348,7 @@ export class TraceRecorder {
   }
 
   private word(w: number): void {
-    this.h1 = Math.imul(this.h1 ^ w, 0x01000193);
-    this.h2 = Math.imul(this.h2 ^ w, 0x5bd1e995) ^ (this.h2 >>> 15);
+    this.h1 = Math.imul(this.h1 ^ w, LANE1);
+    this.h2 = Math.imul(this.h2 ^ w, LANE2) ^ (this.h2 >>> 15);
   }
 }

@@ -1,0 +1,149 @@
+/**
+ * The command-line tools (`npm run sim`, `validate`, `bench`, `baseline`) run from JavaScript
+ * bundles built once by esbuild into dist-cli/, not from a TypeScript compile per run (which cost
+ * ≈ 0.6 s of every command: npm's shell, the tsx CLI starting a second node, esbuild compiling each
+ * file). `npm ci` builds them (the `prepare` script); scripts/cli.mjs rebuilds them on first use
+ * and whenever they are stale.
+ *
+ * Never stale: the build writes a manifest of every input file esbuild read (path, size,
+ * modification time, SHA-1 of the content) plus what else shapes the output (esbuild's version,
+ * this file, tsconfig.json). Before each run the runner stats the inputs; a file whose size or time
+ * changed is hashed, and any content that differs — or a missing file — means a rebuild.
+ *
+ * dist-cli/ mirrors src/ (dist-cli/cli/sim.mjs for src/cli/sim.ts), so paths the tools resolve
+ * relative to their own module (docs/, scripts/, the sweep worker) hold in both forms.
+ *
+ * `node scripts/cli-bundle.mjs` builds if stale (`--force`: always).
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The tools bundled, by name (`node scripts/cli.mjs <name>`), and the sweep's worker thread. */
+export const ENTRIES = ['sim', 'validate', 'bench', 'baseline', 'sweep-worker'];
+const MANIFEST = 'manifest.json';
+/** Files that shape the output without being bundled. */
+const EXTRA_INPUTS = ['scripts/cli-bundle.mjs', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+
+const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
+
+/** Size, time and content hash of each file (paths relative to root). */
+export function describeInputs(root, paths) {
+  return paths.map((path) => {
+    const full = join(root, path);
+    const st = statSync(full);
+    return { path, size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(readFileSync(full)) };
+  });
+}
+
+/**
+ * Inputs that changed since `inputs` was recorded: a missing file, or one whose content differs
+ * (a file whose size and time are unchanged is taken as unchanged without being read).
+ */
+export function changedInputs(root, inputs) {
+  const changed = [];
+  for (const input of inputs) {
+    let st;
+    try {
+      st = statSync(join(root, input.path));
+    } catch {
+      changed.push(input.path);
+      continue;
+    }
+    if (st.size === input.size && st.mtimeMs === input.mtimeMs) continue;
+    if (sha1(readFileSync(join(root, input.path))) !== input.sha1) changed.push(input.path);
+  }
+  return changed;
+}
+
+/** Why the bundles in `outdir` cannot be used as they are ('' when they are fresh). */
+export function staleness(root = ROOT, outdir = join(root, 'dist-cli')) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(outdir, MANIFEST), 'utf8'));
+  } catch {
+    return 'not built yet';
+  }
+  const built = (e) =>
+    manifest.outputs?.includes(`cli/${e}.mjs`) && existsSync(join(outdir, 'cli', `${e}.mjs`));
+  const missing = ENTRIES.filter((e) => !built(e));
+  if (missing.length > 0) return `no bundle for ${missing.join(', ')}`;
+  const changed = changedInputs(root, manifest.inputs ?? []);
+  return changed.length > 0
+    ? `changed: ${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''}`
+    : '';
+}
+
+/**
+ * Bundle every entry into `outdir`. Each output is written to a temporary name and renamed into
+ * place (the manifest last), so concurrent builds and runs (parallel test files) never read half a
+ * file, and a build that fails leaves the previous manifest — and so a rebuild next time.
+ */
+export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ENTRIES.map((e) => `src/cli/${e}.ts`),
+    outbase: 'src',
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies (playwright for the browser bench) load from node_modules as usual.
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  mkdirSync(outdir, { recursive: true });
+  const tag = `.tmp-${process.pid}-${Date.now()}`;
+  const outputs = [];
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path + tag, file.contents);
+    renameSync(file.path + tag, file.path);
+    outputs.push(relative(outdir, file.path));
+  }
+  const bundled = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
+  const manifest = {
+    esbuild: esbuild.version,
+    outputs,
+    inputs: describeInputs(root, [...new Set([...bundled, ...EXTRA_INPUTS])].sort()),
+  };
+  writeFileSync(join(outdir, MANIFEST + tag), JSON.stringify(manifest, null, 1));
+  renameSync(join(outdir, MANIFEST + tag), join(outdir, MANIFEST));
+  // Outputs of an older layout (a renamed tool) would never be read again.
+  for (const name of readdirSync(join(outdir, 'cli'))) {
+    if (!outputs.includes(`cli/${name}`) && !name.includes('.tmp-')) rmSync(join(outdir, 'cli', name));
+  }
+  return manifest;
+}
+
+/** Build unless the bundles are fresh; returns what was wrong ('' when nothing was). */
+export async function ensureCli(root = ROOT, outdir = join(root, 'dist-cli')) {
+  const why = staleness(root, outdir);
+  if (why) await buildCli(root, outdir);
+  return why;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  const why = force ? 'forced' : staleness();
+  if (why) {
+    await buildCli();
+    process.stderr.write(`built the command-line bundles in dist-cli/ (${why})\n`);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * `node scripts/cli.mjs <tool> [args…]`: runs a command-line tool (sim, validate, bench, baseline)
+ * from its bundle in dist-cli/, rebuilding the bundles first when a source changed since they were
+ * built (scripts/cli-bundle.mjs). The tool sees its own arguments in process.argv as it would
+ * when run directly.
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { ENTRIES, ROOT, ensureCli } from './cli-bundle.mjs';
+
+const tool = process.argv[2];
+if (!ENTRIES.includes(tool) || tool === 'sweep-worker') {
+  process.stderr.write(
+    `usage: node scripts/cli.mjs <${ENTRIES.filter((e) => e !== 'sweep-worker').join('|')}> [args…]\n`,
+  );
+  process.exit(2);
+}
+let why;
+try {
+  why = await ensureCli();
+} catch (err) {
+  // esbuild's message names the file, line and problem; the stack would only bury it.
+  process.stderr.write(
+    `could not build the command-line bundles: ${err instanceof Error ? err.message : err}\n`,
+  );
+  process.exit(1);
+}
+if (why) process.stderr.write(`(rebuilt the command-line bundles: ${why})\n`);
+process.argv.splice(2, 1);
+// `npm run bench` measures whole commands: it asks for this process's peak resident memory.
+if (process.env.WTL_REPORT_RSS)
+  process.on('exit', () => process.stderr.write(`peak-rss-kib ${process.resourceUsage().maxRSS}\n`));
+await import(pathToFileURL(join(ROOT, 'dist-cli', 'cli', `${tool}.mjs`)).href);

@@ -1,0 +1,83 @@
+import {
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+  mkdirSync,
+  copyFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  buildCli,
+  changedInputs,
+  describeInputs,
+  ENTRIES,
+  ROOT,
+  staleness,
+  type CliManifest,
+} from '../../scripts/cli-bundle.mjs';
+
+/** A scratch directory holding one file, `a.ts`, with the given text. */
+function scratch(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-bundle-'));
+  writeFileSync(join(dir, 'a.ts'), text);
+  return dir;
+}
+
+describe('the command-line bundles are never stale', () => {
+  it('an input whose content changed is reported, whatever its size and time', () => {
+    const dir = scratch('export const x = 1;\n');
+    const inputs = describeInputs(dir, ['a.ts']);
+    expect(changedInputs(dir, inputs)).toEqual([]);
+    // Same size, the time set back to what was recorded: a stat alone would miss it; the hash does not.
+    writeFileSync(join(dir, 'a.ts'), 'export const x = 2;\n');
+    const t = inputs[0].mtimeMs / 1000;
+    utimesSync(join(dir, 'a.ts'), t, t);
+    expect(changedInputs(dir, inputs)).toEqual(['a.ts']);
+  });
+
+  it('a touched file with the same content is not a change; a deleted one is', () => {
+    const dir = scratch('export const y = 1;\n');
+    const inputs = describeInputs(dir, ['a.ts']);
+    utimesSync(join(dir, 'a.ts'), 1, 1);
+    expect(changedInputs(dir, inputs)).toEqual([]);
+    rmSync(join(dir, 'a.ts'));
+    expect(changedInputs(dir, inputs)).toEqual(['a.ts']);
+  });
+
+  it('a build records every engine and CLI source it bundled, and is fresh right after', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'cli-out-'));
+    const manifest = await buildCli(ROOT, out);
+    const paths = manifest.inputs.map((i) => i.path);
+    expect(paths).toContain('src/cli/sim.ts');
+    expect(paths).toContain('src/engine/core/trace.ts');
+    expect(paths.filter((p) => p.startsWith('src/engine/tcp/')).length).toBeGreaterThan(0);
+    expect(manifest.outputs.sort()).toEqual(ENTRIES.map((e) => `cli/${e}.mjs`).sort());
+    expect(staleness(ROOT, out)).toBe('');
+  }, 60_000);
+
+  it('a manifest whose record of one source differs from that source makes the bundles stale', async () => {
+    // Nothing in src/ is edited: a copy of a fresh manifest is altered as if trace.ts had changed since.
+    const out = mkdtempSync(join(tmpdir(), 'cli-out-'));
+    await buildCli(ROOT, out);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as CliManifest;
+    const altered = mkdtempSync(join(tmpdir(), 'cli-altered-'));
+    mkdirSync(join(altered, 'cli'));
+    for (const o of manifest.outputs) copyFileSync(join(out, o), join(altered, o));
+    const edited = manifest.inputs.map((i) =>
+      i.path === 'src/engine/core/trace.ts' ? { ...i, size: i.size + 1, sha1: '0'.repeat(40) } : i,
+    );
+    writeFileSync(join(altered, 'manifest.json'), JSON.stringify({ ...manifest, inputs: edited }));
+    expect(staleness(ROOT, altered)).toBe('changed: src/engine/core/trace.ts');
+    // A missing bundle or manifest also means a rebuild.
+    writeFileSync(join(altered, 'manifest.json'), JSON.stringify(manifest));
+    expect(staleness(ROOT, altered)).toBe('');
+    rmSync(join(altered, 'cli', 'sim.mjs'));
+    expect(staleness(ROOT, altered)).toBe('no bundle for sim');
+    rmSync(join(altered, 'manifest.json'));
+    expect(staleness(ROOT, altered)).toBe('not built yet');
+  }, 60_000);
+});
