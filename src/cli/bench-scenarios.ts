@@ -19,4 +19,6 @@ export const BENCH_SCENARIOS: Partial<Record<SystemId, readonly string[]>> = {
     'system=phs&env=outdoor&msX=240&size=5000000',
     'system=phs&release=3@5&body=2&size=5000000',
   ],
+  // 25 downloads of the 65 KB page with speech in both directions (issue 11: ≥ 20,000× real time).
+  geran: ['system=geran&repeat=25'],
 };
