@@ -168,7 +168,9 @@ export function geranItem4(seeds = 25): ValidationItem {
       };
       // "Widely": a spread of at least 20 points; "well above": 10 points over the study's 61 %.
       const pass =
-        figures.max - figures.min >= 0.2 && figures.mean >= GERAN_STUDY.text65kEfficiency + 0.1 && figures.min < 0.7;
+        figures.max - figures.min >= 0.2 &&
+        figures.mean >= GERAN_STUDY.text65kEfficiency + 0.1 &&
+        figures.min < 0.7;
       return {
         value:
           `over ${seeds} seeds: mean ${pct(figures.mean)} (${pct(figures.min)}–${pct(figures.max)}), retransmissions ${pct(figures.retransmissionShare)}; ` +
@@ -188,7 +190,8 @@ export function geranItem5(seeds = 10): ValidationItem {
     claim:
       'The data rate falls steeply as delay grows. Without speech, set-up succeeds up to ≈ 10 s one way (the 21 s give-up); with speech failures begin at shorter delays and rise gradually; synRetries=1 moves the no-speech limit to 4.5 s.',
     command: `npm run sim -- --sweep "system=geran&speech=off|both&delay=0.25|2|4|6|8|9|10|11" --seeds ${seeds}`,
-    study: 'set-up succeeds "beyond 8 s" without speech; the study’s sharp 4.5 s limit is a ≈ 9 s set-up give-up',
+    study:
+      'set-up succeeds "beyond 8 s" without speech; the study’s sharp 4.5 s limit is a ≈ 9 s set-up give-up',
     run() {
       const delays = [0.25, 2, 4, 6, 8, 9, 10, 11];
       const figures: Record<string, number> = {};
@@ -209,7 +212,8 @@ export function geranItem5(seeds = 10): ValidationItem {
       figures.syn1Fail45 = summarise('system=geran&speech=off&delay=4.5&synRetries=1').tcp.connectFailures;
       const offOk = delays.filter((d) => d <= 10).every((d) => figures[`offFail@${d}`] === 0);
       const onEarlier = figures['onFailRuns@9'] + figures['onFailRuns@10'] > 0;
-      const onGradual = figures['onFailRuns@10'] < seeds && figures['onFailRuns@11'] >= figures['onFailRuns@10'];
+      const onGradual =
+        figures['onFailRuns@10'] < seeds && figures['onFailRuns@11'] >= figures['onFailRuns@10'];
       const pass =
         falling &&
         offOk &&

@@ -105,7 +105,8 @@ export class HttpPageLoader {
     private readonly clientHost: TcpHost,
     private readonly o: HttpOptions,
   ) {
-    if (o.objects.length < 1 || o.objects.some((s) => !(s >= 1))) throw new RangeError('HTTP objects of ≥ 1 byte');
+    if (o.objects.length < 1 || o.objects.some((s) => !(s >= 1)))
+      throw new RangeError('HTTP objects of ≥ 1 byte');
     if (!(o.parallel >= 1) || !(o.repeat >= 1)) throw new RangeError('HTTP parallel and repeat must be ≥ 1');
     this.request = o.request ?? HTTP_REQUEST_BYTES;
     const rec = o.recorder;
@@ -131,7 +132,8 @@ export class HttpPageLoader {
       const fetch = this.byPort.get(c.remotePort);
       if (!fetch) return;
       fetch.server = c;
-      if (this.o.traces) c.setTrace({ sources: this.o.traces, conn: fetch.conn, sender: true, receiver: false });
+      if (this.o.traces)
+        c.setTrace({ sources: this.o.traces, conn: fetch.conn, sender: true, receiver: false });
       this.server.set(c, { fetch, received: 0, answered: false });
     });
     this.startDownload(now);

@@ -19,9 +19,7 @@ export const SYSTEMS: readonly SystemDefinition[] = [IS707_SYSTEM, GSM_SYSTEM, P
  * Systems scenario.md names but the engine does not build yet: `system=<id>` stays a
  * known value, answered with "not implemented yet". Building one moves it to SYSTEMS.
  */
-export const PLANNED_SYSTEMS: readonly PlannedSystem[] = [
-  { id: 'dect', name: 'DECT multibearer' },
-];
+export const PLANNED_SYSTEMS: readonly PlannedSystem[] = [{ id: 'dect', name: 'DECT multibearer' }];
 
 /** The system a scenario that names none runs (scenario.md: `system` defaults to is707). */
 export const PREFERRED_DEFAULT_SYSTEM: SystemId = 'is707';

@@ -110,7 +110,10 @@ describe('three-way handshake', () => {
   it('synRetries=1 (override): SYNs at 0 and 3 s, failure at 9 s; the server half-open drop at 9 s too', () => {
     // geran.md item 5: a stack that gives up set-up after ≈ 9 s. Every SYN-ACK is lost.
     const one = resolveProfile('win98', { synRetries: 1 });
-    const b = new Bench({ delay: 0.1, drop: (seg) => (seg.flags & (TcpFlag.SYN | TcpFlag.ACK)) === (TcpFlag.SYN | TcpFlag.ACK) });
+    const b = new Bench({
+      delay: 0.1,
+      drop: (seg) => (seg.flags & (TcpFlag.SYN | TcpFlag.ACK)) === (TcpFlag.SYN | TcpFlag.ACK),
+    });
     b.b.listen(80, resolveProfile('winnt4', { synRetries: 1 }));
     const conn = b.a.connect(0, 1025, 80, one);
     b.kick();

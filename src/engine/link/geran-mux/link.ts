@@ -138,7 +138,8 @@ export class GeranMuxLink<P> {
   nextDataBlock(dir: MuxDir, k: number): number {
     const speech = this.options.speech[dir];
     let b = k;
-    while (speech.owns(blockStart(b))) b = Math.max(b + 1, blockAtOrAfter(speech.nextChangeAfter(blockStart(b))));
+    while (speech.owns(blockStart(b)))
+      b = Math.max(b + 1, blockAtOrAfter(speech.nextChangeAfter(blockStart(b))));
     return b;
   }
 

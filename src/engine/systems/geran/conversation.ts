@@ -99,7 +99,10 @@ export class GeranConversation {
     const rec = opts.recorder;
     this.trace =
       rec && rec.enabled
-        ? rec.source('geran.speech', ['dir', 'talking'], { dir: MUX_DIR_LABELS, talking: ['silent', 'speech'] })
+        ? rec.source('geran.speech', ['dir', 'talking'], {
+            dir: MUX_DIR_LABELS,
+            talking: ['silent', 'speech'],
+          })
         : null;
     this.trace?.record(0, 0, this.history[0].now ? 1 : 0);
     this.trace?.record(0, 1, this.history[1].now ? 1 : 0);

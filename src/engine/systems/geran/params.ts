@@ -73,7 +73,8 @@ const OWN: ParamSpec[] = [
     key: 'speechModel',
     kind: 'enum',
     label: 'Speech model',
-    description: 'onoff (independent directions) or p59 (ITU-T P.59 conversation, correlated, ≈ 39 % activity)',
+    description:
+      'onoff (independent directions) or p59 (ITU-T P.59 conversation, correlated, ≈ 39 % activity)',
     group: 'radio',
     default: 'onoff',
     options: GERAN_SPEECH_MODELS,
@@ -95,7 +96,8 @@ const OWN: ParamSpec[] = [
     key: 'delay',
     kind: 'number',
     label: 'Network delay',
-    description: 'one-way delay the radio access network adds in each direction, from a packet’s last byte on the air',
+    description:
+      'one-way delay the radio access network adds in each direction, from a packet’s last byte on the air',
     group: 'link',
     unit: 's',
     default: 0.25,

@@ -95,7 +95,8 @@ export function downloadFigures(m: GeranModel, d: PageDownload, now: Nanos): Dow
   };
 }
 
-const meanOf = (xs: readonly number[]): number => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const meanOf = (xs: readonly number[]): number =>
+  xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
 
 /** The downloads the figures average: the finished ones, or the running one if none has finished. */
 function countedDownloads(m: GeranModel): PageDownload[] {

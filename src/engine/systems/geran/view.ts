@@ -18,7 +18,15 @@ export function geranView(m: GeranModel): SystemView {
   return {
     extent: [-RANGE, RANGE, -RANGE, RANGE],
     stations: [{ id: 'bts', label: 'GERAN base station (one timeslot shared with a call)', x: 0, y: 0 }],
-    mobiles: [{ id: 'ms', label: 'Mobile in a call, browsing', x: 400, y: 0, state: { up: say(up), down: say(down) } }],
+    mobiles: [
+      {
+        id: 'ms',
+        label: 'Mobile in a call, browsing',
+        x: 400,
+        y: 0,
+        state: { up: say(up), down: say(down) },
+      },
+    ],
     links: [
       {
         n: 1,
