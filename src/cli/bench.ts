@@ -10,11 +10,11 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createSimulation, parseScenario, SYSTEMS } from '../engine';
+import { createSimulation, parseScenario } from '../engine';
 import { MarkovFadingChannel } from '../engine/channel';
 import { RandomStreams } from '../engine/core/rng';
 import { createIs707RlpLink } from '../engine/link/is707-rlp';
-import { BENCH_SCENARIOS } from './bench-scenarios';
+import { benchScenarios } from './bench-scenarios';
 
 const args = new Set(process.argv.slice(2));
 /** Node's collector when run with --expose-gc (npm run bench does): heap figures start from a clean heap. */
@@ -57,20 +57,18 @@ const fmt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleS
 const WARM_SECONDS = 1;
 
 console.log('Engine speed (one core, tracing off; steady state after ≥ 1 s of warm-up, best of 5)');
-for (const id of Object.keys(SYSTEMS)) {
-  for (const text of BENCH_SCENARIOS[id as keyof typeof BENCH_SCENARIOS] ?? []) {
-    const cold = timeScenario(text);
-    let warm = cold.wall;
-    while (warm < WARM_SECONDS) warm += timeScenario(text).wall;
-    const runs = Array.from({ length: 5 }, () => timeScenario(text));
-    const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
-    console.log(
-      `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
-        `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s ` +
-        `(first, cold run: ${fmt(cold.simSeconds / cold.wall)}×); ` +
-        `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
-    );
-  }
+for (const text of benchScenarios()) {
+  const cold = timeScenario(text);
+  let warm = cold.wall;
+  while (warm < WARM_SECONDS) warm += timeScenario(text).wall;
+  const runs = Array.from({ length: 5 }, () => timeScenario(text));
+  const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
+  console.log(
+    `  ${text}\n    ${fmt(best.simSeconds / best.wall)}× real time, ${fmt(best.frames / best.wall)} frames/s, ` +
+      `${(best.wall * 1000).toFixed(1)} ms for ${fmt(best.simSeconds)} simulated s ` +
+      `(first, cold run: ${fmt(cold.simSeconds / cold.wall)}×); ` +
+      `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames`,
+  );
 }
 // The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
 // no TCP (whose per-packet objects the system figures above include). Should allocate nothing.

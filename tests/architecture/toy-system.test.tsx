@@ -2,9 +2,12 @@
  * Adding a system is its two folders plus one line in each of two lists
  * (docs/architecture.md). Here a toy system (tests/architecture/toy: an engine
  * definition and a lab plug-in) is added to the two lists only — no other file
- * of src/ knows it — and must appear in the schema, the CLI's runner, the URL
- * codec and the header's system picker.
+ * of src/ knows it — and must appear in the schema, the CLI's runner and bench
+ * list, the URL codec, the header's system picker, the exercise list (its
+ * plug-in's exercises/ folder, opened from `#exercise=<id>`) and the map's
+ * "Radio from map" sentence.
  */
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -26,6 +29,9 @@ const engine = await import('../../src/engine');
 const { buildUrl, parseUrl, DEFAULT_VIEW } = await import('../../src/state/url-codec');
 const { findPreset } = await import('../../src/ui/presets');
 const { Header } = await import('../../src/ui/components/Header');
+const { ExercisePanel } = await import('../../src/ui/components/ExercisePanel');
+const { MapPanel } = await import('../../src/ui/components/MapPanel');
+const { benchScenarios } = await import('../../src/cli/bench-scenarios');
 const { LabProvider } = await import('../../src/ui/hooks/use-lab');
 const { harness } = await import('../state/harness');
 
@@ -51,6 +57,8 @@ describe('a toy system added to the two lists', () => {
     expect(errors).toEqual([]);
     expect(summary?.system).toBe('toy');
     expect(summary?.simTime).toBe(1);
+    // `npm run bench` and `npm run baseline` time and record its reference scenario.
+    expect(benchScenarios()).toContain('system=toy&fer=0.2&duration=5');
   });
 
   it('round-trips through the URL codec', () => {
@@ -74,5 +82,36 @@ describe('a toy system added to the two lists', () => {
     } finally {
       h.close();
     }
+  });
+
+  /** The markup of `ui` in a lab whose store shows the toy system (and `exercise` open, if given). */
+  function renderToy(ui: ReactElement, exercise: string | null = null): string {
+    const h = harness();
+    try {
+      const sim = engine.createSimulation(engine.parseScenario('system=toy').scenario);
+      h.store.setState({ system: 'toy', systemView: sim.view() });
+      h.store.getState().setView({ exercise });
+      // A server render reads the store's initial state: here, the state just set.
+      const store = { ...h.store, getInitialState: h.store.getState };
+      return renderToStaticMarkup(<LabProvider store={store}>{ui}</LabProvider>);
+    } finally {
+      h.close();
+    }
+  }
+
+  it('lists the exercise file of its plug-in’s folder, and opens it from #exercise=<id>', () => {
+    const list = renderToy(<ExercisePanel />);
+    expect(list).toMatch(/data-testid="exercise-open-toy-first-frames"[^>]*>How long does the toy run\?</);
+    expect(list).not.toContain('Exercise files with problems');
+    const open = renderToy(<ExercisePanel />, 'toy-first-frames');
+    expect(open).toContain('data-exercise="toy-first-frames"');
+    expect(open).toContain('Run the toy bearer to its end.');
+  });
+
+  it('gets its map behaviour from its plug-in: the radio always follows the phone, no switch', () => {
+    const html = renderToy(<MapPanel theme="light" />);
+    expect(html).toMatch(/data-testid="radio-mode" data-on="true"/);
+    expect(html).toContain('Radio from map: always on here — the toy FER grows with the distance.');
+    expect(html).not.toMatch(/type="checkbox"[^>]*Radio from map/);
   });
 });

@@ -16,6 +16,7 @@ export const fakeSystem: SystemDefinition = {
   frameNs: FRAME_NS,
   params: schemaFor('is707') ?? [],
   dragKeys: { x: 'msX', y: 'msY' },
+  benchScenarios: [],
   create(ctx: SystemContext, scenario: Scenario): SystemModel {
     const send = ctx.traces.source('tcp.send', ['seq', 'len', 'retx']);
     const fer = ctx.traces.source('fake.fer', ['fer']);

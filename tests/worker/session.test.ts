@@ -260,7 +260,7 @@ describe('the PHS exercise "which unit is to blame?" with the real engine', () =
     const { readFileSync } = await import('node:fs');
     const { parseScenario, serialiseScenario, getSystem } = await import('../../src/engine');
     const { checkState } = await import('../../src/ui/exercises/check');
-    const ex = JSON.parse(readFileSync('public/exercises/phs-slow-unit.json', 'utf8')) as {
+    const ex = JSON.parse(readFileSync('src/ui/systems/phs/exercises/phs-slow-unit.json', 'utf8')) as {
       scenario: string;
       answer: Parameters<typeof checkState>[0];
     };

@@ -1,13 +1,15 @@
 /**
  * The bearers one connection uses, and the radio that judges their frames slot by slot. PHS
  * bundles up to six PIAFS links (phs.md "Topology"); DECT will use up to twelve; IS-707 and GSM
- * are the one-bearer case (their link drivers step their own channel pair).
+ * are the one-bearer case: their link drivers hold a set of one and read each slot's verdicts
+ * from a radio of one channel pair ({@link ChannelPairRadio}).
  *
  * A bearer joins when it is set up and leaves at a radio release. A released bearer is no longer
  * stepped — its frames are gone at once — but the layer above learns of the release only after a
  * detection delay, and until then still sends on it (PPP Multilink: RFC 1990 §4.1; phs.md "A
  * radio release is not noticed at once"). The set keeps that detection time per bearer.
  */
+import type { FrameChannel } from '../channel/types';
 import type { Nanos } from '../core/time';
 
 /** Direction of a verdict: 0 = down (network → mobile, judged at the mobile), 1 = up. */
@@ -23,6 +25,47 @@ export interface BearerRadio {
   step(now: Nanos, active: Uint8Array): void;
   /** Verdicts of the last slot judged. */
   readonly verdict: BearerVerdicts;
+  /** The fading state of bearer `i`'s channel in direction `dir` (true = Bad), as of its last step. */
+  channelBad(i: number, dir: number): boolean;
+}
+
+/**
+ * The radio of one bearer as a pair of frame channels, one per direction (IS-707: forward and
+ * reverse, is707.md §Stack; GSM: downlink and uplink, gsm.md §Channel). Both are stepped once per
+ * slot while the bearer is active — fading runs in time, whether or not a frame is sent — in the
+ * order `first` then the other: each system keeps the order it has always drawn in, so that two
+ * channels sharing one random stream (as a test may build) see the same draws.
+ */
+export class ChannelPairRadio implements BearerRadio {
+  readonly verdict: BearerVerdicts = new Uint8Array(2);
+  private readonly second: number;
+
+  constructor(
+    readonly down: FrameChannel,
+    readonly up: FrameChannel,
+    private readonly first: number = BEARER_DOWN,
+  ) {
+    this.second = first === BEARER_DOWN ? BEARER_UP : BEARER_DOWN;
+  }
+
+  step(_now: Nanos, active: Uint8Array): void {
+    const v = this.verdict;
+    if (active[0] === 0) {
+      v[0] = 0;
+      v[1] = 0;
+      return;
+    }
+    v[this.first] = this.channel(this.first).step() ? 1 : 0;
+    v[this.second] = this.channel(this.second).step() ? 1 : 0;
+  }
+
+  channelBad(_i: number, dir: number): boolean {
+    return this.channel(dir).bad;
+  }
+
+  private channel(dir: number): FrameChannel {
+    return dir === BEARER_DOWN ? this.down : this.up;
+  }
 }
 
 /** Did the radio fail the frame bearer `i` carried in direction `dir` in its last slot? */
@@ -79,5 +122,15 @@ export class BearerSet<B> {
   /** Bearer `i` is released but the layer above has not noticed yet at `now` (it still sends on it). */
   undetected(i: number, now: Nanos): boolean {
     return this.members[i] === null && now < this.detectAt[i];
+  }
+
+  /**
+   * Has the layer above noticed by `now` a release of bearer `i` it has not yet acted on? True
+   * once per release (the set then forgets it), for the owner to take the bearer out of use.
+   */
+  takeNoticed(i: number, now: Nanos): boolean {
+    if (this.members[i] !== null || this.detectAt[i] === -Infinity || this.undetected(i, now)) return false;
+    this.detectAt[i] = -Infinity;
+    return true;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The list of systems the engine is built with. Adding a system: write its folder
  * `systems/<id>/` whose index exports one SystemDefinition (id, name, description,
- * frame, params, factory) and add one line to SYSTEMS below (and its lab plug-in to
- * ui/systems/index.ts); the schema, the CLI, the picker and the URL codec follow.
+ * frame, params, bench scenarios, factory) and add one line to SYSTEMS below (and its lab
+ * plug-in to ui/systems/index.ts); the schema, the CLI, the bench, the picker and the URL codec
+ * follow. Its must-reproduce items go to cli/validation (tests/architecture/system-lists.test.ts).
  */
 import type { PlannedSystem } from '../scenario/schema';
 import type { SystemId } from '../scenario/types';

@@ -93,5 +93,10 @@ export interface SystemDefinition extends SystemSchemaEntry {
   readonly params: readonly ParamSpec[];
   /** The live keys holding the dragged mobile's position (metres), when the map lets the user move it. */
   readonly dragKeys?: { readonly x: string; readonly y: string };
+  /**
+   * Reference scenarios of the system, timed by `npm run bench` and recorded by `npm run baseline`
+   * (each names this system and parses without errors: tests/architecture/system-lists.test.ts).
+   */
+  readonly benchScenarios: readonly string[];
   create(ctx: SystemContext, scenario: Scenario): SystemModel;
 }

@@ -1,18 +1,17 @@
 import * as d3 from 'd3';
 import { DASHES } from '../theme/palette';
-import { connOk, readSource, visibleRange, type SourceView } from './data';
+import { connOk, visibleRange, type SourceView } from './data';
 import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
   fastLinear,
   niceMax,
-  valueField,
+  valueSource,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
 } from './time-chart';
-import type { TraceData } from './types';
 
 /**
  * Congestion window chart: cwnd (solid step line), ssthresh (dash-dot step line) and bytes in
@@ -28,11 +27,6 @@ export interface CwndChartOptions extends TimeChartOptions {
   unit?: 'bytes' | 'segments';
   /** Segment size for `unit: 'segments'` (bytes, default 536). */
   mss?: number;
-}
-
-function src(data: TraceData, name: string): SourceView | null {
-  const f = valueField(data[name]);
-  return f ? readSource(data, name, [f], ['conn']) : null;
 }
 
 function visibleMax(s: SourceView | null, t0: number, t1: number, want: number | undefined): number {
@@ -56,9 +50,9 @@ export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {})
 function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const cwnd = src(data, 'tcp.cwnd');
-  const ssthresh = src(data, 'tcp.ssthresh');
-  const flight = src(data, 'tcp.flight');
+  const cwnd = valueSource(data, 'tcp.cwnd');
+  const ssthresh = valueSource(data, 'tcp.ssthresh');
+  const flight = valueSource(data, 'tcp.flight');
   const base = Math.max(visibleMax(cwnd, t0, t1, want), visibleMax(flight, t0, t1, want));
   const ss = visibleMax(ssthresh, t0, t1, want);
   const maxBytes = Math.max(base, Math.min(ss, 2 * base));

@@ -10,28 +10,22 @@ export function r1(v: number): number {
 }
 
 /**
- * Builds a step-line path ("value holds until the next record") from points in x order.
- *
- * Exact mode (one point per pixel column): `M x0,y0` then `L xi,y(i-1) L xi,yi` for each later
- * point, and a final `L xEnd,yLast` from `finish(xEnd)` — 2·n vertices for n points.
- * A column holding several points emits first, min, max and last, so spikes survive.
+ * First, minimum, maximum and last point of the current pixel column (M4 aggregation, Jugel et
+ * al., VLDB 2014): a builder pushes points in x order and writes a column's vertices in
+ * `flushColumn` when the next column starts (and at its end).
  */
-export class StepPathBuilder {
-  private readonly parts: string[] = [];
-  /** Number of vertices emitted (M and L commands). */
-  vertices = 0;
+abstract class ColumnAggregate {
   /** Number of points pushed. */
   points = 0;
   private col = NaN;
-  private fx = 0;
-  private fy = 0;
-  private lx = 0;
-  private ly = 0;
-  private minY = 0;
-  private maxY = 0;
-  private count = 0;
-  private prevY = NaN;
-  private lastX = NaN;
+  protected fx = 0;
+  protected fy = 0;
+  protected lx = 0;
+  protected ly = 0;
+  protected minY = 0;
+  protected maxY = 0;
+  /** Points in the current column (0: nothing to flush). */
+  protected count = 0;
 
   push(x: number, y: number): void {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
@@ -53,12 +47,29 @@ export class StepPathBuilder {
     this.count++;
   }
 
+  protected abstract flushColumn(): void;
+}
+
+/**
+ * Builds a step-line path ("value holds until the next record") from points in x order.
+ *
+ * Exact mode (one point per pixel column): `M x0,y0` then `L xi,y(i-1) L xi,yi` for each later
+ * point, and a final `L xEnd,yLast` from `finish(xEnd)` — 2·n vertices for n points.
+ * A column holding several points emits first, min, max and last, so spikes survive.
+ */
+export class StepPathBuilder extends ColumnAggregate {
+  private readonly parts: string[] = [];
+  /** Number of vertices emitted (M and L commands). */
+  vertices = 0;
+  private prevY = NaN;
+  private lastX = NaN;
+
   private v(cmd: 'M' | 'L', x: number, y: number): void {
     this.parts.push(`${cmd}${r1(x)},${r1(y)}`);
     this.vertices++;
   }
 
-  private flushColumn(): void {
+  protected flushColumn(): void {
     if (this.count === 0) return;
     if (Number.isNaN(this.prevY)) this.v('M', this.fx, this.fy);
     else {
@@ -87,43 +98,16 @@ export class StepPathBuilder {
  * Builds a polyline (no steps) keeping first/min/max/last per pixel column — the classic
  * "min/max per pixel" decimation (M4 aggregation, Jugel et al., VLDB 2014).
  */
-export class LinePathBuilder {
+export class LinePathBuilder extends ColumnAggregate {
   private readonly parts: string[] = [];
   vertices = 0;
-  private col = NaN;
-  private fx = 0;
-  private fy = 0;
-  private lx = 0;
-  private ly = 0;
-  private minY = 0;
-  private maxY = 0;
-  private count = 0;
-
-  push(x: number, y: number): void {
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
-    const c = Math.floor(x);
-    if (c !== this.col) {
-      this.flushColumn();
-      this.col = c;
-      this.fx = x;
-      this.fy = y;
-      this.minY = y;
-      this.maxY = y;
-      this.count = 0;
-    }
-    if (y < this.minY) this.minY = y;
-    if (y > this.maxY) this.maxY = y;
-    this.lx = x;
-    this.ly = y;
-    this.count++;
-  }
 
   private v(x: number, y: number): void {
     this.parts.push(`${this.vertices === 0 ? 'M' : 'L'}${r1(x)},${r1(y)}`);
     this.vertices++;
   }
 
-  private flushColumn(): void {
+  protected flushColumn(): void {
     if (this.count === 0) return;
     this.v(this.fx, this.fy);
     if (this.count > 1) {

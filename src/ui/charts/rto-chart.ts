@@ -7,12 +7,11 @@ import {
   createTimeChart,
   fastLinear,
   niceMax,
-  valueField,
+  valueSource,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
 } from './time-chart';
-import type { TraceData } from './types';
 
 /**
  * RTO graph (is707.md "Views", the study's Figures 6 and 8): the computed RTO (SRTT + 4·RTTVAR,
@@ -30,11 +29,6 @@ export interface RtoChartOptions extends TimeChartOptions {
   logScale?: boolean;
 }
 
-function src(data: TraceData, name: string): SourceView | null {
-  const f = valueField(data[name]);
-  return f ? readSource(data, name, [f], ['conn']) : null;
-}
-
 export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): TimeChart {
   return createTimeChart(el, options, {
     kind: 'rto',
@@ -47,9 +41,9 @@ export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): 
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const computed = src(data, 'tcp.rtoComputed');
-  const active = src(data, 'tcp.rtoActive');
-  const rtt = src(data, 'tcp.rtt');
+  const computed = valueSource(data, 'tcp.rtoComputed');
+  const active = valueSource(data, 'tcp.rtoActive');
+  const rtt = valueSource(data, 'tcp.rtt');
   const timeout = readSource(data, 'tcp.timeout', [], ['seq', 'backoff', 'conn']);
 
   let lo = Infinity;

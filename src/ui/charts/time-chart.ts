@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { palette, type Palette } from '../theme/palette';
+import { readSource, type SourceView } from './data';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
 import { attachAxisInteraction, type Domain } from './interaction';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
@@ -194,6 +195,12 @@ export function valueField(
   if (!s?.cols) return undefined;
   for (const c of candidates) if (s.cols[c]) return c;
   return Object.keys(s.cols).find((k) => k !== 'conn');
+}
+
+/** A single-valued source read for drawing (its value column and `conn`), or null when absent. */
+export function valueSource(data: TraceData, name: string): SourceView | null {
+  const f = valueField(data[name]);
+  return f ? readSource(data, name, [f], ['conn']) : null;
 }
 
 /** Scale y-domain max with 5 % headroom (and a floor so empty charts still have an axis). */

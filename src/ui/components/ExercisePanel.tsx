@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { defaultSystem } from '../../engine/scenarios';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
 import {
@@ -11,11 +11,12 @@ import {
   truthRuns,
 } from '../exercises/check';
 import { answerPaths, hiddenFigures } from '../exercises/hidden';
-import { loadExercises, type ExerciseList } from '../exercises/load';
+import { exerciseList } from '../exercises/collect';
 import { takeBootExercise } from '../exercises/boot';
 import type { CheckResult, Exercise } from '../exercises/types';
 import type { LabStore } from '../../state/store';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { LAB_PLUGINS } from '../systems';
 
 interface Truthful {
   readonly truth: number;
@@ -41,18 +42,6 @@ function truthFor(store: LabStore, ex: Exercise): Promise<Truthful> {
     p.catch(() => truthCache.delete(ex.id));
   }
   return p;
-}
-
-function useExercises(): ExerciseList | null {
-  const [list, setList] = useState<ExerciseList | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadExercises().then((l) => live && setList(l));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
 }
 
 function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
@@ -193,10 +182,11 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
  */
 export function ExercisePanel() {
   const store = useLabStore();
-  const list = useExercises();
+  // The exercises come with the plug-ins (each system's exercises/ folder), bundled with the page.
+  const list = useMemo(() => exerciseList(LAB_PLUGINS.map((p) => p.exercises)), []);
   const system = useLab((s) => s.system);
   const openId = useLab((s) => s.view.exercise);
-  const open = list?.exercises.find((e) => e.id === openId) ?? null;
+  const open = list.exercises.find((e) => e.id === openId) ?? null;
 
   const start = (ex: Exercise) => {
     const s = store.getState();
@@ -206,13 +196,13 @@ export function ExercisePanel() {
 
   // A link with only `#exercise=<id>` (no scenario) opens the exercise's scenario.
   useEffect(() => {
-    if (!list || !takeBootExercise()) return;
+    if (!takeBootExercise()) return;
     if (open) start(open);
     else void store.getState().load(`system=${defaultSystem()}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list]);
+  }, []);
 
-  const mine = list?.exercises.filter((e) => e.system === system) ?? [];
+  const mine = list.exercises.filter((e) => e.system === system);
   return (
     <section
       className="panel exercise"
@@ -225,8 +215,7 @@ export function ExercisePanel() {
         <OpenExercise key={open.id} ex={open} onClose={() => store.getState().setView({ exercise: null })} />
       ) : (
         <>
-          {!list && <p className="muted">Loading exercises…</p>}
-          {openId && list && <p className="muted">No exercise named “{openId}”.</p>}
+          {openId && <p className="muted">No exercise named “{openId}”.</p>}
           <ul className="exercise-list">
             {mine.map((e) => (
               <li key={e.id}>
@@ -236,10 +225,10 @@ export function ExercisePanel() {
               </li>
             ))}
           </ul>
-          {list && mine.length === 0 && <p className="muted">No exercises for this system yet.</p>}
+          {mine.length === 0 && <p className="muted">No exercises for this system yet.</p>}
         </>
       )}
-      {list && list.problems.length > 0 && (
+      {list.problems.length > 0 && (
         <details className="muted small">
           <summary>Exercise files with problems</summary>
           <ul>

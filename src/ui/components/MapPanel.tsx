@@ -8,6 +8,7 @@ import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
 import { findPreset } from '../presets';
+import { labPlugin } from '../systems';
 import { createMapHost } from './map-host';
 import { throttleMoves } from '../map/move-throttle';
 import { useLab, useLabStore } from '../hooks/use-lab';
@@ -209,7 +210,13 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
   const values = useValuesInForce();
   const start = useLab((s) => s.scenario?.values);
   const note = useMemo(
-    () => radioModeNote(schemaFor(system) ?? [], values, start as Record<string, ParamValue> | undefined),
+    () =>
+      radioModeNote(
+        labPlugin(system)?.mapRadio,
+        schemaFor(system) ?? [],
+        values,
+        start as Record<string, ParamValue> | undefined,
+      ),
     [system, values, start],
   );
   return (

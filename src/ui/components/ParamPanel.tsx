@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { SEED_PARAM, schemaFor } from '../../engine/scenarios';
 import type { ParamGroup, ParamSpec, ParamValue } from '../../engine/scenario/types';
+import { labPlugin } from '../systems';
 import { paramNote } from './param-notes';
 import { effectiveValues } from '../../state/store';
 import { useLab } from '../hooks/use-lab';
@@ -29,6 +30,7 @@ const LAST_CHANGE = {
  */
 export function ParamPanel() {
   const system = useLab((s) => s.system);
+  const plugin = labPlugin(system);
   const scenario = useLab((s) => s.scenario);
   // Re-render only when another recorded event comes into force, not on every frame.
   const applied = useLab((s) => s.scenario?.events.filter((e) => e.t <= s.simTime + 1e-9).length ?? 0);
@@ -74,7 +76,7 @@ export function ParamPanel() {
                   spec={spec}
                   value={values[spec.key] as ParamSpec['default'] | undefined}
                   onChange={onChange}
-                  note={paramNote(specs, spec.key, values as Record<string, ParamValue | undefined>)}
+                  note={paramNote(plugin, spec.key, values as Record<string, ParamValue | undefined>)}
                 />
                 <TimedBadge note={timedNote(events, spec.key, simTime)} paramKey={spec.key} />
               </div>

@@ -45,6 +45,12 @@ function Live({ p }: { p: PublishedValue }) {
  * the scenario was changed from the preset's, it says "Modified from …" and shows the study's
  * values alone, marked as belonging to the unmodified preset (presets/modified.ts).
  */
+/** The study's value of a published quantity, as printed (a number with its unit, or the study's words). */
+function studyValue(p: PublishedValue): string {
+  if (typeof p.value !== 'number') return p.value;
+  return p.unit ? `${anyValue(p.value)} ${p.unit}` : anyValue(p.value);
+}
+
 export function PresetInfo() {
   const presetId = useLab((s) => s.view.preset);
   const system = useLab((s) => s.system);
@@ -68,12 +74,14 @@ export function PresetInfo() {
         </p>
       )}
       <p>{preset.description}</p>
-      {modified && preset.published && preset.published.length > 0 && (
+      {preset.published && preset.published.length > 0 && (
+        // A modified run is not the study's experiment: the study's values alone, not compared.
         <table className="published">
           <thead>
             <tr>
               <th scope="col">Quantity</th>
-              <th scope="col">Study value, for the unmodified preset</th>
+              <th scope="col">{modified ? 'Study value, for the unmodified preset' : 'Published'}</th>
+              {!modified && <th scope="col">This run</th>}
             </tr>
           </thead>
           <tbody>
@@ -81,33 +89,10 @@ export function PresetInfo() {
               <tr key={i}>
                 <th scope="row">{p.label}</th>
                 <td>
-                  {typeof p.value === 'number' ? anyValue(p.value) : p.value}
-                  {p.unit && typeof p.value === 'number' ? ` ${p.unit}` : ''}
+                  {studyValue(p)}
+                  {!modified && p.expect ? <span className="muted"> ({p.expect})</span> : null}
                 </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {!modified && preset.published && preset.published.length > 0 && (
-        <table className="published">
-          <thead>
-            <tr>
-              <th scope="col">Quantity</th>
-              <th scope="col">Published</th>
-              <th scope="col">This run</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preset.published.map((p, i) => (
-              <tr key={i}>
-                <th scope="row">{p.label}</th>
-                <td>
-                  {typeof p.value === 'number' ? anyValue(p.value) : p.value}
-                  {p.unit && typeof p.value === 'number' ? ` ${p.unit}` : ''}
-                  {p.expect ? <span className="muted"> ({p.expect})</span> : null}
-                </td>
-                <Live p={p} />
+                {!modified && <Live p={p} />}
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,8 @@
 import type { ChartId } from '../../state/url-codec';
 
 /**
- * A classroom exercise, as a teacher writes it (one JSON file per exercise in
- * public/exercises/, listed in public/exercises/index.json).
+ * A classroom exercise, as a teacher writes it: one JSON file per exercise, `<id>.json` in its
+ * system's `src/ui/systems/<system>/exercises/` folder (gathered by that system's lab plug-in).
  */
 export interface Exercise {
   readonly id: string;

@@ -1,7 +1,8 @@
 /**
  * The lab plug-ins, one per built system (the engine's list is engine/systems/index.ts).
  * Adding a system: write `ui/systems/<id>/index.ts` exporting its LabPlugin and add one
- * line here; the picker, presets, panels, charts and summary follow.
+ * line here; the picker, presets, panels, charts, summary, exercises and the map's radio switch
+ * follow.
  */
 import type { SystemId } from '../../engine/scenario/types';
 import { GSM_LAB } from './gsm';

@@ -5,8 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
-import type { SystemId } from '../../engine/scenario/types';
+import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import type { FrameDecoder } from '../charts/link-decoders';
+import type { ExerciseList } from '../exercises/collect';
+import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
 
 /** A system's own panel (e.g. the PIAFS monitor table), shown collapsible under the charts while it runs. */
@@ -22,6 +24,13 @@ export interface ChartLabels {
   readonly capacity?: string;
 }
 
+/** A note beside a key that has no effect in the current scenario, and the change that gives it one. */
+export interface ParamNote {
+  readonly text: string;
+  /** A change (key, value) that makes the key take effect, offered as a button. */
+  readonly fix?: { readonly key: string; readonly value: string; readonly label: string };
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -34,4 +43,19 @@ export interface LabPlugin {
   readonly chartLabels?: ChartLabels;
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
   readonly SummaryRows?: ComponentType<{ summary: Summary }>;
+  /**
+   * The system's exercises: the JSON files of its `exercises/` folder, one per exercise, gathered
+   * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
+   */
+  readonly exercises: ExerciseList;
+  /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
+  readonly mapRadio?: MapRadio;
+  /**
+   * A note beside a key whose value is not used with the values in force (e.g. GSM's `fer` outside
+   * `radio=custom`), or null. The key a `mapRadio` switch overrides gets its note from the shell.
+   */
+  readonly paramNote?: (
+    key: string,
+    values: Readonly<Record<string, ParamValue | undefined>>,
+  ) => ParamNote | null;
 }

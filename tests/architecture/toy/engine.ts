@@ -53,6 +53,7 @@ export const TOY_SYSTEM: SystemDefinition = {
   frameNs: FRAME_NS,
   params: TOY_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
+  benchScenarios: ['system=toy&fer=0.2&duration=5'],
   create(ctx, scenario): SystemModel {
     const v = ScenarioValues.of(scenario, TOY_PARAMS);
     const rng = ctx.rng.get('toy.channel');

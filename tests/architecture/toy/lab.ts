@@ -1,9 +1,13 @@
-/** The toy system's lab folder: one LabPlugin. */
+/** The toy system's lab folder: one LabPlugin, with its exercises folder and its map behaviour. */
 import { IS707_DECODER } from '../../../src/ui/charts/link-decoders';
+import { exerciseFiles } from '../../../src/ui/exercises/collect';
 import type { LabPlugin } from '../../../src/ui/systems/types';
+
+const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
 
 export const TOY_LAB: LabPlugin = {
   id: 'toy',
+  exercises: exerciseFiles('toy', EXERCISE_FILES),
   presets: [
     {
       id: 'toy-free',
@@ -15,4 +19,5 @@ export const TOY_LAB: LabPlugin = {
   ],
   panels: [],
   linkDecoder: IS707_DECODER,
+  mapRadio: { kind: 'always', how: 'the toy FER grows with the distance' },
 };

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../src/engine';
 import { parseScenario } from '../../../src/engine/scenarios';
@@ -14,27 +13,62 @@ import {
 } from '../../../src/ui/exercises/check';
 import { answerPaths, isHidden } from '../../../src/ui/exercises/hidden';
 import type { Exercise } from '../../../src/ui/exercises/types';
+import { exerciseFiles, exerciseList } from '../../../src/ui/exercises/collect';
+import { LAB_PLUGINS } from '../../../src/ui/systems';
 
-const dir = new URL('../../../public/exercises/', import.meta.url);
-const index = JSON.parse(readFileSync(new URL('index.json', dir), 'utf8')) as string[];
-const files = index.map((f) => [f, JSON.parse(readFileSync(new URL(f, dir), 'utf8'))] as const);
+const files = LAB_PLUGINS.flatMap((p) => p.exercises.exercises.map((e) => [p.id, e] as const));
 
-describe('exercise files (public/exercises)', () => {
-  it('index.json lists at least two IS-707 exercises', () => {
-    const ex = files.map(([, j]) => validateExercise(j)).filter((e): e is Exercise => typeof e !== 'string');
-    expect(ex.filter((e) => e.system === 'is707').length).toBeGreaterThanOrEqual(2);
+describe('exercise files (each system’s src/ui/systems/<id>/exercises/)', () => {
+  it('every file is valid and in the right folder; at least two per built system (ui.md)', () => {
+    expect(LAB_PLUGINS.flatMap((p) => p.exercises.problems)).toEqual([]);
+    for (const p of LAB_PLUGINS) expect(p.exercises.exercises.length, p.id).toBeGreaterThanOrEqual(2);
+    expect(exerciseList(LAB_PLUGINS.map((p) => p.exercises)).problems).toEqual([]);
   });
 
-  for (const [file, json] of files) {
-    it(`${file} is valid, named after its id, and its scenarios parse without errors`, () => {
-      const ex = validateExercise(json);
-      expect(typeof ex).not.toBe('string');
-      const e = ex as Exercise;
-      expect(file).toBe(`${e.id}.json`);
+  for (const [system, e] of files) {
+    it(`${e.id} (${system}): its scenarios parse without errors and run its system`, () => {
+      expect(e.system).toBe(system);
       expect(parseScenario(e.scenario).errors).toEqual([]);
+      expect(parseScenario(e.scenario).scenario.system).toBe(system);
       for (const run of truthRuns(e)) expect(parseScenario(run).errors).toEqual([]);
     });
   }
+});
+
+describe('gathering a folder of exercise files', () => {
+  const ex = (id: string, system = 'is707') => ({
+    id,
+    system,
+    title: 't',
+    task: 't',
+    scenario: `system=${system}`,
+    question: 'q',
+    answer: { kind: 'state', conditions: [{ path: 'tcp.maxRto', op: '>=', value: 1 }] },
+  });
+
+  it('keeps valid files named after their ids, in file-name order, and reports the others', () => {
+    const list = exerciseFiles('is707', {
+      './exercises/b.json': ex('b'),
+      './exercises/a.json': ex('a'),
+      './exercises/c.json': ex('other'),
+      './exercises/d.json': ex('d', 'gsm'),
+      './exercises/e.json': { id: 'e' },
+    });
+    expect(list.exercises.map((e) => e.id)).toEqual(['a', 'b']);
+    expect(list.problems).toEqual([
+      'c.json: the file is named after its id: other.json',
+      'd.json: system "gsm" in is707\'s exercises',
+      'e.json: missing text field "system"',
+    ]);
+  });
+
+  it('an id used by two systems is reported once and kept once', () => {
+    const a = exerciseFiles('is707', { './x.json': ex('x') });
+    const b = exerciseFiles('gsm', { './x.json': ex('x', 'gsm') });
+    const all = exerciseList([a, b]);
+    expect(all.exercises.map((e) => e.system)).toEqual(['is707']);
+    expect(all.problems).toEqual(['x.json: another exercise has the id x']);
+  });
 });
 
 describe('exercise checking', () => {
@@ -158,9 +192,7 @@ describe('exercise checking', () => {
   });
 
   it('is707-idle-double: seeds 1–10 give a band of several answers, with the 1.5× answer inside it', () => {
-    const ex = validateExercise(
-      JSON.parse(readFileSync(new URL('is707-idle-double.json', dir), 'utf8')),
-    ) as Exercise;
+    const ex = files.find(([, e]) => e.id === 'is707-idle-double')![1];
     expect(ex.checking).toMatch(/seeds 1 to 10/);
     const truth = ex.answer.kind === 'number' ? ex.answer.truth : (null as never);
     const summaries = truthRuns(ex).map((text) => {

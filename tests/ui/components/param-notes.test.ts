@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { schemaFor } from '../../../src/engine/scenarios';
 import { paramNote } from '../../../src/ui/components/param-notes';
+import { labPlugin } from '../../../src/ui/systems';
 
 describe('notes on keys that have no effect right now', () => {
-  const gsm = schemaFor('gsm')!;
+  const gsm = labPlugin('gsm');
   it('GSM: FER with radio = good is not used, and the note offers radio = custom', () => {
     const n = paramNote(gsm, 'fer', { radio: 'good' })!;
     expect(n.text).toContain('Not used now');
@@ -16,10 +17,10 @@ describe('notes on keys that have no effect right now', () => {
   });
 
   it('IS-707: FER while the map sets it; nothing otherwise; PHS: nothing', () => {
-    const is707 = schemaFor('is707')!;
+    const is707 = labPlugin('is707');
     expect(paramNote(is707, 'fer', { radioFromMap: true })!.text).toContain('map sets the FER');
     expect(paramNote(is707, 'fer', { radioFromMap: false })).toBeNull();
-    expect(paramNote(schemaFor('phs')!, 'msX', {})).toBeNull();
+    expect(paramNote(labPlugin('phs'), 'msX', {})).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, erased, type BearerRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { LinkEventQueue } from '../contract';
 import type { Nanos } from '../../core/time';
@@ -42,13 +43,23 @@ export interface GsmRlpLinkEvent {
   readonly event: GsmRlpEvent;
 }
 
+/** The two ends on the link's one bearer. */
+export interface GsmRlpEnds {
+  readonly ms: GsmRlpEntity;
+  readonly iwf: GsmRlpEntity;
+}
+
 /**
  * The phone's and the IWF's RLP entities joined by the radio: one Markov fading channel per
  * direction (gsm.md §Channel: independent, stepped once per 20 ms frame whether or not the
- * link has anything to say) and a delay line of `delaySlots` frames per direction.
+ * link has anything to say) and a delay line of `delaySlots` frames per direction. The radio
+ * is the one-bearer case of a bearer set (link/bearer-set.ts): the link holds a set of one and
+ * reads each slot's verdicts from the radio.
  *
  * Each {@link step} runs one slot: the frames sent `delaySlots` slots ago arrive (erased or
- * not), both ends transmit, each channel is stepped once and decides the fate of its frame.
+ * not), both ends transmit, the radio judges the slot (each channel stepped once) and its
+ * verdicts decide the fate of both frames. A released bearer (the call is gone) carries nothing:
+ * the slot passes without stepping the entities or the radio.
  * The delay lines are fixed rings of reused frames: no allocation per slot.
  *
  * A call drop at either end releases the other: the call is gone.
@@ -74,6 +85,8 @@ export class GsmRlpLink {
   /** Next slot to run. */
   slot = 0;
   readonly delaySlots: number;
+  /** The link's one bearer; its owner releases it when the call is gone. */
+  readonly bearers = new BearerSet<GsmRlpEnds>(1);
   private readonly up: GsmRlpFrame[];
   private readonly down: GsmRlpFrame[];
   private readonly upErr: Uint8Array;
@@ -89,10 +102,11 @@ export class GsmRlpLink {
   constructor(
     readonly ms: GsmRlpEntity,
     readonly iwf: GsmRlpEntity,
-    readonly uplink: FrameChannel,
-    readonly downlink: FrameChannel,
+    /** Judges each slot: up = phone → IWF, down = IWF → phone. */
+    readonly radio: BearerRadio,
     options: GsmRlpLinkOptions = {},
   ) {
+    this.bearers.join(0, { ms, iwf });
     const d = options.delaySlots ?? 5;
     if (!Number.isInteger(d) || d < 1) throw new RangeError(`GSM RLP delay ${d} slots (must be ≥ 1)`);
     this.delaySlots = d;
@@ -133,6 +147,10 @@ export class GsmRlpLink {
   /** Run one slot. */
   step(): void {
     const s = this.slot;
+    if (!this.bearers.isLive(0)) {
+      this.slot = s + 1;
+      return;
+    }
     const i = s % this.delaySlots;
     const up = this.up[i];
     const down = this.down[i];
@@ -143,10 +161,12 @@ export class GsmRlpLink {
     this.drain(0);
     this.ms.pollTransmit(s, up);
     this.drain(0);
-    this.upErr[i] = this.uplink.step() ? 1 : 0;
     this.iwf.pollTransmit(s, down);
     this.drain(1);
-    this.downErr[i] = this.downlink.step() ? 1 : 0;
+    this.radio.step(this.slotTime(s), this.bearers.active);
+    const v = this.radio.verdict;
+    this.upErr[i] = erased(v, 0, BEARER_UP) ? 1 : 0;
+    this.downErr[i] = erased(v, 0, BEARER_DOWN) ? 1 : 0;
     if (this.ms.down) this.iwf.release(s);
     this.drain(1);
     if (this.iwf.down) this.ms.release(s);
@@ -202,8 +222,8 @@ export class GsmRlpLink {
     this.traceFrame(t, 1, down, this.downErr[i] === 1);
     this.traceEvents(t, 0, this.ms);
     this.traceEvents(t, 1, this.iwf);
-    this.tChannel!.observe(t, 0, this.uplink.bad);
-    this.tChannel!.observe(t, 1, this.downlink.bad);
+    this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_UP));
+    this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_DOWN));
   }
 
   private traceFrame(t: Nanos, dir: number, f: GsmRlpFrame, err: boolean): void {
@@ -253,5 +273,7 @@ export function createGsmRlpLink<P>(
   const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = createStreamPair<P>();
   const ms = new GsmRlpEntity(config, txMs, rxMs, 1);
   const iwf = new GsmRlpEntity(config, txIwf, rxIwf, 2);
-  return { link: new GsmRlpLink(ms, iwf, uplink, downlink, options), txMs, txIwf, rxIwf, rxMs };
+  // The uplink channel has always been stepped first.
+  const radio = new ChannelPairRadio(downlink, uplink, BEARER_UP);
+  return { link: new GsmRlpLink(ms, iwf, radio, options), txMs, txIwf, rxIwf, rxMs };
 }

@@ -1,5 +1,6 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, erased, type BearerRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
@@ -23,14 +24,21 @@ export interface Is707RlpLinkOptions {
 /** Direction codes used in traces: 0 = A→B (e.g. access point → mobile), 1 = B→A. */
 export const RLP_DIR_LABELS: readonly string[] = ['ab', 'ba'];
 
+/** The two ends on the link's one bearer. */
+export interface Is707RlpEnds {
+  readonly a: Is707RlpEndpoint;
+  readonly b: Is707RlpEndpoint;
+}
+
 /**
- * Two RLP endpoints joined by one channel per direction (is707.md §Stack).
- * Each call to {@link step} runs one 20 ms slot:
+ * Two RLP endpoints joined by one channel per direction (is707.md §Stack): the one-bearer case of
+ * a bearer set (link/bearer-set.ts) — A→B is the bearer's down direction (access point → mobile),
+ * B→A its up direction. Each call to {@link step} runs one 20 ms slot:
  * 1. the frames both ends sent in the previous slot arrive (erased or not);
  * 2. both ends are polled for the frame they send in this slot (into the link's two frames) and
  *    for the frames they gave up;
- * 3. each direction's channel is stepped once — every slot, whether or not a
- *    frame is sent, since fading runs in time — and decides that frame's fate.
+ * 3. the radio judges the slot — each direction's channel is stepped once, every slot whether or
+ *    not a frame is sent, since fading runs in time — and its verdicts decide the frames' fate.
  *
  * Optional trace sources (cheap: nothing is recorded without a recorder):
  * - `link.frame` (dir, kind, seq, error): every frame sent;
@@ -41,6 +49,8 @@ export const RLP_DIR_LABELS: readonly string[] = ['ab', 'ba'];
 export class Is707RlpLink {
   /** Next slot to run. */
   slot = 0;
+  /** The link's one bearer, joined for good (IS-707 has no release below the call). */
+  readonly bearers = new BearerSet<Is707RlpEnds>(1);
   private fa: RlpFrame | null = null;
   private fb: RlpFrame | null = null;
   private readonly outA = new RlpFrame();
@@ -62,10 +72,11 @@ export class Is707RlpLink {
   constructor(
     readonly a: Is707RlpEndpoint,
     readonly b: Is707RlpEndpoint,
-    readonly channelAB: FrameChannel,
-    readonly channelBA: FrameChannel,
+    /** Judges each slot: down = A→B, up = B→A. */
+    readonly radio: BearerRadio,
     options: Is707RlpLinkOptions = {},
   ) {
+    this.bearers.join(0, { a, b });
     this.slotNs = options.slotNs ?? millis(20);
     this.t0 = options.t0 ?? 0;
     const rec = activeRecorder(options.recorder);
@@ -102,8 +113,10 @@ export class Is707RlpLink {
       this.abortB += e.frames;
       this.abortFirstB = e.first;
     }
-    this.errAB = this.channelAB.step();
-    this.errBA = this.channelBA.step();
+    this.radio.step(this.slotTime(s), this.bearers.active);
+    const v = this.radio.verdict;
+    this.errAB = erased(v, 0, BEARER_DOWN);
+    this.errBA = erased(v, 0, BEARER_UP);
     this.fa = sendsA ? fa : null;
     this.fb = sendsB ? fb : null;
     if (this.tFrame !== null) this.trace(s, fa, fb);
@@ -142,8 +155,8 @@ export class Is707RlpLink {
     // An abort at end A gives up frames of the B→A data, and vice versa.
     if (this.abortA > 0) this.tAbort!.record(t, 1, this.abortA, this.abortFirstA);
     if (this.abortB > 0) this.tAbort!.record(t, 0, this.abortB, this.abortFirstB);
-    this.tChannel!.observe(t, 0, this.channelAB.bad);
-    this.tChannel!.observe(t, 1, this.channelBA.bad);
+    this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_DOWN));
+    this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_UP));
   }
 
   private traceFrame(t: Nanos, dir: number, f: RlpFrame, err: boolean): void {
@@ -171,5 +184,7 @@ export function createIs707RlpLink<P>(
   const streams = createStreamPair<P>();
   const a = new Is707RlpEndpoint(config, streams.txA, streams.rxA);
   const b = new Is707RlpEndpoint(config, streams.txB, streams.rxB);
-  return { link: new Is707RlpLink(a, b, channelAB, channelBA, options), ...streams };
+  // The forward channel (A→B) has always been stepped first.
+  const radio = new ChannelPairRadio(channelAB, channelBA, BEARER_DOWN);
+  return { link: new Is707RlpLink(a, b, radio, options), ...streams };
 }

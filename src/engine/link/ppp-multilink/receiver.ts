@@ -56,7 +56,6 @@ interface ReceiverLink {
   readonly id: number;
   /** Most recent sequence number received on this link (unbounded). */
   last: number;
-  removeAt: Nanos;
   /** Fragments received on this link. */
   fragments: number;
 }
@@ -138,7 +137,7 @@ export class MultilinkReceiver<P extends Sized> {
   addLink(id: number): void {
     if (this.find(id)) throw new Error(`multilink: link ${id} already in the bundle`);
     const start = this.members.length > 0 ? this.m : this.next - 1;
-    this.members.push({ id, last: start, removeAt: Infinity, fragments: 0 });
+    this.members.push({ id, last: start, fragments: 0 });
     this.updateM();
   }
 
@@ -154,12 +153,6 @@ export class MultilinkReceiver<P extends Sized> {
     const before = this.next;
     this.advance();
     this.updateBlocked(now, before);
-  }
-
-  /** The radio under link `id` is gone; the bundle notices (and removes it) only after `detectAfter`. */
-  releaseLink(id: number, now: Nanos, detectAfter: Nanos): void {
-    const l = this.find(id);
-    if (l && l.removeAt === Infinity) l.removeAt = now + detectAfter;
   }
 
   /** A fragment arrived on member link `linkId`. */
@@ -193,11 +186,8 @@ export class MultilinkReceiver<P extends Sized> {
     this.updateBlocked(now, before);
   }
 
-  /** Apply timeouts and noticed releases due by `now`. */
+  /** Apply timeouts due by `now`. */
   poll(now: Nanos): void {
-    for (let i = this.members.length - 1; i >= 0; i--) {
-      if (this.members[i].removeAt <= now) this.removeLink(this.members[i].id, now);
-    }
     while (this.blockedSince + this.mpTimeout <= now && this.buffer.size > 0) {
       this.counters.timeouts++;
       this.forceGap = true;
@@ -209,8 +199,7 @@ export class MultilinkReceiver<P extends Sized> {
 
   /** When `poll` next has something to do, or undefined. */
   nextTimeout(): Nanos | undefined {
-    let t = this.blockedSince + this.mpTimeout;
-    for (const l of this.members) if (l.removeAt < t) t = l.removeAt;
+    const t = this.blockedSince + this.mpTimeout;
     return t === Infinity ? undefined : t;
   }
 

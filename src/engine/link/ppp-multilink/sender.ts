@@ -14,9 +14,10 @@
  * fragments leave every link in strictly increasing sequence order (RFC 1990 §4.1).
  *
  * Release detection (phs.md): a radio release is not noticed at once. `releaseLink` marks the
- * link dead but keeps it in the bundle for `detectAfter`: fragments still go to it and are lost
- * (the serial port keeps draining into a dead adapter, so the link's backlog falls at its rate
- * and it keeps its share of small packets); `poll` removes it when the time is up.
+ * link dead but keeps it in the bundle: fragments still go to it and are lost (the serial port
+ * keeps draining into a dead adapter, so the link's backlog falls at its rate and it keeps its
+ * share of small packets) until the owner, which knows when the release is noticed (the bearer
+ * set's detection time, link/bearer-set.ts), takes it out with `removeLink`.
  */
 import type { Nanos } from '../../core/time';
 import { NS_PER_SECOND } from '../../core/time';
@@ -52,15 +53,12 @@ interface SenderLink<P extends Sized> {
   queuedBytes: number;
   /** Released but not yet noticed. */
   dead: boolean;
-  removeAt: Nanos;
   /** Dead link: bytes still draining into the dead adapter as of `backlogAt`. */
   backlog: number;
   backlogAt: Nanos;
   /** Fragments put on this link. */
   fragments: number;
 }
-
-const NOTHING: readonly number[] = [];
 
 /** The sending side of a bundle. `P` is the packet type (core Packet by default). */
 export class MultilinkSender<P extends Sized> {
@@ -108,7 +106,6 @@ export class MultilinkSender<P extends Sized> {
       head: 0,
       queuedBytes: 0,
       dead: false,
-      removeAt: Infinity,
       backlog: 0,
       backlogAt: 0,
       fragments: 0,
@@ -127,14 +124,13 @@ export class MultilinkSender<P extends Sized> {
   }
 
   /**
-   * The radio link under member `id` is gone, but the bundle will notice only after
-   * `detectAfter`. Until then fragments still go to it and are lost; `poll` removes it then.
+   * The radio link under member `id` is gone at `now`, but the bundle has not noticed: until
+   * {@link removeLink} fragments still go to it and are lost.
    */
-  releaseLink(id: number, now: Nanos, detectAfter: Nanos): void {
+  releaseLink(id: number, now: Nanos): void {
     const l = this.find(id);
     if (!l || l.dead) return;
     l.dead = true;
-    l.removeAt = now + detectAfter;
     // What was queued goes into the dead adapter.
     const lost = l.queue.length - l.head;
     this.counters.fragmentsLostDead += lost;
@@ -143,25 +139,6 @@ export class MultilinkSender<P extends Sized> {
     l.queue = [];
     l.head = 0;
     l.queuedBytes = 0;
-  }
-
-  /** Remove released links whose detection time has come. Returns their ids (shared empty array if none). */
-  poll(now: Nanos): readonly number[] {
-    let removed: number[] | null = null;
-    for (let i = this.members.length - 1; i >= 0; i--) {
-      if (this.members[i].removeAt <= now) {
-        (removed ??= []).unshift(this.members[i].id);
-        this.members.splice(i, 1);
-      }
-    }
-    return removed ?? NOTHING;
-  }
-
-  /** When `poll` next has something to do (a release being noticed), or undefined. */
-  nextTimeout(): Nanos | undefined {
-    let t = Infinity;
-    for (const l of this.members) if (l.removeAt < t) t = l.removeAt;
-    return t === Infinity ? undefined : t;
   }
 
   /**

@@ -13,5 +13,6 @@ export const GERAN_SYSTEM: SystemDefinition = {
     'uplink carries no ACKs while the user talks — and pages of many small objects suffer most.',
   frameNs: GERAN_BLOCK_NS,
   params: GERAN_PARAMS,
+  benchScenarios: ['system=geran&repeat=25'],
   create: (ctx, scenario) => new GeranModel(ctx, scenario),
 };

@@ -155,7 +155,8 @@ export class GsmBearer {
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
     const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, 1);
     const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, 2);
-    this.rlp = new GsmRlpLink(ms, iwf, radio.uplink, radio.downlink, {
+    // GSM is the one-bearer case of a bearer set: the radio's verdicts judge RLP's frames.
+    this.rlp = new GsmRlpLink(ms, iwf, radio, {
       delaySlots: o.radioDelaySlots,
       recorder: rec,
     });
@@ -212,7 +213,9 @@ export class GsmBearer {
     if (this.phoneSink.pushed) this.armDown(now);
     if (dropped) {
       this.droppedAt = this.rlp.slot - 1;
-      // The call is gone: the modems hang up and every buffer is lost.
+      // The call is gone: its bearer is released (noticed at once: the drop is the notice), the
+      // modems hang up and every buffer is lost.
+      this.rlp.bearers.release(0, now, 0);
       this.iwfUp.clear();
       this.iwfDown.clear();
       this.downTimer.cancel();

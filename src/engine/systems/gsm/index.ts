@@ -14,5 +14,10 @@ export const GSM_SYSTEM: SystemDefinition = {
   frameNs: RLP_SLOT_NS,
   params: GSM_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
+  benchScenarios: [
+    'system=gsm&app=ftpGet&size=500000',
+    'system=gsm&app=ftpGet&size=500000&radio=driving',
+    'system=gsm&app=rr&duration=1000',
+  ],
   create: (ctx, scenario) => new GsmModel(ctx, scenario),
 };

@@ -38,18 +38,11 @@ import { PppEncoder } from '../../link/ppp/datagram-codec';
 import { GsmRadioModel } from './radio';
 import { gsmSummary } from './summary';
 import { gsmView } from './view';
+import type { GsmApp, GsmState, GsmWorkload } from './state';
 
 /** Host numbers (pcap shows 10.0.0.n): the server and the laptop. */
 export const GSM_SERVER = 1;
 export const GSM_LAPTOP = 2;
-
-export type GsmApp = 'ftpGet' | 'ftpPut' | 'ping' | 'rr' | 'crr';
-
-/** The workload in force. */
-export type GsmWorkload =
-  | { kind: 'ftpGet' | 'ftpPut'; ftp: FtpTransfer }
-  | { kind: 'ping'; ping: PingApp }
-  | { kind: 'rr' | 'crr'; netperf: NetperfTest };
 
 /** TCP profiles with MSS = MTU − 40 (gsm.md §Stack; an explicit `mss` may only lower it). */
 function gsmProfiles(v: ScenarioValues): { client: TcpProfile; server: TcpProfile } {
@@ -65,7 +58,7 @@ function isWindows(p: TcpProfile): boolean {
   return p.name === 'win98' || p.name === 'winnt4';
 }
 
-export class GsmModel implements SystemModel {
+export class GsmModel implements SystemModel, GsmState {
   readonly seed: number;
   readonly radio: GsmRadioModel;
   readonly bearer: GsmBearer;

@@ -6,6 +6,8 @@
  */
 import { ferFromDistance, MarkovFadingChannel } from '../../channel';
 import type { RandomStream, RandomStreams } from '../../core/rng';
+import type { Nanos } from '../../core/time';
+import { BEARER_UP, ChannelPairRadio, type BearerRadio } from '../../link/bearer-set';
 import { numberValue, optionValue } from '../../scenario/typed-values';
 import { GSM_RADIOS, type GsmRadio } from './params';
 
@@ -102,11 +104,12 @@ export interface GsmRadioSettings {
 }
 
 /**
- * Both directions' channels and the preset logic. Call {@link slot} once per RLP frame before
- * the link steps the channels; it changes the channels' parameters only when the preset's Pe
+ * Both directions' channels and the preset logic: the radio of GSM's one bearer
+ * (link/bearer-set.ts), whose per-slot verdicts the RLP link reads. Call {@link slot} once per
+ * RLP frame before the link steps; it changes the channels' parameters only when the preset's Pe
  * or f_dT changes (the Bessel / Marcum Q set-up never runs per frame).
  */
-export class GsmRadioModel {
+export class GsmRadioModel implements BearerRadio {
   readonly uplink: MarkovFadingChannel;
   readonly downlink: MarkovFadingChannel;
   /** Pe and f_dT in force. */
@@ -116,6 +119,8 @@ export class GsmRadioModel {
   private driving: DrivingSchedule | null = null;
   private readonly drivingRng: RandomStream;
   private s: GsmRadioSettings;
+  /** The channel pair as a bearer's radio; the uplink has always been stepped first. */
+  private readonly pair: ChannelPairRadio;
 
   constructor(rng: RandomStreams, settings: GsmRadioSettings) {
     this.s = { ...settings };
@@ -125,6 +130,21 @@ export class GsmRadioModel {
     this.fdt = fdt;
     this.uplink = new MarkovFadingChannel(rng.get('gsm.uplink.channel'), pe, fdt);
     this.downlink = new MarkovFadingChannel(rng.get('gsm.downlink.channel'), pe, fdt);
+    this.pair = new ChannelPairRadio(this.downlink, this.uplink, BEARER_UP);
+  }
+
+  /** Verdicts of the last RLP frame judged (bearer-set.ts layout: direction 0 down, 1 up). */
+  get verdict(): Uint8Array {
+    return this.pair.verdict;
+  }
+
+  /** Judge one RLP frame: each direction's channel is stepped once. */
+  step(now: Nanos, active: Uint8Array): void {
+    this.pair.step(now, active);
+  }
+
+  channelBad(i: number, dir: number): boolean {
+    return this.pair.channelBad(i, dir);
   }
 
   get settings(): Readonly<GsmRadioSettings> {

@@ -9,7 +9,7 @@ import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
 import type { SystemModel } from '../types';
-import type { GsmModel } from './model';
+import type { GsmState } from './state';
 import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
 import { RLP_SLOT_NS } from '../../link/gsm-rlp';
 
@@ -46,7 +46,7 @@ export type GsmByteBudget = {
 };
 
 /** The byte budget of the data direction over `seconds`. */
-export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
+export function byteBudget(m: GsmState, seconds: number): GsmByteBudget {
   const dir = m.app === 'ftpPut' ? 'up' : 'down';
   const enc = dir === 'down' ? m.down.counters : m.up.counters;
   const rlp = dir === 'down' ? m.bearer.rlp.iwf.counters : m.bearer.rlp.ms.counters;
@@ -68,14 +68,14 @@ export function byteBudget(m: GsmModel, seconds: number): GsmByteBudget {
 }
 
 /** Why the call dropped ('resets', 'sabm'), as seen by the end that dropped it; null while up. */
-function dropReason(m: GsmModel): string | null {
+function dropReason(m: GsmState): string | null {
   const a = m.bearer.rlp.ms.dropReason;
   const b = m.bearer.rlp.iwf.dropReason;
   return a !== null && a !== 'peer' ? a : (b ?? a);
 }
 
 /** The data-sending TCP connections and the bytes their receivers got. */
-function tcpParts(m: GsmModel): { senders: TcpConnection[]; delivered: number } {
+function tcpParts(m: GsmState): { senders: TcpConnection[]; delivered: number } {
   const w = m.workload;
   switch (w.kind) {
     case 'ftpGet':
@@ -94,7 +94,7 @@ function tcpParts(m: GsmModel): { senders: TcpConnection[]; delivered: number } 
   }
 }
 
-function appSummary(m: GsmModel, now: Nanos): Record<string, SummaryValue> {
+function appSummary(m: GsmState, now: Nanos): Record<string, SummaryValue> {
   const w = m.workload;
   switch (w.kind) {
     case 'ftpGet':
@@ -144,7 +144,7 @@ function appSummary(m: GsmModel, now: Nanos): Record<string, SummaryValue> {
 }
 
 /** The connections whose give-up can fail the workload. */
-function workloadConns(m: GsmModel): (TcpConnection | null)[] {
+function workloadConns(m: GsmState): (TcpConnection | null)[] {
   const w = m.workload;
   if (w.kind === 'ftpGet' || w.kind === 'ftpPut') return [w.ftp.server, w.ftp.client];
   if (w.kind === 'rr' || w.kind === 'crr') return [...w.netperf.clientConns, ...w.netperf.serverConns];
@@ -156,7 +156,7 @@ function workloadConns(m: GsmModel): (TcpConnection | null)[] {
  * RLP resets within the window, or N2 unanswered SABMs — or a TCP connection gave up while the
  * radio lost a share of the RLP frames.
  */
-function gsmFailure(m: GsmModel, now: Nanos): FailureSummary {
+function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
   const rlp = m.bearer.rlp;
   const slots = rlp.slot;
   const errors = rlp.iwf.counters.frameErrors + rlp.ms.counters.frameErrors;
@@ -181,7 +181,7 @@ function gsmFailure(m: GsmModel, now: Nanos): FailureSummary {
   return failureOf(what, why, f?.at ?? now);
 }
 
-export function gsmSummary(m: GsmModel, now: Nanos): ReturnType<SystemModel['summary']> {
+export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['summary']> {
   const simSeconds = toSeconds(now);
   const { senders, delivered } = tcpParts(m);
   let atMax = 0;

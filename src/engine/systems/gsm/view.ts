@@ -7,7 +7,7 @@ import { RlpMode } from '../../link/gsm-rlp';
 import { GSM_MAP_RANGE } from './params';
 import type { LinkVisualState, SystemView } from '../types';
 import { phone } from '../stations';
-import type { GsmModel } from './model';
+import type { GsmState } from './state';
 import { FER_DISTANCE } from '../../channel';
 
 /** FERs at the coverage rings: the presets' Pe and the reset threshold at f_dT 0.1 (gsm-3). */
@@ -21,7 +21,7 @@ export function distanceForFer(fer: number): number {
 
 const pct = (x: number): string => `${(100 * x).toFixed(x < 0.01 ? 2 : 1)} %`;
 
-export function gsmView(m: GsmModel): SystemView {
+export function gsmView(m: GsmState): SystemView {
   const rlp = m.bearer.rlp;
   const bad = m.radio.uplink.bad || m.radio.downlink.bad;
   const mode = m.bearer.down

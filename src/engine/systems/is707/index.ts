@@ -13,5 +13,10 @@ export const IS707_SYSTEM: SystemDefinition = {
   frameNs: FRAME_NS,
   params: IS707_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
+  benchScenarios: [
+    'system=is707&fer=0.1&fdt=0.1&duration=1000',
+    'system=is707&fer=0.3&fdt=0.01&idle=0&duration=1000',
+    'system=is707&fer=0.3&fdt=1&idle=inf&duration=1000',
+  ],
   create: (ctx, scenario) => new Is707Model(ctx, scenario),
 };

@@ -17,5 +17,12 @@ export const PHS_SYSTEM: SystemDefinition = {
   frameNs: PIAFS_SLOT_NS,
   params: PHS_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
+  benchScenarios: [
+    'system=phs&app=ftpGet',
+    // The same six clean links over 10 MB: the steady-state speed (the 1 MB run is mostly JIT warm-up).
+    'system=phs&app=ftpGet&size=10000000',
+    'system=phs&env=outdoor&msX=240&size=5000000',
+    'system=phs&release=3@5&body=2&size=5000000',
+  ],
   create: (ctx, scenario) => new PhsModel(ctx, scenario),
 };

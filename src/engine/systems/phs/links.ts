@@ -12,9 +12,10 @@
  *
  * A radio release ({@link PhsBundle.release}) stops the PIAFS link at once: it is no longer
  * stepped, the bytes its frames had taken but not delivered are reported lost to the
- * reassemblers, and both Multilink ends are told via `releaseLink` with the detection delay, so
- * that until then the senders keep putting fragments on the dead link and the receivers keep M
- * pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at once").
+ * reassemblers, and the senders are told via `releaseLink`. The bearer set holds the detection
+ * delay: until it says the release is noticed the senders keep putting fragments on the dead link
+ * and the receivers keep M pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at
+ * once"); then {@link PhsBundle.step} takes the link out of both Multilink ends.
  */
 import type { Packet } from '../../core/packet';
 import type { Nanos } from '../../core/time';
@@ -136,10 +137,10 @@ export class PhsBundle {
     this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
     addPiafsCounters(this.past[i], l.piafs.totals());
     const id = i + 1;
-    this.bsSender.releaseLink(id, now, detect);
-    this.msSender.releaseLink(id, now, detect);
-    this.bsReceiver.releaseLink(id, now, detect);
-    this.msReceiver.releaseLink(id, now, detect);
+    // Until the bearer set says the release is noticed, the senders put fragments on the dead
+    // link and the receivers keep M pinned on it (step() takes it out then).
+    this.bsSender.releaseLink(id, now);
+    this.msSender.releaseLink(id, now);
   }
 
   /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
@@ -168,8 +169,18 @@ export class PhsBundle {
       for (let f = l.downRx.poll(); f !== undefined; f = l.downRx.poll()) this.msReceiver.receive(id, f, now);
       for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
     }
-    pollEnd(this.bsSender, this.bsReceiver, now);
-    pollEnd(this.msSender, this.msReceiver, now);
+    for (let i = 0; i < PHS_LINKS; i++) if (this.bearers.takeNoticed(i, now)) this.leave(i, now);
+    pollEnd(this.bsReceiver, now);
+    pollEnd(this.msReceiver, now);
+  }
+
+  /** Both Multilink ends notice that link `i` is gone: it leaves the bundle. */
+  private leave(i: number, now: Nanos): void {
+    const id = i + 1;
+    this.bsSender.removeLink(id);
+    this.msSender.removeLink(id);
+    this.bsReceiver.removeLink(id, now);
+    this.msReceiver.removeLink(id, now);
   }
 
   /** PIAFS counters of link `i` over all its incarnations (both ends). */
@@ -198,9 +209,7 @@ function feed(stream: PacketByteStream<Frag>, sender: MultilinkSender<Packet>, i
   }
 }
 
-function pollEnd(sender: MultilinkSender<Packet>, receiver: MultilinkReceiver<Packet>, now: Nanos): void {
-  const ts = sender.nextTimeout();
-  if (ts !== undefined && ts <= now) sender.poll(now);
+function pollEnd(receiver: MultilinkReceiver<Packet>, now: Nanos): void {
   const tr = receiver.nextTimeout();
   if (tr !== undefined && tr <= now) receiver.poll(now);
 }

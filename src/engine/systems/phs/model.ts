@@ -29,6 +29,7 @@ import { PHS_LINKS, PHS_UNITS, PhsRadio, unitOfLink } from './radio';
 import { PhsObserver } from './observe';
 import { phsSummary } from './summary';
 import { phsView } from './view';
+import type { PhsState } from './state';
 
 /** Ethernet on both wired sides (10BASE-T). */
 const ETHERNET_BPS = 10e6;
@@ -36,7 +37,7 @@ const SERVER = 1;
 const CLIENT = 2;
 const SLOTS_PER_MINUTE = 6000;
 
-export class PhsModel implements SystemModel {
+export class PhsModel implements SystemModel, PhsState {
   readonly seed: number;
   readonly radio: PhsRadio;
   readonly bundle: PhsBundle;

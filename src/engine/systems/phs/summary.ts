@@ -10,7 +10,7 @@ import { toSeconds, type Nanos } from '../../core/time';
 import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
-import type { PhsModel } from './model';
+import type { PhsState } from './state';
 import { PHS_LINKS, PHS_UNITS } from './radio';
 
 /**
@@ -18,7 +18,7 @@ import { PHS_LINKS, PHS_UNITS } from './radio';
  * retransmission in it was lost), else fragments lost on released links Multilink had not yet
  * noticed (phs.md "PPP Multilink"), else the radio's CRC errors.
  */
-function phsFailure(m: PhsModel, now: Nanos): Out['failure'] {
+function phsFailure(m: PhsState, now: Nanos): Out['failure'] {
   const f = firstFailure([m.ftp.server, m.ftp.client]);
   const at = f?.at ?? now;
   const what = f ? tcpFailureWhat(f) : 'The FTP transfer failed';
@@ -48,7 +48,7 @@ function phsFailure(m: PhsModel, now: Nanos): Out['failure'] {
 
 type Out = ReturnType<SystemModel['summary']>;
 
-export function phsSummary(m: PhsModel, now: Nanos): Out {
+export function phsSummary(m: PhsState, now: Nanos): Out {
   const simSeconds = toSeconds(now);
   const ftp = m.ftp;
   const sender = ftp.sender;

@@ -8,7 +8,7 @@ import type { Nanos } from '../../core/time';
 import type { LinkVisualState, MapLink, MapStation, SystemView } from '../types';
 import { phone } from '../stations';
 import { LinkState } from './control';
-import type { PhsModel } from './model';
+import type { PhsState } from './state';
 import { PHS_LINKS, PHS_UNITS, unitOfLink } from './radio';
 
 /** A unit whose links lose more than this share of frames is drawn as a bad channel. */
@@ -16,7 +16,7 @@ const BAD_FER = 0.01;
 /** Half-width of the map around the units, metres, per environment. */
 const EXTENT = { indoor: 50, outdoor: 500 } as const;
 
-export function phsView(m: PhsModel, now: Nanos): SystemView {
+export function phsView(m: PhsState, now: Nanos): SystemView {
   const r = m.radio;
   const stations: MapStation[] = [];
   const pos = r.unitPositions;

@@ -3,8 +3,10 @@
  * link-layer chart, and the panels (RLP frames and counters, the byte-budget bar, the rr/crr
  * transaction timeline).
  */
+import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
+import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
 import { GSM_RLP_DECODER } from './rlp-decoder';
 import { ByteBudgetPanel } from './ByteBudgetBar';
@@ -28,10 +30,17 @@ export const GSM_PANELS: readonly SystemPanel[] = [
   { id: 'gsm-transactions', title: 'Transactions (rr / crr)', Component: TransactionPanel },
 ];
 
+/** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
+const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+
 export const GSM_LAB: LabPlugin = {
   id: 'gsm',
+  exercises: exerciseFiles('gsm', EXERCISE_FILES),
   presets: GSM_PRESETS,
   panels: GSM_PANELS,
   linkDecoder: GSM_RLP_DECODER,
   SummaryRows: GsmSummaryRows,
+  // `radio=map`: the FER follows the phone's distance (gsm.md); the other radios are fixed profiles.
+  mapRadio: { kind: 'option', key: 'radio', option: 'map', changes: 'the FER' },
+  paramNote: gsmParamNote,
 };

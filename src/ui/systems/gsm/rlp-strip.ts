@@ -2,6 +2,7 @@
  * The RLP frame strip of the GSM panel: what each 20 ms RLP frame carried in one direction over
  * a window of slots, from `link.frame` (dir, kind, seq, error) and `channel.state` (dir, bad).
  */
+import { lowerBound } from '../../charts/data';
 import { GSM_FRAME_KIND as K } from './rlp-decoder';
 
 export const RLP_SLOT_S = 0.02;
@@ -51,17 +52,6 @@ export const STRIP_DIRECTIONS: readonly { readonly dir: number; readonly label: 
   { dir: 0, label: 'uplink' },
   { dir: 1, label: 'downlink' },
 ];
-
-function lowerBound(t: Float64Array, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Cells of direction `dir` (0 up, 1 down) for slots [from, to]; null where nothing was sent. */
 export function rlpStrip(

@@ -1,14 +1,21 @@
 /** The IS-707 system's piece of the lab: its presets (Figures 3–12) and the RLP frame decoder. */
 import { IS707_DECODER } from '../../charts/link-decoders';
+import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
 
 export { IS707_PRESETS } from './presets';
 export { IS707_PUBLISHED } from './published';
 
+/** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
+const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
+  exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,
   panels: [],
   linkDecoder: IS707_DECODER,
+  // `radioFromMap=1`: the FER follows the phone's distance (is707.md); off, `fer` sets it.
+  mapRadio: { kind: 'switch', key: 'radioFromMap', changes: 'the FER', manualKey: 'fer' },
 };

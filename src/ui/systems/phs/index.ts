@@ -4,6 +4,7 @@
  * its own live key `link<n>` (engine/systems/phs/params.ts), which the shell's toggles send.
  */
 import { PIAFS_DECODER } from '../../charts/link-decoders';
+import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin } from '../types';
 import { PiafsMonitorPanel } from './PiafsMonitor';
 import { PHS_PRESETS } from './presets';
@@ -13,9 +14,13 @@ export { PHS_PUBLISHED } from './published';
 export { PiafsMonitorPanel, PiafsMonitorTable } from './PiafsMonitor';
 export { monitorRows, monitorPatterns, cellText, type MonitorRow, type MonitorCell } from './monitor-rows';
 
+/** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
+const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+
 /** The PHS piece of the lab (the link toggles come from the `link<n>` keys, not from here). */
 export const PHS_LAB: LabPlugin = {
   id: 'phs',
+  exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
   panels: [
     { id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel },
@@ -23,4 +28,6 @@ export const PHS_LAB: LabPlugin = {
   linkDecoder: PIAFS_DECODER,
   // 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
   chartLabels: { capacity: 'capacity (links up, run average)' },
+  // Each unit's field strength comes from the phone's distance (phs.md), with no key to turn it off.
+  mapRadio: { kind: 'always', how: "each unit's field strength follows the phone's distance to it" },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarkovFadingChannel } from '../../../../src/engine/channel';
+import type { FrameChannel } from '../../../../src/engine/channel/types';
 import { RandomStreams } from '../../../../src/engine/core/rng';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
 import { createGsmRlpLink, type GsmRlpConfig } from '../../../../src/engine/link/gsm-rlp';
@@ -89,6 +90,23 @@ describe('GSM RLP over Markov fading (gsm.md §Channel)', () => {
       seen.add(b.link.lastFrame(0));
     }
     expect(seen.size).toBe(5);
+  });
+
+  it('is the one-bearer case: once its bearer is released a slot passes with no frame and no channel step', () => {
+    let steps = 0;
+    const counting = (): FrameChannel => ({ bad: false, step: () => (steps++, false) });
+    const b = createGsmRlpLink<number>({}, counting(), counting(), { delaySlots: 2 });
+    b.txMs.append(1, 200);
+    b.link.run(3);
+    expect(steps).toBe(6);
+    const sent = (): number => b.link.total('iFramesSent') + b.link.total('framesWithoutData');
+    const before = sent();
+    expect(before).toBe(6);
+    b.link.bearers.release(0, b.link.slotTime(3), 0);
+    b.link.run(4);
+    expect(b.link.slot).toBe(7);
+    expect(steps).toBe(6);
+    expect(sent()).toBe(before);
   });
 
   it('rejects a delay shorter than one slot', () => {

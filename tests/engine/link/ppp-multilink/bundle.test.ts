@@ -33,9 +33,7 @@ describe('PPP Multilink bundle: sender → six links → receiver', () => {
     const detect = 3 * NS_PER_SECOND;
     for (let n = 0; n < 250; n++) {
       if (b.now >= release && !b.sender.isDead(2) && b.sender.linkIds.includes(2)) {
-        b.pipes.get(2)!.dead = true; // the radio is gone
-        b.sender.releaseLink(2, b.now, detect);
-        b.receiver.releaseLink(2, b.now, detect);
+        b.release(2, detect); // the radio is gone
       }
       const p = pkt(1500);
       sent.push({ p, at: b.now });

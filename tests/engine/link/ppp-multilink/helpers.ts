@@ -50,6 +50,8 @@ export class Bundle {
   /** Sequence numbers (wire) to drop on the way, by link. */
   readonly drop = new Set<string>();
   now: Nanos = 0;
+  /** When each released link's release is noticed (the owner's bearer set holds this in PHS). */
+  private readonly noticeAt = new Map<number, Nanos>();
 
   constructor(senderOptions: MultilinkSenderOptions = {}, receiverOptions: MultilinkReceiverOptions = {}) {
     this.sender = new MultilinkSender<Pkt>(senderOptions);
@@ -60,6 +62,13 @@ export class Bundle {
     this.sender.addLink(id, rate);
     this.receiver.addLink(id);
     this.pipes.set(id, { rate, delay, busyUntil: 0, flight: [], dead: false });
+  }
+
+  /** The radio under link `id` is gone now; both ends notice `detect` later and remove it. */
+  release(id: number, detect: Nanos): void {
+    this.pipes.get(id)!.dead = true;
+    this.sender.releaseLink(id, this.now);
+    this.noticeAt.set(id, this.now + detect);
   }
 
   send(p: Pkt): Fragment<Pkt>[] {
@@ -84,7 +93,13 @@ export class Bundle {
 
   private step(): void {
     const t = this.now;
-    for (const id of this.sender.poll(t)) this.pipes.delete(id);
+    for (const [id, at] of this.noticeAt) {
+      if (at > t) continue;
+      this.noticeAt.delete(id);
+      this.sender.removeLink(id);
+      this.receiver.removeLink(id, t);
+      this.pipes.delete(id);
+    }
     // Pull what the links can start sending now.
     for (const [id, p] of this.pipes) {
       for (;;) {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../../../src/engine';
@@ -9,6 +8,7 @@ import {
   budgetSlices,
   ByteBudget,
   GSM_FRAME_KIND as K,
+  GSM_LAB,
   GSM_PANELS,
   GSM_PRESETS,
   GSM_RLP_DECODER,
@@ -90,7 +90,7 @@ describe('GSM presets', () => {
 describe('GSM exercises', () => {
   for (const id of ['gsm-binary-slower', 'gsm-transactions']) {
     it(`${id}: valid, and its answer comes from the simulation`, () => {
-      const ex = validateExercise(JSON.parse(readFileSync(`public/exercises/${id}.json`, 'utf8')));
+      const ex = validateExercise(GSM_LAB.exercises.exercises.find((e) => e.id === id));
       expect(typeof ex).not.toBe('string');
       if (typeof ex === 'string' || ex.answer.kind !== 'number') throw new Error('bad exercise');
       expect(ex.system).toBe('gsm');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../../../src/engine';
@@ -12,6 +11,7 @@ import {
 } from '../../../../src/ui/exercises/check';
 import type { Exercise } from '../../../../src/ui/exercises/types';
 import {
+  PHS_LAB,
   PHS_PRESETS,
   PiafsMonitorTable,
   cellText,
@@ -79,12 +79,8 @@ describe('PHS presets', () => {
 });
 
 describe('PHS exercises', () => {
-  const files = ['phs-slow-unit.json', 'phs-release.json'].map(
-    (f) =>
-      [
-        f,
-        JSON.parse(readFileSync(new URL(`../../../../public/exercises/${f}`, import.meta.url), 'utf8')),
-      ] as const,
+  const files = ['phs-slow-unit', 'phs-release'].map(
+    (id) => [`${id}.json`, PHS_LAB.exercises.exercises.find((e) => e.id === id)] as const,
   );
 
   it('are valid, named after their ids, and their scenarios parse', () => {

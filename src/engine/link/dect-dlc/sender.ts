@@ -1,0 +1,164 @@
+/**
+ * The sending half of an LU2 end (dect.md "DLC, LU2 service"): DLC frames queued without limit
+ * ("buffers are unlimited"), cut into fragments sent in order up to the window of 63; a
+ * cumulative N(R) releases them; a REJ sends it back to N(R), the first missing fragment
+ * (go-back-N: every fragment from there is sent again, the receiver drops those it holds); a LOSS
+ * moves the window past the frame the peer gave up.
+ * Fragment numbers are unbounded counts here and go on the air modulo 256 (fragment.ts).
+ */
+import {
+  DLC_FRAGMENT_DATA_BYTES,
+  DLC_SEQ_MODULUS,
+  DLC_WINDOW,
+  dlcFragmentsFor,
+  type DectDlcFragment,
+} from './fragment';
+
+const MASK = DLC_SEQ_MODULUS - 1;
+
+/** What the sender counts. */
+export interface DlcSenderCounters {
+  framesQueued: number;
+  fragmentsSent: number;
+  fragmentsResent: number;
+  goBacks: number;
+  /** Frames the peer gave up (acknowledgements with the LOSS mark acted on). */
+  lossMarks: number;
+}
+
+export class DlcSender {
+  /** Oldest unacknowledged fragment. */
+  va = 0;
+  /** Next fragment to send. */
+  vs = 0;
+  /** One past the highest fragment ever sent. */
+  vhigh = 0;
+  /** One past the last fragment queued. */
+  vEnd = 0;
+  /** The window edge moved by a give-up: the peer must be told (an acknowledgement-only fragment). */
+  edgeDirty = false;
+  readonly counters: DlcSenderCounters = {
+    framesQueued: 0,
+    fragmentsSent: 0,
+    fragmentsResent: 0,
+    goBacks: 0,
+    lossMarks: 0,
+  };
+
+  // Queued frames not yet fully acknowledged, from index `head`: first fragment, count, bytes, packet.
+  private first: number[] = [];
+  private count: number[] = [];
+  private bytes: number[] = [];
+  private packet: number[] = [];
+  private head = 0;
+  /** Frame index of the last fragment looked up. */
+  private cursor = 0;
+
+  constructor(readonly window = DLC_WINDOW) {
+    if (!Number.isInteger(window) || window < 1 || window >= DLC_SEQ_MODULUS / 2)
+      throw new RangeError(`LU2 window must be 1–${DLC_SEQ_MODULUS / 2 - 1}, got ${window}`);
+  }
+
+  /** Queue the DLC frame of IP packet `packet` of `ipBytes` bytes (plus the 2-byte checksum). */
+  enqueue(packet: number, ipBytes: number): void {
+    const n = dlcFragmentsFor(ipBytes);
+    this.first.push(this.vEnd);
+    this.count.push(n);
+    this.bytes.push(ipBytes + 2);
+    this.packet.push(packet);
+    this.vEnd += n;
+    this.counters.framesQueued++;
+  }
+
+  /** Fragments queued and not yet acknowledged. */
+  get backlog(): number {
+    return this.vEnd - this.va;
+  }
+
+  /** A fragment may go out: one is waiting and the window is open. */
+  get canSend(): boolean {
+    return this.vs < this.vEnd && this.vs < this.va + this.window;
+  }
+
+  /** The window is full (fragments wait, none may go). */
+  get stalled(): boolean {
+    return this.vs < this.vEnd && this.vs >= this.va + this.window;
+  }
+
+  /** Fill `out`'s data fields with fragment `vs` and move on. Only when {@link canSend}. */
+  fill(out: DectDlcFragment): void {
+    const n = this.vs;
+    const f = this.locate(n);
+    const i = n - this.first[f];
+    const last = i === this.count[f] - 1;
+    out.ns = n & MASK;
+    out.length = last ? this.bytes[f] - DLC_FRAGMENT_DATA_BYTES * i : DLC_FRAGMENT_DATA_BYTES;
+    out.more = !last;
+    out.packet = this.packet[f];
+    out.retransmission = n < this.vhigh;
+    this.counters.fragmentsSent++;
+    if (out.retransmission) this.counters.fragmentsResent++;
+    this.vs++;
+    if (this.vs > this.vhigh) this.vhigh = this.vs;
+  }
+
+  /**
+   * The peer's N(R) and flags. N(R) is read relative to `va` (fragment.ts); a value past the
+   * highest fragment sent cannot be current (a stale acknowledgement overtaken on another
+   * bearer) and is ignored.
+   */
+  handleAck(nr: number, rej: boolean, loss: boolean): void {
+    const n = this.va + ((nr - this.va) & MASK);
+    if (n > this.vhigh) return;
+    if (n > this.va) {
+      this.va = n;
+      if (this.vs < n) this.vs = n;
+      this.release();
+    }
+    if (loss) this.giveUp(n);
+    if (rej && n < this.vs) {
+      // dect.md: "the sender goes back to the first missing fragment".
+      this.vs = n;
+      this.counters.goBacks++;
+    }
+  }
+
+  /**
+   * The peer gave up the DLC frame holding fragment `n` (dect.md: "so the sender moves on"): the
+   * window moves past the frame's last fragment, nothing of it is sent again, and the new edge
+   * goes to the peer. A LOSS already acted on (n before the edge) only repeats the edge.
+   */
+  private giveUp(n: number): void {
+    this.edgeDirty = true;
+    if (n < this.va || n >= this.vEnd) return;
+    const f = this.locate(n);
+    this.va = this.first[f] + this.count[f];
+    if (this.vs < this.va) this.vs = this.va;
+    if (this.vhigh < this.va) this.vhigh = this.va;
+    this.counters.lossMarks++;
+    this.release();
+  }
+
+  /** Frame index holding fragment `n` (n in [va, vEnd)). */
+  private locate(n: number): number {
+    let c = this.cursor;
+    if (c < this.head || c >= this.first.length || this.first[c] > n) c = this.head;
+    while (this.first[c] + this.count[c] <= n) c++;
+    this.cursor = c;
+    return c;
+  }
+
+  /** Forget frames wholly before `va`. */
+  private release(): void {
+    while (this.head < this.first.length && this.first[this.head] + this.count[this.head] <= this.va)
+      this.head++;
+    if (this.head > 1024 && this.head * 2 > this.first.length) {
+      this.first = this.first.slice(this.head);
+      this.count = this.count.slice(this.head);
+      this.bytes = this.bytes.slice(this.head);
+      this.packet = this.packet.slice(this.head);
+      this.cursor = Math.max(0, this.cursor - this.head);
+      this.head = 0;
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * One DECT duplex traffic bearer in Ip mode: the RFP's and the portable's MAC ends, the bearer's
+ * subfield channel and the frame order between them (entity.ts: down slot, then up slot), with
+ * the `dect.mac` and `dect.bearerState` trace sources. A system's frame loop runs each bearer's
+ * {@link DectMacBearer.downSlot} and then its {@link DectMacBearer.upSlot} once per TDMA frame;
+ * before each half the layer above (DLC) submits a packet to the sending end if it is ready, and
+ * after it takes what the receiving end completed.
+ */
+import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { activeRecorder } from '../link-trace';
+import { DectMacEntity, type DectMacEvent, type PayloadCopy } from './entity';
+import type { SubfieldChannel } from './channel';
+import {
+  DECT_DOWN,
+  DECT_FRAME_NS,
+  DECT_MAX_ATTEMPTS,
+  DECT_UP,
+  createDectMacPacket,
+  subfieldCount,
+  type DectDirection,
+  type DectMacPacket,
+} from './packet';
+
+/** Kinds of `dect.mac` records. */
+export const DectMacTraceKind = { NEW: 0, RETRANSMISSION: 1, GIVE_UP: 2 } as const;
+
+const MAC_FIELDS = [
+  'terminal',
+  'bearer',
+  'carrier',
+  'slot',
+  'dir',
+  'kind',
+  'seq',
+  'attempt',
+  'errors',
+] as const;
+
+/**
+ * `dect.mac`: one record per packet put on a bearer (kind new / retransmission, `errors` = its
+ * subfields that failed) and one per packet given up. Nine fields: recorded through a reused row.
+ */
+export function dectMacTraceSource(rec: TraceRecorder): TraceSource<typeof MAC_FIELDS> {
+  return rec.source('dect.mac', MAC_FIELDS, {
+    dir: ['down', 'up'],
+    kind: ['new', 'retransmission', 'giveUp'],
+  });
+}
+
+/** What a bearer reports: an end's event, with the direction of the packet it concerns. */
+export interface DectBearerEvent {
+  readonly dir: DectDirection;
+  readonly event: DectMacEvent;
+}
+
+export interface DectMacBearerOptions<P> {
+  /** Terminal number for traces (the TCP user, a background terminal). */
+  readonly terminal: number;
+  /** Bearer index within the terminal's connection. */
+  readonly bearer: number;
+  readonly channel: SubfieldChannel;
+  readonly makePayload: () => P;
+  readonly copy: PayloadCopy<P>;
+  readonly maxAttempts?: number;
+  readonly trace?: TraceRecorder;
+}
+
+/** One duplex bearer: both MAC ends and their channel. */
+export class DectMacBearer<P> {
+  /** The RFP's end: sends down, receives up. */
+  readonly rfp: DectMacEntity<P>;
+  /** The portable's end: sends up, receives down. */
+  readonly portable: DectMacEntity<P>;
+  readonly terminal: number;
+  readonly bearer: number;
+  /** Physical channel in use (set by the MAC state machine; for traces). */
+  carrier = 0;
+  slot = 0;
+  private readonly down: DectMacPacket<P>;
+  private readonly up: DectMacPacket<P>;
+  private readonly channel: SubfieldChannel;
+  private readonly events: DectBearerEvent[] = [];
+  private readonly macTrace: TraceSource | null;
+  private readonly stateTrace: TraceSource | null;
+  private readonly row = new Float64Array(MAC_FIELDS.length);
+  private lastBad = -1;
+
+  constructor(o: DectMacBearerOptions<P>) {
+    const attempts = o.maxAttempts ?? DECT_MAX_ATTEMPTS;
+    this.rfp = new DectMacEntity(o.makePayload, o.copy, attempts);
+    this.portable = new DectMacEntity(o.makePayload, o.copy, attempts);
+    this.down = createDectMacPacket(o.makePayload());
+    this.up = createDectMacPacket(o.makePayload());
+    this.channel = o.channel;
+    this.terminal = o.terminal;
+    this.bearer = o.bearer;
+    const rec = activeRecorder(o.trace);
+    this.macTrace = rec && dectMacTraceSource(rec);
+    this.stateTrace =
+      rec && rec.source('dect.bearerState', ['terminal', 'bearer', 'bad'], { bad: ['good', 'bad'] });
+  }
+
+  /** The end that sends in `dir`. */
+  sender(dir: DectDirection): DectMacEntity<P> {
+    return dir === DECT_DOWN ? this.rfp : this.portable;
+  }
+
+  /** The end that receives in `dir`. */
+  receiver(dir: DectDirection): DectMacEntity<P> {
+    return dir === DECT_DOWN ? this.portable : this.rfp;
+  }
+
+  /** Is the bearer's channel Bad in the last frame stepped? */
+  get bad(): boolean {
+    return this.channel.bad;
+  }
+
+  /**
+   * The first half of TDMA frame `frame`: the channel steps, then the down slot goes RFP →
+   * portable. Afterwards `portable.takeReceived()` gives the down packet completed, and the
+   * portable has read the acknowledgement of its last up packet, so the layer above can submit
+   * the next up packet before {@link upSlot}.
+   */
+  downSlot(frame: number): void {
+    const ch = this.channel;
+    ch.step();
+    const t = frame * DECT_FRAME_NS;
+    const bad = ch.bad ? 1 : 0;
+    if (bad !== this.lastBad && this.stateTrace) this.stateTrace.record(t, this.terminal, this.bearer, bad);
+    this.lastBad = bad;
+    this.slotOf(frame, t, DECT_DOWN, this.rfp, this.portable, this.down);
+  }
+
+  /**
+   * The second half of frame `frame`: the up slot goes portable → RFP. Afterwards
+   * `rfp.takeReceived()` gives the up packet completed, and the RFP has read the acknowledgement
+   * of its down packet (it may submit the next one for the next frame).
+   */
+  upSlot(frame: number): void {
+    this.slotOf(frame, frame * DECT_FRAME_NS, DECT_UP, this.portable, this.rfp, this.up);
+  }
+
+  /** The oldest event not yet polled, or null. */
+  pollEvent(): DectBearerEvent | null {
+    return this.events.length > 0 ? (this.events.shift() ?? null) : null;
+  }
+
+  private slotOf(
+    frame: number,
+    t: number,
+    dir: DectDirection,
+    from: DectMacEntity<P>,
+    to: DectMacEntity<P>,
+    pkt: DectMacPacket<P>,
+  ): void {
+    from.pollTransmit(frame, pkt);
+    if (pkt.data) pkt.errors = this.channel.errors(dir);
+    if (pkt.data && this.macTrace) {
+      const kind = pkt.attempt > 1 ? DectMacTraceKind.RETRANSMISSION : DectMacTraceKind.NEW;
+      this.traceRow(t, dir, kind, pkt.seq, pkt.attempt, subfieldCount(pkt.errors));
+    }
+    to.handleFrame(frame, pkt, false);
+    // The acknowledgement just read may have made `to`'s own packet (other direction) give up.
+    for (let e = to.pollEvent(); e !== null; e = to.pollEvent()) {
+      const d: DectDirection = dir === DECT_DOWN ? DECT_UP : DECT_DOWN;
+      this.events.push({ dir: d, event: e });
+      if (this.macTrace) this.traceRow(t, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0);
+    }
+  }
+
+  private traceRow(t: number, dir: number, kind: number, seq: number, attempt: number, errors: number): void {
+    const r = this.row;
+    r[0] = this.terminal;
+    r[1] = this.bearer;
+    r[2] = this.carrier;
+    r[3] = this.slot;
+    r[4] = dir;
+    r[5] = kind;
+    r[6] = seq;
+    r[7] = attempt;
+    r[8] = errors;
+    this.macTrace?.recordRow(t, r);
+  }
+}

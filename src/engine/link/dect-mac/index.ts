@@ -1,0 +1,5 @@
+/** DECT MAC in protected Ip mode (dect.md): packets, one bearer end, the subfield channel, a duplex bearer. */
+export * from './packet';
+export * from './entity';
+export * from './channel';
+export * from './bearer';
