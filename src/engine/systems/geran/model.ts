@@ -28,6 +28,7 @@ import {
   pageObjects,
   type GeranPage,
 } from './params';
+import type { GeranState } from './state';
 import { geranSummary } from './summary';
 import { geranView } from './view';
 
@@ -38,7 +39,7 @@ export const GERAN_MOBILE = 2;
 const UP: MuxDir = 0;
 const DOWN: MuxDir = 1;
 
-export class GeranModel implements SystemModel {
+export class GeranModel implements SystemModel, GeranState {
   readonly seed: number;
   readonly page: GeranPage;
   readonly delay: number;

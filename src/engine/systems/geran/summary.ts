@@ -13,7 +13,7 @@ import { failureOf, firstFailure, tcpFailureWhat } from '../common/failure';
 import { round, tcpSummary } from '../common/tcp-setup';
 import type { SystemModel } from '../types';
 import { speaks } from './conversation';
-import type { GeranModel } from './model';
+import type { GeranState } from './state';
 
 /** 32 kbit/s × 1460/1500: the user data rate of a slot with no speech (geran.md `capacityBps`). */
 export const GERAN_CAPACITY_BPS = 31150;
@@ -71,7 +71,7 @@ function retransmittedBytes(d: PageDownload): number {
 }
 
 /** Figures of download `d`, up to `now` if it is still running. */
-export function downloadFigures(m: GeranModel, d: PageDownload, now: Nanos): DownloadFigures {
+export function downloadFigures(m: GeranState, d: PageDownload, now: Nanos): DownloadFigures {
   const end = d.doneAt >= 0 ? (d.lastByteAt >= 0 ? d.lastByteAt : d.doneAt) : now;
   const time = toSeconds(end - d.startAt);
   const silence = toSeconds(m.conversation.silentTime(DOWN, d.startAt, end));
@@ -99,12 +99,12 @@ const meanOf = (xs: readonly number[]): number =>
   xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
 
 /** The downloads the figures average: the finished ones, or the running one if none has finished. */
-function countedDownloads(m: GeranModel): PageDownload[] {
+function countedDownloads(m: GeranState): PageDownload[] {
   const done = m.loader.downloads.filter((d) => d.doneAt >= 0);
   return done.length > 0 ? done : m.loader.downloads.slice(-1);
 }
 
-function appSummary(m: GeranModel, now: Nanos): Record<string, SummaryValue> {
+function appSummary(m: GeranState, now: Nanos): Record<string, SummaryValue> {
   const figs = countedDownloads(m).map((d) => downloadFigures(m, d, now));
   const time = figs.reduce((a, f) => a + f.time, 0);
   const bytes = figs.reduce((a, f) => a + f.bytes, 0);
@@ -135,7 +135,7 @@ function appSummary(m: GeranModel, now: Nanos): Record<string, SummaryValue> {
   return app;
 }
 
-export function geranSummary(m: GeranModel, now: Nanos): ReturnType<SystemModel['summary']> {
+export function geranSummary(m: GeranState, now: Nanos): ReturnType<SystemModel['summary']> {
   const simSeconds = toSeconds(now);
   const fetches = m.loader.fetches;
   const senders: TcpConnection[] = [];

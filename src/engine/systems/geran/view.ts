@@ -4,12 +4,12 @@
  * direction shows the link as "bad" for data, data queued as "good", nothing to send as "idle".
  */
 import type { SystemView } from '../types';
-import type { GeranModel } from './model';
+import type { GeranState } from './state';
 
 /** Map extent, metres (the position plays no part in the model: the channel is error-free or `bler`). */
 const RANGE = 1000;
 
-export function geranView(m: GeranModel): SystemView {
+export function geranView(m: GeranState): SystemView {
   const c = m.conversation;
   const up = c.talking(0);
   const down = c.talking(1);
