@@ -6,6 +6,7 @@
  * slot's counters.
  */
 import type { PageDownload } from '../../app/http10';
+import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
@@ -39,26 +40,32 @@ export interface DownloadFigures {
   retransmissionShare: number;
   /** The rest of the shortfall: set-up, slow start, timeouts. */
   stallingShare: number;
-  /** Best rate over ≥ 5 s between two deliveries, kbit/s; null if the download was shorter. */
+  /** Best rate over ≥ 5 s between two deliveries (air time, see bestStretchBps), kbit/s; null if the download was shorter. */
   bestStretchKbps: number | null;
   fetched: number;
   failed: number;
 }
 
 /**
- * The best rate over any stretch of at least `span` s between two in-order deliveries: for
- * each delivery i, the first later delivery j at least `span` after it gives
- * (bytes after i up to j) / (t_j − t_i). `deliveries` is (time ns, cumulative bytes) pairs.
+ * The best rate over any stretch of at least `span` s between two in-order deliveries, counting
+ * the air time behind the bytes: for each delivery i, the first later delivery j whose stretch
+ * is at least `span` gives (bytes after i up to j) / (t_j − t_i + one block). The block is there
+ * because deliveries land on block edges (a packet's delay starts at the end of the block that
+ * carried its last byte) and that block may also have carried the first bytes after i: the bytes
+ * counted were on the air for up to t_j − t_i + one block, so the rate cannot exceed the slot's
+ * ceiling (without it, a stretch of 18-block packet gaps reads 31.21 kbit/s against 31.15).
+ * `deliveries` is (time ns, cumulative bytes) pairs; `blockNs` the radio block.
  */
-export function bestStretchBps(deliveries: readonly number[], span: number): number | null {
+export function bestStretchBps(deliveries: readonly number[], span: number, blockNs: Nanos): number | null {
   const spanNs = span * 1e9;
   let best: number | null = null;
   let j = 0;
   for (let i = 0; i < deliveries.length; i += 2) {
     if (j < i) j = i;
-    while (j < deliveries.length && deliveries[j] - deliveries[i] < spanNs) j += 2;
+    while (j < deliveries.length && deliveries[j] - deliveries[i] + blockNs < spanNs) j += 2;
     if (j >= deliveries.length) break;
-    const rate = ((deliveries[j + 1] - deliveries[i + 1]) * 8) / toSeconds(deliveries[j] - deliveries[i]);
+    const air = toSeconds(deliveries[j] - deliveries[i] + blockNs);
+    const rate = ((deliveries[j + 1] - deliveries[i + 1]) * 8) / air;
     if (best === null || rate > best) best = rate;
   }
   return best;
@@ -80,7 +87,7 @@ export function downloadFigures(m: GeranState, d: PageDownload, now: Nanos): Dow
   const retransmissionShare = capacity > 0 ? retransmittedBytes(d) / capacity : 0;
   const activity = speaks(m.conversation.mode, DOWN) ? m.conversation.activity : 0;
   const rate = time > 0 ? d.bytes / time : 0;
-  const best = bestStretchBps(d.deliveries, BEST_STRETCH_SECONDS);
+  const best = bestStretchBps(d.deliveries, BEST_STRETCH_SECONDS, GERAN_BLOCK_NS);
   return {
     time: round(time),
     bytes: d.bytes,
