@@ -59,8 +59,8 @@ test.describe('GERAN in the lab', () => {
     await expect(timeline.locator('.connection-failure')).toHaveCount(0);
     // The slot under the sequence graph: data blocks and the speech strips of both directions.
     const link = page.getByTestId('chart-link');
-    await expect(link.locator('text.row-label', { hasText: 'uplink speech' })).toBeAttached();
-    await expect(link.locator('text.row-label', { hasText: 'downlink speech' })).toBeAttached();
+    await expect(link.locator('text.row-label', { hasText: 'uplink' })).toBeAttached();
+    await expect(link.locator('text.row-label', { hasText: 'downlink' })).toBeAttached();
     await expect(link.locator('path.band-bad').first()).toBeAttached();
     await expect(page.getByTestId('geran-efficiency').locator('[data-slice]')).toHaveCount(3);
     const browser = await pageSummary(page);

@@ -63,12 +63,12 @@ export function attachSectionMark(el: HTMLElement, svg: SVGSVGElement): SectionM
       for (const a of ['data-from', 'data-to', 'data-bytes-per-second']) out.removeAttribute(a);
       return;
     }
-    const r = sectionRate(last.data['tcp.ack'], section[0], section[1]);
+    const r = sectionRate(last.data['tcp.deliver'], section[0], section[1]);
     out.setAttribute('data-from', r.from.toFixed(3));
     out.setAttribute('data-to', r.to.toFixed(3));
     out.setAttribute('data-bytes-per-second', r.bytesPerSecond.toFixed(1));
     out.textContent =
-      `Marked ${r.from.toFixed(2)}–${r.to.toFixed(2)} s: ${num(r.bytes)} bytes acknowledged, ` +
+      `Marked ${r.from.toFixed(2)}–${r.to.toFixed(2)} s: ${num(r.bytes)} bytes delivered, ` +
       `${num(r.bytesPerSecond)} bytes/s (${bitRate(r.bytesPerSecond * 8)}). Escape clears the mark.`;
   };
 

@@ -14,7 +14,7 @@ export const GERAN_SPEECH_DECODER: FrameDecoder = {
   optional: ['error'],
   decode: decodeDirKind(['data']),
   rows: [0, 1],
-  rowLabel: (r) => (r === 0 ? 'uplink speech' : r === 1 ? 'downlink speech' : `dir ${r}`),
+  rowLabel: (r) => (r === 0 ? 'uplink' : r === 1 ? 'downlink' : `dir ${r}`),
   frameS: 0.02,
   band: {
     source: 'geran.speech',

@@ -137,8 +137,8 @@ describe('the slot on the link timeline', () => {
     // Both directions talk at some point of a run with speech=both.
     for (const dir of [0, 1])
       expect(sp.cols.talking.some((v, i) => v === 1 && sp.cols.dir[i] === dir)).toBe(true);
-    expect(GERAN_SPEECH_DECODER.rowLabel(0)).toBe('uplink speech');
-    expect(GERAN_SPEECH_DECODER.rowLabel(1)).toBe('downlink speech');
+    expect(GERAN_SPEECH_DECODER.rowLabel(0)).toBe('uplink');
+    expect(GERAN_SPEECH_DECODER.rowLabel(1)).toBe('downlink');
   });
 });
 
