@@ -68,6 +68,21 @@ test.describe('GERAN in the lab', () => {
     // The preset shows the study's value beside the live one.
     await expect(page.getByTestId('preset-info').locator('[data-live="app.efficiency"]')).toBeVisible();
     await sameAsCli(browser);
+    // Shift + drag over the sequence graph marks a section and reads its rate.
+    const seq = page.getByTestId('chart-seq').locator('svg').first();
+    const box = (await seq.boundingBox())!;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    const section = page.getByTestId('chart-seq').getByTestId('seq-section');
+    await expect(section).toHaveAttribute('data-bytes-per-second', /\d/);
+    const rate = Number(await section.getAttribute('data-bytes-per-second'));
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThan(3893); // the slot's ceiling in payload bytes/s
+    await expect(section).toContainText('bytes/s');
   });
 
   test('switching speech off mid-run stops the retransmissions', async ({ page }) => {
