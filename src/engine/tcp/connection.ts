@@ -242,6 +242,7 @@ export class TcpConnection extends ConnectionCore {
     } else if (kind === 'dup') {
       if (this.snd.dupAck()) {
         this.stats.fastRetransmits++;
+        if (this.snd.lastFastRtxAfterTimeout) this.stats.fastRetransmitsAfterTimeout++;
         this.tracer.fastRetransmit(now, this.snd.sndUna);
         this.armRto(now); // the fast retransmit restarts the timer (4.4BSD; ns-2 reset_rtx_timer)
       }

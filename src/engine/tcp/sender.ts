@@ -54,6 +54,8 @@ export class Sender {
   rttActive = false;
   rttSeq = 0;
   rttStart: Nanos = 0;
+  /** The last fast retransmit answered duplicate ACKs for data sent before a timeout. */
+  lastFastRtxAfterTimeout = false;
 
   constructor(private readonly profile: TcpProfile) {
     this.sndWnd = profile.rwnd;
@@ -190,10 +192,16 @@ export class Sender {
     return sample;
   }
 
-  /** A duplicate ACK: true when it triggers a fast retransmit. */
+  /**
+   * A duplicate ACK: true when it triggers a fast retransmit. `afterTimeout` tells whether that
+   * fast retransmit was triggered by duplicate ACKs for data sent before the last timeout — the
+   * spurious one that follows a spurious timeout, which ns-2's guard suppresses (tcp.md).
+   */
   dupAck(): boolean {
+    const beforeTimeoutData = !this.params.newReno && this.sndUna <= this.cc.recover;
     const action = renoDupAck(this.cc, this.params, this.sndUna, this.flight, this.sndMax);
     if (action !== 'fastRetransmit') return false;
+    this.lastFastRtxAfterTimeout = beforeTimeoutData;
     this.fastRtxPending = true;
     // 4.4BSD clears t_rtt on a fast retransmit: the timed segment's ACK would be delayed by the repair.
     this.rttActive = false;

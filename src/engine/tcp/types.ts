@@ -64,6 +64,11 @@ export interface TcpStats {
   /** Retransmission timeouts in the data phase. */
   timeouts: number;
   fastRetransmits: number;
+  /**
+   * Fast retransmits triggered by duplicate ACKs for data sent before a retransmission timeout
+   * (after a spurious timeout these are spurious too: the data had arrived; geran.md, TCP details).
+   */
+  fastRetransmitsAfterTimeout: number;
   /** SYN or SYN-ACK segments sent again. */
   synRetransmits: number;
   /** Pure ACKs sent (no data, SYN or FIN). */
@@ -100,6 +105,7 @@ export function createTcpStats(): TcpStats {
     retransmits: 0,
     timeouts: 0,
     fastRetransmits: 0,
+    fastRetransmitsAfterTimeout: 0,
     synRetransmits: 0,
     acksSent: 0,
     bytesSent: 0,

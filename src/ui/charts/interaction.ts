@@ -86,6 +86,7 @@ export function attachAxisInteraction(host: AxisHost): () => void {
   let drag: { x: number; d: Domain; id: number; moved: boolean } | null = null;
   const onDown = (e: PointerEvent | MouseEvent): void => {
     if (e.button !== 0) return;
+    if (e.shiftKey) return; // shift + drag marks a section (section-mark.ts), it does not pan
     const el = e.target as Element | null;
     if (el?.closest?.('.wtl-rtx')) return; // clicking a marker selects it instead
     const px = svgX(e, target);

@@ -3,6 +3,7 @@ import { markerPath } from '../theme/chart-style';
 import { DASHES, MARKERS } from '../theme/palette';
 import { connOk, lowerBound, readSource, visibleRange } from './data';
 import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
+import { attachSectionMark, type SectionMark } from './section-mark';
 import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
@@ -25,7 +26,8 @@ import {
  * Drawn nodes (for tests and styling): `path.seg-data` / `path.seg-rtx` (one per connection, the
  * decimated ticks, `data-n` = ticks drawn), `path.wtl-rtx` (one per retransmission marker, with
  * `data-t` and `data-seq`), `path.ack-line` and `path.rwnd-line` (one per connection), and
- * `circle.selection-ring` for `view.selection`.
+ * `circle.selection-ring` for `view.selection`; shift + drag marks a section and reads its rate
+ * (section-mark.ts: `rect.section-mark`, `p.section-rate`).
  */
 
 /**
@@ -47,12 +49,19 @@ interface RtxMark {
 }
 
 export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): TimeChart {
+  let mark: SectionMark | null = null;
   const chart = createTimeChart(el, options, {
     kind: 'seq',
     title: 'Sequence-number graph',
     height: 340,
-    draw: (ctx) => drawSeq(ctx, options),
+    draw: (ctx) => {
+      const text = drawSeq(ctx, options);
+      mark?.draw(ctx);
+      return text;
+    },
   });
+  // Shift + drag marks a section and reads its rate (section-mark.ts).
+  mark = attachSectionMark(el, chart.svg);
   // One delegated listener: a click on a retransmission marker selects it.
   const onClick = (e: MouseEvent): void => {
     const mark = (e.target as Element | null)?.closest?.('.wtl-rtx');
@@ -65,6 +74,7 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
     ...chart,
     destroy() {
       chart.svg.removeEventListener('click', onClick);
+      mark?.destroy();
       destroy();
     },
   };

@@ -5,6 +5,7 @@
  * follow.
  */
 import type { SystemId } from '../../engine/scenario/types';
+import { GERAN_LAB } from './geran';
 import { GSM_LAB } from './gsm';
 import { IS707_LAB } from './is707';
 import { PHS_LAB } from './phs';
@@ -12,7 +13,7 @@ import type { LabPlugin } from './types';
 
 export type { LabPlugin, SystemPanel, ChartLabels } from './types';
 
-export const LAB_PLUGINS: readonly LabPlugin[] = [IS707_LAB, GSM_LAB, PHS_LAB];
+export const LAB_PLUGINS: readonly LabPlugin[] = [IS707_LAB, GSM_LAB, PHS_LAB, GERAN_LAB];
 
 /** The plug-in of a system, or undefined for one the lab has no plug-in for. */
 export function labPlugin(id: SystemId): LabPlugin | undefined {

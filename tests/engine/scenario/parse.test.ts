@@ -160,7 +160,7 @@ describe('parseScenario: errors name the key, the value and what is allowed', ()
     const foo = parseScenario('system=foo');
     expect(foo.scenario.system).toBe('is707');
     expect(foo.errors[0].message).toBe(
-      `system=foo: must be one of is707, gsm, phs, dect, geran (implemented: ${implemented}); using is707`,
+      `system=foo: must be one of is707, gsm, phs, geran, dect (implemented: ${implemented}); using is707`,
     );
   });
 

@@ -32,8 +32,8 @@ function checkSchema(name: string, params: readonly ParamSpec[]): void {
 }
 
 describe('schemas', () => {
-  it('is707 is implemented, then gsm and phs; the planned systems are known but not built', () => {
-    expect(implementedSystems()).toEqual(['is707', 'gsm', 'phs']);
+  it('is707 is implemented, then gsm, phs and geran; the planned systems are known but not built', () => {
+    expect(implementedSystems()).toEqual(['is707', 'gsm', 'phs', 'geran']);
     expect(isImplemented('dect')).toBe(false);
     expect(isImplemented('is707')).toBe(true);
     expect(isImplemented('foo')).toBe(false);

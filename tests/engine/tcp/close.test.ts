@@ -242,6 +242,7 @@ describe('recoverGuard after a spurious timeout', () => {
     // 32697 = snd_max at the timeout: the duplicate ACKs acknowledge nothing sent after it.
     expect(b.trace('tcp.fastRetransmit').map((r) => r[1])).toEqual([32697]);
     expect(tx.stats.fastRetransmits).toBe(1);
+    expect(tx.stats.fastRetransmitsAfterTimeout).toBe(1);
     expect(b.trace('tcp.ssthresh').length).toBe(3); // initial, timeout, spurious fast retransmit
   });
 
@@ -262,5 +263,8 @@ describe('recoverGuard after a spurious timeout', () => {
     expect(b.trace('tcp.timeout').map((r) => [r[0], r[1]])).toEqual([[9.12, 18981]]);
     // 26281 = 18981 + 5·1460, snd_max at the timeout (an 8192-byte window holds 5 segments).
     expect(b.trace('tcp.fastRetransmit').map((r) => [r[0], r[1]])).toEqual([[15.135, 26281]]);
+    // Counted as the fast retransmit that follows a timeout (the summary's tcp.spuriousFastRetransmits).
+    expect(tx.stats.fastRetransmitsAfterTimeout).toBe(1);
+    expect(tx.stats.fastRetransmits).toBe(1);
   });
 });

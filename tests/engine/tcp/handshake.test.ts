@@ -107,6 +107,25 @@ describe('three-way handshake', () => {
     expect(b.b.rstsSent).toBe(1);
   });
 
+  it('synRetries=1 (override): SYNs at 0 and 3 s, failure at 9 s; the server half-open drop at 9 s too', () => {
+    // geran.md item 5: a stack that gives up set-up after ≈ 9 s. Every SYN-ACK is lost.
+    const one = resolveProfile('win98', { synRetries: 1 });
+    const b = new Bench({
+      delay: 0.1,
+      drop: (seg) => (seg.flags & (TcpFlag.SYN | TcpFlag.ACK)) === (TcpFlag.SYN | TcpFlag.ACK),
+    });
+    b.b.listen(80, resolveProfile('winnt4', { synRetries: 1 }));
+    const conn = b.a.connect(0, 1025, 80, one);
+    b.kick();
+    b.run(30);
+    expect(b.sent('ab', isSyn).map(ts)).toEqual([0, 3]);
+    expect(b.ea.events.filter((e) => e.event.type === 'failed').map((e) => e.t / 1e9)).toEqual([9]);
+    expect(conn.stats.connectFailed).toBe(true);
+    // The server answered the first SYN at 0.1 s, resent its SYN-ACK 3 s later, dropped it at 9.1 s.
+    expect(b.sent('ba', isSynAck).map(ts)).toEqual([0.1, 3.1]);
+    expect(b.eb.events.filter((e) => e.event.type === 'failed').map((e) => e.t / 1e9)).toEqual([9.1]);
+  });
+
   it('bsd44 gives up at its 75 s connection timer', () => {
     const { b, conn } = http(
       { delay: 0.1, drop: (seg) => (seg.flags & TcpFlag.SYN) !== 0 },

@@ -1,0 +1,39 @@
+/**
+ * The GERAN system's pieces of the lab, for the shell to plug in: presets, the shared slot on the
+ * link-layer timeline (data blocks and the speech strips of both directions, under the sequence
+ * graph on the same time axis), the connection timeline of multi-object pages and the
+ * efficiency / retransmission / stalling breakdown.
+ */
+import { exerciseFiles } from '../../exercises/collect';
+import type { LabPlugin, SystemPanel } from '../types';
+import { ConnectionPanel } from './ConnectionTimeline';
+import { EfficiencyPanel } from './EfficiencyBar';
+import { GERAN_PRESETS } from './presets';
+import { GERAN_SPEECH_DECODER } from './speech-decoder';
+import { GeranSummaryRows } from './SummaryRows';
+
+export { GERAN_PRESETS, GERAN_UNLUCKY_SEED, GERAN_ACK_STARVED_SEED } from './presets';
+export { GERAN_PUBLISHED } from './published';
+export { GERAN_SPEECH_DECODER } from './speech-decoder';
+export { Connections, ConnectionPanel } from './ConnectionTimeline';
+export { Efficiency, EfficiencyPanel } from './EfficiencyBar';
+export { connectionRows, type ConnectionRow } from './connections';
+
+/** The GERAN panels, in page order. */
+export const GERAN_PANELS: readonly SystemPanel[] = [
+  { id: 'geran-connections', title: 'Connections (one per object, HTTP/1.0)', Component: ConnectionPanel },
+  { id: 'geran-efficiency', title: 'Efficiency, retransmissions, stalling', Component: EfficiencyPanel },
+];
+
+/** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
+const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+
+export const GERAN_LAB: LabPlugin = {
+  id: 'geran',
+  exercises: exerciseFiles('geran', EXERCISE_FILES),
+  presets: GERAN_PRESETS,
+  panels: GERAN_PANELS,
+  linkDecoder: GERAN_SPEECH_DECODER,
+  chartLabels: { capacity: 'ceiling 31.15 kbit/s (no speech)' },
+  SummaryRows: GeranSummaryRows,
+};

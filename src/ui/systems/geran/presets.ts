@@ -1,0 +1,285 @@
+/**
+ * GERAN presets (geran.md "Must reproduce" and "Views"): the pure data channel at the ceiling,
+ * speech on with its best 5 s stretch, ack starvation from uplink speech alone, one object
+ * against nineteen, the 65 KB download's spread and the pinned unlucky draw, the delay sweeps with
+ * and without speech, the 9 s set-up give-up (`synRetries=1`), and free play. Presets are data.
+ */
+import type { Preset, SweepSpec } from '../../presets/types';
+import { GERAN_PUBLISHED as P } from './published';
+
+/** The seed whose 65 KB download resembles the study's unlucky example (cli/validation/geran.ts). */
+export const GERAN_UNLUCKY_SEED = 6;
+/** A seed whose `speech=up` 65 KB download has TCP timeouts (two, with the default keys). */
+export const GERAN_ACK_STARVED_SEED = 9;
+
+const DELAYS = [0.25, 2, 4, 6, 8, 9, 10, 11, 12];
+const WITH_AND_WITHOUT = [
+  { label: 'speech off', keys: 'speech=off' },
+  { label: 'speech on (both)', keys: 'speech=both' },
+];
+
+const delaySweep = (metric: string, metricLabel: string, base = 'system=geran'): SweepSpec => ({
+  base,
+  key: 'delay',
+  values: DELAYS,
+  series: WITH_AND_WITHOUT,
+  seeds: 4,
+  metric,
+  metricLabel,
+});
+
+const SPEECH_CHARTS = ['seq', 'link', 'rto'] as const;
+
+export const GERAN_PRESETS: readonly Preset[] = [
+  {
+    id: 'geran-free',
+    system: 'geran',
+    title: 'Free play',
+    description:
+      'A 65 KB page over one GERAN timeslot shared with a voice call (45 % activity each way, 0.25 s network ' +
+      'delay). Speech owns every block while its speaker talks (hatched in the slot timeline under the sequence ' +
+      'graph); data gets the silences. Switch speech off and on while it runs; try another page or delay.',
+    scenario: 'system=geran',
+    charts: [...SPEECH_CHARTS],
+  },
+  {
+    id: 'geran-speech-off',
+    system: 'geran',
+    title: 'Speech off: a long download at the 31.15 kbit/s ceiling',
+    figure: 'maximum user data rate',
+    description:
+      'A pure data channel: every 20 ms block carries 80 bytes, and 1460 of every 1500 bytes are payload, so the ' +
+      'ceiling is 32 kbit/s × 1460/1500 = 31.15 kbit/s. After the handshake and slow start the 107 KB image runs ' +
+      'at the ceiling: no timeouts, no retransmissions.',
+    scenario: 'system=geran&speech=off&page=image107k',
+    charts: ['seq', 'link', 'throughput'],
+    published: [
+      { label: 'Best 5 s stretch', value: P.maxUserRateKbps, unit: 'kbit/s', live: 'app.bestStretchKbps' },
+      {
+        label: 'Whole download',
+        value: '≈ 31 (set-up and slow start cost a little)',
+        unit: 'kbit/s',
+        live: 'app.throughputKbps',
+      },
+      { label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' },
+    ],
+  },
+  {
+    id: 'geran-speech-on',
+    system: 'geran',
+    title: 'Speech on: the best uninterrupted 5 s stretch',
+    figure: 'sequence-number graph with talkspurts',
+    description:
+      'The same 107 KB image with speech in both directions. Even the best 5 s stretch runs below the ceiling — ' +
+      'downlink talkspurts take blocks from it — and over the whole download the rate is about half. Mark a ' +
+      'section of the sequence graph (shift + drag) to read its rate.',
+    scenario: 'system=geran&page=image107k',
+    charts: [...SPEECH_CHARTS],
+    published: [
+      {
+        label: 'Best 5 s stretch',
+        value: P.bestStretchKbps,
+        unit: 'kbit/s',
+        live: 'app.bestStretchKbps',
+        expect: 'mid-20s',
+      },
+      {
+        label: 'Whole download',
+        value: 'about half the ceiling',
+        unit: 'kbit/s',
+        live: 'app.throughputKbps',
+      },
+    ],
+  },
+  {
+    id: 'geran-ack-starvation',
+    system: 'geran',
+    title: 'Ack starvation: uplink speech alone makes TCP time out',
+    figure: 'ack starvation',
+    description:
+      'Speech only in the uplink: the downlink is a clean 32 kbit/s pipe, yet while the mobile user talks no ACK ' +
+      'can leave the phone. The server’s retransmission timer fires, it resends a segment that was never lost, ' +
+      'and the duplicate ACKs that follow make Windows NT (threshold 2) fast-retransmit spuriously. Compare the ' +
+      'flat stretches of the sequence graph with the uplink talkspurts under it; then switch speech off.',
+    scenario: `system=geran&speech=up&seed=${GERAN_ACK_STARVED_SEED}`,
+    charts: [...SPEECH_CHARTS],
+    published: [
+      {
+        label: 'TCP timeouts on an error-free channel',
+        value: '≥ 1 (with speech=off: 0)',
+        live: 'tcp.timeouts',
+      },
+      { label: 'Retransmissions', value: '> 0, none lost', live: 'tcp.retransmits' },
+      { label: 'Spurious fast retransmits', value: 'expected', live: 'tcp.spuriousFastRetransmits' },
+    ],
+  },
+  {
+    id: 'geran-one-object',
+    system: 'geran',
+    title: 'One 107 KB object, 25 downloads',
+    figure: 'efficiency: 1 object vs 19 objects',
+    description:
+      'One connection carries the whole 107 KB: the set-up and slow start are paid once. Efficiency counts the ' +
+      'bytes against the downlink’s measured silence (the capacity speech leaves to data); averaged over 25 ' +
+      'downloads as the study did.',
+    scenario: 'system=geran&page=image107k&repeat=25',
+    charts: ['seq', 'link'],
+    published: [
+      {
+        label: 'Efficiency',
+        value: P.download107k.singleEfficiency,
+        live: 'app.efficiency',
+        format: 'percent',
+      },
+      { label: 'Retransmission share', value: 'small', live: 'app.retransmissionShare', format: 'percent' },
+    ],
+  },
+  {
+    id: 'geran-19-objects',
+    system: 'geran',
+    title: 'Nineteen images of the same 107 KB, one connection each',
+    figure: 'efficiency: 1 object vs 19 objects',
+    description:
+      'HTTP/1.0 fetches each of the 19 objects over its own connection: each pays a handshake, a 300-byte GET ' +
+      'and slow start, and each of those waits for a silence in the right direction. The connection timeline ' +
+      'shows one row per object. The study measured 60 % against 82 % for one object; a faithful model of these ' +
+      'stacks gives a wider gap.',
+    scenario: 'system=geran&page=images19x107k&repeat=25',
+    charts: ['seq', 'link'],
+    published: [
+      {
+        label: 'Efficiency',
+        value: P.download107k.nineteenEfficiency,
+        live: 'app.efficiency',
+        format: 'percent',
+        expect: 'below 60 % (a wider gap than the study’s)',
+      },
+      { label: 'Objects fetched / failed', value: '19 per download, 0 failed', live: 'app.objectsFetched' },
+    ],
+  },
+  {
+    id: 'geran-65k-spread',
+    system: 'geran',
+    title: 'The 65 KB page, 25 downloads: a wide spread',
+    figure: '65 KB download',
+    description:
+      'The study showed one 65 KB download (61 % efficiency, 22 % lost to retransmissions). Over 25 downloads the ' +
+      'efficiency ranges widely and its mean is well above that example: see the per-download figures in the ' +
+      'summary JSON.',
+    scenario: 'system=geran&repeat=25',
+    charts: ['seq', 'link'],
+    published: [
+      {
+        label: 'Efficiency (one download)',
+        value: P.download65k.efficiency,
+        live: 'app.efficiency',
+        format: 'percent',
+        expect: 'mean well above',
+      },
+      {
+        label: 'Retransmission share',
+        value: P.download65k.retransmissionShare,
+        live: 'app.retransmissionShare',
+        format: 'percent',
+      },
+    ],
+  },
+  {
+    id: 'geran-unlucky-65k',
+    system: 'geran',
+    title: 'The study’s “unlucky” 65 KB download (one draw of a spread)',
+    figure: '65 KB download, sections A–D',
+    description:
+      `Seed ${GERAN_UNLUCKY_SEED} is one draw whose download resembles the study’s example — one draw of a wide ` +
+      'spread, pinned as a regression case, not a typical run (see “The 65 KB page, 25 downloads”). Mark its ' +
+      `sections on the sequence graph (shift + drag) and compare their rates with the study’s: A–B ${P.download65k.sectionAB}, ` +
+      `B–C ${P.download65k.sectionBC}, C–D ${P.download65k.sectionCD} bytes/s.`,
+    scenario: `system=geran&seed=${GERAN_UNLUCKY_SEED}`,
+    charts: [...SPEECH_CHARTS],
+    published: [
+      { label: 'Efficiency', value: P.download65k.efficiency, live: 'app.efficiency', format: 'percent' },
+      {
+        label: 'Retransmission share',
+        value: P.download65k.retransmissionShare,
+        live: 'app.retransmissionShare',
+        format: 'percent',
+      },
+      {
+        label: 'Stalling share',
+        value: P.download65k.stallingShare,
+        live: 'app.stallingShare',
+        format: 'percent',
+      },
+      { label: 'Download time', value: P.download65k.duration, unit: 's', live: 'app.transferTime' },
+    ],
+  },
+  {
+    id: 'geran-delay-setup',
+    system: 'geran',
+    title: 'Delay sweep: where connection set-up fails',
+    figure: 'connection success vs delay',
+    description:
+      'The 65 KB page at growing network delay, with and without speech. Without speech set-up holds up to ≈ 10 s ' +
+      'one way: the server drops a half-open connection 21 s after the SYN. With speech, talkspurts delay SYNs ' +
+      'and SYN-ACKs further and failures begin earlier and rise gradually. The study: with speech a sharp limit at ' +
+      '4.5 s, without speech “beyond 8 s”. Run the sweep (Sweep panel).',
+    scenario: 'system=geran&speech=off&delay=10',
+    charts: ['seq', 'rto'],
+    sweep: delaySweep('tcp.connectFailures', 'connections failed per run'),
+    published: [
+      {
+        label: 'Set-up limit without speech',
+        value: `beyond ${P.setupLimit.withoutSpeechAtLeast}`,
+        unit: 's',
+        live: 'tcp.connectFailures',
+        expect: 'no failure up to 10 s',
+      },
+      {
+        label: 'Set-up limit with speech',
+        value: P.setupLimit.withSpeech,
+        unit: 's',
+        expect: 'failures from ≈ 9 s, rising',
+      },
+    ],
+  },
+  {
+    id: 'geran-delay-rate',
+    system: 'geran',
+    title: 'Delay sweep: the data rate falls steeply',
+    figure: 'data rate vs delay',
+    description:
+      'Each object pays its handshake and slow-start round trips at the network delay: the rate of the 65 KB page ' +
+      'falls steeply as the delay grows, with and without speech.',
+    scenario: 'system=geran&speech=off&delay=4',
+    charts: ['seq', 'rto'],
+    sweep: delaySweep('app.throughputKbps', 'download rate (kbit/s)'),
+    published: [
+      { label: 'Rate at 0.25 s without speech', value: '≈ 28', unit: 'kbit/s', live: 'app.throughputKbps' },
+    ],
+  },
+  {
+    id: 'geran-syn-retries-1',
+    system: 'geran',
+    title: 'A 9 s set-up give-up (synRetries = 1): the study’s 4.5 s limit',
+    figure: 'connection success vs delay',
+    description:
+      'With one SYN retry the client gives up the connection ≈ 9 s after its first SYN, so a round trip of 9 s — ' +
+      '4.5 s each way — is the limit, with or without speech: the study’s sharp 4.5 s is what such a stack ' +
+      'produces. At 4.5 s this run fails.',
+    scenario: 'system=geran&speech=off&synRetries=1&delay=4.5',
+    charts: ['seq', 'rto'],
+    sweep: {
+      ...delaySweep('tcp.connectFailures', 'connections failed per run', 'system=geran&synRetries=1'),
+      values: [0.25, 2, 3, 4, 4.4, 4.5, 5, 6],
+    },
+    published: [
+      {
+        label: 'Set-up limit',
+        value: P.setupLimit.withSpeech,
+        unit: 's one way',
+        live: 'tcp.connectFailures',
+        expect: '1 failure at 4.5 s',
+      },
+    ],
+  },
+];
