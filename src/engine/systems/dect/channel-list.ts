@@ -12,7 +12,15 @@
  * it again at once.
  */
 import type { RandomStream } from '../../core/rng';
-import { carrierOf, DECT_CARRIERS, DECT_CHANNELS, DECT_SLOTS, slotOf, type SlotGrid, type SlotWidth } from './air';
+import {
+  carrierOf,
+  DECT_CARRIERS,
+  DECT_CHANNELS,
+  DECT_SLOTS,
+  slotOf,
+  type SlotGrid,
+  type SlotWidth,
+} from './air';
 
 export const ChannelView = { QUIET: 0, INTERFERED: 1, BUSY: 2 } as const;
 export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
