@@ -53,6 +53,11 @@ interface BackgroundCall {
   readonly x: number;
   readonly y: number;
   readonly fading: BearerFading[];
+  /**
+   * While the terminal sits in Active_Locked with no handover running, nothing happens to it
+   * before this frame (its earliest fading change or handover need): its step is skipped until then.
+   */
+  wake: number;
 }
 
 /** Counts per type (index as BACKGROUND_TYPES). */
@@ -125,8 +130,12 @@ export class BackgroundPopulation implements TerminalOwner {
     // Call ends and MAC steps; calls leave the list when their terminal goes idle.
     for (let i = 0; i < this.calls.length; i++) {
       const c = this.calls[i];
-      if (frame >= c.endFrame && c.terminal.state !== MacState.IDLE_LOCKED) c.terminal.end(frame);
-      else c.terminal.step(frame);
+      const t = c.terminal;
+      if (frame >= c.endFrame && t.state !== MacState.IDLE_LOCKED) t.end(frame);
+      else if (frame >= c.wake || !settled(t)) {
+        t.step(frame);
+        if (settled(t)) c.wake = nextEvent(c);
+      }
     }
     let w = 0;
     for (let i = 0; i < this.calls.length; i++)
@@ -163,6 +172,7 @@ export class BackgroundPopulation implements TerminalOwner {
       x,
       y,
       fading: [],
+      wake: 0,
     };
     this.counters.arrived[k]++;
     this.calls.push(call);
@@ -216,6 +226,23 @@ export class BackgroundPopulation implements TerminalOwner {
   positions(): { x: number; y: number; type: number; rfp: number }[] {
     return this.calls.map((c) => ({ x: c.x, y: c.y, type: c.type, rfp: c.terminal.rfp }));
   }
+}
+
+/** Active_Locked with no handover: the state in which only a fading change or a need can act. */
+function settled(t: DectTerminal): boolean {
+  return t.state === MacState.ACTIVE_LOCKED && t.ho < 0;
+}
+
+/** The first frame at which a settled call's bearers change fading state or need a handover. */
+function nextEvent(c: BackgroundCall): number {
+  let at = Infinity;
+  const ch = c.terminal.ch;
+  for (let i = 0; i < ch.length; i++) {
+    const f = c.fading[i];
+    if (ch[i] < 0 || !f) continue;
+    at = Math.min(at, f.stateEnd, f.needAt);
+  }
+  return at;
 }
 
 /** Data call duration, s: 1, 2 or 3 minutes (0.333 each) or 30 minutes (0.001). */

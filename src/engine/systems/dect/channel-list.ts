@@ -12,7 +12,15 @@
  * it again at once.
  */
 import type { RandomStream } from '../../core/rng';
-import { DECT_CHANNELS, slotMaskOf, validStart, type SlotGrid, type SlotWidth } from './air';
+import {
+  carrierOf,
+  DECT_CARRIERS,
+  DECT_CHANNELS,
+  DECT_SLOTS,
+  slotOf,
+  type SlotGrid,
+  type SlotWidth,
+} from './air';
 
 export const ChannelView = { QUIET: 0, INTERFERED: 1, BUSY: 2 } as const;
 export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
@@ -21,11 +29,28 @@ export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
 export const P_QUIET_IF_IDLE = 0.8;
 export const P_INTERFERED_IF_RESERVED = 0.5;
 
+/** Slots where a double-slot bearer may start (even slots), as a 12-bit mask. */
+const EVEN_SLOTS = 0x555;
+const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
+
+/** Set bits of a 12-bit mask. */
+function bitCount(m: number): number {
+  let n = 0;
+  for (let x = m; x !== 0; x &= x - 1) n++;
+  return n;
+}
+
 export class ChannelList {
+  /** The view of every channel (read-only outside: change it through {@link set}). */
   readonly view = new Uint8Array(DECT_CHANNELS);
+  /**
+   * The same view as one 12-bit slot mask per carrier and view kind ([kind × 10 + carrier]), so
+   * that a pick looks at ten words instead of 120 channels; channel = carrier × 12 + slot, so the
+   * candidates come in the same ascending order as a scan of `view`.
+   */
+  private readonly masks = new Uint16Array(3 * DECT_CARRIERS);
   /** Refreshes so far. */
   refreshes = 0;
-  private readonly candidates = new Int16Array(DECT_CHANNELS);
 
   constructor(private readonly rng: RandomStream) {}
 
@@ -33,17 +58,33 @@ export class ChannelList {
   refresh(grid: SlotGrid): void {
     this.refreshes++;
     const rng = this.rng;
+    this.masks.fill(0);
     for (let ch = 0; ch < DECT_CHANNELS; ch++) {
       const u = rng.next();
-      if (!grid.reserved(ch))
-        this.view[ch] = u < P_QUIET_IF_IDLE ? ChannelView.QUIET : ChannelView.INTERFERED;
-      else this.view[ch] = u < P_INTERFERED_IF_RESERVED ? ChannelView.INTERFERED : ChannelView.BUSY;
+      const v = !grid.reserved(ch)
+        ? u < P_QUIET_IF_IDLE
+          ? ChannelView.QUIET
+          : ChannelView.INTERFERED
+        : u < P_INTERFERED_IF_RESERVED
+          ? ChannelView.INTERFERED
+          : ChannelView.BUSY;
+      this.view[ch] = v;
+      this.masks[v * DECT_CARRIERS + carrierOf(ch)] |= 1 << slotOf(ch);
     }
+  }
+
+  /** See channel `ch` as `v` until the next refresh. */
+  set(ch: number, v: ChannelView): void {
+    const c = carrierOf(ch);
+    const bit = 1 << slotOf(ch);
+    this.masks[this.view[ch] * DECT_CARRIERS + c] &= ~bit;
+    this.view[ch] = v;
+    this.masks[v * DECT_CARRIERS + c] |= bit;
   }
 
   /** The request on `ch` failed: do not ask for it again before the next refresh. */
   markBusy(ch: number): void {
-    this.view[ch] = ChannelView.BUSY;
+    this.set(ch, ChannelView.BUSY);
   }
 
   /**
@@ -51,16 +92,32 @@ export class ChannelList {
    * radio already uses), or −1 when the list offers none.
    */
   pick(busySlots: number, width: SlotWidth): number {
+    // Start slots whose cells are all free in the radio: a double slot also needs the next slot.
+    const free = ~busySlots & ALL_SLOTS;
+    const starts = width === 1 ? free : free & (free >> 1) & EVEN_SLOTS;
     for (const wanted of [ChannelView.QUIET, ChannelView.INTERFERED]) {
       let n = 0;
-      for (let ch = 0; ch < DECT_CHANNELS; ch++) {
-        if (!validStart(ch, width) || (slotMaskOf(ch, width) & busySlots) !== 0) continue;
-        if (this.view[ch] !== wanted) continue;
-        if (width === 2 && this.view[ch + 1] === ChannelView.BUSY) continue;
-        this.candidates[n++] = ch;
+      for (let c = 0; c < DECT_CARRIERS; c++) n += bitCount(this.candidates(wanted, c, starts, width));
+      if (n === 0) continue;
+      let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
+      for (let c = 0; c < DECT_CARRIERS; c++) {
+        let m = this.candidates(wanted, c, starts, width);
+        const here = bitCount(m);
+        if (k >= here) {
+          k -= here;
+          continue;
+        }
+        for (; k > 0; k--) m &= m - 1;
+        return c * DECT_SLOTS + (31 - Math.clz32(m & -m));
       }
-      if (n > 0) return this.candidates[Math.min(n - 1, Math.floor(this.rng.next() * n))];
     }
     return -1;
+  }
+
+  /** Start slots of carrier `c` seen as `wanted` (a double slot: its second cell not Busy). */
+  private candidates(wanted: ChannelView, c: number, starts: number, width: SlotWidth): number {
+    let m = this.masks[wanted * DECT_CARRIERS + c] & starts;
+    if (width === 2) m &= ~(this.masks[ChannelView.BUSY * DECT_CARRIERS + c] >> 1);
+    return m;
   }
 }

@@ -16,6 +16,15 @@ export class DlcQueue {
   readonly inFlight = new Map<number, Packet>();
   /** Pure ACKs replaced by a newer one before they went. */
   acksMerged = 0;
+  /**
+   * The sending TCP's receive point now (its `rcvNxt`; < 0 before it is connected). dect.md: ACKs
+   * ride on reverse data "with its acknowledgement number taken when it is sent" — when the
+   * segment leaves this queue for the LU2 sender, not when TCP queued it here: a data segment
+   * waiting behind a long queue would otherwise carry an acknowledgement minutes old.
+   */
+  ackSource: (() => number) | null = null;
+  /** Segments whose acknowledgement number moved on while they waited here. */
+  acksRefreshed = 0;
 
   constructor(private readonly dlc: DectDlcEntity) {}
 
@@ -49,8 +58,19 @@ export class DlcQueue {
           this.head = 0;
         }
       } else return;
+      this.refreshAck(p);
       this.inFlight.set(p.id, p);
       this.dlc.send(p.id, p.size);
+    }
+  }
+
+  private refreshAck(p: Packet): void {
+    const s = p.tcp;
+    if (!s || (s.flags & TcpFlag.ACK) === 0 || this.ackSource === null) return;
+    const now = this.ackSource();
+    if (now > s.ack) {
+      s.ack = now;
+      this.acksRefreshed++;
     }
   }
 

@@ -126,6 +126,10 @@ export class DectModel implements SystemModel, DectState {
       (now) => this.events(clientHost, 0, now),
     );
     this.client = clientHost.connect(0, 1025, PORT, profile, null);
+    // The acknowledgement number of a segment is the sending end's receive point when the
+    // segment enters the LU2 sender (dlc-queue.ts): down from the host, up from the phone.
+    this.user.queues[0].ackSource = () => (this.server ? this.server.rcvNxt : -1);
+    this.user.queues[1].ackSource = () => this.client.rcvNxt;
     this.user.terminal.setUp(0);
     clientNode.flush(0);
 

@@ -234,11 +234,10 @@ export class DectTerminal implements Requester {
           return;
         }
         this.refreshIfDue(frame);
+        // dect.md: "move all bearers to another RFP within a 3 s timer" — unlike Bearer_Handover
+        // and Connection_Modification ("one at a time"), every bearer not yet moved asks each frame.
         for (let i = 0; i < this.ch.length; i++)
-          if ((this.unmoved >> i) & 1) {
-            this.ask(i, RequestKind.CONNECTION_HANDOVER, this.rfp);
-            break; // one bearer at a time
-          }
+          if ((this.unmoved >> i) & 1) this.ask(i, RequestKind.CONNECTION_HANDOVER, this.rfp);
         return;
       default:
         this.activeStep(frame);

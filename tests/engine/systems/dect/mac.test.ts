@@ -145,8 +145,8 @@ describe('DECT MAC state machine', () => {
     a.setUp(0);
     b.setUp(0);
     // Refresh until both see channel 0 Quiet, then the first frame's picks collide.
-    a.list.view[0] = ChannelView.QUIET;
-    b.list.view[0] = ChannelView.QUIET;
+    a.list.set(0, ChannelView.QUIET);
+    b.list.set(0, ChannelView.QUIET);
     a.step(0);
     b.step(0);
     arbiter.resolve(0);

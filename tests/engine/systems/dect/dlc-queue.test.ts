@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TcpFlag, type Packet } from '../../../../src/engine/core/packet';
+import { DectDlcEntity } from '../../../../src/engine/link/dect-dlc';
+import { DlcQueue } from '../../../../src/engine/systems/dect/dlc-queue';
+
+function segment(id: number, len: number, ack: number): Packet {
+  const tcp = {
+    srcPort: 1,
+    dstPort: 2,
+    seq: 1 + id * 512,
+    ack,
+    flags: TcpFlag.ACK,
+    wnd: 1 << 20,
+    len,
+    retransmit: false,
+  };
+  return { id, src: 1, dst: 2, size: 40 + len, tcp } as unknown as Packet;
+}
+
+describe('DECT DLC queue (dect.md "Workload")', () => {
+  it('a data segment carries the acknowledgement number of when it leaves the queue, not of when TCP queued it', () => {
+    const dlc = new DectDlcEntity();
+    const q = new DlcQueue(dlc);
+    let rcvNxt = 1000;
+    q.ackSource = () => rcvNxt;
+    const old = segment(1, 512, 1000);
+    q.push(old);
+    rcvNxt = 9000; // the receiving side moved on while the segment waited
+    q.feed(1);
+    expect(old.tcp?.ack).toBe(9000);
+    expect(q.acksRefreshed).toBe(1);
+  });
+
+  it('pure ACKs go ahead of queued data and collapse into the newest', () => {
+    const dlc = new DectDlcEntity();
+    const q = new DlcQueue(dlc);
+    q.push(segment(1, 512, 10));
+    q.push(segment(2, 0, 20));
+    q.push(segment(3, 0, 30));
+    expect(q.acksMerged).toBe(1);
+    q.feed(1);
+    expect([...q.inFlight.keys()]).toEqual([3]);
+  });
+});
