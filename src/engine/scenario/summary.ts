@@ -25,7 +25,7 @@ export type SummaryValue = number | string | boolean | null | SummaryValue[] | {
 
 /** Why the workload failed (present only when it did). */
 export interface FailureSummary {
-  /** What gave up, e.g. "TCP gave up after 5 retransmissions of segment 35 (byte 18 761)" (a thin space, as on the page). */
+  /** What gave up, e.g. "TCP gave up after 5 retransmissions of segment 35 (byte 18 761)", the digits grouped by a thin space U+202F as on the page. */
   what: string;
   /** Why, from the run's state, e.g. "no link was up for 9.1 s (from 5 s to 14.1 s)". */
   why: string;
