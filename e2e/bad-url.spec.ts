@@ -39,3 +39,54 @@ test('the page is served with a Content-Security-Policy without unsafe-eval, and
   expect(csp).not.toContain('unsafe-eval');
   await playToEnd(page); // the worker and the built bundle work under it
 });
+
+test('bad view items after # are named in the banner with what is allowed, and leave the link', async ({
+  page,
+}) => {
+  await page.goto('/?system=is707&duration=20#preset=nope&exercise=zzz&charts=bogus&theme=dark');
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toBeVisible();
+  const items = banner.getByTestId('view-errors');
+  await expect(items.locator('[data-key="preset"]')).toContainText('“nope” is not allowed');
+  await expect(items.locator('[data-key="preset"]')).toContainText('is707-fig5');
+  await expect(items.locator('[data-key="exercise"]')).toContainText('is707-max-rto');
+  await expect(items.locator('[data-key="charts"]')).toContainText('seq, rto, cwnd, throughput, link');
+  // The valid item stays (and is in force); the bad ones leave the link.
+  await expect.poll(() => new URL(page.url()).hash).toBe('#theme=dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await playToEnd(page);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+});
+
+test('a hash-only change to #preset=<id> loads the preset and clears the stale banner', async ({ page }) => {
+  await page.goto('/?system=is707&fer=9&duration=20');
+  const banner = page.getByTestId('error-banner');
+  await expect(banner.locator('[data-key="fer"]')).toBeVisible();
+  await page.evaluate(() => {
+    window.location.hash = 'preset=is707-fig5';
+  });
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('preset-info')).toContainText('Figures 5 and 6');
+  await expect(page.getByTestId('preset-info')).toHaveAttribute('data-modified', 'false');
+  await expect
+    .poll(() => decodeURIComponent(new URL(page.url()).search))
+    .toBe('?system=is707&fer=0.3&fdt=0.01');
+  expect(new URL(page.url()).hash).toContain('preset=is707-fig5');
+  // The preset's charts, as the picker gives them.
+  await expect(page.getByTestId('chart-cwnd')).not.toHaveAttribute('open');
+  await expect(page.getByTestId('chart-link')).toHaveAttribute('open');
+  // A bad item typed later is named, and leaves the link though the view did not change.
+  await page.evaluate(() => {
+    window.location.hash = `${window.location.hash.slice(1)}&bogus=1`;
+  });
+  await expect(banner.locator('[data-key="bogus"]')).toContainText('not a view key');
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('bogus');
+  // The skip link (#main) is an anchor, not a view: nothing reported, the view kept.
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.evaluate(() => {
+    window.location.hash = 'main';
+  });
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('preset-info')).toContainText('Figures 5 and 6');
+});

@@ -67,3 +67,23 @@ test('a failed PHS transfer says on the page what failed and why', async ({ page
   await expect(failure).toContainText('no link was up for 11 s (from 5 s to 16 s)');
   expect((await pageSummary(page)).failure).toMatchObject({ why: expect.stringMatching(/^no link was up/) });
 });
+
+test('GSM binary file: the byte budget hides the stuffing (and the spare that would give it away)', async ({
+  page,
+}) => {
+  await page.goto('/#exercise=gsm-binary-slower');
+  await expect(page.getByTestId('exercise')).toHaveAttribute('data-exercise', 'gsm-binary-slower');
+  const budget = page.getByTestId('panel-gsm-byte-budget');
+  // Before the run there is no budget, not "1200 bytes/s spare" beside "the serial line carries 960".
+  await expect(budget).toContainText('No byte budget yet');
+  await playToEnd(page, 120_000);
+  const { link } = (await pageSummary(page)) as { link: { budget: { pppStuffing: number } } };
+  const stuffing = link.budget.pppStuffing;
+  expect(stuffing).toBeGreaterThan(50);
+  const legend = budget.locator('.gsm-budget-legend');
+  await expect(legend).toContainText('PPP byte stuffing and spare: hidden while the exercise is open');
+  await expect(legend).not.toContainText(`${stuffing.toFixed(0)} bytes/s`);
+  await expect(budget.locator('[data-slice="pppStuffing"]')).toHaveCount(0);
+  await page.getByTestId('exercise-reveal').click();
+  await expect(legend).toContainText(`PPP byte stuffing: ${stuffing.toFixed(0)} bytes/s`);
+});

@@ -172,6 +172,17 @@ test('a long run: the clock never re-wraps the toolbar, and the last x-axis labe
       .map(({ t }) => t);
   });
   expect(cut).toEqual([]);
+  // No two x tick labels touch (the end tick is left out rather than crowd the last round one).
+  const touching = await page.getByTestId('chart-seq').evaluate((el) => {
+    const boxes = [...el.querySelectorAll('.axis-x .tick text')].map((t) => ({
+      t: t.textContent,
+      b: t.getBoundingClientRect(),
+    }));
+    return boxes
+      .slice(1)
+      .flatMap((x, i) => (x.b.left < boxes[i].b.right + 4 ? [`${boxes[i].t} ${x.t}`] : []));
+  });
+  expect(touching).toEqual([]);
 });
 
 test('at 1920 px a changed preset’s “Modified from …” title is shown whole in the preset menu', async ({

@@ -116,3 +116,22 @@ test('ArrowRight on the f_d·T slider (log scale) moves by round log steps, pres
   await slider.press('ArrowRight');
   await expect.poll(async () => shown(page, 'fdt')).toEqual({ text: '0.004', thumb: '0.004' });
 });
+
+test('ArrowRight on the idle-frames slider from 0 goes 1, 2, 3 (whole-number log ladder); End is inf', async ({
+  page,
+}) => {
+  await page.goto('/?system=is707&idle=0&duration=60');
+  await ready(page);
+  await param(page, 'idle');
+  const slider = page.getByTestId('param-idle-slider');
+  await slider.focus();
+  for (const want of ['1', '2', '3', '4', '5', '6', '8']) {
+    await slider.press('ArrowRight');
+    await expect.poll(async () => shown(page, 'idle')).toEqual({ text: want, thumb: want });
+  }
+  await slider.press('ArrowLeft');
+  await expect.poll(async () => (await shown(page, 'idle')).text).toBe('6');
+  await slider.press('End');
+  await expect.poll(async () => (await shown(page, 'idle')).text).toBe('inf');
+  await expect.poll(() => new URL(page.url()).searchParams.get('idle')).toBe('inf');
+});

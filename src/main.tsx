@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { poolSize } from './state/headless-pool';
 import { createLabStore } from './state/store';
-import { parseUrl } from './state/url-codec';
+import { buildUrl, parseUrl } from './state/url-codec';
 import { bindUrl } from './state/url-sync';
 import { spawnEngine } from './worker/client';
 import { App } from './ui/components/App';
@@ -15,7 +15,8 @@ import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
 import { viewForLink } from './ui/presets/modified';
-import { freePlayScenario } from './ui/presets';
+import { findPreset, freePlayScenario } from './ui/presets';
+import { applyHash, knownViewIds } from './ui/url-view';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -28,11 +29,20 @@ const store = createLabStore({
   workers: poolSize(navigator.hardwareConcurrency),
 });
 
-const { scenarioText, view } = parseUrl(window.location.search, window.location.hash);
+const { scenarioText, view, viewErrors } = parseUrl(
+  window.location.search,
+  window.location.hash,
+  knownViewIds(),
+);
 store.getState().setView(view);
-// A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario.
-// A first visit (no scenario in the URL) starts with IS-707's free play, whose map radio is on.
-if (scenarioText || !view.exercise) void store.getState().load(scenarioText || freePlayScenario('is707'));
+// Bad view items are named in the banner; the link is written without them once the scenario loads.
+store.getState().setViewErrors(viewErrors);
+// A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario; one
+// holding only `#preset=<id>` loads the preset's. A first visit (no scenario in the URL) starts
+// with IS-707's free play, whose map radio is on.
+const bootPreset = scenarioText ? undefined : findPreset(view.preset);
+if (scenarioText || !view.exercise)
+  void store.getState().load(scenarioText || bootPreset?.scenario || freePlayScenario('is707'));
 else setBootExercise(true);
 bindUrl(
   store,
@@ -44,9 +54,14 @@ bindUrl(
   viewForLink,
 );
 
-// A fragment typed or pasted by hand (e.g. #exercise=…) opens that view.
+// A fragment typed or pasted by hand (e.g. #exercise=…) opens that view; #preset=<id> loads the
+// preset's scenario. The address is rewritten afterwards, without the items that could not be used.
 window.addEventListener('hashchange', () => {
-  store.getState().setView(parseUrl('', window.location.hash).view);
+  void applyHash(store, window.location.hash, () => {
+    const s = store.getState();
+    if (s.text)
+      window.history.replaceState(null, '', buildUrl(window.location.pathname, s.text, viewForLink(s)));
+  });
 });
 
 const root = document.getElementById('root');

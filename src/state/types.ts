@@ -8,7 +8,7 @@ import type { Scenario, ScenarioError, Summary, SystemId, SystemView, TraceSourc
 import type { EngineClient } from '../worker/client';
 import type { PoolResult } from './headless-pool';
 import type { TraceData } from './trace-buffers';
-import type { ChartId, Theme, ViewState } from './url-codec';
+import type { ChartId, Theme, ViewError, ViewState } from './url-codec';
 
 /** Playback speed: simulated seconds per real second, or as fast as possible. */
 export type Speed = '1' | '10' | '100' | 'max';
@@ -88,7 +88,10 @@ export interface ViewSlice {
   view: ViewState;
   /** The TCP retransmission clicked on the sequence graph. */
   selection: { readonly t: number; readonly seq: number } | null;
+  /** The fragment's items that could not be used (key, value, what is allowed); shown with the scenario's errors. */
+  viewErrors: readonly ViewError[];
   setView(view: Partial<ViewState>): void;
+  setViewErrors(errors: readonly ViewError[]): void;
   toggleChart(id: ChartId): void;
   setDomain(domain: readonly [number, number] | null): void;
   setTheme(theme: Theme | null): void;

@@ -2,8 +2,10 @@
  * The URL codec (scenario.md "What is not in the scenario", ui.md "Sharing"): a
  * pure function pair. The query string is the canonical scenario text (with its
  * `events`); the fragment is the view — which charts are shown, the zoom domain,
- * the open exercise, the preset, the theme. Decoding is lenient: a bad view item
- * is ignored (the scenario's own errors are the parser's business).
+ * the open exercise, the preset, the theme. Decoding keeps every valid view item
+ * and reports each bad one — its key, its value and what is allowed — so the page can
+ * say so and write the link without it (the scenario's own errors are the parser's
+ * business).
  */
 
 /** Charts the page can show (data-testid `chart-<id>`). */
@@ -72,37 +74,114 @@ export function encodeView(view: ViewState): string {
   return parts.join('&');
 }
 
-/** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
-export function decodeView(fragment: string): ViewState {
+/** A view item of the fragment that could not be used (shown with the scenario's errors). */
+export interface ViewError {
+  readonly key: string;
+  readonly value: string;
+  /** What the key allows, in words. */
+  readonly allowed: string;
+  /** The whole sentence for the banner (names the value and what is allowed). */
+  readonly message: string;
+}
+
+/** The ids a fragment may name, when the caller knows them (the page: its presets and exercises). */
+export interface KnownViewIds {
+  readonly presets?: readonly string[];
+  readonly exercises?: readonly string[];
+}
+
+/** The keys a fragment may hold. */
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme'] as const;
+
+export interface DecodedView {
+  readonly view: ViewState;
+  readonly errors: readonly ViewError[];
+  /** The view keys the fragment gave a valid value (the others are the defaults). */
+  readonly given: readonly (typeof VIEW_KEYS)[number][];
+}
+
+function idAllowed(what: string, known: readonly string[] | undefined): string {
+  return known ? `the id of a ${what}: ${known.join(', ')}` : `the id of a ${what} (a-z, 0-9 and -)`;
+}
+
+/**
+ * Read a fragment (with or without `#`). Each malformed or unknown item falls back to the default
+ * for that item and is reported; the valid items are kept. With `known` ids, a preset or exercise
+ * that does not exist is reported too.
+ */
+export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): DecodedView {
   let charts: readonly ChartId[] = DEFAULT_CHARTS;
   let domain: readonly [number, number] | null = null;
   let exercise: string | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  const errors: ViewError[] = [];
+  const given: (typeof VIEW_KEYS)[number][] = [];
+  const bad = (key: string, value: string, allowed: string) =>
+    errors.push({
+      key,
+      value,
+      allowed,
+      message: `${value === '' ? 'no value given' : `“${value}” is not allowed`}; expected ${allowed}`,
+    });
   const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   for (const part of text.split('&')) {
+    if (part === '') continue;
     const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const key = safeDecode(part.slice(0, eq));
-    const value = safeDecode(part.slice(eq + 1));
+    const key = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : safeDecode(part.slice(eq + 1));
     if (key === 'charts') {
       const list = value === 'none' ? [] : value.split(',');
       const ok = list.filter((c): c is ChartId => (CHART_IDS as readonly string[]).includes(c));
-      if (ok.length === list.length) charts = CHART_IDS.filter((c) => ok.includes(c));
+      if (ok.length === list.length) {
+        charts = CHART_IDS.filter((c) => ok.includes(c));
+        given.push('charts');
+      } else bad(key, value, `a comma-separated list of ${CHART_IDS.join(', ')}, or none`);
     } else if (key === 'zoom') {
       const [a, b, ...rest] = value.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
       if (rest.length === 0 && Number.isFinite(a) && Number.isFinite(b) && a >= 0 && b > a && b <= 1e9) {
         domain = [a, b];
-      }
+        given.push('zoom');
+      } else bad(key, value, 'two times in seconds, from,to, with 0 ≤ from < to ≤ 1e9');
     } else if (key === 'exercise') {
-      if (ID.test(value)) exercise = value;
+      if (ID.test(value) && (!known.exercises || known.exercises.includes(value))) {
+        exercise = value;
+        given.push('exercise');
+      } else bad(key, value, idAllowed('exercise', known.exercises));
     } else if (key === 'preset') {
-      if (ID.test(value)) preset = value;
+      if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
+        preset = value;
+        given.push('preset');
+      } else bad(key, value, idAllowed('preset', known.presets));
     } else if (key === 'theme') {
-      if (value === 'light' || value === 'dark') theme = value;
+      if (value === 'light' || value === 'dark') {
+        theme = value;
+        given.push('theme');
+      } else bad(key, value, 'light or dark');
+    } else {
+      errors.push({
+        key,
+        value,
+        allowed: VIEW_KEYS.join(', '),
+        message: `not a view key; the part after # may hold ${VIEW_KEYS.join(', ')}`,
+      });
     }
   }
-  return { charts, domain, exercise, preset, theme };
+  return { view: { charts, domain, exercise, preset, theme }, errors, given };
+}
+
+/** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
+export function decodeView(fragment: string): ViewState {
+  return decodeViewChecked(fragment).view;
+}
+
+/**
+ * True when a fragment is an in-page anchor (`#main`, the skip link) rather than a view: it
+ * holds no `key=value` item.
+ */
+export function isAnchorFragment(fragment: string): boolean {
+  const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  return text !== '' && !text.includes('=');
 }
 
 /**
@@ -120,7 +199,12 @@ export function buildUrl(pathname: string, scenarioText: string, view: ViewState
   return `${pathname}${query}${fragment ? `#${fragment}` : ''}`;
 }
 
-/** Read a URL's search and hash into the scenario text and the view. */
-export function parseUrl(search: string, hash: string): { scenarioText: string; view: ViewState } {
-  return { scenarioText: decodeScenarioQuery(search), view: decodeView(hash) };
+/** Read a URL's search and hash into the scenario text and the view (with the view's bad items). */
+export function parseUrl(
+  search: string,
+  hash: string,
+  known: KnownViewIds = {},
+): { scenarioText: string; view: ViewState; viewErrors: readonly ViewError[] } {
+  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, known);
+  return { scenarioText: decodeScenarioQuery(search), view, viewErrors: errors };
 }

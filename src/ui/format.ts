@@ -3,14 +3,14 @@
  * large numbers with thin separators, times in simulated seconds.
  */
 
-const THIN = '\u202f'; // narrow no-break space: a thin separator that never wraps
+import { groupDigits, THIN_SPACE as THIN } from '../engine/core/number-text';
 
 /** A number with thin thousands separators and at most `digits` decimals. */
 export function num(n: number, digits = 0): string {
   if (!Number.isFinite(n)) return n > 0 ? '∞' : n < 0 ? '−∞' : '–';
   const fixed = Math.abs(n).toFixed(digits);
   const [int, frac] = fixed.split('.');
-  const grouped = int.length > 4 ? int.replace(/\B(?=(\d{3})+(?!\d))/g, THIN) : int;
+  const grouped = groupDigits(int);
   const sign = n < 0 && Number(fixed) !== 0 ? '−' : '';
   return sign + grouped + (frac ? '.' + frac : '');
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_VIEW,
   buildUrl,
   decodeView,
+  decodeViewChecked,
   encodeQuery,
   encodeView,
   parseUrl,
@@ -64,6 +65,69 @@ describe('view fragment codec', () => {
     expect(v.preset).toBe('ok-1');
     expect(decodeView('#charts=none').charts).toEqual([]);
     expect(decodeView('#zoom=%ZZ').domain).toBeNull();
+  });
+
+  it('reports each bad item with its key, its value and what is allowed; keeps the valid ones', () => {
+    const known = { presets: ['is707-fig5', 'gsm-text'], exercises: ['is707-max-rto'] };
+    const { view, errors, given } = decodeViewChecked(
+      '#preset=nope&exercise=zzz&charts=bogus&theme=dark&zoom=5,1&x=y&zoom&&',
+      known,
+    );
+    expect(view).toEqual({ ...DEFAULT_VIEW, theme: 'dark' });
+    expect(given).toEqual(['theme']);
+    expect(errors.map((e) => [e.key, e.value])).toEqual([
+      ['preset', 'nope'],
+      ['exercise', 'zzz'],
+      ['charts', 'bogus'],
+      ['zoom', '5,1'],
+      ['x', 'y'],
+      ['zoom', ''],
+    ]);
+    const by = (k: string) => errors.find((e) => e.key === k)!;
+    expect(by('preset').allowed).toBe('the id of a preset: is707-fig5, gsm-text');
+    expect(by('preset').message).toContain('“nope” is not allowed');
+    expect(by('exercise').allowed).toContain('is707-max-rto');
+    expect(by('charts').allowed).toContain('seq, rto, cwnd, throughput, link, histogram');
+    expect(by('x').message).toContain('charts, zoom, exercise, preset, theme');
+    expect(errors[5].message).toContain('no value given');
+    // Known ids pass; without a list of ids, any well-formed id is accepted.
+    expect(decodeViewChecked('#preset=gsm-text&exercise=is707-max-rto', known).errors).toEqual([]);
+    expect(decodeViewChecked('#preset=nope').errors).toEqual([]);
+    // The bad items are left out of the fragment written back.
+    expect(encodeView(view)).toBe('theme=dark');
+  });
+
+  it('a plain in-page anchor (#main, the skip link) is not a view and reports nothing', () => {
+    expect(parseUrl('', '#main').viewErrors).toEqual([]);
+    expect(parseUrl('', '#main').view).toEqual(DEFAULT_VIEW);
+    expect(parseUrl('', '#charts=bogus').viewErrors).toHaveLength(1);
+  });
+
+  it('any fragment decodes without throwing; every item is either used or reported', () => {
+    const item = fc.oneof(
+      fc.constantFrom(
+        'charts=seq',
+        'charts=x',
+        'zoom=1,2',
+        'zoom=a',
+        'preset=p-1',
+        'preset=<b>',
+        'theme=neon',
+      ),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 6 }), (items) => {
+        const text = items.join('&');
+        const { view, errors, given } = decodeViewChecked(text);
+        const parts = text.split('&').filter((p) => p !== '');
+        expect(given.length + errors.length).toBe(parts.length);
+        // What is written back decodes to the same view, with nothing to report.
+        const again = decodeViewChecked(encodeView(view));
+        expect(again.errors).toEqual([]);
+        expect(again.view).toEqual(view);
+      }),
+    );
   });
 
   it('opens an exercise from a shared fragment', () => {

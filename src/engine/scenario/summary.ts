@@ -1,5 +1,7 @@
 /** The summary JSON every run produces (scenario.md, "The summary JSON"). Times in seconds, rates in bit/s. */
 
+import { groupNumber } from '../core/number-text';
+
 export interface TcpSummary {
   connections: number;
   connectFailures: number;
@@ -23,7 +25,7 @@ export type SummaryValue = number | string | boolean | null | SummaryValue[] | {
 
 /** Why the workload failed (present only when it did). */
 export interface FailureSummary {
-  /** What gave up, e.g. "TCP gave up after 5 retransmissions of segment 35 (byte 18,761)". */
+  /** What gave up, e.g. "TCP gave up after 5 retransmissions of segment 35 (byte 18 761)", the digits grouped by a thin space U+202F as on the page. */
   what: string;
   /** Why, from the run's state, e.g. "no link was up for 9.1 s (from 5 s to 14.1 s)". */
   why: string;
@@ -33,7 +35,7 @@ export interface FailureSummary {
 
 /** The failure in one sentence: "<what> at <at> s: <why>". */
 export function failureText(f: FailureSummary): string {
-  return `${f.what} at ${f.at} s: ${f.why}.`;
+  return `${f.what} at ${groupNumber(f.at)} s: ${f.why}.`;
 }
 
 export interface Summary {

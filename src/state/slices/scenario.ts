@@ -69,7 +69,7 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     },
 
     dismissErrors() {
-      set({ loadErrors: [], changeErrors: [] });
+      set({ loadErrors: [], changeErrors: [], viewErrors: [] });
     },
   });
 }

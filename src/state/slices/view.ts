@@ -7,6 +7,10 @@ export function viewSlice(): StateCreator<LabState, [], [], ViewSlice> {
   return (set, get) => ({
     view: DEFAULT_VIEW,
     selection: null,
+    viewErrors: [],
+    setViewErrors(errors) {
+      set({ viewErrors: errors });
+    },
     setView(patch) {
       set({ view: { ...get().view, ...patch } });
     },

@@ -12,6 +12,7 @@ import {
   type TimeChartOptions,
   type TimeDrawContext,
 } from './time-chart';
+import { count } from '../format';
 
 /**
  * Congestion window chart: cwnd (solid step line), ssthresh (dash-dot step line) and bytes in
@@ -102,5 +103,5 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
     ],
     p,
   );
-  return `cwnd up to ${Math.round(base)} bytes in view (${c.length} connection(s)).`;
+  return `cwnd up to ${Math.round(base)} bytes in view (${count(c.length, 'connection')}).`;
 }

@@ -13,6 +13,7 @@ import {
   type TraceData,
 } from './types';
 import { heldSpan, spanNote } from './span';
+import { count } from '../format';
 
 /** Sources the goodput windows are computed from. */
 const GOODPUT_SOURCES = ['tcp.receive', 'tcp.deliver'] as const;
@@ -230,7 +231,8 @@ function drawPanels(
     .text('windows (%)');
   return panels
     .map(
-      (pa) => `${pa.window} s: ${pa.stats.n} windows, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`,
+      (pa) =>
+        `${pa.window} s: ${count(pa.stats.n, 'window')}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`,
     )
     .join('; ');
 }

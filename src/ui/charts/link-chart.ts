@@ -6,6 +6,7 @@ import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinS
 import { LINK_DECODERS, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
+import { count } from '../format';
 
 /**
  * Generic link-layer timeline (ui.md "Link-layer view"; is707.md "an RLP timeline showing frames
@@ -166,8 +167,9 @@ function drawLink(
   );
   const total = (c: Cat): number => rows.reduce((sum, _row, k) => sum + countOf(k, c), 0);
   return (
-    `${rows.length} rows; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
-    `${total('idle')} idle frames, ${total('error')} frame errors, ${nAbort} aborts, ${nNak} NAK-round marks.`
+    `${count(rows.length, 'row')}; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
+    `${count(total('idle'), 'idle frame')}, ${count(total('error'), 'frame error')}, ${count(nAbort, 'abort')}, ` +
+    `${count(nNak, 'NAK-round mark')}.`
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type TimeChartOptions,
   type TimeDrawContext,
 } from './time-chart';
+import { count } from '../format';
 
 /**
  * RTO graph (is707.md "Views", the study's Figures 6 and 8): the computed RTO (SRTT + 4·RTTVAR,
@@ -123,5 +124,5 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     p,
   );
   const maxTxt = hi > 0 ? ` Largest value in view ${hi.toFixed(2)} s.` : '';
-  return `${nRtt} RTT samples and ${nTo} timeouts in view.${maxTxt}`;
+  return `${count(nRtt, 'RTT sample')} and ${count(nTo, 'timeout')} in view.${maxTxt}`;
 }

@@ -13,6 +13,7 @@ import {
   type TimeChartOptions,
   type TimeDrawContext,
 } from './time-chart';
+import { count } from '../format';
 
 /**
  * Sequence-number graph in the Stevens / tcptrace style (ui.md "Charts"): every data segment sent
@@ -276,7 +277,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
     ],
     p,
   );
-  return `${nData} data segments and ${nRtx} retransmissions in view; ACK line with ${ackVertices} vertices.`;
+  return `${count(nData, 'data segment')} and ${count(nRtx, 'retransmission')} in view; ACK line with ${count(ackVertices, 'vertex', 'vertices')}.`;
 }
 
 /** Ring around the retransmission the user selected (if it is in the data). */

@@ -8,6 +8,7 @@ import {
   type ThemeName,
 } from '../theme/palette';
 import { ChartFrame, FrameScheduler, observeResize, type LegendItem } from './frame';
+import { count } from '../format';
 
 /**
  * Sweep result chart (ui.md "Sweeps"; is707.md Figures 3–4 and 9): one curve per series (e.g.
@@ -222,5 +223,7 @@ function drawSweep(
     marker: s.marker,
   }));
   frame.legend(legend, p);
-  return series.map((s) => `${s.name}: ${s.pts.length} points`).join('; ') || 'No sweep results yet.';
+  return (
+    series.map((s) => `${s.name}: ${count(s.pts.length, 'point')}`).join('; ') || 'No sweep results yet.'
+  );
 }

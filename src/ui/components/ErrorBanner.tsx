@@ -3,16 +3,19 @@ import { useLab } from '../hooks/use-lab';
 /**
  * One banner for everything that went wrong (ui.md "Errors … show a clear message and a
  * way to recover"): the bad keys of a URL (each named by the parser's message; the run uses
- * the defaults for those keys only), a rejected change, and a stopped engine with a
+ * the defaults for those keys only), the bad items of the view after `#` (left out of the
+ * link), a rejected change, and a stopped engine with a
  * "restart engine" button. Messages are rendered as text, never as HTML.
  */
 export function ErrorBanner() {
   const loadErrors = useLab((s) => s.loadErrors);
   const changeErrors = useLab((s) => s.changeErrors);
+  const viewErrors = useLab((s) => s.viewErrors);
   const engineError = useLab((s) => s.engineError);
   const dismiss = useLab((s) => s.dismissErrors);
   const restartEngine = useLab((s) => s.restartEngine);
-  if (loadErrors.length === 0 && changeErrors.length === 0 && !engineError) return null;
+  const listed = loadErrors.length + changeErrors.length + viewErrors.length;
+  if (listed === 0 && !engineError) return null;
   return (
     <div className="error-banner" role="alert" data-testid="error-banner">
       {engineError && (
@@ -61,7 +64,25 @@ export function ErrorBanner() {
           </ul>
         </div>
       )}
-      {(loadErrors.length > 0 || changeErrors.length > 0) && (
+      {viewErrors.length > 0 && (
+        <div data-testid="view-errors">
+          <p>
+            <strong>
+              {viewErrors.length === 1 ? 'One item' : `${viewErrors.length} items`} of the view (after # in
+              the address) could not be used and {viewErrors.length === 1 ? 'was' : 'were'} left out of the
+              link:
+            </strong>
+          </p>
+          <ul>
+            {viewErrors.map((e, i) => (
+              <li key={i} data-key={e.key}>
+                <code>{e.key}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {listed > 0 && (
         <button type="button" onClick={dismiss}>
           Dismiss
         </button>

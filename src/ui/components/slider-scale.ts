@@ -8,6 +8,10 @@ import type { ParamSpec } from '../../engine/scenario/types';
  *   {@link MAX_LINEAR_STEPS} steps across the range), plus the range's ends.
  * - Log keys: {@link LOG_MANTISSAS} in every decade (ten steps per decade: 0.001, 0.0012, 0.0015,
  *   0.002 …), plus the range's ends. One PageUp is one decade.
+ * - Whole-number keys spanning two decades or more (idle frames 0–1000, AP queue 1–100 000): the
+ *   whole numbers of that log ladder — 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40 … — so the
+ *   small counts that matter most (1–4 idle frames) are one key press apart, and 100 000 is still
+ *   a few dozen presses away. A linear ladder there stepped 0 → 5 → 10 (or 1 → 500).
  *
  * The slider's position is the (fractional) index in the ladder, so a typed value between two rungs
  * sits between them on the track rather than snapping. A key that also takes `inf` (idle frames, AP
@@ -55,6 +59,15 @@ export function linearStep(spec: NumberSpec): number {
   return niceAtLeast(fine);
 }
 
+/**
+ * Whether a key steps on the whole-number log ladder: a non-negative whole-number key whose range
+ * spans two decades or more, where a linear ladder would have to skip whole numbers.
+ */
+export function wholeLogLadder(spec: NumberSpec): boolean {
+  if (spec.log || !spec.integer || spec.min < 0) return false;
+  return spec.max >= 100 * Math.max(1, spec.min) && linearStep(spec) > (spec.step ?? 1);
+}
+
 /** Every value the slider stops at, ascending, ends included (∞ last when the key takes `inf`). */
 export function ladder(spec: NumberSpec): number[] {
   const lo = spec.log ? logFloor(spec) : spec.min;
@@ -63,9 +76,13 @@ export function ladder(spec: NumberSpec): number[] {
   const push = (v: number) => {
     if (v > out[out.length - 1] * (1 + 1e-12) + 1e-15 && v < hi * (1 - 1e-12) - 1e-15) out.push(v);
   };
-  if (spec.log) {
-    for (let k = Math.floor(Math.log10(lo)); Math.pow(10, k) <= hi; k++)
-      for (const m of LOG_MANTISSAS) push(clean(m * Math.pow(10, k)));
+  if (spec.log || wholeLogLadder(spec)) {
+    const whole = !spec.log;
+    for (let k = Math.floor(Math.log10(whole ? Math.max(lo, 1) : lo)); Math.pow(10, k) <= hi; k++)
+      for (const m of LOG_MANTISSAS) {
+        const v = clean(m * Math.pow(10, k));
+        if (!whole || Number.isInteger(v)) push(v);
+      }
   } else {
     const step = linearStep(spec);
     for (let i = Math.floor(lo / step) + 1; i * step < hi; i++) push(clean(i * step));

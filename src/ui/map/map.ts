@@ -18,6 +18,7 @@ import {
 } from './map-layers';
 import type { Box } from './label-layout';
 import { attachMsControl } from './ms-control';
+import { count } from '../format';
 
 /**
  * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
@@ -177,7 +178,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       (l) => l.state,
     );
     desc.text(
-      `${view.stations.length} stations; mobile station at ${where}; links: ` +
+      `${count(view.stations.length, 'station')}; mobile station at ${where}; links: ` +
         ([...counts].map(([s, n]) => `${n} ${linkStyle(s, opts.theme).label}`).join(', ') || 'none'),
     );
     focusRing.attr('stroke', pal.neutral.focus);

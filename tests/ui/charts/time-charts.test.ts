@@ -44,6 +44,16 @@ describe('RTO graph', () => {
     chart.destroy();
   });
 
+  it('its description counts in words: "1 timeout", "2 RTT samples"', () => {
+    const el = host();
+    const chart = createRtoChart(el, { sync: true });
+    chart.update(data, view(8)); // the first timeout only (t = 4 s)
+    expect(el.querySelector('svg desc')!.textContent).toContain('2 RTT samples and 1 timeout in view.');
+    chart.update(data, view(30));
+    expect(el.querySelector('svg desc')!.textContent).toContain('2 RTT samples and 2 timeouts in view.');
+    chart.destroy();
+  });
+
   it('supports a logarithmic seconds axis', () => {
     const el = host();
     const chart = createRtoChart(el, { sync: true, logScale: true });

@@ -6,6 +6,7 @@ import {
   linearStep,
   niceAtLeast,
   sliderScale,
+  wholeLogLadder,
   type NumberSpec,
 } from '../../../src/ui/components/slider-scale';
 
@@ -56,6 +57,35 @@ describe('slider ladder', () => {
     expect(s.toPos(Infinity)).toBe(s.maxPos);
     const f = sliderScale(spec('is707', 'fer'));
     expect(f.fromPos(f.toPos(0.5))).toBe(0.5);
+  });
+
+  it('idle frames (0–1000, inf): ArrowRight from 0 goes 1, 2, 3, 4 … on a whole-number log ladder', () => {
+    const s = sliderScale(spec('is707', 'idle'));
+    expect(wholeLogLadder(spec('is707', 'idle'))).toBe(true);
+    const seen = [0];
+    for (let i = 0; i < 16; i++) seen.push(keyTarget(s, seen[seen.length - 1], 'ArrowRight')!);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60]);
+    expect(s.rungs.slice(-4)).toEqual([600, 800, 1000, Infinity]);
+    expect(keyTarget(s, 4, 'ArrowLeft')).toBe(3);
+    // A typed value between rungs moves to the next whole rung.
+    expect(keyTarget(s, 7, 'ArrowRight')).toBe(8);
+    expect(keyTarget(s, 7, 'ArrowLeft')).toBe(6);
+  });
+
+  it('AP queue (1–100 000, inf): fine at the low end, 100 000 a few dozen presses away', () => {
+    const s = sliderScale(spec('is707', 'apQueue'));
+    expect(s.rungs.slice(0, 8)).toEqual([1, 2, 3, 4, 5, 6, 8, 10]);
+    expect(keyTarget(s, 1, 'ArrowRight')).toBe(2);
+    expect(s.rungs.length).toBeLessThan(50);
+    expect(s.rungs.slice(-3)).toEqual([80000, 100000, Infinity]);
+  });
+
+  it('FER, f_d·T and narrow whole-number keys keep their ladders', () => {
+    expect(wholeLogLadder(spec('is707', 'fer'))).toBe(false);
+    expect(wholeLogLadder(spec('is707', 'fdt'))).toBe(false);
+    expect(wholeLogLadder(spec('is707', 'dataRetries'))).toBe(false); // 0–100 in steps of 1 already
+    expect(wholeLogLadder(spec('phs', 'channels'))).toBe(false);
+    expect(ladder(spec('is707', 'mss')).slice(0, 3)).toEqual([64, 70, 80]); // 64–1460: not two decades
   });
 
   it('a key that takes inf (AP queue, idle frames): inf is the top rung, reached and left by keys', () => {

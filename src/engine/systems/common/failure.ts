@@ -5,26 +5,27 @@
  * the loss of the bearer (a GSM call drop) — and the system's reason for it (no link up, the
  * channel's error rate, …). Successful runs carry no `failure`, so their summaries do not change.
  */
+import { groupDigits, groupNumber } from '../../core/number-text';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { FailureSummary } from '../../scenario/summary';
 import type { TcpFailure } from '../../tcp';
 import { round } from './tcp-setup';
 
-/** Group thousands with a thin space-free comma, as the page prints byte counts ("18,761"). */
+/** A whole number grouped as the page prints it ("18 761" with a thin space). */
 function grouped(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupDigits(String(n));
 }
 
-/** Seconds for the text: at most two decimals, no trailing zeros. */
+/** Seconds for the text: at most two decimals, no trailing zeros, the whole seconds grouped ("12 345.5 s"). */
 export function secs(x: number): string {
-  return `${round(x, 2)} s`;
+  return `${groupNumber(round(x, 2))} s`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${grouped(n)} ${n === 1 ? one : many}`;
 }
 
-/** What a connection's give-up was, in words ("TCP gave up after 5 retransmissions of segment 35 (byte 18,761)"). */
+/** What a connection's give-up was, in words ("TCP gave up after 5 retransmissions of segment 35 (byte 18 761)", thin space). */
 export function tcpFailureWhat(f: TcpFailure, who = 'TCP'): string {
   switch (f.reason) {
     case 'retries':

@@ -4,17 +4,33 @@
  * spare because the 960 bytes/s serial line feeds the radio. Each slice has a pattern as well as
  * a colour, and the same figures are listed in words below the bar.
  */
+import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
+import { num } from '../../format';
 import { useLab } from '../../hooks/use-lab';
-import { budgetSlices, GSM_BUDGET_TOTAL, type BudgetSlice } from './budget';
+import { budgetSlices, GSM_BUDGET_TOTAL, shownSlices, type BudgetSlice } from './budget';
 
 function fill(s: BudgetSlice): string {
   return s.pattern === 'none' ? 'none' : s.pattern === 'solid' ? s.color : `url(#gsm-budget-${s.key})`;
 }
 
-/** The bar for one summary (exported for tests). */
-export function ByteBudget({ summary }: { summary: unknown }) {
-  const b = budgetSlices(summary);
-  if (!b) return <p className="muted">No byte budget yet: press play.</p>;
+const NOTHING_HIDDEN = (): boolean => false;
+
+/**
+ * The bar for one summary (exported for tests). `hidden` says which summary paths an open
+ * exercise hides: those slices (and the spare, which would give them away) are drawn as one
+ * "hidden" slice and the legend says so instead of their figures.
+ */
+export function ByteBudget({
+  summary,
+  hidden = NOTHING_HIDDEN,
+}: {
+  summary: unknown;
+  hidden?: (path: string) => boolean;
+}) {
+  const all = budgetSlices(summary);
+  if (!all) return <p className="muted">No byte budget yet: press play.</p>;
+  const { shown, hiddenLabels } = shownSlices(all.slices, hidden);
+  const b = { dir: all.dir, slices: shown };
   let x = 0;
   const W = 600;
   const H = 28;
@@ -52,7 +68,7 @@ export function ByteBudget({ summary }: { summary: unknown }) {
             <rect
               key={s.key}
               data-slice={s.key}
-              data-bps={s.bytesPerSecond}
+              data-bps={s.key === 'hidden' ? undefined : s.bytesPerSecond}
               x={x}
               y="0"
               width={w}
@@ -61,7 +77,11 @@ export function ByteBudget({ summary }: { summary: unknown }) {
               stroke={s.pattern === 'none' ? 'var(--line)' : 'none'}
               strokeDasharray={s.pattern === 'none' ? '3 3' : undefined}
             >
-              <title>{`${s.label}: ${s.bytesPerSecond.toFixed(0)} bytes/s`}</title>
+              <title>
+                {s.key === 'hidden'
+                  ? `${hiddenLabels.join(' and ')}: ${HIDDEN_TEXT}`
+                  : `${s.label}: ${s.bytesPerSecond.toFixed(0)} bytes/s`}
+              </title>
             </rect>
           );
           x += w;
@@ -69,15 +89,23 @@ export function ByteBudget({ summary }: { summary: unknown }) {
         })}
       </svg>
       <figcaption id="gsm-budget-caption">
-        Where the {b.dir === 'up' ? 'uplink' : 'downlink'}’s {GSM_BUDGET_TOTAL.toLocaleString('en-US')}{' '}
-        bytes/s go (average over the run):
+        Where the {b.dir === 'up' ? 'uplink' : 'downlink'}’s {num(GSM_BUDGET_TOTAL)} bytes/s go (average over
+        the run):
         <ul className="gsm-budget-legend" style={{ listStyle: 'none', padding: 0, columns: '2 16em' }}>
           {b.slices.map((s) => (
             <li key={s.key} data-legend={s.key}>
               <svg width="14" height="14" aria-hidden="true">
                 <rect width="14" height="14" fill={fill(s)} stroke="var(--line)" />
               </svg>{' '}
-              {s.label}: {s.bytesPerSecond.toFixed(0)} bytes/s ({(100 * s.share).toFixed(1)} %)
+              {s.key === 'hidden' ? (
+                <>
+                  {hiddenLabels.join(' and ')}: <span className="muted">{HIDDEN_TEXT}</span>
+                </>
+              ) : (
+                <>
+                  {s.label}: {s.bytesPerSecond.toFixed(0)} bytes/s ({(100 * s.share).toFixed(1)} %)
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -89,5 +117,6 @@ export function ByteBudget({ summary }: { summary: unknown }) {
 /** The panel: the live summary's budget. */
 export function ByteBudgetPanel() {
   const summary = useLab((s) => s.summary);
-  return <ByteBudget summary={summary} />;
+  const hidden = useHidden();
+  return <ByteBudget summary={summary} hidden={hidden} />;
 }

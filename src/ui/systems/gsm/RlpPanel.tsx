@@ -7,6 +7,7 @@
  * on a TCP retransmission clicked on the sequence graph. The full run is on the link-layer chart.
  */
 import { useState } from 'react';
+import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
 import {
   KIND_TEXT,
@@ -16,6 +17,7 @@ import {
   type RlpCell,
   type StripColumns,
 } from './rlp-strip';
+import { num } from '../../format';
 import { GSM_FRAME_KIND as K } from './rlp-decoder';
 
 const WIDTHS = [50, 100, 200] as const;
@@ -123,6 +125,7 @@ export function RlpPanel() {
   const simTime = useLab((s) => s.simTime);
   const selection = useLab((s) => s.selection);
   const link = useLab((s) => s.summary?.link) as Record<string, unknown> | undefined;
+  const hidden = useHidden();
   const [width, setWidth] = useState<(typeof WIDTHS)[number]>(50);
   const now = Math.floor(simTime / RLP_SLOT_S) - 1;
   const from = selection
@@ -144,7 +147,13 @@ export function RlpPanel() {
           <div key={k} data-counter={k}>
             <dt className="muted small">{label}</dt>
             <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {typeof link?.[k] === 'number' ? (link[k] as number).toLocaleString('en-US') : '–'}
+              {hidden(`link.${k}`) ? (
+                <span className="muted">{HIDDEN_TEXT}</span>
+              ) : typeof link?.[k] === 'number' ? (
+                num(link[k] as number)
+              ) : (
+                '–'
+              )}
             </dd>
           </div>
         ))}

@@ -35,7 +35,11 @@ export const BUDGET_SLICES: readonly Omit<BudgetSlice, 'bytesPerSecond' | 'share
   },
 ];
 
-/** The slices of a summary's `link.budget`, or null when it has none. */
+/**
+ * The slices of a summary's `link.budget`, or null when it has none — also before the run has
+ * carried a byte: at 0 s every slice is 0 and all 1200 bytes/s would read as "spare", beside a
+ * label saying the serial line carries 960 (not a budget, just no data yet).
+ */
 export function budgetSlices(summary: unknown): { dir: string; slices: BudgetSlice[] } | null {
   const link = (summary as { link?: Record<string, unknown> } | null)?.link;
   const b = link?.budget as Record<string, unknown> | undefined;
@@ -44,5 +48,36 @@ export function budgetSlices(summary: unknown): { dir: string; slices: BudgetSli
     const v = typeof b[s.key] === 'number' ? (b[s.key] as number) : 0;
     return { ...s, bytesPerSecond: v, share: v / GSM_BUDGET_TOTAL };
   });
+  if (slices.every((s) => s.key === 'spare' || s.bytesPerSecond === 0)) return null;
   return { dir: String(b.dir ?? 'down'), slices };
+}
+
+/** The summary path of a slice (what an exercise's `hides` names). */
+export function slicePath(key: string): string {
+  return `link.budget.${key}`;
+}
+
+/**
+ * The slices to draw while `hidden` paths are hidden by an open exercise: the visible ones, then
+ * one grey "hidden" slice for the rest. The spare is folded in with the hidden ones, since
+ * 1200 bytes/s less the others would give a hidden slice away.
+ */
+export function shownSlices(
+  slices: readonly BudgetSlice[],
+  hidden: (path: string) => boolean,
+): { shown: BudgetSlice[]; hiddenLabels: string[] } {
+  const hide = (s: BudgetSlice) => hidden(slicePath(s.key));
+  if (!slices.some((s) => s.key !== 'spare' && hide(s))) return { shown: [...slices], hiddenLabels: [] };
+  const out = slices.filter((s) => s.key !== 'spare' && !hide(s));
+  const rest = slices.filter((s) => s.key === 'spare' || hide(s));
+  const bps = rest.reduce((a, s) => a + s.bytesPerSecond, 0);
+  out.push({
+    key: 'hidden',
+    label: 'hidden',
+    bytesPerSecond: bps,
+    share: bps / GSM_BUDGET_TOTAL,
+    color: 'var(--muted)',
+    pattern: 'cross',
+  });
+  return { shown: out, hiddenLabels: rest.map((s) => (s.key === 'spare' ? 'spare' : s.label)) };
 }

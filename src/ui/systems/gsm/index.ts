@@ -19,7 +19,7 @@ export { GSM_RLP_DECODER, GSM_FRAME_KIND } from './rlp-decoder';
 export { ByteBudget, ByteBudgetPanel } from './ByteBudgetBar';
 export { RlpPanel, RlpStrip } from './RlpPanel';
 export { Transactions, TransactionPanel } from './TransactionTimeline';
-export { budgetSlices, BUDGET_SLICES, GSM_BUDGET_TOTAL, type BudgetSlice } from './budget';
+export { budgetSlices, BUDGET_SLICES, GSM_BUDGET_TOTAL, shownSlices, type BudgetSlice } from './budget';
 export { rlpStrip, KIND_TEXT, type RlpCell } from './rlp-strip';
 export { transactionRows, transactionRate, startOf, type TransactionRow } from './transactions';
 

@@ -11,6 +11,7 @@
 import { useMemo, useState } from 'react';
 import { useLab } from '../../hooks/use-lab';
 import { monitorPatterns, monitorRows, SLOT_S, type MonitorCell, type MonitorColumns } from './monitor-rows';
+import { count } from '../../format';
 
 const SIZES = [20, 40, 80] as const;
 const LINKS = [1, 2, 3, 4, 5, 6] as const;
@@ -148,8 +149,8 @@ export function PiafsMonitorPanel() {
     const fit = SIZES.find((n) => n >= span) ?? SIZES[SIZES.length - 1];
     if (fit > size) setSize(fit);
     setNote(
-      `Slots ${next.crcFrom}–${next.crcTo}: ${next.crcRows} CRC ERR rows; REQ stuck on ${next.missing} for ` +
-        `${next.stuckRows} rows; frame ${next.missing} re-sent at slot ${next.resendSlot}; ` +
+      `Slots ${next.crcFrom}–${next.crcTo}: ${count(next.crcRows, 'CRC ERR row')}; REQ stuck on ${next.missing} for ` +
+        `${count(next.stuckRows, 'row')}; frame ${next.missing} re-sent at slot ${next.resendSlot}; ` +
         `REQ then ${next.creep ? `crept ${next.creep} and ` : ''}jumped by ${next.jump} to ${next.reqAfter}.`,
     );
   };

@@ -4,6 +4,7 @@ import { createSimulation, parseScenario, type Summary } from '../../../../src/e
 import { sweepRuns } from '../../../../src/state/sweep';
 import type { DecodedFrame } from '../../../../src/ui/charts/link-decoders';
 import { computeTruth, getPath, truthRuns, validateExercise } from '../../../../src/ui/exercises/check';
+import { isHidden } from '../../../../src/ui/exercises/hidden';
 import {
   budgetSlices,
   ByteBudget,
@@ -14,6 +15,7 @@ import {
   GSM_RLP_DECODER,
   rlpStrip,
   RlpStrip,
+  shownSlices,
   transactionRate,
   transactionRows,
   Transactions,
@@ -180,6 +182,36 @@ describe('GSM byte budget', () => {
       expect(html).toContain(`data-slice="${k}"`);
     expect(budgetSlices(null)).toBeNull();
     expect(renderToStaticMarkup(<ByteBudget summary={null} />)).toContain('press play');
+  });
+
+  it('before the run has carried a byte it shows no budget, not 1200 bytes/s spare', () => {
+    const sim = createSimulation(parseScenario('system=gsm&app=ftpGet&size=50000').scenario);
+    const atStart = sim.summary();
+    expect(budgetSlices(atStart)).toBeNull();
+    const html = renderToStaticMarkup(<ByteBudget summary={atStart} />);
+    expect(html).toContain('press play');
+    expect(html).not.toContain('spare');
+  });
+
+  it('an exercise hiding the stuffing hides its figure and the spare that would give it away', () => {
+    const bin = traced('system=gsm&app=ftpGet&size=50000&content=binary', []).summary;
+    const stuffing = budgetSlices(bin)!.slices.find((x) => x.key === 'pppStuffing')!.bytesPerSecond;
+    const hides = (p: string) => isHidden(['link.budget.pppStuffing', 'link.pppEscapedBytes'], p);
+    const html = renderToStaticMarkup(<ByteBudget summary={bin} hidden={hides} />);
+    expect(html).not.toContain('PPP byte stuffing: ');
+    expect(html).not.toContain(`${stuffing.toFixed(0)} bytes/s`);
+    expect(html).not.toContain('data-slice="pppStuffing"');
+    expect(html).not.toContain('data-slice="spare"');
+    expect(html).toContain('data-slice="hidden"');
+    expect(html).toContain(
+      'PPP byte stuffing and spare: <span class="muted">hidden while the exercise is open',
+    );
+    const { shown } = shownSlices(budgetSlices(bin)!.slices, hides);
+    expect(shown.reduce((a, s) => a + s.bytesPerSecond, 0)).toBeCloseTo(1200, 1);
+    // Nothing hidden: every slice with its figure.
+    expect(renderToStaticMarkup(<ByteBudget summary={bin} />)).toContain(
+      `PPP byte stuffing: ${stuffing.toFixed(0)}`,
+    );
   });
 });
 
