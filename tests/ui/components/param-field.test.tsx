@@ -3,21 +3,12 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
+import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
 import { ParamField } from '../../../src/ui/components/ParamField';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const IDLE: ParamSpec = {
-  key: 'idle',
-  label: 'Idle frames',
-  kind: 'number',
-  min: 0,
-  max: 1000,
-  integer: true,
-  words: ['inf'],
-  description: 'idle frames',
-  live: true,
-} as ParamSpec;
+const IDLE: ParamSpec = IS707_PARAMS.find((p) => p.key === 'idle')!;
 
 let host: HTMLDivElement | null = null;
 afterEach(() => host?.remove());
