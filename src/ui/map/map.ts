@@ -130,11 +130,15 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   let dragging = false;
 
   const extent = () => normalizeExtent(view?.extent);
-  const position = (): { x: number; y: number } =>
-    local ?? (view ? draggedMobile(view) : undefined) ?? { x: 0, y: 0 };
+  /** The mobile drawn as the phone: the dragged one, else (a system whose phone stays put) the first. */
+  const phone = (v: SystemView | null): MapMobile | undefined =>
+    v ? (draggedMobile(v) ?? v.mobiles[0]) : undefined;
+  const position = (): { x: number; y: number } => local ?? phone(view) ?? { x: 0, y: 0 };
   const p = (): Palette => palette(opts.theme);
 
   const move = (x: number, y: number): void => {
+    // A phone the system does not let the user move (no dragged mobile, e.g. GERAN) stays where it is.
+    if (!view || !draggedMobile(view)) return;
     const [cx, cy] = clampToExtent(x, y, extent());
     local = { x: cx, y: cy };
     hold = HOLD_UPDATES;
@@ -147,11 +151,15 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const pal = p();
     const pos = position();
     const [mx, my] = tf.toPx(pos.x, pos.y);
-    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`);
+    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`).attr(
+      'aria-disabled',
+      draggedMobile(view) ? null : 'true',
+    );
+    const drawnAsPhone = phone(view)?.id;
     others
       .selectAll<SVGCircleElement, MapMobile>('circle')
       .data(
-        view.mobiles.filter((m) => m.dragged !== true),
+        view.mobiles.filter((m) => m.id !== drawnAsPhone),
         (m) => m.id,
       )
       .join('circle')

@@ -106,6 +106,25 @@ describe('map', () => {
     expect(phone?.getAttribute('transform')).toBe(`translate(${px},${py})`);
   });
 
+  it('a view with no dragged mobile draws its first mobile as the phone, which stays put', () => {
+    const { el, map, tf, onMove, ms } = setup();
+    const mobiles = [
+      { id: 'call', label: 'Mobile in a call', x: 400, y: 250 },
+      { id: 't2', label: 'Terminal 2', x: 800, y: 400 },
+    ];
+    map.update({ ...view, mobiles }, { radioFromMap: true, theme: 'light' });
+    const [px, py] = tf.toPx(400, 250);
+    expect(ms.getAttribute('transform')).toBe(`translate(${px},${py})`);
+    expect(ms.getAttribute('aria-disabled')).toBe('true');
+    expect([...el.querySelectorAll('g.mobiles circle')].map((c) => c.getAttribute('data-mobile'))).toEqual([
+      't2',
+    ]);
+    ms.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(onMove).not.toHaveBeenCalled();
+    expect(ms.getAttribute('transform')).toBe(`translate(${px},${py})`);
+    map.destroy();
+  });
+
   it('the phone is focusable, labelled with its position and moved by the arrow keys', () => {
     const { onMove, ms, map } = setup();
     expect(ms.getAttribute('tabindex')).toBe('0');
