@@ -90,7 +90,9 @@ export class DectModel implements SystemModel, DectState {
     if (cfg.mobility === 'markov' && !cfg.fixedBearers) this.nextMove = this.dwell(0);
 
     // TCP: bsd44 at both ends with a 1 MB window; segments of 512 bytes.
-    const profile = resolveProfile('bsd44', { rwnd: DECT_RWND, mss: SEGMENT_BYTES });
+    const tuned = { rwnd: DECT_RWND, mss: SEGMENT_BYTES, ...cfg.tcpOverrides };
+    const profile = resolveProfile(cfg.tcpServer, tuned);
+    const clientProfile = resolveProfile(cfg.tcpClient, tuned);
     const traces = createTcpTraces(ctx.traces);
     const serverHost = new TcpHost();
     const clientHost = new TcpHost();
@@ -125,7 +127,7 @@ export class DectModel implements SystemModel, DectState {
       },
       (now) => this.events(clientHost, 0, now),
     );
-    this.client = clientHost.connect(0, 1025, PORT, profile, null);
+    this.client = clientHost.connect(0, 1025, PORT, clientProfile, null);
     // The acknowledgement number of a segment is the sending end's receive point when the
     // segment enters the LU2 sender (dlc-queue.ts): down from the host, up from the phone.
     this.user.queues[0].ackSource = () => (this.server ? this.server.rcvNxt : -1);
