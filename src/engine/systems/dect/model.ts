@@ -191,6 +191,16 @@ export class DectModel implements SystemModel, DectState {
     this.user.terminal.connectionHandover(rfp, frame);
   }
 
+  /** `mobility` changed mid-run: map follows the phone's position at once; markov restarts the chain. */
+  private setMobility(mobility: DectConfig['mobility'], frame: number): void {
+    if (mobility === this.cfg.mobility) return;
+    this.cfg.mobility = mobility;
+    if (mobility === 'map') {
+      this.nextMove = Infinity;
+      this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
+    } else if (!this.cfg.fixedBearers) this.nextMove = this.dwell(frame);
+  }
+
   /** TH_teo, segments/s: mean bearers × 5 (dect.md "Capacity"). */
   get thTeo(): number {
     return this.user.meanBearers * 5;
@@ -206,6 +216,10 @@ export class DectModel implements SystemModel, DectState {
       this.ms = key === 'msX' ? { x: value, y: this.ms.y } : { x: this.ms.x, y: value };
       if (this.cfg.mobility === 'map')
         this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
+      return;
+    }
+    if (key === 'mobility' && (value === 'map' || value === 'markov')) {
+      this.setMobility(value, frame);
       return;
     }
     const m = /^bearer(\d+)$/.exec(key);

@@ -17,18 +17,15 @@ export const NO_EPISODE = { start: 0, end: 0, factor: 1 } as const;
 
 /** `bearer1` … `bearer12`: setting one to 0 releases that bearer of the TCP user (dect.md Connection_Modification). */
 function bearerToggles(): ParamSpec[] {
-  return Array.from(
-    { length: DECT_MAX_BEARERS },
-    (_, i): ParamSpec => ({
-      key: `bearer${i + 1}`,
-      kind: 'bool',
-      label: `Bearer ${i + 1}`,
-      description: `0 during a run releases the TCP user's bearer ${i + 1} (Connection_Modification restores bearers only below bth); 1 does nothing`,
-      group: 'link',
-      default: true,
-      live: true,
-    }),
-  );
+  return Array.from({ length: DECT_MAX_BEARERS }, (_, i): ParamSpec => ({
+    key: `bearer${i + 1}`,
+    kind: 'bool',
+    label: `Bearer ${i + 1}`,
+    description: `0 during a run releases the TCP user's bearer ${i + 1} (Connection_Modification restores bearers only below bth); 1 does nothing`,
+    group: 'link',
+    default: true,
+    live: true,
+  }));
 }
 
 const OWN: ParamSpec[] = [
@@ -73,7 +70,8 @@ const OWN: ParamSpec[] = [
     key: 'bth',
     kind: 'number',
     label: 'bth',
-    description: 'Connection_Modification threshold: bearers are set up again only when fewer than bth are held',
+    description:
+      'Connection_Modification threshold: bearers are set up again only when fewer than bth are held',
     group: 'link',
     default: 4,
     min: 1,
@@ -163,7 +161,7 @@ const OWN: ParamSpec[] = [
     group: 'map',
     default: 'markov',
     options: DECT_MOBILITY,
-    live: false,
+    live: true,
   },
 ];
 
