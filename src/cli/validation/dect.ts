@@ -90,8 +90,12 @@ export function dectItem1(duration = 300): ValidationItem {
 }
 
 /** Item 2: reference load — ≈ 6.4 bearers with 30–50 % failed handovers; TH rises with λ and levels off below TH_teo. */
-export function dectItem2(seeds = 3, duration = 3600): ValidationItem {
-  const lambdas = [10, 20, 40];
+export function dectItem2(
+  seeds = 3,
+  duration = 3600,
+  lambdas: readonly number[] = [10, 20, 40],
+): ValidationItem {
+  const top = lambdas[lambdas.length - 1];
   return {
     id: 'dect-2',
     system: 'dect',
@@ -103,34 +107,31 @@ export function dectItem2(seeds = 3, duration = 3600): ValidationItem {
       const runs = lambdas.map((l) => overSeeds(reference(l, duration), seeds));
       const all = runs.flat();
       const th = runs.map((ss) => meanOf(ss, (s) => app(s, 'th')));
-      const top = runs[runs.length - 1];
-      const figures = {
+      const figures: Record<string, number> = {
         meanBearers: meanOf(all, (s) => app(s, 'meanBearers')),
         thTeo: meanOf(all, (s) => app(s, 'thTeo')),
         handoverFail: meanOf(all, (s) => link(s, 'handoverFailFraction')),
-        th10: th[0],
-        th20: th[1],
-        th40: th[2],
-        level40: meanOf(top, (s) => app(s, 'th') / app(s, 'thTeo')),
+        ...Object.fromEntries(lambdas.map((l, k) => [`th@${l}`, th[k]])),
+        levelTop: meanOf(runs[runs.length - 1], (s) => app(s, 'th') / app(s, 'thTeo')),
       };
       // 6.0–6.8: "≈ 6.4"; the level bounds span the study's and the faithful model's figures.
       const bearersOk = figures.meanBearers >= 6 && figures.meanBearers <= 6.8;
       const failOk =
         figures.handoverFail >= DECT_STUDY.handoverFail[0] &&
         figures.handoverFail <= DECT_STUDY.handoverFail[1];
-      const levelOk = figures.level40 >= DECT_STUDY.level[0] && figures.level40 <= DECT_STUDY.level[1];
-      const rises = figures.th10 < figures.th20 && figures.th20 < figures.th40;
+      const levelOk = figures.levelTop >= DECT_STUDY.level[0] && figures.levelTop <= DECT_STUDY.level[1];
+      const rises = th.every((x, k) => k === 0 || x > th[k - 1]);
       const gaps = [
         bearersOk ? '' : `mean bearers ${fmt(figures.meanBearers, 2)} is not ≈ 6.4`,
         failOk ? '' : `failed handovers ${pct(figures.handoverFail)} outside 30–50 %`,
-        levelOk ? '' : `TH/TH_teo ${pct(figures.level40)} at λ = 40 outside 76–90 %`,
+        levelOk ? '' : `TH/TH_teo ${pct(figures.levelTop)} at λ = ${top} outside 76–90 %`,
         rises ? '' : 'TH does not rise with λ',
       ].filter((g) => g !== '');
       return {
         value:
           `${seeds} seeds × ${duration} s: ${fmt(figures.meanBearers, 2)} bearers (TH_teo ${fmt(figures.thTeo, 1)}), ` +
-          `${pct(figures.handoverFail)} of handovers failed; TH ${fmt(figures.th10, 1)} / ${fmt(figures.th20, 1)} / ${fmt(figures.th40, 1)} ` +
-          `at λ = 10 / 20 / 40, ${pct(figures.level40)} of TH_teo at λ = 40` +
+          `${pct(figures.handoverFail)} of handovers failed; TH ${th.map((x) => fmt(x, 1)).join(' / ')} ` +
+          `at λ = ${lambdas.join(' / ')}, ${pct(figures.levelTop)} of TH_teo at λ = ${top}` +
           (gaps.length > 0
             ? `. Not met: ${gaps.join('; ')} — in this model the 6.4-bearer target and the 30–50 % failure target ` +
               'hold at different loads (bearers lost in connection handovers stay lost until the count falls below bth; ' +
@@ -247,8 +248,10 @@ export function dectItem5(seeds = 3, duration = 3600): ValidationItem {
           `${seeds} seeds × ${duration} s: mean D ${fmt(mean, 2)} s, ${pct(figures.fracOver10s)} above 10 s ` +
           `(an exponential of that mean: ${pct(figures.exponentialOver10s)}); batch=5: ${pct(figures.batchFracOver10s)}` +
           (figures.fracOver10s < 2 * figures.exponentialOver10s
-            ? '. Not met: the long waits make the mean so large that an exponential of the same mean has almost as ' +
-              'many segments above 10 s — the tail is not far heavier than the exponential’s'
+            ? '. Not met: over long runs the TCP user holds ≈ 4.8 bearers, not 6.4 (dect-2), so λ = 20 runs close to ' +
+              'TH_teo, queues build for minutes and the mean delay is so large that an exponential of the same mean ' +
+              'has as many segments above 10 s (over 10 minutes, before the bearer count has drifted down, the tail ' +
+              'is there: 4 % above 10 s against 0.2 %)'
             : ''),
         pass,
         figures,
