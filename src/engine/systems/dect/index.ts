@@ -19,5 +19,5 @@ export const DECT_SYSTEM: SystemDefinition = {
   params: DECT_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: ['system=dect&duration=600'],
-  create: (ctx, scenario) => new DectModel(ctx, dectConfig(scenario)),
+  create: (ctx, scenario) => new DectModel(ctx, dectConfig(scenario), scenario.seed),
 };

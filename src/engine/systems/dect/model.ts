@@ -51,7 +51,11 @@ export class DectModel implements SystemModel, DectState {
   /** Connection handovers caused by the Markov chain or the map. */
   cellChanges = 0;
 
-  constructor(ctx: SystemContext, config: Partial<DectConfig> = {}) {
+  constructor(
+    ctx: SystemContext,
+    config: Partial<DectConfig> = {},
+    readonly seed = 0,
+  ) {
     const cfg = (this.cfg = { ...DECT_DEFAULTS, ...config });
     const { scheduler, packetIds, capture } = ctx;
     this.cluster = new DectCluster(

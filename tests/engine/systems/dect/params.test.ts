@@ -22,6 +22,7 @@ describe('DECT scenario keys', () => {
     expect(c.berEpisode).toEqual({ start: 500, end: 1000, factor: 10 });
     expect(c.tcpOverrides).toEqual({ rtoMin: 2 });
     expect(dectConfig(parseScenario('system=dect&load=high').scenario).load).toEqual(LOAD_PRESETS.high);
+    expect(runScenarioText('system=dect&duration=1&seed=7').summary?.seed).toBe(7);
   });
 
   it('bad values name the key and what is allowed', () => {
