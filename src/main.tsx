@@ -15,6 +15,7 @@ import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
 import { viewForLink } from './ui/presets/modified';
+import { defaultSystem } from './engine/scenarios';
 import { findPreset, freePlayScenario } from './ui/presets';
 import { applyHash, knownViewIds } from './ui/url-view';
 import './ui/app.css';
@@ -42,7 +43,7 @@ store.getState().setViewErrors(viewErrors);
 // with IS-707's free play, whose map radio is on.
 const bootPreset = scenarioText ? undefined : findPreset(view.preset);
 if (scenarioText || !view.exercise)
-  void store.getState().load(scenarioText || bootPreset?.scenario || freePlayScenario('is707'));
+  void store.getState().load(scenarioText || bootPreset?.scenario || freePlayScenario(defaultSystem()));
 else setBootExercise(true);
 bindUrl(
   store,

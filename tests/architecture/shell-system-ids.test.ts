@@ -8,7 +8,22 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../..');
-const SHELL = ['src/ui/components', 'src/state', 'src/worker', 'src/engine/scenario', 'src/cli'];
+const SHELL = [
+  'src/ui/components',
+  'src/ui/charts',
+  'src/ui/map',
+  'src/ui/hooks',
+  'src/ui/exercises',
+  'src/ui/presets',
+  'src/ui/theme',
+  'src/state',
+  'src/worker',
+  'src/engine/scenario',
+  'src/cli',
+  'src/ui/format.ts',
+  'src/ui/url-view.ts',
+  'src/main.tsx',
+];
 /**
  * Data, not branches: the validation items and the benchmark's own micro-runs name the
  * scenarios they run, and the usage text gives an example command.
@@ -17,6 +32,7 @@ const EXEMPT = [/^src\/cli\/validation\//, /^src\/cli\/bench(-browser)?\.ts$/, /
 const IDS = /\b(is707|gsm|phs|dect|geran)\b/;
 
 function files(dir: string): string[] {
+  if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return files(path);
@@ -34,7 +50,7 @@ describe('shell code names no system', () => {
     expect(withoutComments("a = 'gsm'; // phs\n/* dect */ b")).toBe("a = 'gsm'; \n b");
   });
 
-  it('no system id in src/ui/components, src/state, src/worker, src/engine/scenario, src/cli', () => {
+  it('no system id in the shell: src/ui (outside systems/), src/state, src/worker, src/engine/scenario, src/cli', () => {
     const found: string[] = [];
     for (const dir of SHELL) {
       for (const path of files(join(ROOT, dir))) {

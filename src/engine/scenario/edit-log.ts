@@ -21,6 +21,7 @@
 import { seconds, toSeconds, type Nanos } from '../core/time';
 import { sortEvents } from './events';
 import type { ParamValue, Scenario, ScenarioEvent } from './types';
+import { sameValue } from './values';
 
 /** A key records at most one point per 100 ms of simulated time (scenario.md). */
 export const MIN_EVENT_SPACING_NS = 100_000_000;
@@ -62,19 +63,6 @@ export type EditOutcome =
 export interface DueChange {
   readonly key: string;
   readonly value: ParamValue;
-}
-
-/** Deep equality of two parsed values (numbers, booleans, strings, lists, episodes). */
-export function sameValue(a: ParamValue | undefined, b: ParamValue | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as unknown as Record<string, ParamValue>;
-  const rb = b as unknown as Record<string, ParamValue>;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && sameValue(ra[k], rb[k]));
 }
 
 export class EditLog {

@@ -115,8 +115,8 @@ export function isValidValue(spec: ParamSpec, value: ParamValue): boolean {
   return back.ok && formatValue(spec, back.value) === text && sameValue(back.value, value);
 }
 
-/** Structural equality of two parsed values. */
-export function sameValue(a: ParamValue, b: ParamValue): boolean {
+/** Structural equality of two parsed values (numbers, booleans, strings, lists, episodes); an absent value equals only another. */
+export function sameValue(a: ParamValue | undefined, b: ParamValue | undefined): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -11,7 +11,7 @@ export { createRtoChart, type RtoChartOptions } from './rto-chart';
 export { createCwndChart, type CwndChartOptions } from './cwnd-chart';
 export { createThroughputChart, type ThroughputChartOptions } from './throughput-chart';
 export { createLinkChart, type LinkChartOptions } from './link-chart';
-export { LINK_DECODERS, IS707_DECODER, PIAFS_DECODER, type FrameDecoder } from './link-decoders';
+export { NO_DECODER, type FrameDecoder } from './link-decoders';
 export { createHistogramChart, type HistogramChart, type HistogramChartOptions } from './histogram-chart';
 export { createSweepChart, type SweepChart, type SweepChartOptions, type SweepPoint } from './sweep-chart';
 export { goodputWindows, totalDelivered } from './goodput';

@@ -3,7 +3,7 @@ import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource } from './data';
 import { createBandState, markBandColumns, rowLookup, type BandState } from './link-bands';
 import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
-import { LINK_DECODERS, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
+import { NO_DECODER, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import { count } from '../format';
@@ -31,8 +31,8 @@ import { count } from '../format';
  */
 
 export interface LinkChartOptions extends TimeChartOptions {
-  /** Frame decoder or a built-in one by name (default `'is707'`). */
-  decoder?: FrameDecoder | keyof typeof LINK_DECODERS;
+  /** The system's frame decoder (its lab plug-in's `linkDecoder`); none: no frames are drawn. */
+  decoder?: FrameDecoder;
 }
 
 const CATS = ['data', 'retx', 'nak', 'idle', 'error'] as const;
@@ -47,10 +47,7 @@ const LANE: Record<Cat, readonly [number, number]> = {
 };
 
 export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {}): TimeChart {
-  const decoder =
-    typeof options.decoder === 'string'
-      ? LINK_DECODERS[options.decoder]
-      : (options.decoder ?? LINK_DECODERS.is707);
+  const decoder = options.decoder ?? NO_DECODER;
   const rows = new Set<number>(decoder.rows ?? []);
   // Known rows: 64 px each; rows discovered from the data (PIAFS links × sides): 360 px in all.
   const height =

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../../engine/scenario/values';
+import { readNumber } from '../../engine/scenario/numbers';
 import type { ParamSpec, ParamValue } from '../../engine/scenario/types';
 import { keyTarget, sliderScale, type NumberSpec } from './slider-scale';
 
@@ -74,8 +75,10 @@ export function ParamField({ spec, value, shown, common, onChange }: Props) {
     edit.current = null;
     setEditText(null);
     if (t === undefined || t === '' || t === shown) return;
-    const n = spec.kind === 'number' ? Number(t) : NaN;
-    if (Number.isFinite(n)) send(n);
+    // Only the scenario grammar's numbers go through the slider's path: text that JavaScript reads
+    // as a number but a link would not (`0x10`, `Infinity`) reaches the parser as typed, which names it.
+    const n = spec.kind === 'number' ? readNumber(t) : undefined;
+    if (n !== undefined && Number.isFinite(n)) send(n);
     else void onChange(spec.key, t);
   };
 

@@ -1,5 +1,5 @@
 /** The toy system's lab folder: one LabPlugin, with its exercises folder and its map behaviour. */
-import { IS707_DECODER } from '../../../src/ui/charts/link-decoders';
+import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
 import { exerciseFiles } from '../../../src/ui/exercises/collect';
 import type { LabPlugin } from '../../../src/ui/systems/types';
 

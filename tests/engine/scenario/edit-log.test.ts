@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EditLog, eventSpacingNs, sameValue, type RunPoint } from '../../../src/engine/scenario/edit-log';
+import { EditLog, eventSpacingNs, type RunPoint } from '../../../src/engine/scenario/edit-log';
+import { sameValue } from '../../../src/engine/scenario/values';
 import { parseScenario } from '../../../src/engine/scenarios';
 
 const FRAME = 20_000_000;

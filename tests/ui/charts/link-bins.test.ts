@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SourceView } from '../../../src/ui/charts/data';
 import { binFrames, createLinkBinState, type LinkBinState } from '../../../src/ui/charts/link-bins';
-import { IS707_DECODER, PIAFS_DECODER, type FrameDecoder } from '../../../src/ui/charts/link-decoders';
+import type { FrameDecoder } from '../../../src/ui/charts/link-decoders';
+import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
+import { PIAFS_DECODER } from '../../../src/ui/systems/phs/link-decoder';
 
 /** Frames in time order: 2 rows (IS-707 dir) or PIAFS link×side, random kinds and errors, bursts at one time. */
 function frames(seed: number[], n: number, piafs: boolean): SourceView {

@@ -1,3 +1,5 @@
+import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
+import { PIAFS_DECODER } from '../../../src/ui/systems/phs/link-decoder';
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createLinkChart } from '../../../src/ui/charts/link-chart';
@@ -33,7 +35,7 @@ describe('link-layer timeline', () => {
 
   it('draws each frame kind in its lane and colour, errors, aborts and bad-channel bands per direction', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true });
+    const chart = createLinkChart(el, { sync: true, decoder: IS707_DECODER });
     chart.update(data, view(10));
     const q = (cls: string, row: number) => el.querySelector(`path.${cls}[data-row="${row}"]`)!;
     expect(q('frames-data', 0).getAttribute('data-n')).toBe('2');
@@ -69,7 +71,7 @@ describe('link-layer timeline', () => {
 
   it('keeps the bad state in force at the window start and shades the selected retransmission window', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true });
+    const chart = createLinkChart(el, { sync: true, decoder: IS707_DECODER });
     const send = series([
       { t: 1, seq: 1, len: 536, rtx: 0, conn: 0 },
       { t: 4, seq: 1, len: 536, rtx: 1, conn: 0 },
@@ -94,7 +96,7 @@ describe('link-layer timeline', () => {
       error: i % 7 === 0 ? 1 : 0,
     }));
     const el = host();
-    const chart = createLinkChart(el, { sync: true });
+    const chart = createLinkChart(el, { sync: true, decoder: IS707_DECODER });
     chart.update({ 'link.frame': series(rows) }, view(n * 0.02));
     const data0 = el.querySelector('path.frames-data[data-row="0"]')!;
     expect(Number(data0.getAttribute('data-n'))).toBe(n / 2 - n / 50); // every 50th frame (all in dir 0) is a retransmission
@@ -107,7 +109,7 @@ describe('link-layer timeline', () => {
 
   it('reads the PIAFS monitor with one row per link and side', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true, decoder: 'piafs' });
+    const chart = createLinkChart(el, { sync: true, decoder: PIAFS_DECODER });
     chart.update(
       {
         'piafs.monitor': series([
@@ -130,7 +132,7 @@ describe('link-layer timeline', () => {
 
   it('shades PHS CRC-error periods from channel.state (link, dir, bad) on the monitor rows', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true, decoder: 'piafs' });
+    const chart = createLinkChart(el, { sync: true, decoder: PIAFS_DECODER });
     chart.update(
       {
         'piafs.monitor': series([
@@ -162,7 +164,7 @@ describe('link-layer timeline', () => {
 
   it('names the IS-707 NAK rounds and aborts in its legend', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true });
+    const chart = createLinkChart(el, { sync: true, decoder: IS707_DECODER });
     chart.update(data, view(10));
     const legend = [...el.querySelectorAll('.legend text')].map((t) => t.textContent);
     expect(legend).toEqual(

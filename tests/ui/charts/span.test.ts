@@ -1,3 +1,4 @@
+import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
@@ -59,7 +60,7 @@ describe('held span (issue #8 item 4)', () => {
 
   it('link chart: every layer starts where the latest source does; the note says so; none without drops', () => {
     const el = host();
-    const chart = createLinkChart(el, { sync: true });
+    const chart = createLinkChart(el, { sync: true, decoder: IS707_DECODER });
     chart.update({ 'link.frame': frames, 'channel.state': channel }, view(100));
     const svg = el.querySelector('svg')!;
     // Axis 0–100 s over the plot width: the plot starts at 60 s.

@@ -3,8 +3,9 @@
  * named sources, never internals), besides `piafs.monitor` (written by the PIAFS entities),
  * `phs.link` (link life cycle, written by LinkControl) and TCP's:
  *
- * - `channel.state` (link, dir, bad, row): a link direction's CRC verdict changed (dir 0 = down,
- *   received at the MS; 1 = up, received at the BS; row = link × 2 + dir, the monitor's rows);
+ * - `channel.state` (link, dir, bad): a link direction's CRC verdict changed (dir 0 = down,
+ *   received at the MS; 1 = up, received at the BS; the link chart draws it in the monitor's row
+ *   link × 2 + dir);
  * - `mp.state` (end, M, buffered, discarded): a Multilink receiver's M, reorder-buffer fill or
  *   discarded-packet count changed (end 0 = the MS's receiver, 1 = the BS's; M = −1 with no
  *   member link);

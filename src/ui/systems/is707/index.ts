@@ -1,5 +1,5 @@
 /** The IS-707 system's piece of the lab: its presets (Figures 3–12) and the RLP frame decoder. */
-import { IS707_DECODER } from '../../charts/link-decoders';
+import { IS707_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';

@@ -3,7 +3,7 @@
  * Figures 2–7) and the PIAFS monitor panel. The link toggles need nothing here: each link has
  * its own live key `link<n>` (engine/systems/phs/params.ts), which the shell's toggles send.
  */
-import { PIAFS_DECODER } from '../../charts/link-decoders';
+import { PIAFS_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin } from '../types';
 import { PiafsMonitorPanel } from './PiafsMonitor';

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ParamSpec } from '../../../src/engine/scenario/types';
+import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
+import { ParamField } from '../../../src/ui/components/ParamField';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const IDLE: ParamSpec = IS707_PARAMS.find((p) => p.key === 'idle')!;
+
+let host: HTMLDivElement | null = null;
+afterEach(() => host?.remove());
+
+/** Type `text` into the field and press Enter; returns what onChange received. */
+function typeAndEnter(text: string): [string, string][] {
+  const calls: [string, string][] = [];
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  act(() =>
+    root.render(
+      <ParamField
+        spec={IDLE}
+        value={0}
+        shown="0"
+        common={{ id: 'f' }}
+        onChange={(k, t) => void calls.push([k, t])}
+      />,
+    ),
+  );
+  const input = host.querySelector<HTMLInputElement>('input[type="text"]')!;
+  act(() => input.focus());
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+  act(() => root.unmount());
+  return calls;
+}
+
+describe('ParamField text entry', () => {
+  it('sends a number of the scenario grammar in canonical form, once', () => {
+    expect(typeAndEnter('12.0')).toEqual([['idle', '12']]);
+  });
+
+  it('passes text a link would not accept to the parser as typed (not as the number JavaScript reads)', () => {
+    expect(typeAndEnter('0x10')).toEqual([['idle', '0x10']]);
+    expect(typeAndEnter('Infinity')).toEqual([['idle', 'Infinity']]);
+    expect(typeAndEnter('inf')).toEqual([['idle', 'inf']]);
+  });
+});
