@@ -1,3 +1,4 @@
+import { DECT_ITEMS } from './dect';
 import { GERAN_ITEMS } from './geran';
 import { GSM_ITEMS } from './gsm';
 import { IS707_ITEMS } from './is707';
@@ -9,5 +10,6 @@ export const VALIDATION_ITEMS: readonly ValidationItem[] = [
   ...IS707_ITEMS,
   ...GSM_ITEMS,
   ...PHS_ITEMS,
+  ...DECT_ITEMS,
   ...GERAN_ITEMS,
 ];

@@ -5,6 +5,7 @@
  * follow.
  */
 import type { SystemId } from '../../engine/scenario/types';
+import { DECT_LAB } from './dect';
 import { GERAN_LAB } from './geran';
 import { GSM_LAB } from './gsm';
 import { IS707_LAB } from './is707';
@@ -13,7 +14,7 @@ import type { LabPlugin } from './types';
 
 export type { LabPlugin, SystemPanel, ChartLabels } from './types';
 
-export const LAB_PLUGINS: readonly LabPlugin[] = [IS707_LAB, GSM_LAB, PHS_LAB, GERAN_LAB];
+export const LAB_PLUGINS: readonly LabPlugin[] = [IS707_LAB, GSM_LAB, PHS_LAB, DECT_LAB, GERAN_LAB];
 
 /** The plug-in of a system, or undefined for one the lab has no plug-in for. */
 export function labPlugin(id: SystemId): LabPlugin | undefined {

@@ -110,10 +110,13 @@ export const TEST_PARAMS: readonly ParamSpec[] = [
   }),
 ];
 
-/** The engine's systems plus the test system, which takes the place of its planned id. */
+/** A planned (known, unbuilt) system of the test schema: every system scenario.md names is built. */
+export const TEST_PLANNED: SystemId = 'later';
+
+/** The engine's systems plus the test system, and a planned one. */
 export const TEST_SCHEMA = new ScenarioSchema(
   [...SYSTEMS, { id: TEST_SYSTEM, name: 'test system', params: TEST_PARAMS }],
-  PLANNED_SYSTEMS.filter((p) => p.id !== TEST_SYSTEM),
+  [...PLANNED_SYSTEMS.filter((p) => p.id !== TEST_SYSTEM), { id: TEST_PLANNED, name: 'later system' }],
   PREFERRED_DEFAULT_SYSTEM,
 );
 

@@ -83,8 +83,9 @@ export class DectBearerChannel implements SubfieldChannel {
   }
 }
 
+/** 0 is an error-free channel (`berScale=0`, or an episode with factor 0: the parser allows both). */
 function checkScale(s: number): void {
-  if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`BER scale must be a positive number, got ${s}`);
+  if (!(s >= 0) || !Number.isFinite(s)) throw new RangeError(`BER scale must be a number ≥ 0, got ${s}`);
 }
 
 /** One scripted subfield loss: in `frame` (0-based step count), direction `dir`, the subfields in `mask`. */

@@ -4,6 +4,7 @@
  * or four rates); the model reads only this object, so tests build it directly.
  */
 import { DECT_FRAME_NS } from '../../link/dect-mac/packet';
+import type { TcpProfile, TcpProfileName } from '../../tcp/profiles';
 
 /** Gilbert–Elliott transitions per TDMA frame (dect.md "Channel per bearer"; channels.md §1). */
 export const GE_GOOD_TO_BAD = 0.02;
@@ -55,6 +56,11 @@ export interface DectConfig {
   msY: number;
   /** Bearers held fixed (no handovers, no background) for the capacity check (must-reproduce 1). */
   fixedBearers: boolean;
+  /** Stack profiles of the phone (client) and the fixed host (server); dect.md: bsd44 at both. */
+  tcpClient: TcpProfileName;
+  tcpServer: TcpProfileName;
+  /** Profile overrides at both ends (the common TCP keys); the 1 MB window and 512-byte MSS unless set. */
+  tcpOverrides: Partial<TcpProfile>;
 }
 
 export const DECT_DEFAULTS: DectConfig = {
@@ -72,6 +78,9 @@ export const DECT_DEFAULTS: DectConfig = {
   msX: 0,
   msY: 0,
   fixedBearers: false,
+  tcpClient: 'bsd44',
+  tcpServer: 'bsd44',
+  tcpOverrides: {},
 };
 
 /** `load`: a preset word or four rates `p08j,p32,p80,data` (calls per hour). */

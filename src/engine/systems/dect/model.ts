@@ -51,7 +51,11 @@ export class DectModel implements SystemModel, DectState {
   /** Connection handovers caused by the Markov chain or the map. */
   cellChanges = 0;
 
-  constructor(ctx: SystemContext, config: Partial<DectConfig> = {}) {
+  constructor(
+    ctx: SystemContext,
+    config: Partial<DectConfig> = {},
+    readonly seed = 0,
+  ) {
     const cfg = (this.cfg = { ...DECT_DEFAULTS, ...config });
     const { scheduler, packetIds, capture } = ctx;
     this.cluster = new DectCluster(
@@ -90,7 +94,9 @@ export class DectModel implements SystemModel, DectState {
     if (cfg.mobility === 'markov' && !cfg.fixedBearers) this.nextMove = this.dwell(0);
 
     // TCP: bsd44 at both ends with a 1 MB window; segments of 512 bytes.
-    const profile = resolveProfile('bsd44', { rwnd: DECT_RWND, mss: SEGMENT_BYTES });
+    const tuned = { rwnd: DECT_RWND, mss: SEGMENT_BYTES, ...cfg.tcpOverrides };
+    const profile = resolveProfile(cfg.tcpServer, tuned);
+    const clientProfile = resolveProfile(cfg.tcpClient, tuned);
     const traces = createTcpTraces(ctx.traces);
     const serverHost = new TcpHost();
     const clientHost = new TcpHost();
@@ -125,7 +131,7 @@ export class DectModel implements SystemModel, DectState {
       },
       (now) => this.events(clientHost, 0, now),
     );
-    this.client = clientHost.connect(0, 1025, PORT, profile, null);
+    this.client = clientHost.connect(0, 1025, PORT, clientProfile, null);
     // The acknowledgement number of a segment is the sending end's receive point when the
     // segment enters the LU2 sender (dlc-queue.ts): down from the host, up from the phone.
     this.user.queues[0].ackSource = () => (this.server ? this.server.rcvNxt : -1);
@@ -189,6 +195,16 @@ export class DectModel implements SystemModel, DectState {
     this.user.terminal.connectionHandover(rfp, frame);
   }
 
+  /** `mobility` changed mid-run: map follows the phone's position at once; markov restarts the chain. */
+  private setMobility(mobility: DectConfig['mobility'], frame: number): void {
+    if (mobility === this.cfg.mobility) return;
+    this.cfg.mobility = mobility;
+    if (mobility === 'map') {
+      this.nextMove = Infinity;
+      this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
+    } else if (!this.cfg.fixedBearers) this.nextMove = this.dwell(frame);
+  }
+
   /** TH_teo, segments/s: mean bearers × 5 (dect.md "Capacity"). */
   get thTeo(): number {
     return this.user.meanBearers * 5;
@@ -204,6 +220,10 @@ export class DectModel implements SystemModel, DectState {
       this.ms = key === 'msX' ? { x: value, y: this.ms.y } : { x: this.ms.x, y: value };
       if (this.cfg.mobility === 'map')
         this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
+      return;
+    }
+    if (key === 'mobility' && (value === 'map' || value === 'markov')) {
+      this.setMobility(value, frame);
       return;
     }
     const m = /^bearer(\d+)$/.exec(key);

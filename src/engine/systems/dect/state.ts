@@ -9,6 +9,8 @@ import type { SegmentFlow } from './workload';
 
 export interface DectState {
   readonly cfg: DectConfig;
+  /** The scenario's seed, reported in the summary. */
+  readonly seed: number;
   readonly cluster: DectCluster;
   readonly arbiter: RequestArbiter;
   readonly background: BackgroundPopulation;

@@ -51,7 +51,7 @@ export function dectSummary(
   const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
   return {
     system: 'dect',
-    seed: 0,
+    seed: m.seed,
     completed: true,
     capacityBps: round(thTeo * SEGMENT_BYTES * 8, 3),
     normalizedGoodput: thTeo > 0 ? round(th / thTeo, 6) : 0,

@@ -61,7 +61,9 @@ describe('DECT bearer channel (dect.md "Channel per bearer", channels.md §1)', 
     expect(ch.params.errorBad).toBeCloseTo(0.91255, 5);
     ch.setEpisodeFactor(1);
     expect(ch.params.errorBad).toBeCloseTo(0.21366, 5);
-    expect(() => ch.setEpisodeFactor(0)).toThrow(/BER scale/);
+    ch.setEpisodeFactor(0);
+    expect(ch.params.errorBad).toBe(0);
+    expect(() => ch.setEpisodeFactor(-1)).toThrow(/BER scale/);
   });
 
   it('loses exactly the scripted subfields', () => {
