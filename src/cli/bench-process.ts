@@ -5,23 +5,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { quantile } from '../engine/analysis';
 
-/** Minimum, median and maximum of some measurements. */
-export interface Spread {
+/** Minimum, median and maximum of some measurements (the bench's figures; not the analysis module's spread). */
+export interface MinMedianMax {
   min: number;
   median: number;
   max: number;
 }
 
-export function spread(values: readonly number[]): Spread {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  const median = s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-  return { min: s[0] ?? NaN, median, max: s[s.length - 1] ?? NaN };
+export function minMedianMax(values: readonly number[]): MinMedianMax {
+  return { min: quantile(values, 0), median: quantile(values, 0.5), max: quantile(values, 1) };
 }
 
-/** Format a spread as "min / median / max" with `digits` decimals after scaling by `scale`. */
-export function fmtSpread(s: Spread, digits: number, scale = 1): string {
+/** Format as "min / median / max" with `digits` decimals after scaling by `scale`. */
+export function fmtMinMedianMax(s: MinMedianMax, digits: number, scale = 1): string {
   const f = (n: number): string =>
     Number.isFinite(n)
       ? (n * scale).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })

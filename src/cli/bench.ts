@@ -20,8 +20,8 @@ import { createIs707RlpLink } from '../engine/link/is707-rlp';
 import {
   FIRST_RUN_FLAG,
   firstRuns,
-  fmtSpread,
-  spread,
+  fmtMinMedianMax,
+  minMedianMax,
   traceOptions,
   wholeCommands,
   type TraceMode,
@@ -104,12 +104,12 @@ for (const text of benchScenarios()) {
   const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
   console.log(
     `  ${text} (${fmt(best.simSeconds)} simulated s)\n` +
-      `    warm:  ${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
-      `${fmtSpread(spread(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
+      `    warm:  ${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
+      `${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
       `${fmt(best.frames / best.wall)} frames/s (best); ` +
       `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames\n` +
-      `    first: ${fmtSpread(spread(cold.map(rate)), 0)}× real time, ` +
-      `${fmtSpread(spread(cold.map((r) => r.wall)), 1, 1000)} ms`,
+      `    first: ${fmtMinMedianMax(minMedianMax(cold.map(rate)), 0)}× real time, ` +
+      `${fmtMinMedianMax(minMedianMax(cold.map((r) => r.wall)), 1, 1000)} ms`,
   );
 }
 // The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
@@ -153,12 +153,12 @@ for (const text of COMMAND_SCENARIOS) {
   timeScenario(text, 'hash');
   const warm = Array.from({ length: RUNS }, () => timeScenario(text, 'hash'));
   console.log(
-    `  ${text}\n    whole command: ${fmtSpread(spread(runs.map((r) => r.wall)), 3)} s wall, ` +
-      `${fmtSpread(spread(runs.map(rate)), 0)}× real time, ` +
-      `peak RSS of the simulator process ${fmtSpread(spread(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
-      `    in-process: first run ${fmtSpread(spread(first.map((r) => r.wall)), 1, 1000)} ms ` +
-      `(${fmtSpread(spread(first.map(rate)), 0)}× real time); ` +
-      `warm ${fmtSpread(spread(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtSpread(spread(warm.map(rate)), 0)}×)`,
+    `  ${text}\n    whole command: ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 3)} s wall, ` +
+      `${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
+      `peak RSS of the simulator process ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
+      `    in-process: first run ${fmtMinMedianMax(minMedianMax(first.map((r) => r.wall)), 1, 1000)} ms ` +
+      `(${fmtMinMedianMax(minMedianMax(first.map(rate)), 0)}× real time); ` +
+      `warm ${fmtMinMedianMax(minMedianMax(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtMinMedianMax(minMedianMax(warm.map(rate)), 0)}×)`,
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Trace fields as time series, and what is read off them at a time or per window. Units are the
+ * Trace fields as time series, and what is read off them at a time or per interval. Units are the
  * caller's: the validation reads the engine's nanoseconds, the charts the browser's seconds; every
  * function here only compares and subtracts times, so the same code serves both.
  */

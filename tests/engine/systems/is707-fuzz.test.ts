@@ -1,12 +1,4 @@
-import { describe, it } from 'vitest';
-import {
-  caseText,
-  checkDeterminism,
-  checkRun,
-  checkStepSize,
-  freshSeeds,
-  type SystemFuzz,
-} from './system-fuzz';
+import { describeSystemFuzz, type SystemFuzz } from './system-fuzz';
 
 /** IS-707 keys at their edges (no NAK rounds' worth of timer, instant abort, a one-packet AP queue…). */
 const IS707: SystemFuzz = {
@@ -46,17 +38,4 @@ const IS707: SystemFuzz = {
 /** Seeds that run every time (add a failing fresh seed here to keep it). */
 const PINNED = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-describe('IS-707 random scenarios (seeded fuzz)', () => {
-  it.each([...PINNED, ...freshSeeds(3, 707)])('seed %i keeps every invariant', (seed) => {
-    checkRun(IS707, caseText(IS707, seed));
-  });
-
-  it.each([1, ...freshSeeds(1, 7071)])(
-    'seed %i is deterministic and independent of the step size',
-    (seed) => {
-      const text = caseText({ ...IS707, duration: 8 }, seed);
-      checkDeterminism(text);
-      checkStepSize(text);
-    },
-  );
-});
+describeSystemFuzz('IS-707', IS707, { pinned: PINNED, stepSeed: 1, salt: 707 });

@@ -11,7 +11,7 @@
  * and in range. A few cases per system are also run twice (same traceHash) and
  * frame by frame (same trace as whole steps).
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Simulation, type Summary } from '../../../src/engine';
 
 /** A tiny deterministic generator (the engine's own streams are not for tests). */
@@ -125,4 +125,30 @@ export function checkStepSize(text: string): void {
   while (!single.done) single.step(1);
   expect(single.frame, text).toBe(whole.frame);
   expect(single.summary(), text).toEqual(whole.summary());
+}
+
+/**
+ * The seeded fuzz of one system: every pinned seed and `fresh` new ones keep every invariant, and a
+ * short case is deterministic and independent of the step size. A failing fresh seed is named in
+ * the test's title: add it to the system's pinned list to keep it.
+ */
+export function describeSystemFuzz(
+  name: string,
+  f: SystemFuzz,
+  o: { pinned: readonly number[]; stepSeed: number; salt: number },
+): void {
+  describe(`${name} random scenarios (seeded fuzz)`, () => {
+    it.each([...o.pinned, ...freshSeeds(3, o.salt)])('seed %i keeps every invariant', (seed) => {
+      checkRun(f, caseText(f, seed));
+    });
+
+    it.each([o.stepSeed, ...freshSeeds(1, o.salt + 1)])(
+      'seed %i is deterministic and independent of the step size',
+      (seed) => {
+        const text = caseText({ ...f, duration: 8 }, seed);
+        checkDeterminism(text);
+        checkStepSize(text);
+      },
+    );
+  });
 }

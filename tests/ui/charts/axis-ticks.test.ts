@@ -1,6 +1,6 @@
 import * as d3 from 'd3';
 import { describe, expect, it } from 'vitest';
-import { endTickValue, endTicks } from '../../../src/ui/charts/frame';
+import { endTickValue, endTicks } from '../../../src/ui/charts/axis-ticks';
 
 /** A 600 px wide time axis over [0, end]. */
 const axis = (end: number) => d3.scaleLinear().domain([0, end]).range([0, 600]);

@@ -22,7 +22,7 @@ export function speaks(mode: GeranSpeechMode, dir: MuxDir): boolean {
   return mode === 'both' || (mode === 'up' ? dir === 0 : mode === 'down' ? dir === 1 : false);
 }
 
-/** Effective on/off changes of one direction, for the silence time over any past window. */
+/** Effective on/off changes of one direction, for the silence time over any past interval. */
 class StateHistory {
   private readonly times: number[] = [0];
   private readonly talking: boolean[];
