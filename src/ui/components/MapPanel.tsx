@@ -117,7 +117,7 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
  */
 function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
-  const first = view.stations[0];
+  const first = view.stations.find((s) => s.id === view.cells?.serving) ?? view.stations[0];
   const ms = draggedMobile(view);
   const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
   return (

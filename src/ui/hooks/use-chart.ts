@@ -1,6 +1,15 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
 import { pageBudget } from './draw-budget';
+import { useLab } from './use-lab';
+
+/** The shared time axis as a chart sees it: the zoom domain, the time reached, the theme, the selection. */
+export function useChartView(theme: 'light' | 'dark'): ChartView {
+  const domain = useLab((s) => s.view.domain);
+  const simTime = useLab((s) => s.simTime);
+  const selection = useLab((s) => s.selection);
+  return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
+}
 
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
 export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;

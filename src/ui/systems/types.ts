@@ -16,6 +16,11 @@ export interface SystemPanel {
   readonly id: string;
   readonly title: string;
   readonly Component: ComponentType;
+  /**
+   * Where it goes: 'charts' (default) under the secondary charts; 'stage' across the page right
+   * under the map and the sequence graph, for a view as central as those two (DECT's slot grids).
+   */
+  readonly place?: 'stage' | 'charts';
 }
 
 /** Labels a system gives the shared charts. */

@@ -234,7 +234,7 @@ export class DectModel implements SystemModel, DectState {
     return dectSummary(this, toSeconds(now), now);
   }
 
-  view(): SystemView {
-    return dectView(this);
+  view(now: Nanos): SystemView {
+    return dectView(this, now);
   }
 }

@@ -7,6 +7,9 @@ import { exerciseFiles } from '../../exercises/collect';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
+import { SlotGrids } from './SlotGrids';
+import { BearerPanel } from './BearerPanel';
+import { DelayPanel } from './DelayPanel';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -18,7 +21,11 @@ export const DECT_LAB: LabPlugin = {
   id: 'dect',
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,
-  panels: [],
+  panels: [
+    { id: 'dect-grids', title: 'Slot/carrier grids of the three RFPs', Component: SlotGrids, place: 'stage' },
+    { id: 'dect-bearers', title: 'Bearers of the TCP user', Component: BearerPanel },
+    { id: 'dect-delay', title: 'Delay D of the segments (histogram)', Component: DelayPanel },
+  ],
   linkDecoder: DECT_MAC_DECODER,
   chartLabels: { capacity: 'TH_teo = mean bearers × 5 segments/s' },
   mapRadio: {
