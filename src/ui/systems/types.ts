@@ -36,6 +36,25 @@ export interface ParamNote {
   readonly fix?: { readonly key: string; readonly value: string; readonly label: string };
 }
 
+/**
+ * How the link/bearer toggles under the map act. Default: the live boolean key `link<n>`,
+ * released and re-added by the user (PHS's PIAFS links).
+ */
+export interface LinkToggleSpec {
+  /** The live boolean key of link n (from 1). */
+  key(n: number): string;
+  /** What links are called on the buttons ("Bearer"). */
+  readonly word: string;
+  /**
+   * 'toggle': the button releases and re-adds; 'release': it only releases — the system brings
+   * links back itself (DECT's Connection_Modification), so the key goes back to 1 by itself once
+   * the release is recorded and another release is a new change.
+   */
+  readonly mode: 'toggle' | 'release';
+  /** A line under the buttons saying what to try (e.g. how many to release to see the rule act). */
+  readonly note?: string;
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -53,6 +72,8 @@ export interface LabPlugin {
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */
   readonly exercises: ExerciseList;
+  /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
+  readonly linkToggles?: LinkToggleSpec;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**

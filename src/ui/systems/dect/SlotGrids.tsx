@@ -48,9 +48,8 @@ function GridCanvas({ grid, theme }: { grid: RfpGrid; theme: 'light' | 'dark' })
       <figcaption>
         <strong>{grid.label}</strong>
         {grid.serving ? ' — serving the TCP user' : ''}
-        <span className="small muted">
-          {' '}
-          · TCP user {c.tcp + c.handover}
+        <span className="small muted counts">
+          TCP user {c.tcp + c.handover}
           {c.handover > 0 ? ` (${c.handover} in handover)` : ''} · background {c.background}
           {grid.serving ? ` · interfered ${c.interfered}` : ''} · free {c.free}
         </span>

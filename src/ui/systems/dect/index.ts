@@ -23,10 +23,19 @@ export const DECT_LAB: LabPlugin = {
   presets: DECT_PRESETS,
   panels: [
     { id: 'dect-grids', title: 'Slot/carrier grids of the three RFPs', Component: SlotGrids, place: 'stage' },
-    { id: 'dect-bearers', title: 'Bearers of the TCP user', Component: BearerPanel },
+    { id: 'dect-bearers', title: 'Bearers of the TCP user', Component: BearerPanel, place: 'stage' },
     { id: 'dect-delay', title: 'Delay D of the segments (histogram)', Component: DelayPanel },
   ],
   linkDecoder: DECT_MAC_DECODER,
+  linkToggles: {
+    key: (n) => `bearer${n}`,
+    word: 'Bearer',
+    mode: 'release',
+    note:
+      'Connection_Modification sets bearers up again, one at a time, only when fewer than bth are held ' +
+      '(bth = 4 by default, Link layer group): release bearers until 3 or fewer remain — 7 of 10 at the ' +
+      'target — and watch the bearer chart; leave 4 or more and none comes back until the count falls below bth.',
+  },
   chartLabels: { capacity: 'TH_teo = mean bearers × 5 segments/s' },
   mapRadio: {
     kind: 'option',
