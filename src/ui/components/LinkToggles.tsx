@@ -19,7 +19,11 @@ const REARM_AFTER_S = 0.15;
  * values, and a second 0 after a 0 would record nothing. The engine does nothing on 1 (the system
  * restores links itself); the link keeps both points, so a replay runs the same.
  */
-function useRearm(keys: readonly string[], values: Record<string, ParamValue | undefined>, on: boolean): void {
+function useRearm(
+  keys: readonly string[],
+  values: Record<string, ParamValue | undefined>,
+  on: boolean,
+): void {
   const change = useLab((s) => s.change);
   const events = useLab((s) => s.scenario?.events);
   const simTime = useLab((s) => s.simTime);

@@ -4,7 +4,7 @@ import { getSystem } from '../../engine/systems';
 import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
-import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import type { ParamValue } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
 import { findPreset } from '../presets';
