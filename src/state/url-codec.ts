@@ -8,11 +8,11 @@
  * business).
  */
 
-/** Charts the page can show (data-testid `chart-<id>`). */
-export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
-export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
-/** Shown when the fragment does not say. */
-export const DEFAULT_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];
+import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
+import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
+import type { Exercise } from './exercise-schema';
+
+export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 
 export type Theme = 'light' | 'dark';
 
@@ -21,8 +21,10 @@ export interface ViewState {
   readonly charts: readonly ChartId[];
   /** Visible time window in simulated seconds, or null for "fit". */
   readonly domain: readonly [number, number] | null;
-  /** Open exercise id, e.g. `is707-max-rto`. */
+  /** Open exercise id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
   readonly exercise: string | null;
+  /** An exercise a teacher wrote in the lab, carried by the link itself (`ex=<token>`). */
+  readonly authored: Exercise | null;
   /** Preset the scenario came from (to show its published values). */
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
@@ -33,6 +35,7 @@ export const DEFAULT_VIEW: ViewState = {
   charts: DEFAULT_CHARTS,
   domain: null,
   exercise: null,
+  authored: null,
   preset: null,
   theme: null,
 };
@@ -69,6 +72,7 @@ export function encodeView(view: ViewState): string {
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
+  if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
   return parts.join('&');
@@ -91,7 +95,7 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme'] as const;
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme'] as const;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -113,6 +117,9 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let charts: readonly ChartId[] = DEFAULT_CHARTS;
   let domain: readonly [number, number] | null = null;
   let exercise: string | null = null;
+  let exerciseValue: string | null = null;
+  let exerciseAt = 0;
+  let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
   const errors: ViewError[] = [];
@@ -144,10 +151,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         given.push('zoom');
       } else bad(key, value, 'two times in seconds, from,to, with 0 ≤ from < to ≤ 1e9');
     } else if (key === 'exercise') {
-      if (ID.test(value) && (!known.exercises || known.exercises.includes(value))) {
-        exercise = value;
-        given.push('exercise');
-      } else bad(key, value, idAllowed('exercise', known.exercises));
+      // Checked after the loop: the id may be that of the exercise an `ex` item carries.
+      exerciseValue = value;
+      exerciseAt = errors.length;
+    } else if (key === 'ex') {
+      const { exercise: ex, problems } = decodeExerciseToken(value);
+      for (const p of problems) {
+        const where = p.field === '' ? '' : `field “${p.field}”: `;
+        errors.push({ key, value: p.field, allowed: p.message, message: `${where}${p.message}` });
+      }
+      if (ex) {
+        authored = ex;
+        given.push('ex');
+      }
     } else if (key === 'preset') {
       if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
         preset = value;
@@ -167,7 +183,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       });
     }
   }
-  return { view: { charts, domain, exercise, preset, theme }, errors, given };
+  if (exerciseValue !== null) {
+    const value = exerciseValue;
+    const ids = known.exercises && authored ? [...known.exercises, authored.id] : known.exercises;
+    if (ID.test(value) && (!ids || ids.includes(value))) {
+      exercise = value;
+      given.push('exercise');
+    } else {
+      // Reported where it stood among the items.
+      bad('exercise', value, idAllowed('exercise', ids));
+      errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
+    }
+  }
+  return { view: { charts, domain, exercise, authored, preset, theme }, errors, given };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
