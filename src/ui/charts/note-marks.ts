@@ -37,6 +37,8 @@ export function drawNotes(
     ends[row] = lx + width;
     return { n, px, lx, row, right };
   });
+  // No layer until there is a note: a chart without notes draws exactly what it drew before.
+  if (placed.length === 0 && frame.plot.select('g.layer-notes').empty()) return;
   const g = frame.layer('notes');
   const items = g
     .selectAll<SVGGElement, (typeof placed)[number]>('g.chart-note')
