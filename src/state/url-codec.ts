@@ -11,6 +11,7 @@
 import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
 import type { Exercise } from './exercise-schema';
+import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 
@@ -29,6 +30,8 @@ export interface ViewState {
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
   readonly theme: Theme | null;
+  /** Notes pinned to a time on a chart (`note=<chart>@<s>:<text>`, one item each). */
+  readonly notes: readonly ChartNote[];
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -38,6 +41,7 @@ export const DEFAULT_VIEW: ViewState = {
   authored: null,
   preset: null,
   theme: null,
+  notes: [],
 };
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -75,6 +79,7 @@ export function encodeView(view: ViewState): string {
   if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
+  for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
   return parts.join('&');
 }
 
@@ -95,7 +100,7 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme'] as const;
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note'] as const;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -122,6 +127,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  const notes: ChartNote[] = [];
   const errors: ViewError[] = [];
   const given: (typeof VIEW_KEYS)[number][] = [];
   const bad = (key: string, value: string, allowed: string) =>
@@ -174,6 +180,13 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         theme = value;
         given.push('theme');
       } else bad(key, value, 'light or dark');
+    } else if (key === 'note') {
+      const note = decodeNote(value);
+      if (note && notes.length < MAX_NOTES) {
+        notes.push(note);
+        given.push('note');
+      } else if (note) bad(key, value, `at most ${MAX_NOTES} notes`);
+      else bad(key, value, NOTE_ALLOWED);
     } else {
       errors.push({
         key,
@@ -195,7 +208,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
     }
   }
-  return { view: { charts, domain, exercise, authored, preset, theme }, errors, given };
+  return { view: { charts, domain, exercise, authored, preset, theme, notes }, errors, given };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */

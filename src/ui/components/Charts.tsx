@@ -14,6 +14,8 @@ import type { ChartId } from '../../state/url-codec';
 import { useChart, useChartView, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
+import { NOTE_CHARTS } from '../../state/notes';
+import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
@@ -120,7 +122,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
   const app = useLab((s) => s.scenario?.values.app);
-  const view = useChartView(theme);
+  const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
     [store],
@@ -156,6 +158,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
       <ChartExport spec={spec} host={host} />
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
+      {NOTE_CHARTS.includes(spec.id) && <ChartNotes chart={spec.id} title={spec.title} />}
     </>
   );
 }

@@ -237,4 +237,9 @@ export class DectModel implements SystemModel, DectState {
   view(now: Nanos): SystemView {
     return dectView(this, now);
   }
+
+  /** Terminals simulated: the TCP user's and the background calls' frames. */
+  work(): Readonly<Record<string, number>> {
+    return { 'terminal-frames': this.frame + this.background.terminalFrames };
+  }
 }
