@@ -104,6 +104,8 @@ export interface TracedRun {
   readonly canonical: string;
   readonly errors: string[];
   readonly cancelled: boolean;
+  /** The run's summary at its end (null when the scenario could not run). */
+  readonly summary: Summary | null;
 }
 
 /** What a background job runs for: a sweep, a compare, an exercise check. */

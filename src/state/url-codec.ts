@@ -8,6 +8,9 @@
  * business).
  */
 
+import { defaultSystem, parseScenario } from '../engine/scenarios';
+import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
+
 /** Charts the page can show (data-testid `chart-<id>`). */
 export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
 export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
@@ -27,6 +30,8 @@ export interface ViewState {
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
   readonly theme: Theme | null;
+  /** A/B: the keys B changes from A (`#b.<key>=<value>`); absent or null: no comparison. */
+  readonly compare?: readonly CompareChange[] | null;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -57,6 +62,17 @@ export function encodeQuery(text: string): string {
   return out;
 }
 
+/** Escape what may not stand in a fragment item's value (`&`, `=`, `#`, `%`, blanks, non-ASCII…). */
+export function encodeItemValue(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~,;:@*+!$'()/|?]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    }
+  });
+}
+
 function formatNumber(n: number): string {
   return String(Number(n.toPrecision(12)));
 }
@@ -71,6 +87,7 @@ export function encodeView(view: ViewState): string {
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
+  for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
   return parts.join('&');
 }
 
@@ -88,10 +105,14 @@ export interface ViewError {
 export interface KnownViewIds {
   readonly presets?: readonly string[];
   readonly exercises?: readonly string[];
+  /** The running system, whose keys `b.<key>` may change (default: the default system). */
+  readonly system?: string;
 }
 
-/** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme'] as const;
+/** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme', 'compare'] as const;
+/** The keys as written in a fragment, for messages. */
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, preset, theme, ${COMPARE_PREFIX}<key>`;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -115,6 +136,8 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let exercise: string | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  let compare: CompareChange[] = [];
+  const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
   const given: (typeof VIEW_KEYS)[number][] = [];
   const bad = (key: string, value: string, allowed: string) =>
@@ -158,16 +181,33 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         theme = value;
         given.push('theme');
       } else bad(key, value, 'light or dark');
+    } else if (key.startsWith(COMPARE_PREFIX)) {
+      const r = checkChange(system, key.slice(COMPARE_PREFIX.length), value);
+      if (r.ok) {
+        compare = withChange(compare, r.change);
+        given.push('compare');
+      } else bad(key, value, r.allowed);
     } else {
       errors.push({
         key,
         value,
-        allowed: VIEW_KEYS.join(', '),
-        message: `not a view key; the part after # may hold ${VIEW_KEYS.join(', ')}`,
+        allowed: VIEW_KEYS_TEXT,
+        message: `not a view key; the part after # may hold ${VIEW_KEYS_TEXT}`,
       });
     }
   }
-  return { view: { charts, domain, exercise, preset, theme }, errors, given };
+  return {
+    view: {
+      charts,
+      domain,
+      exercise,
+      preset,
+      theme,
+      ...(compare.length > 0 ? { compare } : {}),
+    },
+    errors,
+    given,
+  };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
@@ -205,6 +245,8 @@ export function parseUrl(
   hash: string,
   known: KnownViewIds = {},
 ): { scenarioText: string; view: ViewState; viewErrors: readonly ViewError[] } {
-  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, known);
+  // B's keys are checked against the system of the scenario in the query.
+  const system = known.system ?? parseScenario(decodeScenarioQuery(search)).scenario.system;
+  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, { ...known, system });
   return { scenarioText: decodeScenarioQuery(search), view, viewErrors: errors };
 }

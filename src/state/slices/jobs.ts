@@ -27,14 +27,22 @@ async function runToEnd(
     buffers.append(loaded.state.batches);
   }
   let done = loaded.state?.done ?? true;
+  let summary = loaded.state?.summary ?? null;
   while (!done && !signal.cancelled) {
     const r = await engine.api.step(TRACED_STEP_FRAMES);
     if (!r) break;
     buffers.declare(r.sources);
     buffers.append(r.batches);
     done = r.done;
+    summary = r.summary;
   }
-  return { data: buffers.snapshot(), canonical: loaded.canonical, errors, cancelled: signal.cancelled };
+  return {
+    data: buffers.snapshot(),
+    canonical: loaded.canonical,
+    errors,
+    cancelled: signal.cancelled,
+    summary,
+  };
 }
 
 export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
