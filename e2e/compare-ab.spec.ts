@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
 
 /**
@@ -54,3 +55,29 @@ test('a comparison built in the panel goes into the link; a bad B value names it
   await expect(page.getByTestId('compare-texts')).toContainText('rtoMin=2');
   await expect(page.getByTestId('compare-realisation')).toHaveAttribute('data-identical', 'true');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the comparison, at 390 px and by keyboard, has no serious or critical violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/?system=gsm&radio=poor&duration=60#b.mtu=296&b.rtoMin=2&theme=${theme}`);
+    await expect(page.getByTestId('compare-realisation')).toHaveAttribute('data-identical', 'true', {
+      timeout: 30_000,
+    });
+    // Nothing runs wider than the page.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The form by keyboard: focus the first value, change it, submit with Enter.
+    const value = page.getByTestId('compare-value').first();
+    await value.focus();
+    await value.fill('576');
+    await value.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toContain('b.mtu=576');
+    const result = await new AxeBuilder({ page }).include('[data-testid="compare"]').analyze();
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}

@@ -100,9 +100,15 @@ export interface RealisationCheck {
   /** Seconds both runs cover (the shorter run's end). */
   readonly until: number;
   /** Entities present in one run only (e.g. a link B never sets up), by source. */
-  readonly onlyOne: readonly { readonly source: string; readonly entity: number }[];
+  readonly onlyOne: readonly { readonly source: string; readonly per: string; readonly entity: number }[];
   /** The first difference, when not identical. */
-  readonly first: { readonly source: string; readonly t: number; readonly entity: number | null } | null;
+  readonly first: {
+    readonly source: string;
+    readonly t: number;
+    /** The entity's field (`link`) and value, or null for a source compared whole. */
+    readonly per: string | null;
+    readonly entity: number | null;
+  } | null;
   /** Sources that lost their oldest records (memory cap): they could not be compared whole. */
   readonly incomplete: readonly string[];
 }
@@ -134,7 +140,7 @@ export function checkRealisation(
   until: number,
 ): RealisationCheck {
   let records = 0;
-  const onlyOne: { source: string; entity: number }[] = [];
+  const onlyOne: { source: string; per: string; entity: number }[] = [];
   const incomplete = sources.filter((s) => (a[s.name]?.dropped ?? 0) > 0 || (b[s.name]?.dropped ?? 0) > 0);
   let first: RealisationCheck['first'] = null;
   for (const src of sources) {
@@ -142,11 +148,12 @@ export function checkRealisation(
     const sb = b[src.name];
     const ga = groups(a, src, until);
     const gb = groups(b, src, until);
-    for (const g of gb.keys()) if (!ga.has(g)) onlyOne.push({ source: src.name, entity: g });
+    const per = src.per ?? '';
+    for (const g of gb.keys()) if (!ga.has(g)) onlyOne.push({ source: src.name, per, entity: g });
     for (const [g, ia] of ga) {
       const ib = gb.get(g);
       if (!ib || !sa || !sb) {
-        onlyOne.push({ source: src.name, entity: g });
+        onlyOne.push({ source: src.name, per, entity: g });
         continue;
       }
       const fields = Object.keys(sa.cols);
@@ -161,7 +168,8 @@ export function checkRealisation(
           fields.every((f) => sa.cols[f][i] === sb.cols[f]?.[j]);
         if (!same) {
           const t = i !== undefined ? sa.t[i] : sb.t[j];
-          if (!first || t < first.t) first = { source: src.name, t, entity: src.per ? g : null };
+          if (!first || t < first.t)
+            first = { source: src.name, t, per: src.per ?? null, entity: src.per ? g : null };
           break;
         }
         records++;

@@ -8,14 +8,13 @@
  * business).
  */
 
+import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
+import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
+import type { Exercise } from './exercise-schema';
+
+export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { defaultSystem, parseScenario } from '../engine/scenarios';
 import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
-
-/** Charts the page can show (data-testid `chart-<id>`). */
-export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
-export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
-/** Shown when the fragment does not say. */
-export const DEFAULT_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];
 
 export type Theme = 'light' | 'dark';
 
@@ -24,8 +23,10 @@ export interface ViewState {
   readonly charts: readonly ChartId[];
   /** Visible time window in simulated seconds, or null for "fit". */
   readonly domain: readonly [number, number] | null;
-  /** Open exercise id, e.g. `is707-max-rto`. */
+  /** Open exercise id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
   readonly exercise: string | null;
+  /** An exercise a teacher wrote in the lab, carried by the link itself (`ex=<token>`). */
+  readonly authored: Exercise | null;
   /** Preset the scenario came from (to show its published values). */
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
@@ -38,6 +39,7 @@ export const DEFAULT_VIEW: ViewState = {
   charts: DEFAULT_CHARTS,
   domain: null,
   exercise: null,
+  authored: null,
   preset: null,
   theme: null,
 };
@@ -85,6 +87,7 @@ export function encodeView(view: ViewState): string {
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
+  if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
   for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
@@ -110,15 +113,15 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme', 'compare'] as const;
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'compare'] as const;
 /** The keys as written in a fragment, for messages. */
-const VIEW_KEYS_TEXT = `charts, zoom, exercise, preset, theme, ${COMPARE_PREFIX}<key>`;
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, ${COMPARE_PREFIX}<key>`;
 
 export interface DecodedView {
   readonly view: ViewState;
   readonly errors: readonly ViewError[];
-  /** The view keys the fragment gave a valid value (the others are the defaults). */
-  readonly given: readonly (typeof VIEW_KEYS)[number][];
+  /** The keys, as written, the fragment gave a valid value (`b.idle` for A/B; the others are the defaults). */
+  readonly given: readonly string[];
 }
 
 function idAllowed(what: string, known: readonly string[] | undefined): string {
@@ -134,12 +137,15 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let charts: readonly ChartId[] = DEFAULT_CHARTS;
   let domain: readonly [number, number] | null = null;
   let exercise: string | null = null;
+  let exerciseValue: string | null = null;
+  let exerciseAt = 0;
+  let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
   let compare: CompareChange[] = [];
   const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
-  const given: (typeof VIEW_KEYS)[number][] = [];
+  const given: string[] = [];
   const bad = (key: string, value: string, allowed: string) =>
     errors.push({
       key,
@@ -167,10 +173,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         given.push('zoom');
       } else bad(key, value, 'two times in seconds, from,to, with 0 ≤ from < to ≤ 1e9');
     } else if (key === 'exercise') {
-      if (ID.test(value) && (!known.exercises || known.exercises.includes(value))) {
-        exercise = value;
-        given.push('exercise');
-      } else bad(key, value, idAllowed('exercise', known.exercises));
+      // Checked after the loop: the id may be that of the exercise an `ex` item carries.
+      exerciseValue = value;
+      exerciseAt = errors.length;
+    } else if (key === 'ex') {
+      const { exercise: ex, problems } = decodeExerciseToken(value);
+      for (const p of problems) {
+        const where = p.field === '' ? '' : `field “${p.field}”: `;
+        errors.push({ key, value: p.field, allowed: p.message, message: `${where}${p.message}` });
+      }
+      if (ex) {
+        authored = ex;
+        given.push('ex');
+      }
     } else if (key === 'preset') {
       if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
         preset = value;
@@ -185,7 +200,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       const r = checkChange(system, key.slice(COMPARE_PREFIX.length), value);
       if (r.ok) {
         compare = withChange(compare, r.change);
-        given.push('compare');
+        given.push(key);
       } else bad(key, value, r.allowed);
     } else {
       errors.push({
@@ -196,15 +211,20 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       });
     }
   }
+  if (exerciseValue !== null) {
+    const value = exerciseValue;
+    const ids = known.exercises && authored ? [...known.exercises, authored.id] : known.exercises;
+    if (ID.test(value) && (!ids || ids.includes(value))) {
+      exercise = value;
+      given.push('exercise');
+    } else {
+      // Reported where it stood among the items.
+      bad('exercise', value, idAllowed('exercise', ids));
+      errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
+    }
+  }
   return {
-    view: {
-      charts,
-      domain,
-      exercise,
-      preset,
-      theme,
-      ...(compare.length > 0 ? { compare } : {}),
-    },
+    view: { charts, domain, exercise, authored, preset, theme, ...(compare.length > 0 ? { compare } : {}) },
     errors,
     given,
   };

@@ -101,14 +101,14 @@ describe('the channel check', () => {
     const b: TraceData = { 'channel.state': series([0, 1, 2, 3], { link: [0, 1, 0, 1], bad: [0, 0, 1, 0] }) };
     const r = checkRealisation(a, b, [{ name: 'channel.state', per: 'link' }], 3);
     expect(r.identical).toBe(false);
-    expect(r.first).toEqual({ source: 'channel.state', t: 3, entity: 1 });
+    expect(r.first).toEqual({ source: 'channel.state', t: 3, per: 'link', entity: 1 });
   });
 
   it('an entity one run lacks is listed, not counted as a difference; a lost prefix is reported', () => {
     const b: TraceData = { 'channel.state': series([0, 2], { link: [0, 0], bad: [0, 1] }, 5) };
     const r = checkRealisation(a, b, [{ name: 'channel.state', per: 'link' }], 3);
     expect(r.identical).toBe(true);
-    expect(r.onlyOne).toEqual([{ source: 'channel.state', entity: 1 }]);
+    expect(r.onlyOne).toEqual([{ source: 'channel.state', per: 'link', entity: 1 }]);
     expect(r.incomplete).toEqual(['channel.state']);
   });
 });

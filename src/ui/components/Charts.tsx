@@ -13,6 +13,7 @@ import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
@@ -166,6 +167,19 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   );
 }
 
+/** The chart, or a note where an open exercise hides it until answered (`hides: ["chart:<id>"]`). */
+function ChartOrHidden({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
+  const hidden = useHidden();
+  if (hidden(`chart:${spec.id}`)) {
+    return (
+      <p className="muted chart-hidden" data-testid={`chart-hidden-${spec.id}`}>
+        This chart is {HIDDEN_TEXT}.
+      </p>
+    );
+  }
+  return <ChartBody spec={spec} theme={theme} />;
+}
+
 /** One chart panel: `data-testid="chart-<id>"`, collapsible except the sequence graph. */
 function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
   const open = useLab((s) => s.view.charts.includes(spec.id));
@@ -175,7 +189,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <section className="panel chart chart-main" data-testid="chart-seq" aria-label={spec.title}>
         <h2 className="chart-title">{spec.title}</h2>
         <ErrorBoundary area="sequence graph">
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       </section>
     );
@@ -192,7 +206,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <summary>{spec.title}</summary>
       {open && (
         <ErrorBoundary area={`${spec.title} chart`}>
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       )}
     </details>

@@ -49,7 +49,9 @@ export function realisationSentence(check: RealisationCheck, changers: readonly 
   if (check.identical)
     return `Checked on these two runs: all ${num(check.records)} channel-state records ${span} are the same in A and B.`;
   const f = check.first;
-  const where = f ? ` from ${seconds(f.t)} (${f.source}${f.entity !== null ? `, ${f.entity + 1}` : ''})` : '';
+  const where = f
+    ? ` from ${seconds(f.t)} (${f.source}${f.entity !== null ? `, ${f.per} ${f.entity + 1}` : ''})`
+    : '';
   const cause =
     changers.length > 0
       ? `B changes ${changers.map((c) => c.key).join(', ')}, which changes the channel’s draws (see above)`
@@ -60,7 +62,7 @@ export function realisationSentence(check: RealisationCheck, changers: readonly 
 /** Entities (links, bearers…) one run has and the other does not, in words, or ''. */
 export function onlyOneSentence(check: RealisationCheck): string {
   if (check.onlyOne.length === 0) return '';
-  const names = check.onlyOne.map((o) => `${o.source} ${o.entity + 1}`).join(', ');
+  const names = check.onlyOne.map((o) => `${o.per} ${o.entity + 1} (${o.source})`).join(', ');
   return `Present in one run only (not compared; B’s change decides whether they exist): ${names}.`;
 }
 

@@ -39,9 +39,12 @@ describe('what the Compare panel says', () => {
     expect(realisationSentence(check({}), [])).toBe(
       'Checked on these two runs: all 1234 channel-state records up to 300\u202fs (the shorter run’s end) are the same in A and B.',
     );
-    const differs = check({ identical: false, first: { source: 'channel.state', t: 12.5, entity: 2 } });
+    const differs = check({
+      identical: false,
+      first: { source: 'channel.state', t: 12.5, per: 'link', entity: 2 },
+    });
     expect(realisationSentence(differs, [{ key: 'release' }])).toBe(
-      'These two runs’ channel states differ from 12.5\u202fs (channel.state, 3): B changes release, which changes the channel’s draws (see above).',
+      'These two runs’ channel states differ from 12.5\u202fs (channel.state, link 3): B changes release, which changes the channel’s draws (see above).',
     );
     expect(realisationSentence(differs, [])).toContain('please report it');
   });
