@@ -8,13 +8,14 @@
  * business).
  */
 
+import { defaultSystem, parseScenario } from '../engine/scenarios';
+import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
 import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
 import type { Exercise } from './exercise-schema';
+import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
-import { defaultSystem, parseScenario } from '../engine/scenarios';
-import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
 
 export type Theme = 'light' | 'dark';
 
@@ -31,6 +32,8 @@ export interface ViewState {
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
   readonly theme: Theme | null;
+  /** Notes pinned to a time on a chart (`note=<chart>@<s>:<text>`, one item each). */
+  readonly notes: readonly ChartNote[];
   /** A/B: the keys B changes from A (`#b.<key>=<value>`); absent or null: no comparison. */
   readonly compare?: readonly CompareChange[] | null;
 }
@@ -42,6 +45,7 @@ export const DEFAULT_VIEW: ViewState = {
   authored: null,
   preset: null,
   theme: null,
+  notes: [],
 };
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -90,6 +94,7 @@ export function encodeView(view: ViewState): string {
   if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
+  for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
   for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
   return parts.join('&');
 }
@@ -113,9 +118,9 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'compare'] as const;
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note', 'compare'] as const;
 /** The keys as written in a fragment, for messages. */
-const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, ${COMPARE_PREFIX}<key>`;
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>`;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -142,6 +147,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  const notes: ChartNote[] = [];
   let compare: CompareChange[] = [];
   const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
@@ -196,6 +202,13 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         theme = value;
         given.push('theme');
       } else bad(key, value, 'light or dark');
+    } else if (key === 'note') {
+      const note = decodeNote(value);
+      if (note && notes.length < MAX_NOTES) {
+        notes.push(note);
+        given.push('note');
+      } else if (note) bad(key, value, `at most ${MAX_NOTES} notes`);
+      else bad(key, value, NOTE_ALLOWED);
     } else if (key.startsWith(COMPARE_PREFIX)) {
       const r = checkChange(system, key.slice(COMPARE_PREFIX.length), value);
       if (r.ok) {
@@ -224,7 +237,16 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
     }
   }
   return {
-    view: { charts, domain, exercise, authored, preset, theme, ...(compare.length > 0 ? { compare } : {}) },
+    view: {
+      charts,
+      domain,
+      exercise,
+      authored,
+      preset,
+      theme,
+      notes,
+      ...(compare.length > 0 ? { compare } : {}),
+    },
     errors,
     given,
   };

@@ -14,6 +14,7 @@ import {
 import { parseScenario, serialiseScenario } from '../../src/engine/scenarios';
 import { encodeExerciseToken } from '../../src/state/exercise-link';
 import { parseExercise } from '../../src/state/exercise-schema';
+import { NOTE_CHARTS } from '../../src/state/notes';
 
 /** The key of one `key=value` item, percent-decoded as the codec reads it. */
 function safeKey(part: string): string {
@@ -40,6 +41,7 @@ describe('view fragment codec', () => {
       authored: null,
       preset: 'is707-fig5',
       theme: 'dark',
+      notes: [],
     };
     const f = encodeView(v);
     expect(f).toBe('charts=seq,rto&zoom=10,52.5&exercise=is707-max-rto&preset=is707-fig5&theme=dark');
@@ -58,6 +60,38 @@ describe('view fragment codec', () => {
       authored: fc.constant(null),
       preset: fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/)),
       theme: fc.option(fc.constantFrom('light' as const, 'dark' as const)),
+      notes: fc.array(
+        fc.record({
+          chart: fc.constantFrom(...NOTE_CHARTS),
+          t: fc.integer({ min: 0, max: 1e7 }).map((x) => x / 16),
+          // Any text a teacher may type: & # % + = and non-ASCII included.
+          text: fc
+            .string({
+              unit: fc.constantFrom(
+                'a',
+                'Z',
+                ' ',
+                '&',
+                '#',
+                '%',
+                '4',
+                '1',
+                '+',
+                '=',
+                ':',
+                '@',
+                'µ',
+                '→',
+                '“',
+              ),
+              minLength: 1,
+              maxLength: 80,
+            })
+            .filter((t) => t.trim() !== '')
+            .map((t) => t.trim()),
+        }),
+        { maxLength: 4 },
+      ),
     });
     fc.assert(
       fc.property(view, (v) => {
@@ -67,6 +101,7 @@ describe('view fragment codec', () => {
         expect(back.exercise).toBe(v.exercise);
         expect(back.preset).toBe(v.preset);
         expect(back.theme).toBe(v.theme);
+        expect(back.notes).toEqual(v.notes);
       }),
     );
   });
@@ -145,6 +180,12 @@ describe('view fragment codec', () => {
         'preset=<b>',
         'theme=neon',
         'exercise=is707-linked',
+        'note=rto@12.5:here%20the%20RTO%20doubles%20again',
+        'note=seq@3:a%26b%2523',
+        'note=histogram@1:x',
+        'note=rto@-1:x',
+        'note=rto@1:',
+        `note=cwnd@1:${'x'.repeat(81)}`,
         'exercise=is707-max-rto',
         `ex=${token}`,
         `ex=${withBadHint}`,
@@ -155,6 +196,14 @@ describe('view fragment codec', () => {
       ),
       mutate,
       fc.string({ maxLength: 12 }).map((x) => `ex=${x}`),
+      fc.string({ maxLength: 16 }).map((x) => `note=${x}`),
+      fc
+        .tuple(
+          fc.constantFrom('seq', 'rto', 'pie', ''),
+          fc.string({ maxLength: 6 }),
+          fc.string({ maxLength: 20 }),
+        )
+        .map(([c, t, x]) => `note=${c}@${t}:${x}`),
       fc.string({ maxLength: 12 }),
     );
     const known = { presets: ['p-1'], exercises: ['is707-max-rto'] };
@@ -179,6 +228,25 @@ describe('view fragment codec', () => {
         expect(again.view).toEqual(view);
       }),
       { numRuns: 10_000, seed: 2026 },
+    );
+  });
+
+  it('notes on charts: each its own item, kept in order; a bad one named under note, the others kept', () => {
+    const { view, errors } = decodeViewChecked(
+      '#note=rto@12.5:here%20the%20RTO%20doubles%20again&note=pie@1:x&note=seq@3:a%26b%2523%20100%25&note=rto@1:' +
+        encodeURIComponent('x'.repeat(81)),
+    );
+    expect(view.notes).toEqual([
+      { chart: 'rto', t: 12.5, text: 'here the RTO doubles again' },
+      { chart: 'seq', t: 3, text: 'a&b%23 100%' },
+    ]);
+    expect(errors.map((e) => [e.key, e.value])).toEqual([
+      ['note', 'pie@1:x'],
+      ['note', `rto@1:${'x'.repeat(81)}`],
+    ]);
+    expect(errors[0].allowed).toContain('seq, rto, cwnd, throughput, link');
+    expect(encodeView(view)).toBe(
+      'note=rto@12.5:here%20the%20RTO%20doubles%20again&note=seq@3:a%26b%2523%20100%25',
     );
   });
 

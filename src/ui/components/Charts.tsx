@@ -14,6 +14,8 @@ import type { ChartId } from '../../state/url-codec';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
+import { NOTE_CHARTS, notesOf } from '../../state/notes';
+import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
@@ -45,11 +47,16 @@ function seqHeight(): number {
   return Math.round(Math.min(600, Math.max(400, vh * 0.55)));
 }
 
-function useChartView(theme: 'light' | 'dark'): ChartView {
+function useChartView(theme: 'light' | 'dark', chart: ChartId): ChartView {
   const domain = useLab((s) => s.view.domain);
   const simTime = useLab((s) => s.simTime);
   const selection = useLab((s) => s.selection);
-  return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
+  const all = useLab((s) => s.view.notes);
+  const notes = useMemo(() => notesOf(all, chart), [all, chart]);
+  return useMemo(
+    () => ({ domain, simTime, theme, selection, notes }),
+    [domain, simTime, theme, selection, notes],
+  );
 }
 
 /** The figure's caption: the canonical scenario, the seed and the simulated time in view. */
@@ -127,7 +134,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
   const app = useLab((s) => s.scenario?.values.app);
-  const view = useChartView(theme);
+  const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
     [store],
@@ -163,6 +170,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
       <ChartExport spec={spec} host={host} />
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
+      {NOTE_CHARTS.includes(spec.id) && <ChartNotes chart={spec.id} title={spec.title} />}
     </>
   );
 }
