@@ -1,7 +1,9 @@
 /**
- * The DECT system's pieces of the lab: presets, exercises and the map's behaviour (the cell
- * follows the dragged phone under mobility=map). The slot/carrier grids, the bearer-count chart
- * and the delay histogram are still to come (issue 10).
+ * The DECT system's pieces of the lab (dect.md "Views", issue 10 item 6): the slot/carrier grids of
+ * the three RFPs and the TCP user's bearer count under the map and the sequence graph, the delay
+ * histogram of D with the charts, the link timeline's decoder (bearer rows, DLC rows), release-only
+ * bearer buttons under the map, presets for the study's cases with its values beside the live
+ * ones, exercises, and the map's behaviour (the cell follows the dragged phone under mobility=map).
  */
 import { exerciseFiles } from '../../exercises/collect';
 import { DECT_REALISATION } from './realisation';
