@@ -92,8 +92,12 @@ export class Is707RlpLink {
     return this.t0 + n * this.slotNs;
   }
 
-  /** Run one slot. */
-  step(): void {
+  /**
+   * Run one slot. A caller that already holds the slot's start time passes it as `now` (it must be
+   * `slotTime(slot)`): handed on as it came, the time is not made anew as a number each slot (V8
+   * gives every new time in nanoseconds — past 2^31 — a heap box when it crosses a call).
+   */
+  step(now: Nanos = this.slotTime(this.slot)): void {
     const s = this.slot;
     const a = this.a;
     const b = this.b;
@@ -118,7 +122,7 @@ export class Is707RlpLink {
         this.abortFirstB = e.first;
       }
     }
-    const t = this.t0 + s * this.slotNs;
+    const t = now;
     const radio = this.radio;
     radio.step(t, this.bearers.active);
     const v = radio.verdict;
