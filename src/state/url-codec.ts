@@ -8,11 +8,12 @@
  * business).
  */
 
-/** Charts the page can show (data-testid `chart-<id>`). */
-export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
-export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
-/** Shown when the fragment does not say. */
-export const DEFAULT_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];
+import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
+import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
+import type { Exercise } from './exercise-schema';
+import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
+
+export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 
 export type Theme = 'light' | 'dark';
 
@@ -21,20 +22,26 @@ export interface ViewState {
   readonly charts: readonly ChartId[];
   /** Visible time window in simulated seconds, or null for "fit". */
   readonly domain: readonly [number, number] | null;
-  /** Open exercise id, e.g. `is707-max-rto`. */
+  /** Open exercise id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
   readonly exercise: string | null;
+  /** An exercise a teacher wrote in the lab, carried by the link itself (`ex=<token>`). */
+  readonly authored: Exercise | null;
   /** Preset the scenario came from (to show its published values). */
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
   readonly theme: Theme | null;
+  /** Notes pinned to a time on a chart (`note=<chart>@<s>:<text>`, one item each). */
+  readonly notes: readonly ChartNote[];
 }
 
 export const DEFAULT_VIEW: ViewState = {
   charts: DEFAULT_CHARTS,
   domain: null,
   exercise: null,
+  authored: null,
   preset: null,
   theme: null,
+  notes: [],
 };
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -69,8 +76,10 @@ export function encodeView(view: ViewState): string {
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
+  if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
+  for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
   return parts.join('&');
 }
 
@@ -91,7 +100,7 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme'] as const;
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note'] as const;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -113,8 +122,12 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let charts: readonly ChartId[] = DEFAULT_CHARTS;
   let domain: readonly [number, number] | null = null;
   let exercise: string | null = null;
+  let exerciseValue: string | null = null;
+  let exerciseAt = 0;
+  let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  const notes: ChartNote[] = [];
   const errors: ViewError[] = [];
   const given: (typeof VIEW_KEYS)[number][] = [];
   const bad = (key: string, value: string, allowed: string) =>
@@ -144,10 +157,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         given.push('zoom');
       } else bad(key, value, 'two times in seconds, from,to, with 0 ≤ from < to ≤ 1e9');
     } else if (key === 'exercise') {
-      if (ID.test(value) && (!known.exercises || known.exercises.includes(value))) {
-        exercise = value;
-        given.push('exercise');
-      } else bad(key, value, idAllowed('exercise', known.exercises));
+      // Checked after the loop: the id may be that of the exercise an `ex` item carries.
+      exerciseValue = value;
+      exerciseAt = errors.length;
+    } else if (key === 'ex') {
+      const { exercise: ex, problems } = decodeExerciseToken(value);
+      for (const p of problems) {
+        const where = p.field === '' ? '' : `field “${p.field}”: `;
+        errors.push({ key, value: p.field, allowed: p.message, message: `${where}${p.message}` });
+      }
+      if (ex) {
+        authored = ex;
+        given.push('ex');
+      }
     } else if (key === 'preset') {
       if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
         preset = value;
@@ -158,6 +180,13 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         theme = value;
         given.push('theme');
       } else bad(key, value, 'light or dark');
+    } else if (key === 'note') {
+      const note = decodeNote(value);
+      if (note && notes.length < MAX_NOTES) {
+        notes.push(note);
+        given.push('note');
+      } else if (note) bad(key, value, `at most ${MAX_NOTES} notes`);
+      else bad(key, value, NOTE_ALLOWED);
     } else {
       errors.push({
         key,
@@ -167,7 +196,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       });
     }
   }
-  return { view: { charts, domain, exercise, preset, theme }, errors, given };
+  if (exerciseValue !== null) {
+    const value = exerciseValue;
+    const ids = known.exercises && authored ? [...known.exercises, authored.id] : known.exercises;
+    if (ID.test(value) && (!ids || ids.includes(value))) {
+      exercise = value;
+      given.push('exercise');
+    } else {
+      // Reported where it stood among the items.
+      bad('exercise', value, idAllowed('exercise', ids));
+      errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
+    }
+  }
+  return { view: { charts, domain, exercise, authored, preset, theme, notes }, errors, given };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */

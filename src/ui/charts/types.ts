@@ -33,6 +33,8 @@ export interface ChartView {
    * retransmission (the frames and channel states that caused it); other time charts draw a cursor.
    */
   readonly selection?: { readonly t: number; readonly seq: number } | null;
+  /** Notes pinned to a time on this chart (drawn in its SVG, so exports carry them). */
+  readonly notes?: readonly { readonly t: number; readonly text: string }[];
 }
 
 export interface ChartOptions {

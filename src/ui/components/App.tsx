@@ -14,6 +14,7 @@ import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
 import { SweepPanel } from './SweepPanel';
 import { SystemPanels } from './SystemPanels';
+import { Tour } from './Tour';
 
 function StatusLine() {
   const status = useLab((s) => s.status);
@@ -43,6 +44,7 @@ export function App() {
         Skip to the lab
       </a>
       <Header theme={theme} />
+      <Tour />
       <ErrorBanner />
       <main id="main">
         <PlaybackBar />

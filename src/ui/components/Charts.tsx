@@ -13,6 +13,9 @@ import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
+import { NOTE_CHARTS, notesOf } from '../../state/notes';
+import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
@@ -44,11 +47,16 @@ function seqHeight(): number {
   return Math.round(Math.min(600, Math.max(400, vh * 0.55)));
 }
 
-function useChartView(theme: 'light' | 'dark'): ChartView {
+function useChartView(theme: 'light' | 'dark', chart: ChartId): ChartView {
   const domain = useLab((s) => s.view.domain);
   const simTime = useLab((s) => s.simTime);
   const selection = useLab((s) => s.selection);
-  return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
+  const all = useLab((s) => s.view.notes);
+  const notes = useMemo(() => notesOf(all, chart), [all, chart]);
+  return useMemo(
+    () => ({ domain, simTime, theme, selection, notes }),
+    [domain, simTime, theme, selection, notes],
+  );
 }
 
 /** The figure's caption: the canonical scenario, the seed and the simulated time in view. */
@@ -126,7 +134,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
   const app = useLab((s) => s.scenario?.values.app);
-  const view = useChartView(theme);
+  const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
     [store],
@@ -162,8 +170,22 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
       <ChartExport spec={spec} host={host} />
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
+      {NOTE_CHARTS.includes(spec.id) && <ChartNotes chart={spec.id} title={spec.title} />}
     </>
   );
+}
+
+/** The chart, or a note where an open exercise hides it until answered (`hides: ["chart:<id>"]`). */
+function ChartOrHidden({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
+  const hidden = useHidden();
+  if (hidden(`chart:${spec.id}`)) {
+    return (
+      <p className="muted chart-hidden" data-testid={`chart-hidden-${spec.id}`}>
+        This chart is {HIDDEN_TEXT}.
+      </p>
+    );
+  }
+  return <ChartBody spec={spec} theme={theme} />;
 }
 
 /** One chart panel: `data-testid="chart-<id>"`, collapsible except the sequence graph. */
@@ -175,7 +197,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <section className="panel chart chart-main" data-testid="chart-seq" aria-label={spec.title}>
         <h2 className="chart-title">{spec.title}</h2>
         <ErrorBoundary area="sequence graph">
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       </section>
     );
@@ -192,7 +214,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <summary>{spec.title}</summary>
       {open && (
         <ErrorBoundary area={`${spec.title} chart`}>
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       )}
     </details>
