@@ -85,6 +85,11 @@ export interface SystemModel {
   /** The summary at time `now` (scenario, simTime and traceHash are filled in by the simulation). */
   summary(now: Nanos): Omit<Summary, 'scenario' | 'simTime' | 'traceHash'>;
   view(now: Nanos): SystemView;
+  /**
+   * Counts of the work simulated so far, for `npm run bench`'s rates per wall second (DECT: the
+   * terminals simulated, as terminal-frames). Not part of the summary.
+   */
+  work?(): Readonly<Record<string, number>>;
 }
 
 /** Declaration of a system: its schema, its frame (the unit of stepping), and its factory. */

@@ -237,4 +237,9 @@ export class DectModel implements SystemModel, DectState {
   view(): SystemView {
     return dectView(this);
   }
+
+  /** Terminals simulated: the TCP user's and the background calls' frames. */
+  work(): Readonly<Record<string, number>> {
+    return { 'terminal-frames': this.frame + this.background.terminalFrames };
+  }
 }
