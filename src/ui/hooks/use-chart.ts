@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
+import type { Chart, ChartOptions, ChartSelection, ChartView, TraceData } from '../charts/types';
 import { pageBudget } from './draw-budget';
 
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
@@ -40,9 +40,7 @@ export function useChart<O extends ChartOptions>(
       onDomainChange: latest.current.onDomainChange
         ? (d: readonly [number, number] | null) => latest.current.onDomainChange?.(d)
         : undefined,
-      onSelect: latest.current.onSelect
-        ? (t: number, seq: number) => latest.current.onSelect?.(t, seq)
-        : undefined,
+      onSelect: latest.current.onSelect ? (sel: ChartSelection) => latest.current.onSelect?.(sel) : undefined,
     } as O;
     const c = factory(el, opts);
     const budgeted = pageBudget.add(c);

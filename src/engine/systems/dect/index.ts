@@ -4,6 +4,7 @@
  */
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import type { SystemDefinition } from '../types';
+import { DECT_EXPLAIN } from './explain';
 import { DectModel } from './model';
 import { DECT_PARAMS } from './params';
 import { dectConfig } from './scenario-config';
@@ -19,5 +20,6 @@ export const DECT_SYSTEM: SystemDefinition = {
   params: DECT_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: ['system=dect&duration=600'],
+  explain: DECT_EXPLAIN,
   create: (ctx, scenario) => new DectModel(ctx, dectConfig(scenario), scenario.seed),
 };
