@@ -6,10 +6,32 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test as base, type Page } from '@playwright/test';
+import { TOUR_STORAGE_KEY } from '../src/ui/tour/tour-state';
 
 const run = promisify(execFile);
 
-export const test = base.extend<{ originGuard: void }>({
+export const test = base.extend<{ originGuard: void; tour: boolean; tourOptOut: void }>({
+  /**
+   * Whether the test sees the first-minute tour. Default false: every page of the test's context
+   * starts with the tour marked as dismissed, as for a returning visitor, so the tests of the
+   * lab's other parts start on the plain lab; `test.use({ tour: true })` opts in (e2e/tour.spec.ts).
+   */
+  tour: [false, { option: true }],
+  tourOptOut: [
+    async ({ context, tour }, use) => {
+      if (!tour) {
+        await context.addInitScript((key) => {
+          try {
+            window.localStorage.setItem(key, '1');
+          } catch {
+            // No storage: the tour does not start by itself either.
+          }
+        }, TOUR_STORAGE_KEY);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   originGuard: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;

@@ -18,6 +18,7 @@ import { viewForLink } from './ui/presets/modified';
 import { defaultSystem } from './engine/scenarios';
 import { findPreset, freePlayScenario } from './ui/presets';
 import { applyHash, knownViewIds } from './ui/url-view';
+import { pageStorage, shouldAutoStart, tour } from './ui/tour/tour-state';
 import './ui/app.css';
 
 const store = createLabStore({
@@ -45,6 +46,10 @@ const bootPreset = scenarioText ? undefined : findPreset(view.preset);
 if (scenarioText || !view.exercise)
   void store.getState().load(scenarioText || bootPreset?.scenario || freePlayScenario(defaultSystem()));
 else setBootExercise(true);
+// The first-minute tour starts by itself on a first visit to the plain lab: a shared link
+// (a scenario, an exercise) was opened for what it holds, and the tour would talk over it.
+if (!scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
+  tour.getState().start();
 bindUrl(
   store,
   window.location,

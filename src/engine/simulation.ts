@@ -140,6 +140,11 @@ export class Simulation {
     return this.model.view(this.now);
   }
 
+  /** The model's counts of work simulated (for the bench's rates); empty when it keeps none. */
+  work(): Readonly<Record<string, number>> {
+    return this.model.work?.() ?? {};
+  }
+
   private applyDueEvents(boundary: Nanos): void {
     while (this.nextEvent < this.events.length && seconds(this.events[this.nextEvent].t) <= boundary) {
       const e = this.events[this.nextEvent++];

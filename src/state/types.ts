@@ -116,6 +116,10 @@ export interface TracedRun {
   readonly canonical: string;
   readonly errors: string[];
   readonly cancelled: boolean;
+  /** The run's summary at its end (null when the scenario could not run). */
+  readonly summary: Summary | null;
+  /** Every trace source the run declared (one without records has no columns in `data`). */
+  readonly sources: readonly string[];
 }
 
 /** What a background job runs for: a sweep, a compare, an exercise check. */
@@ -144,8 +148,8 @@ export interface JobsSlice {
     scenarios: readonly string[],
     options?: { readonly maxWorkers?: number },
   ): Promise<PoolResult>;
-  /** Run one scenario to its end in an engine of its own, collecting its traces (a compare). */
-  runTraced(id: string, text: string): Promise<TracedRun>;
+  /** Run one scenario to its end in an engine of its own, collecting its traces (a compare, a check). */
+  runTraced(id: string, text: string, kind?: JobKind): Promise<TracedRun>;
   /** Stop feeding job `id` (its engines are terminated; its result says cancelled). */
   cancelJob(id: string): void;
 }

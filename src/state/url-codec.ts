@@ -8,11 +8,14 @@
  * business).
  */
 
-/** Charts the page can show (data-testid `chart-<id>`). */
-export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
-export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
-/** Shown when the fragment does not say. */
-export const DEFAULT_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];
+import { defaultSystem, parseScenario } from '../engine/scenarios';
+import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
+import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
+import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
+import type { Exercise } from './exercise-schema';
+import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
+
+export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 
 export type Theme = 'light' | 'dark';
 
@@ -21,20 +24,28 @@ export interface ViewState {
   readonly charts: readonly ChartId[];
   /** Visible time window in simulated seconds, or null for "fit". */
   readonly domain: readonly [number, number] | null;
-  /** Open exercise id, e.g. `is707-max-rto`. */
+  /** Open exercise id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
   readonly exercise: string | null;
+  /** An exercise a teacher wrote in the lab, carried by the link itself (`ex=<token>`). */
+  readonly authored: Exercise | null;
   /** Preset the scenario came from (to show its published values). */
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
   readonly theme: Theme | null;
+  /** Notes pinned to a time on a chart (`note=<chart>@<s>:<text>`, one item each). */
+  readonly notes: readonly ChartNote[];
+  /** A/B: the keys B changes from A (`#b.<key>=<value>`); absent or null: no comparison. */
+  readonly compare?: readonly CompareChange[] | null;
 }
 
 export const DEFAULT_VIEW: ViewState = {
   charts: DEFAULT_CHARTS,
   domain: null,
   exercise: null,
+  authored: null,
   preset: null,
   theme: null,
+  notes: [],
 };
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -57,6 +68,17 @@ export function encodeQuery(text: string): string {
   return out;
 }
 
+/** Escape what may not stand in a fragment item's value (`&`, `=`, `#`, `%`, blanks, non-ASCII…). */
+export function encodeItemValue(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~,;:@*+!$'()/|?]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    }
+  });
+}
+
 function formatNumber(n: number): string {
   return String(Number(n.toPrecision(12)));
 }
@@ -69,8 +91,11 @@ export function encodeView(view: ViewState): string {
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
+  if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
+  for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
+  for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
   return parts.join('&');
 }
 
@@ -88,16 +113,20 @@ export interface ViewError {
 export interface KnownViewIds {
   readonly presets?: readonly string[];
   readonly exercises?: readonly string[];
+  /** The running system, whose keys `b.<key>` may change (default: the default system). */
+  readonly system?: string;
 }
 
-/** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'preset', 'theme'] as const;
+/** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note', 'compare'] as const;
+/** The keys as written in a fragment, for messages. */
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>`;
 
 export interface DecodedView {
   readonly view: ViewState;
   readonly errors: readonly ViewError[];
-  /** The view keys the fragment gave a valid value (the others are the defaults). */
-  readonly given: readonly (typeof VIEW_KEYS)[number][];
+  /** The keys, as written, the fragment gave a valid value (`b.idle` for A/B; the others are the defaults). */
+  readonly given: readonly string[];
 }
 
 function idAllowed(what: string, known: readonly string[] | undefined): string {
@@ -113,10 +142,16 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let charts: readonly ChartId[] = DEFAULT_CHARTS;
   let domain: readonly [number, number] | null = null;
   let exercise: string | null = null;
+  let exerciseValue: string | null = null;
+  let exerciseAt = 0;
+  let authored: Exercise | null = null;
   let preset: string | null = null;
   let theme: Theme | null = null;
+  const notes: ChartNote[] = [];
+  let compare: CompareChange[] = [];
+  const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
-  const given: (typeof VIEW_KEYS)[number][] = [];
+  const given: string[] = [];
   const bad = (key: string, value: string, allowed: string) =>
     errors.push({
       key,
@@ -144,10 +179,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         given.push('zoom');
       } else bad(key, value, 'two times in seconds, from,to, with 0 ≤ from < to ≤ 1e9');
     } else if (key === 'exercise') {
-      if (ID.test(value) && (!known.exercises || known.exercises.includes(value))) {
-        exercise = value;
-        given.push('exercise');
-      } else bad(key, value, idAllowed('exercise', known.exercises));
+      // Checked after the loop: the id may be that of the exercise an `ex` item carries.
+      exerciseValue = value;
+      exerciseAt = errors.length;
+    } else if (key === 'ex') {
+      const { exercise: ex, problems } = decodeExerciseToken(value);
+      for (const p of problems) {
+        const where = p.field === '' ? '' : `field “${p.field}”: `;
+        errors.push({ key, value: p.field, allowed: p.message, message: `${where}${p.message}` });
+      }
+      if (ex) {
+        authored = ex;
+        given.push('ex');
+      }
     } else if (key === 'preset') {
       if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
         preset = value;
@@ -158,16 +202,54 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         theme = value;
         given.push('theme');
       } else bad(key, value, 'light or dark');
+    } else if (key === 'note') {
+      const note = decodeNote(value);
+      if (note && notes.length < MAX_NOTES) {
+        notes.push(note);
+        given.push('note');
+      } else if (note) bad(key, value, `at most ${MAX_NOTES} notes`);
+      else bad(key, value, NOTE_ALLOWED);
+    } else if (key.startsWith(COMPARE_PREFIX)) {
+      const r = checkChange(system, key.slice(COMPARE_PREFIX.length), value);
+      if (r.ok) {
+        compare = withChange(compare, r.change);
+        given.push(key);
+      } else bad(key, value, r.allowed);
     } else {
       errors.push({
         key,
         value,
-        allowed: VIEW_KEYS.join(', '),
-        message: `not a view key; the part after # may hold ${VIEW_KEYS.join(', ')}`,
+        allowed: VIEW_KEYS_TEXT,
+        message: `not a view key; the part after # may hold ${VIEW_KEYS_TEXT}`,
       });
     }
   }
-  return { view: { charts, domain, exercise, preset, theme }, errors, given };
+  if (exerciseValue !== null) {
+    const value = exerciseValue;
+    const ids = known.exercises && authored ? [...known.exercises, authored.id] : known.exercises;
+    if (ID.test(value) && (!ids || ids.includes(value))) {
+      exercise = value;
+      given.push('exercise');
+    } else {
+      // Reported where it stood among the items.
+      bad('exercise', value, idAllowed('exercise', ids));
+      errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
+    }
+  }
+  return {
+    view: {
+      charts,
+      domain,
+      exercise,
+      authored,
+      preset,
+      theme,
+      notes,
+      ...(compare.length > 0 ? { compare } : {}),
+    },
+    errors,
+    given,
+  };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
@@ -205,6 +287,8 @@ export function parseUrl(
   hash: string,
   known: KnownViewIds = {},
 ): { scenarioText: string; view: ViewState; viewErrors: readonly ViewError[] } {
-  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, known);
+  // B's keys are checked against the system of the scenario in the query.
+  const system = known.system ?? parseScenario(decodeScenarioQuery(search)).scenario.system;
+  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, { ...known, system });
   return { scenarioText: decodeScenarioQuery(search), view, viewErrors: errors };
 }

@@ -12,6 +12,20 @@ import {
   type ViewState,
 } from '../../src/state/url-codec';
 import { parseScenario, serialiseScenario } from '../../src/engine/scenarios';
+import { encodeExerciseToken } from '../../src/state/exercise-link';
+import { parseExercise } from '../../src/state/exercise-schema';
+import { NOTE_CHARTS } from '../../src/state/notes';
+
+/** The key of one `key=value` item, percent-decoded as the codec reads it. */
+function safeKey(part: string): string {
+  const eq = part.indexOf('=');
+  const k = eq < 0 ? part : part.slice(0, eq);
+  try {
+    return decodeURIComponent(k);
+  } catch {
+    return k;
+  }
+}
 
 describe('view fragment codec', () => {
   it('the default view encodes to nothing', () => {
@@ -24,8 +38,10 @@ describe('view fragment codec', () => {
       charts: ['rto', 'seq'],
       domain: [10, 52.5],
       exercise: 'is707-max-rto',
+      authored: null,
       preset: 'is707-fig5',
       theme: 'dark',
+      notes: [],
     };
     const f = encodeView(v);
     expect(f).toBe('charts=seq,rto&zoom=10,52.5&exercise=is707-max-rto&preset=is707-fig5&theme=dark');
@@ -41,8 +57,41 @@ describe('view fragment codec', () => {
           .map(([a, w]) => [a / 8, a / 8 + w / 4] as const),
       ),
       exercise: fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/)),
+      authored: fc.constant(null),
       preset: fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/)),
       theme: fc.option(fc.constantFrom('light' as const, 'dark' as const)),
+      notes: fc.array(
+        fc.record({
+          chart: fc.constantFrom(...NOTE_CHARTS),
+          t: fc.integer({ min: 0, max: 1e7 }).map((x) => x / 16),
+          // Any text a teacher may type: & # % + = and non-ASCII included.
+          text: fc
+            .string({
+              unit: fc.constantFrom(
+                'a',
+                'Z',
+                ' ',
+                '&',
+                '#',
+                '%',
+                '4',
+                '1',
+                '+',
+                '=',
+                ':',
+                '@',
+                'µ',
+                '→',
+                '“',
+              ),
+              minLength: 1,
+              maxLength: 80,
+            })
+            .filter((t) => t.trim() !== '')
+            .map((t) => t.trim()),
+        }),
+        { maxLength: 4 },
+      ),
     });
     fc.assert(
       fc.property(view, (v) => {
@@ -52,6 +101,7 @@ describe('view fragment codec', () => {
         expect(back.exercise).toBe(v.exercise);
         expect(back.preset).toBe(v.preset);
         expect(back.theme).toBe(v.theme);
+        expect(back.notes).toEqual(v.notes);
       }),
     );
   });
@@ -88,7 +138,7 @@ describe('view fragment codec', () => {
     expect(by('preset').message).toContain('“nope” is not allowed');
     expect(by('exercise').allowed).toContain('is707-max-rto');
     expect(by('charts').allowed).toContain('seq, rto, cwnd, throughput, link, histogram');
-    expect(by('x').message).toContain('charts, zoom, exercise, preset, theme');
+    expect(by('x').message).toContain('charts, zoom, exercise, ex, preset, theme');
     expect(errors[5].message).toContain('no value given');
     // Known ids pass; without a list of ids, any well-formed id is accepted.
     expect(decodeViewChecked('#preset=gsm-text&exercise=is707-max-rto', known).errors).toEqual([]);
@@ -103,7 +153,23 @@ describe('view fragment codec', () => {
     expect(parseUrl('', '#charts=bogus').viewErrors).toHaveLength(1);
   });
 
-  it('any fragment decodes without throwing; every item is either used or reported', () => {
+  it('any fragment decodes without throwing; every item is used or reported by its key (10,000 runs)', () => {
+    const ex = parseExercise({
+      id: 'is707-linked',
+      system: 'is707',
+      title: 'T',
+      task: 'T',
+      scenario: 'system=is707&fer=0.3',
+      question: 'Q',
+      answer: { kind: 'number', truth: { kind: 'summary', path: 'tcp.maxRto' } },
+    }).exercise!;
+    const token = encodeExerciseToken(ex);
+    // A token of an exercise with a bad optional field (kept, reported) and one with a bad required field.
+    const withBadHint = encodeExerciseToken({ ...ex, hint: 7 } as unknown as typeof ex);
+    const noQuestion = encodeExerciseToken({ ...ex, question: '' });
+    const mutate = fc
+      .tuple(fc.nat(token.length - 1), fc.constantFrom('A', '_', '-', '0', '%', '&', '='))
+      .map(([i, c]) => `ex=${token.slice(0, i)}${c}${token.slice(i + 1)}`);
     const item = fc.oneof(
       fc.constantFrom(
         'charts=seq',
@@ -113,21 +179,109 @@ describe('view fragment codec', () => {
         'preset=p-1',
         'preset=<b>',
         'theme=neon',
+        'exercise=is707-linked',
+        'note=rto@12.5:here%20the%20RTO%20doubles%20again',
+        'note=seq@3:a%26b%2523',
+        'note=histogram@1:x',
+        'note=rto@-1:x',
+        'note=rto@1:',
+        `note=cwnd@1:${'x'.repeat(81)}`,
+        'exercise=is707-max-rto',
+        `ex=${token}`,
+        `ex=${withBadHint}`,
+        `ex=${noQuestion}`,
+        `ex=${token.slice(0, 30)}`,
+        'ex=',
+        'ex',
       ),
+      mutate,
+      fc.string({ maxLength: 12 }).map((x) => `ex=${x}`),
+      fc.string({ maxLength: 16 }).map((x) => `note=${x}`),
+      fc
+        .tuple(
+          fc.constantFrom('seq', 'rto', 'pie', ''),
+          fc.string({ maxLength: 6 }),
+          fc.string({ maxLength: 20 }),
+        )
+        .map(([c, t, x]) => `note=${c}@${t}:${x}`),
       fc.string({ maxLength: 12 }),
     );
+    const known = { presets: ['p-1'], exercises: ['is707-max-rto'] };
     fc.assert(
-      fc.property(fc.array(item, { maxLength: 6 }), (items) => {
+      fc.property(fc.array(item, { maxLength: 6 }), fc.boolean(), (items, withKnown) => {
         const text = items.join('&');
-        const { view, errors, given } = decodeViewChecked(text);
-        const parts = text.split('&').filter((p) => p !== '');
-        expect(given.length + errors.length).toBe(parts.length);
+        const { view, errors, given } = decodeViewChecked(text, withKnown ? known : {});
+        const keys = (text.startsWith('#') ? text.slice(1) : text)
+          .split('&')
+          .filter((p) => p !== '')
+          .map((p) => safeKey(p));
+        // Every item's key is used or named by an error; no error names a key the fragment lacks.
+        for (const k of keys)
+          expect(given.includes(k as never) || errors.some((e) => e.key === k), k).toBe(true);
+        for (const e of errors) expect(keys).toContain(e.key);
+        // An exercise id is only accepted when shipped or carried by the same fragment.
+        if (withKnown && view.exercise)
+          expect([...known.exercises, view.authored?.id]).toContain(view.exercise);
         // What is written back decodes to the same view, with nothing to report.
-        const again = decodeViewChecked(encodeView(view));
+        const again = decodeViewChecked(encodeView(view), withKnown ? known : {});
         expect(again.errors).toEqual([]);
         expect(again.view).toEqual(view);
       }),
+      { numRuns: 10_000, seed: 2026 },
     );
+  });
+
+  it('notes on charts: each its own item, kept in order; a bad one named under note, the others kept', () => {
+    const { view, errors } = decodeViewChecked(
+      '#note=rto@12.5:here%20the%20RTO%20doubles%20again&note=pie@1:x&note=seq@3:a%26b%2523%20100%25&note=rto@1:' +
+        encodeURIComponent('x'.repeat(81)),
+    );
+    expect(view.notes).toEqual([
+      { chart: 'rto', t: 12.5, text: 'here the RTO doubles again' },
+      { chart: 'seq', t: 3, text: 'a&b%23 100%' },
+    ]);
+    expect(errors.map((e) => [e.key, e.value])).toEqual([
+      ['note', 'pie@1:x'],
+      ['note', `rto@1:${'x'.repeat(81)}`],
+    ]);
+    expect(errors[0].allowed).toContain('seq, rto, cwnd, throughput, link');
+    expect(encodeView(view)).toBe(
+      'note=rto@12.5:here%20the%20RTO%20doubles%20again&note=seq@3:a%26b%2523%20100%25',
+    );
+  });
+
+  it('an exercise carried by the link: kept with the view, its bad fields named under ex', () => {
+    const ex = parseExercise({
+      id: 'is707-linked',
+      system: 'is707',
+      title: 'T',
+      task: 'T',
+      scenario: 'system=is707',
+      question: 'Q',
+      answer: { kind: 'number', truth: { kind: 'summary', path: 'tcp.maxRto' } },
+    }).exercise!;
+    const known = { exercises: ['is707-max-rto'] };
+    const ok = decodeViewChecked(`#exercise=is707-linked&ex=${encodeExerciseToken(ex)}&theme=dark`, known);
+    expect(ok.errors).toEqual([]);
+    expect(ok.view.authored).toEqual(ex);
+    expect(ok.view.exercise).toBe('is707-linked');
+    expect(decodeView(encodeView(ok.view))).toEqual(ok.view);
+    // Without the exercise, its id is unknown; the rest of the view is kept.
+    const bad = decodeViewChecked(
+      `#exercise=is707-linked&ex=${encodeExerciseToken({ ...ex, question: '' })}&theme=dark`,
+      known,
+    );
+    expect(bad.view.theme).toBe('dark');
+    expect(bad.view.authored).toBeNull();
+    expect(bad.errors.map((e) => [e.key, e.value])).toEqual([
+      ['exercise', 'is707-linked'],
+      ['ex', 'question'],
+    ]);
+    expect(bad.errors[1].message).toBe('field “question”: expected a text (at most 2000 characters)');
+    const cut = decodeViewChecked('#ex=1abc');
+    expect(cut.errors).toHaveLength(1);
+    expect(cut.errors[0].key).toBe('ex');
+    expect(cut.errors[0].message).toMatch(/cut or changed/);
   });
 
   it('opens an exercise from a shared fragment', () => {

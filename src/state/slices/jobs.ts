@@ -22,19 +22,31 @@ async function runToEnd(
   const loaded = await engine.api.load(text);
   const errors = loaded.errors.map((e) => e.message);
   const buffers = new TraceBuffers();
+  const sources = new Set<string>();
   if (loaded.state) {
+    for (const s of loaded.state.sources) sources.add(s.name);
     buffers.declare(loaded.state.sources);
     buffers.append(loaded.state.batches);
   }
   let done = loaded.state?.done ?? true;
+  let summary = loaded.state?.summary ?? null;
   while (!done && !signal.cancelled) {
     const r = await engine.api.step(TRACED_STEP_FRAMES);
     if (!r) break;
+    for (const s of r.sources) sources.add(s.name);
     buffers.declare(r.sources);
     buffers.append(r.batches);
     done = r.done;
+    summary = r.summary;
   }
-  return { data: buffers.snapshot(), canonical: loaded.canonical, errors, cancelled: signal.cancelled };
+  return {
+    data: buffers.snapshot(),
+    canonical: loaded.canonical,
+    errors,
+    cancelled: signal.cancelled,
+    summary,
+    sources: [...sources],
+  };
 }
 
 export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
@@ -80,8 +92,8 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
         finish(id, signal, null);
         return result;
       },
-      async runTraced(id, text) {
-        const signal = start(id, 'compare', 1);
+      async runTraced(id, text, kind = 'compare') {
+        const signal = start(id, kind, 1);
         let crash: string | null = null;
         const engine = deps.spawn((message) => {
           crash = message;

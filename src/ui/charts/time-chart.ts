@@ -3,6 +3,7 @@ import { palette, type Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
 import { attachAxisInteraction, type Domain } from './interaction';
+import { drawNotes, notesText } from './note-marks';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
@@ -93,10 +94,11 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const ctx = { data: trackReads(data, reads), view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame };
     const text = spec.draw(ctx);
     drawCursor(frame, view, x, h, p);
+    drawNotes(frame, view, x, w, h, p);
     const note = span ? spanNote(span, Math.min(t1, view.simTime > 0 ? view.simTime : t1)) : null;
     frame.span(span && span.start > t0 ? x(from) : 0, note, p);
     frame.describe(
-      `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}`,
+      `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}${notesText(view)}`,
     );
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
     used = reads;

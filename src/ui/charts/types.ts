@@ -46,6 +46,8 @@ export interface ChartView {
    * other time charts draw a cursor. The explanation panel tells its cause.
    */
   readonly selection?: ChartSelection | null;
+  /** Notes pinned to a time on this chart (drawn in its SVG, so exports carry them). */
+  readonly notes?: readonly { readonly t: number; readonly text: string }[];
 }
 
 export interface ChartOptions {

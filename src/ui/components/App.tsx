@@ -15,6 +15,7 @@ import { SummaryPanel } from './SummaryPanel';
 import { ExplainPanel } from './ExplainPanel';
 import { SweepPanel } from './SweepPanel';
 import { SystemPanels } from './SystemPanels';
+import { Tour } from './Tour';
 
 function StatusLine() {
   const status = useLab((s) => s.status);
@@ -44,6 +45,7 @@ export function App() {
         Skip to the lab
       </a>
       <Header theme={theme} />
+      <Tour />
       <ErrorBanner />
       <main id="main">
         <PlaybackBar />
@@ -61,6 +63,7 @@ export function App() {
             </ErrorBoundary>
           </div>
         </div>
+        <SystemPanels place="stage" />
         <div className="columns">
           <div className="col-main">
             <ErrorBoundary area="preset">

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
@@ -6,13 +6,16 @@ import { labPlugin } from '../systems';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
-import type { ChartOptions, ChartSelection, ChartView } from '../charts/types';
+import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
 import { chartToPngBlob, chartToSvgString, type ExportCaption } from '../charts/export';
 import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
-import { useChart, type ChartFactory } from '../hooks/use-chart';
+import { useChart, useChartView, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
+import { NOTE_CHARTS } from '../../state/notes';
+import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
 
@@ -42,13 +45,6 @@ const SPECS: readonly ChartSpec[] = [
 function seqHeight(): number {
   const vh = typeof window !== 'undefined' ? window.innerHeight : 720;
   return Math.round(Math.min(600, Math.max(400, vh * 0.55)));
-}
-
-function useChartView(theme: 'light' | 'dark'): ChartView {
-  const domain = useLab((s) => s.view.domain);
-  const simTime = useLab((s) => s.simTime);
-  const selection = useLab((s) => s.selection);
-  return useMemo(() => ({ domain, simTime, theme, selection }), [domain, simTime, theme, selection]);
 }
 
 /** The figure's caption: the canonical scenario, the seed and the simulated time in view. */
@@ -126,7 +122,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // must not re-create the charts.
   const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
   const app = useLab((s) => s.scenario?.values.app);
-  const view = useChartView(theme);
+  const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
     [store],
@@ -159,8 +155,22 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
       <ChartExport spec={spec} host={host} />
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
+      {NOTE_CHARTS.includes(spec.id) && <ChartNotes chart={spec.id} title={spec.title} />}
     </>
   );
+}
+
+/** The chart, or a note where an open exercise hides it until answered (`hides: ["chart:<id>"]`). */
+function ChartOrHidden({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
+  const hidden = useHidden();
+  if (hidden(`chart:${spec.id}`)) {
+    return (
+      <p className="muted chart-hidden" data-testid={`chart-hidden-${spec.id}`}>
+        This chart is {HIDDEN_TEXT}.
+      </p>
+    );
+  }
+  return <ChartBody spec={spec} theme={theme} />;
 }
 
 /** One chart panel: `data-testid="chart-<id>"`, collapsible except the sequence graph. */
@@ -172,7 +182,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <section className="panel chart chart-main" data-testid="chart-seq" aria-label={spec.title}>
         <h2 className="chart-title">{spec.title}</h2>
         <ErrorBoundary area="sequence graph">
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       </section>
     );
@@ -189,7 +199,7 @@ function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' 
       <summary>{spec.title}</summary>
       {open && (
         <ErrorBoundary area={`${spec.title} chart`}>
-          <ChartBody spec={spec} theme={theme} />
+          <ChartOrHidden spec={spec} theme={theme} />
         </ErrorBoundary>
       )}
     </details>

@@ -1,48 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { defaultSystem } from '../../engine/scenarios';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
-import {
-  checkNumber,
-  checkState,
-  computeBand,
-  computeTruth,
-  formatMessage,
-  readAnswer,
-  truthRuns,
-} from '../exercises/check';
+import { checkNumber, checkState, formatMessage, readAnswer } from '../exercises/check';
 import { answerPaths, hiddenFigures } from '../exercises/hidden';
 import { exerciseList } from '../exercises/collect';
 import { takeBootExercise } from '../exercises/boot';
+import { truthFor } from '../exercises/truth';
 import type { CheckResult, Exercise } from '../exercises/types';
-import type { LabStore } from '../../state/store';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { LAB_PLUGINS } from '../systems';
-
-interface Truthful {
-  readonly truth: number;
-  /** Accepted answers [lo, hi] when the exercise has a band. */
-  readonly band: readonly [number, number] | null;
-}
-
-/** True answers already computed, by exercise id (deterministic, so they never change). */
-const truthCache = new Map<string, Promise<Truthful>>();
-
-/** The true answer of `ex`, from headless runs the store's jobs slice spawns (at most 3 engines). */
-function truthFor(store: LabStore, ex: Exercise): Promise<Truthful> {
-  if (ex.answer.kind !== 'number') return Promise.resolve({ truth: NaN, band: null });
-  const truth = ex.answer.truth;
-  let p = truthCache.get(ex.id);
-  if (!p) {
-    const runs = truthRuns(ex);
-    p = store
-      .getState()
-      .runHeadless(`check:${ex.id}`, 'check', runs, { maxWorkers: 3 })
-      .then((r) => ({ truth: computeTruth(truth, r.summaries), band: computeBand(truth, r.summaries) }));
-    truthCache.set(ex.id, p);
-    p.catch(() => truthCache.delete(ex.id));
-  }
-  return p;
-}
+import { ExerciseEditor } from './ExerciseEditor';
 
 function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   const store = useLabStore();
@@ -186,7 +153,10 @@ export function ExercisePanel() {
   const list = useMemo(() => exerciseList(LAB_PLUGINS.map((p) => p.exercises)), []);
   const system = useLab((s) => s.system);
   const openId = useLab((s) => s.view.exercise);
-  const open = list.exercises.find((e) => e.id === openId) ?? null;
+  // An exercise the link carries (written in the lab) comes first, before a shipped one of its id.
+  const authored = useLab((s) => s.view.authored);
+  const open =
+    (authored?.id === openId ? authored : null) ?? list.exercises.find((e) => e.id === openId) ?? null;
 
   const start = (ex: Exercise) => {
     const s = store.getState();
@@ -202,7 +172,7 @@ export function ExercisePanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const mine = list.exercises.filter((e) => e.system === system);
+  const mine = list.exercises.filter((e) => e.system === system && e.id !== authored?.id);
   return (
     <section
       className="panel exercise"
@@ -216,6 +186,14 @@ export function ExercisePanel() {
       ) : (
         <>
           {openId && <p className="muted">No exercise named “{openId}”.</p>}
+          {authored && (
+            <p>
+              From this link:{' '}
+              <button type="button" data-testid="exercise-open-linked" onClick={() => start(authored)}>
+                {authored.title}
+              </button>
+            </p>
+          )}
           <ul className="exercise-list">
             {mine.map((e) => (
               <li key={e.id}>
@@ -226,6 +204,7 @@ export function ExercisePanel() {
             ))}
           </ul>
           {mine.length === 0 && <p className="muted">No exercises for this system yet.</p>}
+          <ExerciseEditor />
         </>
       )}
       {list.problems.length > 0 && (

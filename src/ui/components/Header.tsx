@@ -5,6 +5,7 @@ import { findPreset, freePlayScenario, presetsFor } from '../presets';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { usePresetLoader } from '../hooks/use-preset';
 import { presetStatus } from '../presets/modified';
+import { TourButton } from './Tour';
 
 function SystemSelect() {
   const system = useLab((s) => s.system);
@@ -131,6 +132,7 @@ export function Header({ theme }: { theme: 'light' | 'dark' }) {
       <SystemSelect />
       <PresetSelect />
       <span className="spacer" />
+      <TourButton />
       <ThemeToggle resolved={theme} />
       <ShareButton />
     </header>

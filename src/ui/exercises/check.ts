@@ -4,22 +4,26 @@
  * the caller (worker pool), so this module is unit-testable.
  */
 import { getPath, mean } from '../../engine/analysis';
+import { parseExercise, type ExerciseProblem } from '../../state/exercise-schema';
 import { mergeScenario } from '../../state/sweep';
 
 /** Summary figures by dotted path: the analysis module's (re-exported for the lab's callers). */
 export { getPath } from '../../engine/analysis';
 import type { Answer, CheckResult, Condition, Exercise, Truth } from './types';
 
-const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const OPS = ['approx', '>=', '<=', '==', '>', '<'];
-
-/** The scenario texts whose summaries give the truth, in order. */
+/**
+ * The scenario texts whose results give the truth, in order: one run, or seeds 1…n of it (a
+ * summary or measure truth with `seeds`), or every value × seed of a firstReaching truth.
+ */
 export function truthRuns(ex: Exercise): string[] {
   if (ex.answer.kind !== 'number') return [];
   const t = ex.answer.truth;
   const base = t.scenario ?? ex.scenario;
-  if (t.kind === 'summary') return [base];
   const seeds = Math.max(1, Math.floor(t.seeds ?? 1));
+  if (t.kind !== 'firstReaching') {
+    if (t.seeds === undefined) return [base];
+    return Array.from({ length: seeds }, (_, i) => mergeScenario(base, `seed=${i + 1}`));
+  }
   const runs: string[] = [];
   for (const v of t.values) {
     for (let s = 1; s <= seeds; s++) runs.push(mergeScenario(base, `${t.key}=${v}`, `seed=${s}`));
@@ -51,10 +55,20 @@ function firstReaching(
   return NaN;
 }
 
-/** The true answer from the summaries of truthRuns (same order); NaN when it does not exist. */
-export function computeTruth(truth: Truth, summaries: readonly unknown[]): number {
-  if (truth.kind === 'summary') return getPath(summaries[0], truth.path);
-  return firstReaching(truth, meansOf(truth, summaries), truth.factor);
+/** Whether the truth is read off traces (each run of truthRuns is a traced run, not a summary). */
+export function truthNeedsTraces(ex: Exercise): boolean {
+  return ex.answer.kind === 'number' && ex.answer.truth.kind === 'measure';
+}
+
+/**
+ * The true answer from the results of truthRuns (same order): their summaries, or for a measure
+ * truth the measured figure of each run (`measureTrace`). The mean over seeds; NaN when it does
+ * not exist.
+ */
+export function computeTruth(truth: Truth, results: readonly unknown[]): number {
+  if (truth.kind === 'summary') return mean(results.map((s) => getPath(s, truth.path)));
+  if (truth.kind === 'measure') return mean(results.map((v) => (typeof v === 'number' ? v : NaN)));
+  return firstReaching(truth, meansOf(truth, results), truth.factor);
 }
 
 /**
@@ -189,54 +203,17 @@ export function checkState(
   return { correct: true, message: 'Correct: the run shows it.' };
 }
 
-function str(x: unknown): x is string {
-  return typeof x === 'string' && x.length > 0;
+/** A problem of an exercise in words: `answer.truth.path: missing; expected …`. */
+export function problemText(p: ExerciseProblem): string {
+  return p.field === '' ? p.message : `${p.field}: ${p.message}`;
 }
 
-/** Validate an exercise file; returns the exercise or a message naming what is wrong. */
+/**
+ * Validate an exercise strictly (the one reader, `parseExercise`, of files and links alike):
+ * the exercise when nothing is wrong with it, else its problems in words.
+ */
 export function validateExercise(json: unknown): Exercise | string {
-  if (!json || typeof json !== 'object') return 'not a JSON object';
-  const e = json as Record<string, unknown>;
-  for (const k of ['id', 'system', 'title', 'task', 'scenario', 'question']) {
-    if (!str(e[k])) return `missing text field "${k}"`;
-  }
-  if (!ID.test(e.id as string)) return `id "${String(e.id)}" must be lower-case letters, digits and dashes`;
-  if (e.hides !== undefined && !(Array.isArray(e.hides) && e.hides.every(str))) {
-    return '"hides" must be a list of summary paths, e.g. ["tcp.maxRto"]';
-  }
-  const a = e.answer as Record<string, unknown> | undefined;
-  if (!a || typeof a !== 'object') return 'missing "answer"';
-  if (a.kind === 'number') {
-    const t = a.truth as Record<string, unknown> | undefined;
-    if (!t || !str(t.path)) return 'answer.truth.path is missing';
-    if (t.kind === 'firstReaching') {
-      if (!str(t.key) || !Array.isArray(t.values) || t.values.length < 2 || typeof t.factor !== 'number') {
-        return 'answer.truth (firstReaching) needs key, values (2 or more) and factor';
-      }
-      const b = t.band as unknown;
-      if (
-        b !== undefined &&
-        !(
-          Array.isArray(b) &&
-          b.length === 2 &&
-          b.every((x) => typeof x === 'number') &&
-          b[0] <= t.factor &&
-          t.factor <= b[1]
-        )
-      ) {
-        return 'answer.truth.band must be [lo, hi] with lo ≤ factor ≤ hi';
-      }
-    } else if (t.kind !== 'summary') return 'answer.truth.kind must be "summary" or "firstReaching"';
-  } else if (a.kind === 'state') {
-    if (!Array.isArray(a.conditions) || a.conditions.length === 0) return 'answer.conditions is missing';
-    for (const c of a.conditions as Record<string, unknown>[]) {
-      if (!str(c.path) || !OPS.includes(String(c.op)) || typeof c.value !== 'number') {
-        return 'each condition needs path, op (approx, >=, <=, ==, >, <) and a number value';
-      }
-      if ((c.label !== undefined && !str(c.label)) || (c.unit !== undefined && !str(c.unit))) {
-        return 'a condition\'s "label" and "unit" must be texts, e.g. "the transfer time" and "s"';
-      }
-    }
-  } else return 'answer.kind must be "number" or "state"';
-  return json as Exercise;
+  const { exercise, problems } = parseExercise(json);
+  if (problems.length > 0 || !exercise) return problems.map(problemText).join('; ');
+  return exercise;
 }

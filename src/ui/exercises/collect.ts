@@ -1,4 +1,5 @@
-import { validateExercise } from './check';
+import { parseExercise } from '../../state/exercise-schema';
+import { problemText } from './check';
 import type { Exercise } from './types';
 
 export interface ExerciseList {
@@ -18,10 +19,12 @@ export function exerciseFiles(system: string, files: Readonly<Record<string, unk
   const problems: string[] = [];
   for (const path of Object.keys(files).sort()) {
     const file = path.slice(path.lastIndexOf('/') + 1);
-    const ex = validateExercise(files[path]);
-    if (typeof ex === 'string') problems.push(`${file}: ${ex}`);
-    else if (file !== `${ex.id}.json`)
-      problems.push(`${file}: the file is named after its id: ${ex.id}.json`);
+    // The reader of exercise links too: a bad optional field is reported and left out.
+    const parsed = parseExercise(files[path]);
+    for (const p of parsed.problems) problems.push(`${file}: ${problemText(p)}`);
+    const ex = parsed.exercise;
+    if (!ex) continue;
+    if (file !== `${ex.id}.json`) problems.push(`${file}: the file is named after its id: ${ex.id}.json`);
     else if (ex.system !== system) problems.push(`${file}: system "${ex.system}" in ${system}'s exercises`);
     else exercises.push(ex);
   }

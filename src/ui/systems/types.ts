@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import type { RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
 import type { ExerciseList } from '../exercises/collect';
 import type { MapRadio } from '../map/radio-mode';
@@ -16,6 +17,11 @@ export interface SystemPanel {
   readonly id: string;
   readonly title: string;
   readonly Component: ComponentType;
+  /**
+   * Where it goes: 'charts' (default) under the secondary charts; 'stage' across the page right
+   * under the map and the sequence graph, for a view as central as those two (DECT's slot grids).
+   */
+  readonly place?: 'stage' | 'charts';
 }
 
 /** Labels a system gives the shared charts. */
@@ -29,6 +35,43 @@ export interface ParamNote {
   readonly text: string;
   /** A change (key, value) that makes the key take effect, offered as a button. */
   readonly fix?: { readonly key: string; readonly value: string; readonly label: string };
+}
+
+/**
+ * How the link/bearer toggles under the map act. Default: the live boolean key `link<n>`,
+ * released and re-added by the user (PHS's PIAFS links).
+ */
+export interface LinkToggleSpec {
+  /** The live boolean key of link n (from 1). */
+  key(n: number): string;
+  /** What links are called on the buttons ("Bearer"). */
+  readonly word: string;
+  /**
+   * 'toggle': the button releases and re-adds; 'release': it only releases — the system brings
+   * links back itself (DECT's Connection_Modification), so the key goes back to 1 by itself once
+   * the release is recorded and another release is a new change.
+   */
+  readonly mode: 'toggle' | 'release';
+  /** A line under the buttons saying what to try (e.g. how many to release to see the rule act). */
+  readonly note?: string;
+}
+
+/**
+ * What stays identical between A and B in a comparison on one realisation (the Compare panel,
+ * issue 12 item 2): the channel's draws, recorded in these trace sources. One random stream per
+ * component (architecture.md "Randomness") keeps them the same whatever TCP or the link layer do;
+ * the keys that change them anyway are listed, with why, and tests/ui/systems/realisation.test.ts
+ * holds the list true both ways.
+ */
+export interface Realisation {
+  /** Trace sources of the channel's draws, compared record by record between A and B. */
+  readonly sources: readonly RealisationSource[];
+  /** The channel in words: what the sources record and which streams draw it. */
+  readonly words: string;
+  /** Keys outside the radio and map groups that change those draws, each with why. */
+  readonly changedBy?: Readonly<Record<string, string>>;
+  /** A caveat that holds whatever B changes (e.g. draws taken per data block, not per slot). */
+  readonly note?: string;
 }
 
 export interface LabPlugin {
@@ -48,6 +91,10 @@ export interface LabPlugin {
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */
   readonly exercises: ExerciseList;
+  /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
+  readonly linkToggles?: LinkToggleSpec;
+  /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
+  readonly realisation?: Realisation;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**

@@ -58,7 +58,12 @@ describe('gathering a folder of exercise files', () => {
     expect(list.problems).toEqual([
       'c.json: the file is named after its id: other.json',
       'd.json: system "gsm" in is707\'s exercises',
-      'e.json: missing text field "system"',
+      'e.json: system: missing; expected a text (at most 2000 characters)',
+      'e.json: title: missing; expected a text (at most 2000 characters)',
+      'e.json: task: missing; expected a text (at most 2000 characters)',
+      'e.json: scenario: missing; expected a text (at most 2000 characters)',
+      'e.json: question: missing; expected a text (at most 2000 characters)',
+      'e.json: answer: missing; expected {kind: "number" or "state", …}',
     ]);
   });
 
@@ -116,7 +121,9 @@ describe('exercise checking', () => {
     expect(isHidden(['link.budget.pppStuffing'], 'link.budget')).toBe(true);
     expect(isHidden(['link.budget'], 'link.budget.spare')).toBe(true);
     expect(isHidden(['tcp.maxRto'], 'tcp.maxRtoX')).toBe(false);
-    expect(validateExercise({ ...base, hides: 'tcp.maxRto' })).toMatch(/"hides" must be a list/);
+    expect(validateExercise({ ...base, hides: 'tcp.maxRto' })).toMatch(
+      /^hides: left out: expected a list of summary paths/,
+    );
   });
 
   it('a summary truth: typed answers within the tolerance are right, others wrong', () => {

@@ -23,6 +23,8 @@ export interface SubfieldChannel {
   readonly bad: boolean;
 }
 
+const TWO_POW_32 = 4294967296;
+
 /** The per-bearer Gilbert–Elliott channel of dect.md. */
 export class DectBearerChannel implements SubfieldChannel {
   private readonly ge: GilbertElliottChannel;
@@ -68,12 +70,13 @@ export class DectBearerChannel implements SubfieldChannel {
 
   step(): void {
     this.ge.stepState();
-    const p = this.ge.errorProbability;
+    // u / 2³² < p exactly when u < p · 2³² (both sides exact): the draws of next() without the division.
+    const limit = this.ge.errorProbability * TWO_POW_32;
     const rng = this.errorRng;
     // Always 2 × 4 draws, whatever the traffic, so the stream does not depend on it.
     for (let dir = 0; dir < 2; dir++) {
       let mask = 0;
-      for (let i = 0; i < DECT_SUBFIELDS; i++) if (rng.next() < p) mask |= 1 << i;
+      for (let i = 0; i < DECT_SUBFIELDS; i++) if (rng.nextU32() < limit) mask |= 1 << i;
       this.masks[dir] = mask;
     }
   }

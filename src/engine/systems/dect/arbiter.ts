@@ -24,11 +24,16 @@ export interface Requester {
 }
 
 export class RequestArbiter {
+  /**
+   * The frame's requests as columns, `n` of them; kept between frames and overwritten (clearing
+   * the arrays would hand their storage back and allocate it again every frame).
+   */
   private readonly who: Requester[] = [];
-  private readonly rfp: number[] = [];
-  private readonly ch: number[] = [];
-  private readonly bearer: number[] = [];
-  private readonly kind: RequestKind[] = [];
+  private rfp = new Int8Array(64);
+  private ch = new Int16Array(64);
+  private bearer = new Int8Array(64);
+  private kind = new Uint8Array(64);
+  private n = 0;
   /** Requests per cell this frame (index rfp × 120 + channel). */
   private readonly asked = new Uint16Array(3 * DECT_CHANNELS);
   /** Refusals so far. */
@@ -41,17 +46,19 @@ export class RequestArbiter {
   ) {}
 
   request(who: Requester, rfp: number, ch: number, bearer: number, kind: RequestKind): void {
-    this.who.push(who);
-    this.rfp.push(rfp);
-    this.ch.push(ch);
-    this.bearer.push(bearer);
-    this.kind.push(kind);
+    const i = this.n++;
+    if (i === this.rfp.length) this.grow();
+    this.who[i] = who;
+    this.rfp[i] = rfp;
+    this.ch[i] = ch;
+    this.bearer[i] = bearer;
+    this.kind[i] = kind;
     for (let k = 0; k < who.width; k++) this.asked[rfp * DECT_CHANNELS + ch + k]++;
   }
 
   /** Grant or refuse the frame's requests, in the order they were made. */
   resolve(frame: number): void {
-    const n = this.who.length;
+    const n = this.n;
     const t = frame * this.frameNs;
     for (let i = 0; i < n; i++) {
       const who = this.who[i];
@@ -66,19 +73,28 @@ export class RequestArbiter {
       if (why === -1) {
         this.cluster.reserve(r, ch, who.width, who.id, t);
         this.grants++;
-        who.granted(frame, this.bearer[i], this.kind[i], r, ch);
+        who.granted(frame, this.bearer[i], this.kind[i] as RequestKind, r, ch);
       } else {
         this.refusals[why]++;
-        who.refused(frame, this.bearer[i], this.kind[i], r, ch, why);
+        who.refused(frame, this.bearer[i], this.kind[i] as RequestKind, r, ch, why);
       }
     }
     for (let i = 0; i < n; i++)
       for (let k = 0; k < this.who[i].width; k++)
         this.asked[this.rfp[i] * DECT_CHANNELS + this.ch[i] + k] = 0;
-    this.who.length = 0;
-    this.rfp.length = 0;
-    this.ch.length = 0;
-    this.bearer.length = 0;
-    this.kind.length = 0;
+    this.n = 0;
+  }
+
+  private grow(): void {
+    const m = 2 * this.rfp.length;
+    const widen = <A extends Int8Array | Int16Array | Uint8Array>(a: A, make: (n: number) => A): A => {
+      const b = make(m);
+      b.set(a);
+      return b;
+    };
+    this.rfp = widen(this.rfp, (k) => new Int8Array(k));
+    this.ch = widen(this.ch, (k) => new Int16Array(k));
+    this.bearer = widen(this.bearer, (k) => new Int8Array(k));
+    this.kind = widen(this.kind, (k) => new Uint8Array(k));
   }
 }

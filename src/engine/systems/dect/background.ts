@@ -20,6 +20,7 @@ import type { RandomStream, RandomStreams } from '../../core/rng';
 import { DECT_RFPS, servingRfp, type DectCluster, type SlotWidth } from './air';
 import type { RequestArbiter } from './arbiter';
 import { DectTerminal, MacState, type TerminalOwner } from './terminal';
+import { WakeQueue, type Sleeper } from './wake-queue';
 import { GE_BAD_TO_GOOD, GE_GOOD_TO_BAD, HO_NEED_BAD, HO_NEED_GOOD } from './config';
 
 export const BACKGROUND_TYPES = ['p08j', 'p32', 'p80', 'data'] as const;
@@ -46,18 +47,40 @@ interface BearerFading {
   needAt: number;
 }
 
-interface BackgroundCall {
-  readonly terminal: DectTerminal;
-  readonly type: number;
-  readonly endFrame: number;
-  readonly x: number;
-  readonly y: number;
-  readonly fading: BearerFading[];
-  /**
-   * While the terminal sits in Active_Locked with no handover running, nothing happens to it
-   * before this frame (its earliest fading change or handover need): its step is skipped until then.
-   */
-  wake: number;
+/**
+ * One background call: its terminal, and the terminal's owner (it forwards what the terminal
+ * reports to the population, with itself as the call — no look-up per callback).
+ */
+class BackgroundCall implements TerminalOwner, Sleeper {
+  terminal!: DectTerminal;
+  readonly fading: BearerFading[] = [];
+  /** Asleep (in the wake queue) until this frame: its step is skipped until then. */
+  sleepUntil = 0;
+
+  constructor(
+    private readonly pop: BackgroundPopulation,
+    readonly id: number,
+    readonly type: number,
+    readonly endFrame: number,
+    readonly x: number,
+    readonly y: number,
+  ) {}
+
+  bearerUp(t: DectTerminal, i: number, frame: number): void {
+    this.pop.bearerUp(this, i, frame);
+  }
+
+  bearerMoved(): void {}
+
+  bearerDown(): void {}
+
+  needsHandover(_t: DectTerminal, i: number, frame: number): boolean {
+    return this.pop.needsHandover(this, i, frame);
+  }
+
+  idle(t: DectTerminal, _frame: number, after: MacState): void {
+    this.pop.idle(this, after);
+  }
 }
 
 /** Counts per type (index as BACKGROUND_TYPES). */
@@ -68,14 +91,25 @@ export interface BackgroundCounters {
   dropped: number[];
 }
 
-/** `geometric(p)`: failures before the first success, p ∈ (0, 1]. */
-function geometric(rng: RandomStream, p: number): number {
+/**
+ * `geometric(p)`: failures before the first success, p ∈ (0, 1], as floor(ln(1 − u) / ln(1 − p))
+ * with ln(1 − p) handed in (`logQ`, computed once per probability).
+ */
+function geometric(rng: RandomStream, p: number, logQ: number): number {
   if (p >= 1) return 0;
   if (p <= 0) return Infinity;
-  return Math.floor(Math.log(1 - rng.next()) / Math.log(1 - p));
+  return Math.floor(Math.log(1 - rng.next()) / logQ);
 }
 
-export class BackgroundPopulation implements TerminalOwner {
+/** A probability with its ln(1 − p), for {@link geometric}. */
+interface Odds {
+  readonly p: number;
+  readonly logQ: number;
+}
+const odds = (p: number): Odds => ({ p, logQ: Math.log(1 - p) });
+
+export class BackgroundPopulation {
+  /** Calls in progress, in arrival (id) order. */
   readonly calls: BackgroundCall[] = [];
   readonly counters: BackgroundCounters = {
     arrived: [0, 0, 0, 0],
@@ -85,6 +119,8 @@ export class BackgroundPopulation implements TerminalOwner {
   };
   /** Bearer handovers of background terminals: started, done, failed. */
   readonly handovers = { started: 0, done: 0, failed: 0 };
+  /** Σ over frames of the calls in progress (the bench's terminals simulated). */
+  terminalFrames = 0;
   private readonly arrivalRng: RandomStream;
   private readonly callRng: RandomStream;
   private readonly fadingRng: RandomStream;
@@ -92,7 +128,20 @@ export class BackgroundPopulation implements TerminalOwner {
   private readonly nextArrival = [Infinity, Infinity, Infinity, Infinity];
   private readonly meanGapFrames: number[];
   private nextId = 1;
-  private readonly byTerminal = new Map<DectTerminal, BackgroundCall>();
+  /**
+   * Calls stepped every frame (the first `awakeCount`, in id order); the others sleep in
+   * {@link sleepers}. The arrays are overwritten, never emptied (that would reallocate them).
+   */
+  private awake: BackgroundCall[] = [];
+  private awakeCount = 0;
+  private spare: BackgroundCall[] = [];
+  private readonly due: BackgroundCall[] = [];
+  private readonly sleepers = new WakeQueue<BackgroundCall>();
+  /** Fading transitions (Good → Bad, Bad → Good) and handover needs (Good, Bad), with their logs. */
+  private readonly toBad = odds(GE_GOOD_TO_BAD);
+  private readonly toGood = odds(GE_BAD_TO_GOOD);
+  private readonly needGood: Odds;
+  private readonly needBad: Odds;
 
   /**
    * @param ratesPerHour calls per hour per type (p08j, p32, p80, data)
@@ -103,13 +152,15 @@ export class BackgroundPopulation implements TerminalOwner {
     ratesPerHour: readonly number[],
     private readonly cluster: DectCluster,
     private readonly arbiter: RequestArbiter,
-    private readonly hoScale: number,
+    hoScale: number,
     private readonly hoTimerFrames: number,
   ) {
     this.arrivalRng = rng.get('dect.background.arrivals');
     this.callRng = rng.get('dect.background.calls');
     this.fadingRng = rng.get('dect.background.fading');
     this.listRng = rng.get('dect.background.lists');
+    this.needGood = odds(HO_NEED_GOOD * hoScale);
+    this.needBad = odds(HO_NEED_BAD * hoScale);
     this.meanGapFrames = ratesPerHour.map((r) => (r > 0 ? (3600 * FRAMES_PER_S) / r : Infinity));
     for (let k = 0; k < 4; k++) this.nextArrival[k] = this.arrivalRng.exponential(this.meanGapFrames[k]);
   }
@@ -119,7 +170,10 @@ export class BackgroundPopulation implements TerminalOwner {
     return this.calls.length;
   }
 
-  /** One frame: arrivals, call ends, every terminal's MAC step. */
+  /**
+   * One frame: arrivals, then call ends and MAC steps of the calls awake or due, in id order (the
+   * order of every call's step, as if all were stepped: a sleeping call's step would do nothing).
+   */
   step(frame: number): void {
     for (let k = 0; k < 4; k++) {
       while (this.nextArrival[k] <= frame) {
@@ -127,20 +181,46 @@ export class BackgroundPopulation implements TerminalOwner {
         this.nextArrival[k] += this.arrivalRng.exponential(this.meanGapFrames[k]);
       }
     }
-    // Call ends and MAC steps; calls leave the list when their terminal goes idle.
-    for (let i = 0; i < this.calls.length; i++) {
-      const c = this.calls[i];
+    const due = this.due;
+    const dueCount = this.sleepers.popDue(frame, due);
+    const awake = this.awake;
+    const awakeCount = this.awakeCount;
+    const next = this.spare;
+    let nextCount = 0;
+    let ended = false;
+    for (let i = 0, j = 0; i < awakeCount || j < dueCount;) {
+      const c = j >= dueCount || (i < awakeCount && awake[i].id < due[j].id) ? awake[i++] : due[j++];
       const t = c.terminal;
       if (frame >= c.endFrame && t.state !== MacState.IDLE_LOCKED) t.end(frame);
-      else if (frame >= c.wake || !settled(t)) {
-        t.step(frame);
-        if (settled(t)) c.wake = nextEvent(c);
+      else t.step(frame);
+      if (t.state === MacState.IDLE_LOCKED) {
+        ended = true;
+        continue;
       }
+      const until = Math.min(this.nextStep(c, frame), c.endFrame);
+      if (until > frame + 1) {
+        c.sleepUntil = until;
+        this.sleepers.push(c);
+      } else next[nextCount++] = c;
     }
-    let w = 0;
-    for (let i = 0; i < this.calls.length; i++)
-      if (this.calls[i].terminal.state !== MacState.IDLE_LOCKED) this.calls[w++] = this.calls[i];
-    this.calls.length = w;
+    this.awake = next;
+    this.awakeCount = nextCount;
+    this.spare = awake;
+    if (ended) {
+      let w = 0;
+      for (let i = 0; i < this.calls.length; i++)
+        if (this.calls[i].terminal.state !== MacState.IDLE_LOCKED) this.calls[w++] = this.calls[i];
+      this.calls.length = w;
+    }
+    this.terminalFrames += this.calls.length;
+  }
+
+  /** After a step: the next frame at which the call's step can do anything. */
+  private nextStep(c: BackgroundCall, frame: number): number {
+    const t = c.terminal;
+    // Active_Locked with no handover: only a fading change or a handover need can act.
+    if (t.state === MacState.ACTIVE_LOCKED && t.ho < 0) return Math.max(frame + 1, nextEvent(c));
+    return t.quietUntil(frame);
   }
 
   private arrive(k: number, frame: number): void {
@@ -150,87 +230,73 @@ export class BackgroundPopulation implements TerminalOwner {
     const x = rng.uniform(-60, 60);
     const y = rng.uniform(-20, 20);
     const seconds = type === 'data' ? dataDuration(rng) : rng.exponential(VOICE_MEAN_S);
-    const t = new DectTerminal(
-      {
-        id: this.nextId++,
-        width: spec.width,
-        target: spec.bearers,
-        minimum: 1,
-        bth: 0,
-        hoTimerFrames: this.hoTimerFrames,
-      },
+    const id = this.nextId++;
+    const call = new BackgroundCall(
+      this,
+      id,
+      k,
+      frame + Math.max(1, Math.round(seconds * FRAMES_PER_S)),
+      x,
+      y,
+    );
+    call.terminal = new DectTerminal(
+      { id, width: spec.width, target: spec.bearers, minimum: 1, bth: 0, hoTimerFrames: this.hoTimerFrames },
       this.listRng,
       this.cluster,
       this.arbiter,
-      this,
+      call,
       servingRfp(x, y, -1),
     );
-    const call: BackgroundCall = {
-      terminal: t,
-      type: k,
-      endFrame: frame + Math.max(1, Math.round(seconds * FRAMES_PER_S)),
-      x,
-      y,
-      fading: [],
-      wake: 0,
-    };
     this.counters.arrived[k]++;
     this.calls.push(call);
-    this.byTerminal.set(t, call);
-    t.setUp(frame);
+    this.awake[this.awakeCount++] = call; // the newest id: the awake list stays in id order
+    call.terminal.setUp(frame);
   }
 
-  bearerUp(t: DectTerminal, i: number, frame: number): void {
-    const call = this.byTerminal.get(t);
-    if (!call) return;
-    const f = { bad: false, stateEnd: frame + 1 + geometric(this.fadingRng, GE_GOOD_TO_BAD), needAt: 0 };
-    f.needAt = frame + geometric(this.fadingRng, HO_NEED_GOOD * this.hoScale);
-    call.fading[i] = f;
-    if (t.count === 1 && t.state === MacState.CALL_SETUP) this.counters.carried[call.type]++;
+  /** A bearer of `c` came up: its fading starts Good. */
+  bearerUp(c: BackgroundCall, i: number, frame: number): void {
+    const f = { bad: false, stateEnd: frame + 1 + this.draw(this.toBad), needAt: 0 };
+    f.needAt = frame + this.draw(this.needGood);
+    c.fading[i] = f;
+    const t = c.terminal;
+    if (t.count === 1 && t.state === MacState.CALL_SETUP) this.counters.carried[c.type]++;
   }
 
-  bearerMoved(): void {}
-
-  bearerDown(): void {}
-
-  needsHandover(t: DectTerminal, i: number, frame: number): boolean {
-    const f = this.byTerminal.get(t)?.fading[i];
+  /** Does bearer `i` of `c` need a handover in `frame`? Runs its fading events up to `frame`. */
+  needsHandover(c: BackgroundCall, i: number, frame: number): boolean {
+    const f = c.fading[i];
     if (!f) return false;
-    const rng = this.fadingRng;
     while (frame >= f.stateEnd) {
       const start = f.stateEnd;
       f.bad = !f.bad;
-      f.stateEnd = start + 1 + geometric(rng, f.bad ? GE_BAD_TO_GOOD : GE_GOOD_TO_BAD);
-      f.needAt = start + geometric(rng, (f.bad ? HO_NEED_BAD : HO_NEED_GOOD) * this.hoScale);
+      f.stateEnd = start + 1 + this.draw(f.bad ? this.toGood : this.toBad);
+      f.needAt = start + this.draw(f.bad ? this.needBad : this.needGood);
     }
     // A need that fell while another handover ran is not kept (one at a time, as for the TCP user).
-    if (f.needAt < frame)
-      f.needAt = frame + geometric(rng, (f.bad ? HO_NEED_BAD : HO_NEED_GOOD) * this.hoScale);
+    if (f.needAt < frame) f.needAt = frame + this.draw(f.bad ? this.needBad : this.needGood);
     if (f.needAt !== frame) return false;
-    f.needAt = frame + 1 + geometric(rng, (f.bad ? HO_NEED_BAD : HO_NEED_GOOD) * this.hoScale);
+    f.needAt = frame + 1 + this.draw(f.bad ? this.needBad : this.needGood);
     return true;
   }
 
-  idle(t: DectTerminal, _frame: number, after: MacState): void {
-    const call = this.byTerminal.get(t);
-    if (!call) return;
-    this.byTerminal.delete(t);
+  private draw(o: Odds): number {
+    return geometric(this.fadingRng, o.p, o.logQ);
+  }
+
+  /** The terminal of `c` went back to Idle_Locked: the call is over. */
+  idle(c: BackgroundCall, after: MacState): void {
+    const t = c.terminal;
     this.handovers.started += t.counters.handoversStarted;
     this.handovers.done += t.counters.handoversDone;
     this.handovers.failed += t.counters.handoversFailed;
-    if (after === MacState.BLOCKED) this.counters.blocked[call.type]++;
-    else if (after === MacState.DROPPED) this.counters.dropped[call.type]++;
+    if (after === MacState.BLOCKED) this.counters.blocked[c.type]++;
+    else if (after === MacState.DROPPED) this.counters.dropped[c.type]++;
   }
 
   /** Positions of the calls in progress (for the map). */
   positions(): { x: number; y: number; type: number; rfp: number }[] {
     return this.calls.map((c) => ({ x: c.x, y: c.y, type: c.type, rfp: c.terminal.rfp }));
   }
-}
-
-/** Active_Locked with no handover: the state in which only a fading change or a need can act. */
-function settled(t: DectTerminal): boolean {
-  return t.state === MacState.ACTIVE_LOCKED && t.ho < 0;
 }
 
 /** The first frame at which a settled call's bearers change fading state or need a handover. */

@@ -33,12 +33,12 @@ export const P_INTERFERED_IF_RESERVED = 0.5;
 const EVEN_SLOTS = 0x555;
 const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
 
-/** Set bits of a 12-bit mask. */
-function bitCount(m: number): number {
+/** Set bits of every 12-bit mask, looked up (a pick counts candidates on ten carriers). */
+const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
   let n = 0;
   for (let x = m; x !== 0; x &= x - 1) n++;
   return n;
-}
+});
 
 export class ChannelList {
   /** The view of every channel (read-only outside: change it through {@link set}). */
@@ -54,22 +54,38 @@ export class ChannelList {
 
   constructor(private readonly rng: RandomStream) {}
 
-  /** Look at every channel of `grid` again (one draw per channel). */
+  /** Look at every channel of `grid` again (one draw per channel, in channel order). */
   refresh(grid: SlotGrid): void {
     this.refreshes++;
     const rng = this.rng;
-    this.masks.fill(0);
-    for (let ch = 0; ch < DECT_CHANNELS; ch++) {
-      const u = rng.next();
-      const v = !grid.reserved(ch)
-        ? u < P_QUIET_IF_IDLE
-          ? ChannelView.QUIET
-          : ChannelView.INTERFERED
-        : u < P_INTERFERED_IF_RESERVED
-          ? ChannelView.INTERFERED
-          : ChannelView.BUSY;
-      this.view[ch] = v;
-      this.masks[v * DECT_CARRIERS + carrierOf(ch)] |= 1 << slotOf(ch);
+    const owner = grid.owner;
+    const view = this.view;
+    for (let c = 0, ch = 0; c < DECT_CARRIERS; c++) {
+      let quiet = 0;
+      let interfered = 0;
+      let busy = 0;
+      for (let s = 0; s < DECT_SLOTS; s++, ch++) {
+        const u = rng.next();
+        const bit = 1 << s;
+        if (owner[ch] === -1) {
+          if (u < P_QUIET_IF_IDLE) {
+            view[ch] = ChannelView.QUIET;
+            quiet |= bit;
+          } else {
+            view[ch] = ChannelView.INTERFERED;
+            interfered |= bit;
+          }
+        } else if (u < P_INTERFERED_IF_RESERVED) {
+          view[ch] = ChannelView.INTERFERED;
+          interfered |= bit;
+        } else {
+          view[ch] = ChannelView.BUSY;
+          busy |= bit;
+        }
+      }
+      this.masks[ChannelView.QUIET * DECT_CARRIERS + c] = quiet;
+      this.masks[ChannelView.INTERFERED * DECT_CARRIERS + c] = interfered;
+      this.masks[ChannelView.BUSY * DECT_CARRIERS + c] = busy;
     }
   }
 
@@ -95,14 +111,14 @@ export class ChannelList {
     // Start slots whose cells are all free in the radio: a double slot also needs the next slot.
     const free = ~busySlots & ALL_SLOTS;
     const starts = width === 1 ? free : free & (free >> 1) & EVEN_SLOTS;
-    for (const wanted of [ChannelView.QUIET, ChannelView.INTERFERED]) {
+    for (let wanted = ChannelView.QUIET as number; wanted <= ChannelView.INTERFERED; wanted++) {
       let n = 0;
-      for (let c = 0; c < DECT_CARRIERS; c++) n += bitCount(this.candidates(wanted, c, starts, width));
+      for (let c = 0; c < DECT_CARRIERS; c++) n += BIT_COUNT[this.candidates(wanted, c, starts, width)];
       if (n === 0) continue;
       let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
       for (let c = 0; c < DECT_CARRIERS; c++) {
         let m = this.candidates(wanted, c, starts, width);
-        const here = bitCount(m);
+        const here = BIT_COUNT[m];
         if (k >= here) {
           k -= here;
           continue;
@@ -115,7 +131,7 @@ export class ChannelList {
   }
 
   /** Start slots of carrier `c` seen as `wanted` (a double slot: its second cell not Busy). */
-  private candidates(wanted: ChannelView, c: number, starts: number, width: SlotWidth): number {
+  private candidates(wanted: number, c: number, starts: number, width: SlotWidth): number {
     let m = this.masks[wanted * DECT_CARRIERS + c] & starts;
     if (width === 2) m &= ~(this.masks[ChannelView.BUSY * DECT_CARRIERS + c] >> 1);
     return m;

@@ -20,7 +20,14 @@ import {
   createDectDlcFragment,
   type DectDlcFragment,
 } from '../../link/dect-dlc';
-import { DECT_DOWN, DECT_FRAME_NS, DECT_UP, DectBearerChannel, DectMacBearer } from '../../link/dect-mac';
+import {
+  DECT_DOWN,
+  DECT_FRAME_NS,
+  DECT_UP,
+  DectBearerChannel,
+  DectMacBearer,
+  type DectDirection,
+} from '../../link/dect-mac';
 import { carrierOf, slotOf, type DectCluster } from './air';
 import type { RequestArbiter } from './arbiter';
 import { HO_NEED_BAD, HO_NEED_GOOD, type DectConfig } from './config';
@@ -127,7 +134,8 @@ export class TcpUserLink implements TerminalOwner {
     }
     const t = frame * DECT_FRAME_NS;
     const ahead = 2 * Math.max(1, this.terminal.count);
-    for (const dir of [DECT_DOWN, DECT_UP] as const) {
+    for (let d = 0; d < 2; d++) {
+      const dir: DectDirection = d === 0 ? DECT_DOWN : DECT_UP;
       const from = this.dlc[dir];
       const to = this.dlc[1 - dir];
       this.queues[dir].feed(ahead);

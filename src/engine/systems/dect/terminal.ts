@@ -119,8 +119,8 @@ export class DectTerminal implements Requester {
   /** Bearers not yet moved in a Connection_Handover (bit mask). */
   private unmoved = 0;
   private pendingSlots = 0;
-  /** A set-up request is outstanding this frame (Connection_Modification: one at a time). */
-  private setupAsked = false;
+  /** Requests made in the last step. */
+  private requests = 0;
 
   constructor(
     readonly o: TerminalOptions,
@@ -199,7 +199,7 @@ export class DectTerminal implements Requester {
   /** One TDMA frame of this terminal's MAC: timers, handover needs, requests. */
   step(frame: number): void {
     this.pendingSlots = 0;
-    this.setupAsked = false;
+    this.requests = 0;
     switch (this.state) {
       case MacState.IDLE_LOCKED:
         return;
@@ -322,7 +322,23 @@ export class DectTerminal implements Requester {
     const ch = this.list.pick(this.busySlots | this.pendingSlots, this.width);
     if (ch < 0) return;
     this.pendingSlots |= slotMaskOf(ch, this.width);
+    this.requests++;
     this.arbiter.request(this, rfp, ch, i, kind);
+  }
+
+  /**
+   * After {@link step} of `frame`: the first frame at which stepping again can change anything,
+   * when nothing else acts on the terminal meanwhile. A step that made no request found its list
+   * empty for every bearer it wants, and the list changes only at a refresh or on a refused
+   * request: so Call_Setup has nothing to do before its timer, and a running bearer handover
+   * nothing before its timer or its next list refresh. Otherwise the next frame.
+   */
+  quietUntil(frame: number): number {
+    if (this.requests > 0) return frame + 1;
+    if (this.state === MacState.CALL_SETUP) return this.deadline;
+    if ((this.state === MacState.ACTIVE_LOCKED || this.state === MacState.BEARER_HANDOVER) && this.ho >= 0)
+      return Math.max(frame + 1, Math.min(this.hoDeadline, this.nextRefresh));
+    return frame + 1;
   }
 
   private refreshIfDue(frame: number): void {

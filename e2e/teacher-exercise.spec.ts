@@ -1,0 +1,129 @@
+/**
+ * Issue 12, item 4: a teacher writes an exercise in the lab and shares it as a link; a student
+ * who opens the link in a fresh browser gets it with its answer hidden, and wrong and right
+ * answers are told apart. A broken exercise link names `ex` in the banner and keeps the rest.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+
+/** Canonical (idle=0 is the default, so a link does not write it). */
+const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=120';
+
+/** Fill the editor's common fields; the caller sets the quantity, then makes the link. */
+async function writeExercise(page: Page, title: string, question: string): Promise<void> {
+  await page.goto(`/?${SCENARIO}`);
+  await ready(page);
+  const editor = page.getByTestId('exercise-editor');
+  await editor.locator('summary').click();
+  await editor.getByTestId('exercise-edit-title').fill(title);
+  await editor.getByTestId('exercise-edit-question').fill(question);
+}
+
+async function makeLink(page: Page): Promise<string> {
+  const editor = page.getByTestId('exercise-editor');
+  await editor.getByTestId('exercise-make').click();
+  const link = await editor.getByTestId('exercise-link').inputValue();
+  expect(link).toContain('#');
+  return link;
+}
+
+/** A student's fresh browser (no storage, no history) on `link`. */
+async function freshPage(browser: Browser, link: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  return page;
+}
+
+async function answer(page: Page, text: string, correct: boolean): Promise<void> {
+  const panel = page.getByTestId('exercise');
+  await panel.getByTestId('exercise-answer').fill(text);
+  await panel.getByTestId('exercise-check').click();
+  await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', String(correct), {
+    timeout: 60_000,
+  });
+}
+
+test('an exercise written in the lab opens from its link with its answer hidden, and checks answers', async ({
+  page,
+  browser,
+}) => {
+  await writeExercise(page, 'Top of the RTO', 'What is the largest RTO TCP armed?');
+  await page.getByTestId('exercise-edit-abs').fill('0.5');
+  const link = await makeLink(page);
+  expect(link.length).toBeLessThan(800);
+  // The open editor, with its link, has no serious or critical accessibility issue (light and dark).
+  for (const theme of ['light', 'dark']) {
+    await page.locator('.lab').evaluate((el, t) => el.setAttribute('data-theme', t), theme);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="exercise-editor"]').analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+  }
+  // The answer's figure is not readable in the link.
+  expect(link).not.toContain('maxRto');
+
+  const student = await freshPage(browser, link);
+  const panel = student.getByTestId('exercise');
+  await expect(panel).toHaveAttribute('data-exercise', 'is707-top-of-the-rto');
+  await expect(panel).toContainText('What is the largest RTO TCP armed?');
+  await expect(panel.getByTestId('exercise-checking')).toContainText('tcp.maxRto');
+  expect(decodeURIComponent(new URL(student.url()).search.slice(1))).toBe(SCENARIO);
+  await playToEnd(student);
+  // Hidden while unanswered: the summary shows no max RTO, only the note.
+  const summary = student.getByTestId('summary');
+  await expect(summary).toContainText('hidden while the exercise is open');
+
+  const maxRto = ((await cliSummary(SCENARIO)).tcp as { maxRto: number }).maxRto;
+  expect(maxRto).toBeGreaterThan(2);
+  await answer(student, `${maxRto + 2}`, false);
+  await expect(summary).toContainText('hidden while the exercise is open');
+  await answer(student, `${maxRto} s`, true);
+  await expect(summary).not.toContainText('hidden while the exercise is open');
+  // The link the student's page now shows still carries the exercise (reload keeps it).
+  expect(new URL(student.url()).hash).toContain('ex=1');
+  await student.context().close();
+});
+
+test('an exercise checked against a measure over a trace hides the chart that answers it', async ({
+  page,
+  browser,
+}) => {
+  await writeExercise(page, 'Count the timeouts', 'How many times did TCP time out?');
+  const editor = page.getByTestId('exercise-editor');
+  await editor.getByTestId('exercise-edit-quantity').selectOption('measure');
+  await editor.getByTestId('exercise-edit-source').selectOption('tcp.timeout');
+  await editor.getByTestId('exercise-edit-measure').selectOption('count');
+  await editor.getByTestId('exercise-hide-rto').check();
+  const link = await makeLink(page);
+
+  const student = await freshPage(browser, link);
+  await expect(student.getByTestId('exercise')).toHaveAttribute('data-exercise', 'is707-count-the-timeouts');
+  await expect(student.getByTestId('chart-hidden-rto')).toBeVisible();
+  await playToEnd(student);
+  const timeouts = ((await cliSummary(SCENARIO)).tcp as { timeouts: number }).timeouts;
+  expect(timeouts).toBeGreaterThan(0);
+  await answer(student, `${timeouts + 1}`, false);
+  await answer(student, `${timeouts}`, true);
+  await expect(student.getByTestId('chart-hidden-rto')).toHaveCount(0);
+  await student.context().close();
+});
+
+test('a broken exercise link names ex in the banner and keeps the scenario and the rest of the view', async ({
+  page,
+}) => {
+  await writeExercise(page, 'Top of the RTO', 'What is the largest RTO?');
+  const link = new URL(await makeLink(page));
+  // A token cut short, as a mail client might do.
+  const cut = link.hash.replace(/ex=([^&]{40})[^&]*/, 'ex=$1');
+  await page.goto(`/${link.search}${cut}&theme=dark`);
+  const banner = page.getByTestId('error-banner');
+  await expect(banner.locator('[data-key="ex"]')).toContainText('cut or changed');
+  await expect(banner.locator('[data-key="exercise"]')).toContainText('is707-top-of-the-rto');
+  await ready(page);
+  expect(query(page)).toBe(SCENARIO);
+  await expect(page.locator('.lab')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(() => new URL(page.url()).hash).toBe('#theme=dark');
+});

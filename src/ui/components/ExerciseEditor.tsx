@@ -1,0 +1,381 @@
+import { useId, useState, type ReactNode } from 'react';
+import { CHART_IDS, type ChartId } from '../../state/chart-ids';
+import { CONDITION_OPS, MEASURES, type ExerciseProblem } from '../../state/exercise-schema';
+import {
+  EMPTY_FORM,
+  exerciseFile,
+  formToExercise,
+  studentLink,
+  summaryPaths,
+  type ExerciseForm,
+} from '../exercises/authoring';
+import { problemText } from '../exercises/check';
+import { truthFor } from '../exercises/truth';
+import type { Exercise } from '../exercises/types';
+import { useLab, useLabStore } from '../hooks/use-lab';
+import { download } from './download';
+
+type Set = <K extends keyof ExerciseForm>(k: K, v: ExerciseForm[K]) => void;
+
+function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <label className="field editor-field">
+      <span>{label}</span>
+      {children}
+      {hint && <span className="muted small">{hint}</span>}
+    </label>
+  );
+}
+
+/** The quantity a number answer is checked against: a summary figure or a measure over a trace. */
+function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: string }) {
+  const sources = useLab((s) => s.sources);
+  const fields = sources.find((s) => s.name === form.source)?.fields ?? [];
+  return (
+    <>
+      <Field label="Checked against">
+        <select
+          data-testid="exercise-edit-quantity"
+          value={form.quantity}
+          onChange={(e) => set('quantity', e.target.value as ExerciseForm['quantity'])}
+        >
+          <option value="summary">a summary figure</option>
+          <option value="measure">a measure over a trace</option>
+        </select>
+      </Field>
+      {form.quantity === 'summary' ? (
+        <Field label="Summary figure (dotted path)">
+          <input
+            data-testid="exercise-edit-path"
+            list={paths}
+            value={form.path}
+            onChange={(e) => set('path', e.target.value)}
+          />
+        </Field>
+      ) : (
+        <div className="editor-row">
+          <Field label="Trace">
+            <select
+              data-testid="exercise-edit-source"
+              value={form.source}
+              onChange={(e) => {
+                set('source', e.target.value);
+                // The new trace's first field (none for a count of its records).
+                const f = sources.find((x) => x.name === e.target.value)?.fields ?? [];
+                set('field', form.measure === 'count' ? '' : (f[0] ?? ''));
+              }}
+            >
+              {[...new Set([form.source, ...sources.map((s) => s.name)])].map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Measure">
+            <select
+              data-testid="exercise-edit-measure"
+              value={form.measure}
+              onChange={(e) => {
+                const m = e.target.value as ExerciseForm['measure'];
+                set('measure', m);
+                if (m === 'count') set('field', '');
+                else if (form.field === '') set('field', fields[0] ?? '');
+              }}
+            >
+              {MEASURES.map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Field">
+            <select
+              data-testid="exercise-edit-field"
+              value={form.field}
+              onChange={(e) => set('field', e.target.value)}
+            >
+              {[...new Set([form.field, ...(form.measure === 'count' ? [''] : []), ...fields])].map((f) => (
+                <option key={f} value={f}>
+                  {f === '' ? '(none)' : f}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="From (s)">
+            <input inputMode="decimal" value={form.from} onChange={(e) => set('from', e.target.value)} />
+          </Field>
+          <Field label="To (s)">
+            <input inputMode="decimal" value={form.to} onChange={(e) => set('to', e.target.value)} />
+          </Field>
+        </div>
+      )}
+      <div className="editor-row">
+        <Field label="Runs averaged">
+          <input
+            data-testid="exercise-edit-seeds"
+            inputMode="numeric"
+            value={form.seeds}
+            onChange={(e) => set('seeds', e.target.value)}
+          />
+        </Field>
+        <Field label="Unit">
+          <input value={form.unit} onChange={(e) => set('unit', e.target.value)} />
+        </Field>
+        <Field label="Accept ± (absolute)">
+          <input
+            data-testid="exercise-edit-abs"
+            inputMode="decimal"
+            value={form.tolAbs}
+            onChange={(e) => set('tolAbs', e.target.value)}
+          />
+        </Field>
+        <Field label="or ± (%)">
+          <input inputMode="decimal" value={form.tolRel} onChange={(e) => set('tolRel', e.target.value)} />
+        </Field>
+      </div>
+      <p className="small muted editor-help">
+        Runs averaged: 1 is the scenario’s own seed; n averages seeds 1 to n (the student then needs a sweep
+        over seeds).
+      </p>
+    </>
+  );
+}
+
+/** A state answer: the figures the student's own run must show (a value ± tol, or a band). */
+function Conditions({ form, set, paths }: { form: ExerciseForm; set: Set; paths: string }) {
+  const rows = form.conditions;
+  const put = (i: number, patch: Partial<ExerciseForm['conditions'][number]>) =>
+    set(
+      'conditions',
+      rows.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+    );
+  return (
+    <fieldset className="editor-conditions">
+      <legend>The student’s run must show (at its end)</legend>
+      {rows.map((c, i) => (
+        <div className="editor-row" key={i}>
+          <Field label="Figure">
+            <input list={paths} value={c.path} onChange={(e) => put(i, { path: e.target.value })} />
+          </Field>
+          <Field label="is">
+            <select value={c.op} onChange={(e) => put(i, { op: e.target.value as typeof c.op })}>
+              {CONDITION_OPS.map((o) => (
+                <option key={o}>{o}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Value">
+            <input inputMode="decimal" value={c.value} onChange={(e) => put(i, { value: e.target.value })} />
+          </Field>
+          {c.op === 'approx' && (
+            <Field label="±">
+              <input inputMode="decimal" value={c.tol} onChange={(e) => put(i, { tol: e.target.value })} />
+            </Field>
+          )}
+          {rows.length > 1 && (
+            <button
+              type="button"
+              className="quiet small"
+              onClick={() =>
+                set(
+                  'conditions',
+                  rows.filter((_, j) => j !== i),
+                )
+              }
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      ))}
+      <button
+        type="button"
+        className="small"
+        onClick={() => set('conditions', [...rows, { ...EMPTY_FORM.conditions[0], value: '' }])}
+      >
+        Add a condition
+      </button>
+    </fieldset>
+  );
+}
+
+/** What the editor made: the link to share, and ways to try, check and keep it. */
+function Made({ ex }: { ex: Exercise }) {
+  const store = useLabStore();
+  const [note, setNote] = useState('');
+  const link = studentLink(window.location.origin, window.location.pathname, ex);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setNote('Link copied.');
+    } catch {
+      setNote('Select the link above and copy it.');
+    }
+  };
+  const preview = async () => {
+    setNote('Running the simulation…');
+    try {
+      const t = await truthFor(store, ex);
+      const band = t.band ? ` (accepted ${t.band[0]} to ${t.band[1]})` : '';
+      setNote(`The simulation’s answer: ${Number(t.truth.toPrecision(6))}${band}.`);
+    } catch (err) {
+      setNote(`Could not compute the answer: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const openHere = () => {
+    const s = store.getState();
+    s.setView({
+      authored: ex,
+      exercise: ex.id,
+      preset: null,
+      charts: ex.charts ?? s.view.charts,
+      domain: null,
+    });
+    void s.load(ex.scenario);
+  };
+  return (
+    <div className="editor-made">
+      <Field label={`Link for students (${link.length} characters)`}>
+        <input readOnly data-testid="exercise-link" value={link} onFocus={(e) => e.currentTarget.select()} />
+      </Field>
+      <div className="editor-row">
+        <button type="button" className="primary" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <button
+          type="button"
+          data-testid="exercise-preview"
+          onClick={() => void preview()}
+          disabled={ex.answer.kind !== 'number'}
+        >
+          Compute the answer
+        </button>
+        <button type="button" data-testid="exercise-try" onClick={openHere}>
+          Open it here
+        </button>
+        <button type="button" onClick={() => download(`${ex.id}.json`, exerciseFile(ex), 'application/json')}>
+          Save as a file
+        </button>
+      </div>
+      <p role="status" className="small" data-testid="exercise-editor-note">
+        {note}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
+ * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
+ * format as a shipped exercise file, which "Save as a file" writes.
+ */
+export function ExerciseEditor() {
+  const store = useLabStore();
+  const summary = useLab((s) => s.summary);
+  const paths = useId();
+  const [form, setForm] = useState<ExerciseForm>(EMPTY_FORM);
+  const [made, setMade] = useState<Exercise | null>(null);
+  const [problems, setProblems] = useState<readonly ExerciseProblem[]>([]);
+  const set: Set = (k, v) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setMade(null);
+  };
+  const text = (k: 'title' | 'question' | 'task' | 'hint' | 'explanation', label: string, long = false) => (
+    <Field label={label}>
+      {long ? (
+        <textarea
+          data-testid={`exercise-edit-${k}`}
+          rows={3}
+          value={form[k]}
+          onChange={(e) => set(k, e.target.value)}
+        />
+      ) : (
+        <input data-testid={`exercise-edit-${k}`} value={form[k]} onChange={(e) => set(k, e.target.value)} />
+      )}
+    </Field>
+  );
+  const make = () => {
+    const s = store.getState();
+    const r = formToExercise(form, s.system, s.text, s.view.charts);
+    setProblems(r.problems);
+    setMade(r.exercise);
+  };
+  const toggleChart = (c: ChartId) =>
+    set(
+      'hideCharts',
+      form.hideCharts.includes(c) ? form.hideCharts.filter((x) => x !== c) : [...form.hideCharts, c],
+    );
+  return (
+    <details className="exercise-editor" data-testid="exercise-editor">
+      <summary>Write an exercise</summary>
+      <p className="small muted">
+        The exercise runs the scenario the lab runs now, with the charts open now. Its answer comes from the
+        simulation itself.
+      </p>
+      <datalist id={paths}>
+        {summaryPaths(summary).map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      <form
+        className="editor-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          make();
+        }}
+      >
+        {text('title', 'Title')}
+        {text('task', 'What to do', true)}
+        {text('question', 'Question')}
+        <Field label="The student answers with">
+          <select
+            data-testid="exercise-edit-kind"
+            value={form.answerKind}
+            onChange={(e) => set('answerKind', e.target.value as ExerciseForm['answerKind'])}
+          >
+            <option value="number">a number (the simulation has the answer)</option>
+            <option value="state">their own run (its summary)</option>
+          </select>
+        </Field>
+        {form.answerKind === 'number' ? (
+          <Quantity form={form} set={set} paths={paths} />
+        ) : (
+          <Conditions form={form} set={set} paths={paths} />
+        )}
+        {text('hint', 'Hint (optional)', true)}
+        {text('explanation', 'Explanation, shown after a right answer (optional)', true)}
+        <fieldset className="editor-hides">
+          <legend>Hidden until answered</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={form.hideFigure}
+              onChange={(e) => set('hideFigure', e.target.checked)}
+            />{' '}
+            the figure checked
+          </label>
+          {CHART_IDS.map((c) => (
+            <label key={c}>
+              <input
+                type="checkbox"
+                data-testid={`exercise-hide-${c}`}
+                checked={form.hideCharts.includes(c)}
+                onChange={() => toggleChart(c)}
+              />{' '}
+              chart {c}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="primary" data-testid="exercise-make">
+          Make the link
+        </button>
+      </form>
+      {problems.length > 0 && (
+        <ul className="editor-problems" role="alert" data-testid="exercise-editor-problems">
+          {problems.map((p, i) => (
+            <li key={i}>{problemText(p)}</li>
+          ))}
+        </ul>
+      )}
+      {made && <Made ex={made} />}
+    </details>
+  );
+}
