@@ -54,27 +54,21 @@ const CASES: readonly Case[] = [
   },
 ];
 
-/** Click the retransmission mark nearest (t, seq). */
+/** Click the retransmission mark at (t, seq) — once the chart has drawn it (a frame after the run ends). */
 async function clickRetransmission(page: Page, t: number, seq: number): Promise<void> {
-  const index = await page.locator('path.wtl-rtx').evaluateAll(
-    (marks, [tt, ss]) => {
-      let best = -1;
-      let far = Infinity;
-      marks.forEach((m, i) => {
-        const d =
-          Math.abs(Number(m.getAttribute('data-t')) - tt) * 1e6 +
-          Math.abs(Number(m.getAttribute('data-seq')) - ss);
-        if (d < far) {
-          far = d;
-          best = i;
-        }
-      });
-      return best;
-    },
-    [t, seq],
-  );
-  expect(index).toBeGreaterThanOrEqual(0);
-  await page.locator('path.wtl-rtx').nth(index).click();
+  const marks = page.locator('path.wtl-rtx');
+  const find = (): Promise<number> =>
+    marks.evaluateAll(
+      (els, [tt, ss]) =>
+        els.findIndex(
+          (m) =>
+            Math.abs(Number(m.getAttribute('data-t')) - tt) < 5e-4 &&
+            Number(m.getAttribute('data-seq')) === ss,
+        ),
+      [t, seq],
+    );
+  await expect.poll(find).toBeGreaterThanOrEqual(0);
+  await marks.nth(await find()).click();
 }
 
 /** What the command line prints for the event the page explains (the command the page shows). */
