@@ -17,16 +17,3 @@ test('an in-browser sweep runs in workers with a progress bar and plots mean and
   await expect(chart.locator('path.mean-line')).toHaveCount(1);
   await expect(page.locator('.sweep-table tbody tr')).toHaveCount(3);
 });
-
-test('compare: the same seed with one key changed draws its own sequence graph on the shared axis', async ({
-  page,
-}) => {
-  await page.goto('/?system=is707&fer=0.3&fdt=0.01&duration=60');
-  await ready(page);
-  await page.getByTestId('compare').locator('summary').click();
-  await page.getByTestId('compare-key').selectOption('idle');
-  await page.getByTestId('compare-value').fill('inf');
-  await page.getByTestId('compare-run').click();
-  await expect(page.getByTestId('compare')).toContainText('idle=inf');
-  await expect(page.getByTestId('chart-compare').locator('path.seg-data')).not.toHaveCount(0);
-});

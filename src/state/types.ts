@@ -104,6 +104,8 @@ export interface TracedRun {
   readonly canonical: string;
   readonly errors: string[];
   readonly cancelled: boolean;
+  /** The run's summary at its end (null when the scenario could not run). */
+  readonly summary: Summary | null;
   /** Every trace source the run declared (one without records has no columns in `data`). */
   readonly sources: readonly string[];
 }

@@ -8,6 +8,8 @@
  * business).
  */
 
+import { defaultSystem, parseScenario } from '../engine/scenarios';
+import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
 import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
 import type { Exercise } from './exercise-schema';
@@ -32,6 +34,8 @@ export interface ViewState {
   readonly theme: Theme | null;
   /** Notes pinned to a time on a chart (`note=<chart>@<s>:<text>`, one item each). */
   readonly notes: readonly ChartNote[];
+  /** A/B: the keys B changes from A (`#b.<key>=<value>`); absent or null: no comparison. */
+  readonly compare?: readonly CompareChange[] | null;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -64,6 +68,17 @@ export function encodeQuery(text: string): string {
   return out;
 }
 
+/** Escape what may not stand in a fragment item's value (`&`, `=`, `#`, `%`, blanks, non-ASCII…). */
+export function encodeItemValue(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~,;:@*+!$'()/|?]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    }
+  });
+}
+
 function formatNumber(n: number): string {
   return String(Number(n.toPrecision(12)));
 }
@@ -80,6 +95,7 @@ export function encodeView(view: ViewState): string {
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
   for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
+  for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
   return parts.join('&');
 }
 
@@ -97,16 +113,20 @@ export interface ViewError {
 export interface KnownViewIds {
   readonly presets?: readonly string[];
   readonly exercises?: readonly string[];
+  /** The running system, whose keys `b.<key>` may change (default: the default system). */
+  readonly system?: string;
 }
 
-/** The keys a fragment may hold. */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note'] as const;
+/** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
+export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note', 'compare'] as const;
+/** The keys as written in a fragment, for messages. */
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>`;
 
 export interface DecodedView {
   readonly view: ViewState;
   readonly errors: readonly ViewError[];
-  /** The view keys the fragment gave a valid value (the others are the defaults). */
-  readonly given: readonly (typeof VIEW_KEYS)[number][];
+  /** The keys, as written, the fragment gave a valid value (`b.idle` for A/B; the others are the defaults). */
+  readonly given: readonly string[];
 }
 
 function idAllowed(what: string, known: readonly string[] | undefined): string {
@@ -128,8 +148,10 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let preset: string | null = null;
   let theme: Theme | null = null;
   const notes: ChartNote[] = [];
+  let compare: CompareChange[] = [];
+  const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
-  const given: (typeof VIEW_KEYS)[number][] = [];
+  const given: string[] = [];
   const bad = (key: string, value: string, allowed: string) =>
     errors.push({
       key,
@@ -187,12 +209,18 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         given.push('note');
       } else if (note) bad(key, value, `at most ${MAX_NOTES} notes`);
       else bad(key, value, NOTE_ALLOWED);
+    } else if (key.startsWith(COMPARE_PREFIX)) {
+      const r = checkChange(system, key.slice(COMPARE_PREFIX.length), value);
+      if (r.ok) {
+        compare = withChange(compare, r.change);
+        given.push(key);
+      } else bad(key, value, r.allowed);
     } else {
       errors.push({
         key,
         value,
-        allowed: VIEW_KEYS.join(', '),
-        message: `not a view key; the part after # may hold ${VIEW_KEYS.join(', ')}`,
+        allowed: VIEW_KEYS_TEXT,
+        message: `not a view key; the part after # may hold ${VIEW_KEYS_TEXT}`,
       });
     }
   }
@@ -208,7 +236,20 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
     }
   }
-  return { view: { charts, domain, exercise, authored, preset, theme, notes }, errors, given };
+  return {
+    view: {
+      charts,
+      domain,
+      exercise,
+      authored,
+      preset,
+      theme,
+      notes,
+      ...(compare.length > 0 ? { compare } : {}),
+    },
+    errors,
+    given,
+  };
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */
@@ -246,6 +287,8 @@ export function parseUrl(
   hash: string,
   known: KnownViewIds = {},
 ): { scenarioText: string; view: ViewState; viewErrors: readonly ViewError[] } {
-  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, known);
+  // B's keys are checked against the system of the scenario in the query.
+  const system = known.system ?? parseScenario(decodeScenarioQuery(search)).scenario.system;
+  const { view, errors } = decodeViewChecked(isAnchorFragment(hash) ? '' : hash, { ...known, system });
   return { scenarioText: decodeScenarioQuery(search), view, viewErrors: errors };
 }

@@ -37,8 +37,8 @@ export function presetToLoad(presetId: string | null, system: string, text: stri
  */
 export async function applyHash(store: LabStore, hash: string, rewrite: () => void): Promise<void> {
   if (isAnchorFragment(hash)) return;
-  const { view, errors, given } = decodeViewChecked(hash, knownViewIds());
   const s = store.getState();
+  const { view, errors, given } = decodeViewChecked(hash, { ...knownViewIds(), system: s.system });
   s.setViewErrors(errors);
   const preset = presetToLoad(view.preset, s.system, s.text);
   if (preset) {

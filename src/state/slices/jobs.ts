@@ -29,6 +29,7 @@ async function runToEnd(
     buffers.append(loaded.state.batches);
   }
   let done = loaded.state?.done ?? true;
+  let summary = loaded.state?.summary ?? null;
   while (!done && !signal.cancelled) {
     const r = await engine.api.step(TRACED_STEP_FRAMES);
     if (!r) break;
@@ -36,12 +37,14 @@ async function runToEnd(
     buffers.declare(r.sources);
     buffers.append(r.batches);
     done = r.done;
+    summary = r.summary;
   }
   return {
     data: buffers.snapshot(),
     canonical: loaded.canonical,
     errors,
     cancelled: signal.cancelled,
+    summary,
     sources: [...sources],
   };
 }

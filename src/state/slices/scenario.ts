@@ -60,7 +60,8 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     },
 
     async setSystem(id) {
-      get().setView({ preset: null, exercise: null, domain: null });
+      // B's keys belong to the system left behind: the comparison goes with it.
+      get().setView({ preset: null, exercise: null, domain: null, compare: null });
       await get().load(`system=${id}`);
     },
 

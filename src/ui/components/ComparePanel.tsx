@@ -1,118 +1,240 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { schemaFor } from '../../engine/scenarios';
-import { mergeScenario } from '../../state/sweep';
-import type { TraceData } from '../../state/trace-buffers';
-import { createSeqChart } from '../charts/seq-chart';
-import type { ChartView } from '../charts/types';
-import { useChart, type ChartFactory } from '../hooks/use-chart';
+import { formatValue } from '../../engine/scenario/values';
+import { checkChange, compareText, type CompareChange } from '../../state/ab-compare';
+import { effectiveValues } from '../../state/store';
 import { useLab, useLabStore } from '../hooks/use-lab';
-import { num } from '../format';
+import { CompareResult, type CompareRuns } from './CompareResult';
 
-function CompareChart({ data, view }: { data: TraceData; view: ChartView }) {
-  const store = useLabStore();
-  const host = useChart(
-    createSeqChart as ChartFactory,
-    data,
-    view,
-    {
-      title: 'Sequence numbers of the compared run',
-      onDomainChange: (d) => store.getState().setDomain(d),
-    },
-    'compare',
-  );
-  return <div className="chart-host" ref={host} data-testid="chart-compare" />;
+interface Row {
+  readonly key: string;
+  readonly value: string;
+}
+
+const sameChanges = (
+  a: readonly CompareChange[] | null | undefined,
+  b: readonly CompareChange[] | null | undefined,
+) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+
+/** The keys B may change (all but system, seed and the timed changes), with A's values as text. */
+function useKeys() {
+  const system = useLab((s) => s.system);
+  const scenario = useLab((s) => s.scenario);
+  return useMemo(() => {
+    const specs = schemaFor(system) ?? [];
+    const values = effectiveValues({ scenario, simTime: 0 });
+    return specs.map((spec) => ({
+      spec,
+      aValue: values[spec.key] !== undefined ? formatValue(spec, values[spec.key] as never) : '',
+    }));
+  }, [system, scenario]);
 }
 
 /**
- * Compare (ui.md): the same scenario and seed with one key changed, run to its end in its own
- * worker; its sequence-number graph is drawn under the same time axis and zoom as the live one.
+ * Compare A/B on one realisation (ui.md "Compare"; issue 12 item 2). A is the live run's scenario,
+ * B the same scenario and seed with the keys below changed; both run to their end in engines of
+ * their own (the jobs slice), and B's changes are kept in the link (`#b.<key>=<value>`), so opening
+ * the link opens the comparison.
  */
 export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
+  const store = useLabStore();
   const system = useLab((s) => s.system);
   const text = useLab((s) => s.text);
-  const domain = useLab((s) => s.view.domain);
-  const simTime = useLab((s) => s.simTime);
-  const store = useLabStore();
-  const keys = useMemo(() => (schemaFor(system) ?? []).filter((p) => p.kind !== 'timedList'), [system]);
-  const [key, setKey] = useState('idle');
-  const [value, setValue] = useState('inf');
+  const compare = useLab((s) => s.view.compare);
+  const keys = useKeys();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
+  const [runs, setRuns] = useState<CompareRuns | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ data: TraceData; canonical: string; errors: string[] } | null>(null);
-  useEffect(() => setResult(null), [system]);
-  const spec = keys.find((k) => k.key === key) ?? keys[0];
-  // The live run's time axis; before the live run has started, the compared run's own length.
-  const end = useMemo(() => {
-    let t = 0;
-    for (const s of Object.values(result?.data ?? {})) if (s.length > 0) t = Math.max(t, s.t[s.length - 1]);
-    return t;
-  }, [result]);
-  const view = useMemo<ChartView>(
-    () => ({ domain, simTime: simTime > 0 ? simTime : end, theme, selection: null }),
-    [domain, simTime, end, theme],
-  );
-  const run = async () => {
-    if (!spec) return;
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef<readonly CompareChange[] | null>(null);
+
+  // The form shows the link's changes (a link opened, or a run started from the form).
+  useEffect(() => {
+    if (compare && compare.length > 0) setRows(compare.map((c) => ({ ...c })));
+  }, [compare]);
+  // Another system: B's keys were the old system's (setSystem drops them from the link).
+  const shownSystem = useRef(system);
+  useEffect(() => {
+    if (shownSystem.current === system) return;
+    shownSystem.current = system;
+    setRuns(null);
+    started.current = null;
+    setRows(store.getState().view.compare?.map((c) => ({ ...c })) ?? []);
+  }, [system, store]);
+
+  const run = async (changes: readonly CompareChange[]) => {
+    const aText = store.getState().text;
+    started.current = changes;
     setBusy(true);
+    setFailure(null);
     try {
-      const base = text
-        .split('&')
-        .filter((seg) => !seg.startsWith('events='))
-        .join('&');
-      // The store's jobs slice runs it in an engine of its own (spawned through its dependencies).
-      setResult(
-        await store.getState().runTraced('compare', mergeScenario(base, `${spec.key}=${value.trim()}`)),
-      );
+      const bText = compareText(aText, changes);
+      const [a, b] = await Promise.all([
+        store.getState().runTraced('compare-a', aText),
+        store.getState().runTraced('compare-b', bText),
+      ]);
+      if (!a.cancelled && !b.cancelled && started.current === changes) setRuns({ aText, changes, a, b });
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
+
+  // A link (or a run from the form) names B's changes: run them once the scenario is loaded.
+  useEffect(() => {
+    if (!text || !compare || compare.length === 0 || sameChanges(started.current, compare)) return;
+    void run(compare);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's changes do, not on every edit of A
+  }, [compare, text]);
+
+  const submit = () => {
+    const errors: Record<number, string> = {};
+    const changes: CompareChange[] = [];
+    shown.forEach((r, i) => {
+      const c = checkChange(system, r.key, r.value.trim());
+      if (c.ok) changes.push(c.change);
+      else errors[i] = `${r.key}: expected ${c.allowed}`;
+    });
+    setRowErrors(errors);
+    if (Object.keys(errors).length > 0 || changes.length === 0) return;
+    if (sameChanges(compare, changes)) void run(changes);
+    else store.getState().setView({ compare: changes });
+  };
+  const free = (list: readonly Row[]) =>
+    keys.find((k) => k.spec.group === 'link' && !list.some((r) => r.key === k.spec.key)) ?? keys[0];
+  // An empty form shows one row to fill in (a link-layer key: the usual first question).
+  const firstKey = free([])?.spec.key;
+  const shown: readonly Row[] = rows.length > 0 ? rows : firstKey ? [{ key: firstKey, value: '' }] : [];
+  const edit = (i: number, patch: Partial<Row>) =>
+    setRows(shown.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const stale = runs !== null && runs.aText !== text;
+
   return (
-    <details className="panel compare" data-testid="compare">
-      <summary>Compare with one key changed</summary>
+    <details className="panel compare" data-testid="compare" open={compare ? true : undefined}>
+      <summary>Compare A/B on one realisation</summary>
+      <p className="small">
+        <strong>A</strong> is the live run’s scenario, run to its end. <strong>B</strong> is the same scenario
+        with the same seed — the same random draws — and the keys below changed. Both are kept in the link.
+      </p>
       <form
-        className="sweep-form"
+        className="ab-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void run();
+          submit();
         }}
       >
-        <label className="field inline">
-          <span>Key</span>
-          <select value={spec?.key ?? ''} onChange={(e) => setKey(e.target.value)} data-testid="compare-key">
-            {keys.map((k) => (
-              <option key={k.key} value={k.key}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field inline">
-          <span>Value{spec?.unit ? ` (${spec.unit})` : ''}</span>
-          <input
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            size={8}
-            data-testid="compare-value"
-          />
-        </label>
-        <button type="submit" className="primary" disabled={busy || !spec} data-testid="compare-run">
-          {busy ? 'Running…' : 'Run the comparison'}
-        </button>
+        {shown.map((r, i) => {
+          const k = keys.find((x) => x.spec.key === r.key);
+          return (
+            <div className="ab-row" key={i} data-testid="compare-row">
+              <label className="field inline">
+                <span>B changes</span>
+                <select
+                  value={r.key}
+                  data-testid="compare-key"
+                  onChange={(e) => edit(i, { key: e.target.value, value: '' })}
+                >
+                  {keys.map((x) => (
+                    <option key={x.spec.key} value={x.spec.key}>
+                      {x.spec.label} ({x.spec.key})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field inline">
+                <span>to{k?.spec.unit ? ` (${k.spec.unit})` : ''}</span>
+                <input
+                  value={r.value}
+                  size={10}
+                  placeholder={k ? `A: ${k.aValue}` : ''}
+                  aria-invalid={rowErrors[i] ? true : undefined}
+                  aria-describedby={rowErrors[i] ? `ab-err-${i}` : undefined}
+                  data-testid="compare-value"
+                  onChange={(e) => edit(i, { value: e.target.value })}
+                />
+              </label>
+              <span className="small muted">A: {k?.aValue || '—'}</span>
+              <button
+                type="button"
+                className="quiet small"
+                aria-label={`Remove ${r.key} from B`}
+                disabled={shown.length < 2}
+                onClick={() => setRows(shown.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+              {rowErrors[i] && (
+                <p className="field-error small" id={`ab-err-${i}`} role="alert">
+                  {rowErrors[i]}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <p className="sweep-actions">
+          <button
+            type="button"
+            data-testid="compare-add"
+            onClick={() => {
+              const k = free(shown);
+              if (k) setRows([...shown, { key: k.spec.key, value: '' }]);
+            }}
+          >
+            Add a key to change
+          </button>{' '}
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || shown.length === 0}
+            data-testid="compare-run"
+          >
+            {busy ? 'Running A and B…' : 'Run A and B'}
+          </button>{' '}
+          {compare && (
+            <button
+              type="button"
+              className="quiet"
+              onClick={() => {
+                store.getState().setView({ compare: null });
+                started.current = null;
+                setRuns(null);
+              }}
+            >
+              Close the comparison
+            </button>
+          )}
+        </p>
       </form>
-      {result && (
+      {failure && (
+        <p className="result wrong" role="alert">
+          The comparison could not run: {failure}
+        </p>
+      )}
+      {runs && (
         <>
-          <p className="small">
-            Compared run: <code>{result.canonical}</code> (same seed; shown to its end, {num(view.simTime, 0)}{' '}
-            s of the live run on the shared axis).
+          <p className="small" data-testid="compare-texts">
+            A: <code>{runs.aText}</code>
+            <br />
+            B: <code>{runs.b.canonical}</code>
           </p>
-          {result.errors.length > 0 && (
+          {stale && (
+            <p className="small" role="status">
+              A has changed since this comparison ran.{' '}
+              <button type="button" onClick={() => void run(runs.changes)}>
+                Run again
+              </button>
+            </p>
+          )}
+          {[...runs.a.errors, ...runs.b.errors].length > 0 && (
             <ul className="muted small">
-              {result.errors.map((m, i) => (
+              {[...runs.a.errors, ...runs.b.errors].map((m, i) => (
                 <li key={i}>{m}</li>
               ))}
             </ul>
           )}
-          <CompareChart data={result.data} view={view} />
+          <CompareResult runs={runs} theme={theme} />
         </>
       )}
     </details>

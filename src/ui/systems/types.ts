@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import type { RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
 import type { ExerciseList } from '../exercises/collect';
 import type { MapRadio } from '../map/radio-mode';
@@ -31,6 +32,24 @@ export interface ParamNote {
   readonly fix?: { readonly key: string; readonly value: string; readonly label: string };
 }
 
+/**
+ * What stays identical between A and B in a comparison on one realisation (the Compare panel,
+ * issue 12 item 2): the channel's draws, recorded in these trace sources. One random stream per
+ * component (architecture.md "Randomness") keeps them the same whatever TCP or the link layer do;
+ * the keys that change them anyway are listed, with why, and tests/ui/systems/realisation.test.ts
+ * holds the list true both ways.
+ */
+export interface Realisation {
+  /** Trace sources of the channel's draws, compared record by record between A and B. */
+  readonly sources: readonly RealisationSource[];
+  /** The channel in words: what the sources record and which streams draw it. */
+  readonly words: string;
+  /** Keys outside the radio and map groups that change those draws, each with why. */
+  readonly changedBy?: Readonly<Record<string, string>>;
+  /** A caveat that holds whatever B changes (e.g. draws taken per data block, not per slot). */
+  readonly note?: string;
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -48,6 +67,8 @@ export interface LabPlugin {
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */
   readonly exercises: ExerciseList;
+  /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
+  readonly realisation?: Realisation;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**

@@ -6,7 +6,8 @@
  * the canonical text parses without errors back to the same scenario.
  *
  * The fast-check seed is pinned; override it with SCENARIO_FUZZ_SEED and the run
- * count per property with SCENARIO_FUZZ_RUNS (default 4000 × 3 properties).
+ * count per property with SCENARIO_FUZZ_RUNS (default 4000 × 3 properties). The URL codec's view
+ * keys beside the scenario (A/B's `b.<key>`) are fuzzed the same way at the end of the file.
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -15,6 +16,8 @@ import { SEED_PARAM } from '../../../src/engine/scenarios';
 import type { ParamSpec, ParseResult, Scenario } from '../../../src/engine/scenario/types';
 import { isValidValue, sameValue } from '../../../src/engine/scenario/values';
 import { TEST_PARAMS, TEST_SCHEMA, TEST_SYSTEM, withTestSystem } from './test-schema';
+import { checkChange, compareText } from '../../../src/state/ab-compare';
+import { decodeViewChecked, encodeItemValue, encodeView } from '../../../src/state/url-codec';
 
 /** The parser runs over the engine's systems plus the test system (every value kind). */
 const { parseScenario, serialiseScenario } = withTestSystem;
@@ -237,28 +240,29 @@ const soup = fc
   )
   .map((items) => items.join('&'));
 
-/** Random edits (insert, delete, replace) of a valid scenario text. */
-const mutated = fc
-  .tuple(
-    validScenario,
-    fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.oneof(grammarChar, anyChar16)), {
-      minLength: 1,
-      maxLength: 6,
-    }),
-  )
-  .map(([text, edits]) => {
-    let s = text;
-    for (const [at, op, c] of edits) {
-      const i = s.length === 0 ? 0 : at % s.length;
-      s =
-        op === 0
-          ? s.slice(0, i) + c + s.slice(i)
-          : op === 1
-            ? s.slice(0, i) + s.slice(i + 1)
-            : s.slice(0, i) + c + s.slice(i + 1);
-    }
-    return s;
+/** Random edits of a text: insert, delete or replace one character, `max` at most. */
+const edits = (max: number) =>
+  fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.oneof(grammarChar, anyChar16)), {
+    minLength: 1,
+    maxLength: max,
   });
+
+function applyEdits(text: string, list: readonly (readonly [number, number, string])[]): string {
+  let s = text;
+  for (const [at, op, c] of list) {
+    const i = s.length === 0 ? 0 : at % s.length;
+    s =
+      op === 0
+        ? s.slice(0, i) + c + s.slice(i)
+        : op === 1
+          ? s.slice(0, i) + s.slice(i + 1)
+          : s.slice(0, i) + c + s.slice(i + 1);
+  }
+  return s;
+}
+
+/** Random edits (insert, delete, replace) of a valid scenario text. */
+const mutated = fc.tuple(validScenario, edits(6)).map(([text, list]) => applyEdits(text, list));
 
 /**
  * Pinned cases: odd inputs worth keeping whatever the random seed, each held to
@@ -321,5 +325,135 @@ describe('scenario parser fuzz', () => {
 
   it('mutations of valid scenarios never throw and yield a valid scenario', () => {
     fc.assert(fc.property(mutated, property), { seed: SEED, numRuns: RUNS });
+  });
+});
+
+/*
+ * The URL codec's view keys beside the scenario (issue 12): A/B's `b.<key>=<value>` items. Fuzzed
+ * as the scenario is — at least 10,000 inputs per run over the properties below — against every
+ * built system's schema: decoding never throws, every item it cannot use is reported under the
+ * key it was written with (and the message says what is allowed), what it keeps is valid, and the
+ * fragment written back decodes to the same view with nothing to report.
+ */
+const SYSTEM_SCHEMAS = implementedSystems()
+  .filter((s) => s !== TEST_SYSTEM)
+  .map((system) => ({ system, params: schemaFor(system) ?? [] }));
+
+/** A `b.<key>=<value>` item: a real key with a valid or random value, a key B may not change, or junk. */
+const compareItem = (params: readonly ParamSpec[]) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(...params)
+        .chain((p) => validValue(p).map((v) => `b.${p.key}=${encodeItemValue(v)}`)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...params.map((p) => p.key), 'seed', 'system', 'events'), grammarText(12))
+        .map(([k, v]) => `b.${k}=${encodeItemValue(v)}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...WEIRD_KEYS), grammarText(8)).map(([k, v]) => `b.${k}=${v}`),
+    },
+    { weight: 1, arbitrary: fc.oneof(grammarText(10), fc.string({ unit: anyChar16, maxLength: 12 })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('b.', 'b.=', 'b.fer', 'b.idle=inf', 'charts=seq', 'zoom=1,2', 'b%2Eidle=1'),
+    },
+  );
+
+const compareFragment = fc.constantFrom(...SYSTEM_SCHEMAS).chain(({ system, params }) =>
+  fc.tuple(
+    fc.constant(system),
+    fc.array(compareItem(params), { maxLength: 8 }).map((items) => items.join('&')),
+  ),
+);
+
+function codecProperty([system, fragment]: [string, string]): void {
+  let decoded: ReturnType<typeof decodeViewChecked>;
+  try {
+    decoded = decodeViewChecked(fragment, { system });
+  } catch (e) {
+    throw new Error(`decodeViewChecked threw ${String(e)} for ${JSON.stringify(fragment)} (${system})`);
+  }
+  // As the decoder reads it: without a leading #.
+  const written = fragment
+    .replace(/^#/, '')
+    .split('&')
+    .filter((p) => p !== '');
+  const keysWritten = new Set(
+    written.map((p) => safeDecodeOr(p.slice(0, p.includes('=') ? p.indexOf('=') : p.length))),
+  );
+  for (const e of decoded.errors) {
+    check(keysWritten.has(e.key), `error names a key written (${e.key})`, fragment);
+    check(e.message.length > 0 && e.allowed.length > 0, 'error says what is allowed', fragment);
+  }
+  for (const c of decoded.view.compare ?? []) {
+    check(checkChange(system, c.key, c.value).ok, `kept change ${c.key}=${c.value} is valid`, fragment);
+    check(keysWritten.has(`b.${c.key}`), `kept change ${c.key} was written`, fragment);
+  }
+  const again = decodeViewChecked(encodeView(decoded.view), { system });
+  check(again.errors.length === 0, 'the fragment written back has nothing to report', fragment);
+  check(
+    JSON.stringify(again.view) === JSON.stringify(decoded.view),
+    'the fragment written back is the same view',
+    fragment,
+  );
+  if (decoded.view.compare) {
+    const b = parseScenario(compareText(`system=${system}`, decoded.view.compare));
+    check(b.errors.length === 0, 'B’s scenario parses cleanly', fragment);
+  }
+}
+
+function safeDecodeOr(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+describe('URL codec fuzz: the A/B keys of the view', () => {
+  it('b.<key> items of every system: never throw, errors name the key, what is kept is valid', () => {
+    fc.assert(fc.property(compareFragment, codecProperty), { seed: SEED, numRuns: RUNS });
+  });
+
+  it('mutations of valid A/B fragments: never throw, errors name the key', () => {
+    const mutatedFragment = compareFragment.chain(([system, text]) =>
+      edits(4).map((list) => [system, applyEdits(text, list)] as [string, string]),
+    );
+    fc.assert(fc.property(mutatedFragment, codecProperty), { seed: SEED, numRuns: RUNS });
+  });
+
+  it('valid changes round-trip through the link', () => {
+    const valid = fc.constantFrom(...SYSTEM_SCHEMAS).chain(({ system, params }) =>
+      fc
+        .uniqueArray(fc.constantFrom(...params), { maxLength: 5, selector: (p) => p.key })
+        .chain((ps) =>
+          fc.tuple(
+            fc.constant(system),
+            fc.tuple(...ps.map((p) => validValue(p).map((v) => ({ key: p.key, v })))),
+          ),
+        )
+        .map(([system, kv]) => [system, kv] as const),
+    );
+    fc.assert(
+      fc.property(valid, ([system, kv]) => {
+        const fragment = kv.map(({ key, v }) => `b.${key}=${encodeItemValue(v)}`).join('&');
+        const { view, errors } = decodeViewChecked(fragment, { system });
+        check(
+          errors.length === 0,
+          `valid changes decode cleanly (${errors.map((e) => e.message).join('; ')})`,
+          fragment,
+        );
+        check((view.compare ?? []).length === kv.length, 'every change kept', fragment);
+        const back = decodeViewChecked(encodeView(view), { system }).view;
+        check(JSON.stringify(back) === JSON.stringify(view), 'round trip', fragment);
+      }),
+      { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
+    );
   });
 });

@@ -4,6 +4,7 @@
  * and the delay histogram are still to come (issue 10).
  */
 import { exerciseFiles } from '../../exercises/collect';
+import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
@@ -16,6 +17,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
+  realisation: DECT_REALISATION,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,
   panels: [],

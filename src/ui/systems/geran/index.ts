@@ -5,6 +5,7 @@
  * efficiency / retransmission / stalling breakdown.
  */
 import { exerciseFiles } from '../../exercises/collect';
+import { GERAN_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
 import { ConnectionPanel } from './ConnectionTimeline';
 import { EfficiencyPanel } from './EfficiencyBar';
@@ -30,6 +31,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const GERAN_LAB: LabPlugin = {
   id: 'geran',
+  realisation: GERAN_REALISATION,
   exercises: exerciseFiles('geran', EXERCISE_FILES),
   presets: GERAN_PRESETS,
   panels: GERAN_PANELS,

@@ -5,6 +5,7 @@
  */
 import { PIAFS_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
+import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { PiafsMonitorPanel } from './PiafsMonitor';
 import { PHS_PRESETS } from './presets';
@@ -20,6 +21,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 /** The PHS piece of the lab (the link toggles come from the `link<n>` keys, not from here). */
 export const PHS_LAB: LabPlugin = {
   id: 'phs',
+  realisation: PHS_REALISATION,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
   panels: [
