@@ -16,6 +16,11 @@ export interface SweepDefinition {
   readonly seeds: number;
   /** Summary path of the y value. */
   readonly metric: string;
+  /**
+   * Several summary paths read from the same runs, one curve each (per series): e.g. TH, TH_id and
+   * TH_teo against λ. When given, `metric` is not read.
+   */
+  readonly metrics?: readonly { readonly label: string; readonly path: string }[];
 }
 
 export interface SweepRun {
@@ -75,27 +80,45 @@ export function sweepRuns(def: SweepDefinition): SweepRun[] {
   return runs;
 }
 
-/** Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each (series, x). */
+/** The curves of a sweep: each series, each metric; a lone series or metric is named by the other. */
+export function sweepCurves(def: SweepDefinition): { series: number; label: string; path: string }[] {
+  const series = def.series.length > 0 ? def.series : [{ label: '', keys: '' }];
+  const metrics = def.metrics && def.metrics.length > 0 ? def.metrics : null;
+  return series.flatMap((s, si) =>
+    metrics
+      ? metrics.map((m) => ({
+          series: si,
+          label: series.length > 1 && s.label ? `${m.label}, ${s.label}` : m.label,
+          path: m.path,
+        }))
+      : [{ series: si, label: def.series.length > 0 ? s.label : def.metric, path: def.metric }],
+  );
+}
+
+/** Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each (curve, x). */
 export function aggregateSweep(
   def: SweepDefinition,
   runs: readonly SweepRun[],
   summaries: readonly unknown[],
 ): SweepPointData[] {
+  const curves = sweepCurves(def);
   const groups = new Map<string, number[]>();
   runs.forEach((r, i) => {
-    const v = getPath(summaries[i], def.metric);
-    if (!Number.isFinite(v)) return;
-    const k = `${r.series}|${r.xIndex}`;
-    const g = groups.get(k) ?? [];
-    g.push(v);
-    groups.set(k, g);
+    curves.forEach((c, ci) => {
+      if (c.series !== r.series) return;
+      const v = getPath(summaries[i], c.path);
+      if (!Number.isFinite(v)) return;
+      const k = `${ci}|${r.xIndex}`;
+      const g = groups.get(k) ?? [];
+      g.push(v);
+      groups.set(k, g);
+    });
   });
   const infX = infPosition(def.values);
   const out: SweepPointData[] = [];
-  const series = def.series.length > 0 ? def.series : [{ label: def.metric, keys: '' }];
-  series.forEach((s, si) => {
+  curves.forEach((c, ci) => {
     def.values.forEach((x, xi) => {
-      const g = groups.get(`${si}|${xi}`);
+      const g = groups.get(`${ci}|${xi}`);
       if (!g || g.length === 0) return;
       const st = spread(g);
       out.push({
@@ -104,7 +127,7 @@ export function aggregateSweep(
         min: st.min,
         max: st.max,
         sd: st.sd,
-        series: s.label,
+        series: c.label,
         n: st.n,
         xText: String(x),
       });

@@ -3,6 +3,7 @@ import {
   aggregateSweep,
   infPosition,
   mergeScenario,
+  sweepCurves,
   sweepRuns,
   type SweepDefinition,
 } from '../../src/state/sweep';
@@ -63,6 +64,42 @@ describe('sweep runs and aggregation', () => {
       [0, '0'],
       [10, '10'],
       [15, 'inf'],
+    ]);
+  });
+});
+
+describe('a sweep of several figures from the same runs', () => {
+  it('gives one curve per metric (per series), each read from the same summaries', () => {
+    const d: SweepDefinition = {
+      ...def,
+      series: [],
+      seeds: 2,
+      metric: 'ignored',
+      metrics: [
+        { label: 'TH', path: 'app.th' },
+        { label: 'TH_teo', path: 'app.thTeo' },
+      ],
+    };
+    const runs = sweepRuns(d);
+    expect(runs).toHaveLength(2 * 2);
+    expect(sweepCurves(d).map((c) => c.label)).toEqual(['TH', 'TH_teo']);
+    const pts = aggregateSweep(
+      d,
+      runs,
+      runs.map((r) => ({ app: { th: r.xIndex + r.seed, thTeo: 30 } })),
+    );
+    expect(pts.map((p) => [p.series, p.xText, p.mean])).toEqual([
+      ['TH', '0.1', 1.5],
+      ['TH', '0.3', 2.5],
+      ['TH_teo', '0.1', 30],
+      ['TH_teo', '0.3', 30],
+    ]);
+    // With two series, each curve names its metric and its series.
+    expect(sweepCurves({ ...d, series: def.series }).map((c) => c.label)).toEqual([
+      'TH, a',
+      'TH_teo, a',
+      'TH, b',
+      'TH_teo, b',
     ]);
   });
 });

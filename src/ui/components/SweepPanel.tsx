@@ -5,6 +5,7 @@ import {
   aggregateSweep,
   infPosition,
   mergeScenario,
+  sweepCurves,
   sweepRuns,
   type SweepDefinition,
   type SweepPointData,
@@ -237,7 +238,10 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           <label>
             <input type="radio" checked={mode === 'preset'} onChange={() => setMode('preset')} />{' '}
             {preset?.figure ?? 'Preset'}: {presetDef.key} over {presetDef.values.join(', ')};{' '}
-            {presetDef.series.map((s) => s.label).join(' / ')}; {presetDef.seeds} seeds each
+            {sweepCurves(presetDef)
+              .map((c) => c.label)
+              .join(' / ')}
+            ; {presetDef.seeds} seeds each
           </label>
           <label>
             <input type="radio" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Custom
