@@ -109,6 +109,12 @@ export interface SystemView {
 export interface SystemModel {
   /** True once the workload has completed (file sent, page fetched…). */
   isDone(now: Nanos): boolean;
+  /**
+   * True when {@link isDone} is false whatever happens (a bulk transfer that ends only at
+   * `duration`): the simulation may then run the frames up to the next timed event as one stretch
+   * of the scheduler instead of asking after every frame (the same events in the same order).
+   */
+  readonly endsOnlyAtDuration?: boolean;
   /** Apply a change of a live key at the current frame boundary. */
   applyChange(key: string, value: ParamValue, now: Nanos): void;
   /** The summary at time `now` (scenario, simTime and traceHash are filled in by the simulation). */

@@ -188,6 +188,8 @@ export class GsmRlpLink {
   /** Take the events of the entity sending in `dir`: count and trace resets, queue them all. */
   private drain(dir: 0 | 1): void {
     const e = dir === 0 ? this.ms : this.iwf;
+    // Six drains a slot and events are rare: look only when one waits.
+    if (!e.eventsWaiting) return;
     for (let ev = e.pollEvent(); ev !== null; ev = e.pollEvent()) {
       if (ev.kind === 'reset') {
         const other = dir === 0 ? this.iwf : this.ms;

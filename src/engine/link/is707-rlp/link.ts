@@ -1,6 +1,6 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, erased, type BearerRadio } from '../bearer-set';
+import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
@@ -92,8 +92,12 @@ export class Is707RlpLink {
     return this.t0 + n * this.slotNs;
   }
 
-  /** Run one slot. */
-  step(): void {
+  /**
+   * Run one slot. A caller that already holds the slot's start time passes it as `now` (it must be
+   * `slotTime(slot)`): handed on as it came, the time is not made anew as a number each slot (V8
+   * gives every new time in nanoseconds — past 2^31 — a heap box when it crosses a call).
+   */
+  step(now: Nanos = this.slotTime(this.slot)): void {
     const s = this.slot;
     const a = this.a;
     const b = this.b;
@@ -103,23 +107,30 @@ export class Is707RlpLink {
     const fb = this.outB;
     const sendsA = a.pollTransmit(s, fa);
     const sendsB = b.pollTransmit(s, fb);
+    // Events are only aborts, and rare: skip the polls while neither end has one waiting.
     this.abortA = 0;
     this.abortB = 0;
-    for (let e = a.pollEvent(); e !== null; e = a.pollEvent()) {
-      this.abortA += e.frames;
-      this.abortFirstA = e.first;
+    if (a.eventsWaiting) {
+      for (let e = a.pollEvent(); e !== null; e = a.pollEvent()) {
+        this.abortA += e.frames;
+        this.abortFirstA = e.first;
+      }
     }
-    for (let e = b.pollEvent(); e !== null; e = b.pollEvent()) {
-      this.abortB += e.frames;
-      this.abortFirstB = e.first;
+    if (b.eventsWaiting) {
+      for (let e = b.pollEvent(); e !== null; e = b.pollEvent()) {
+        this.abortB += e.frames;
+        this.abortFirstB = e.first;
+      }
     }
-    this.radio.step(this.slotTime(s), this.bearers.active);
-    const v = this.radio.verdict;
-    this.errAB = erased(v, 0, BEARER_DOWN);
-    this.errBA = erased(v, 0, BEARER_UP);
+    const t = now;
+    const radio = this.radio;
+    radio.step(t, this.bearers.active);
+    const v = radio.verdict;
+    this.errAB = v[BEARER_DOWN] === 1;
+    this.errBA = v[BEARER_UP] === 1;
     this.fa = sendsA ? fa : null;
     this.fb = sendsB ? fb : null;
-    if (this.tFrame !== null) this.trace(s, fa, fb);
+    if (this.tFrame !== null) this.trace(t, fa, fb);
     this.slot = s + 1;
   }
 
@@ -148,8 +159,7 @@ export class Is707RlpLink {
     for (let k = 0; k < n; k++) this.step();
   }
 
-  private trace(s: number, fa: RlpFrame, fb: RlpFrame): void {
-    const t = this.slotTime(s);
+  private trace(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
     this.traceFrame(t, 0, fa, this.errAB);
     this.traceFrame(t, 1, fb, this.errBA);
     // An abort at end A gives up frames of the B→A data, and vice versa.

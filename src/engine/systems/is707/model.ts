@@ -133,7 +133,7 @@ export class Is707Model implements SystemModel {
 
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on.
     const frame = scheduler.timer((now: Nanos) => {
-      this.rlp.link.step();
+      this.rlp.link.step(now);
       this.observeChannel();
       let p: Packet | undefined;
       while ((p = this.rlp.rxB.poll()) !== undefined) mobileNode.receive(p, now);
@@ -164,8 +164,11 @@ export class Is707Model implements SystemModel {
     this.reverse.inner.setParams(fer, fdt);
   }
 
+  /** Bulk transfer: the run ends at `duration`. */
+  readonly endsOnlyAtDuration = true;
+
   isDone(): boolean {
-    return false; // bulk transfer: the run ends at `duration`
+    return false;
   }
 
   applyChange(key: string, value: ParamValue): void {
