@@ -32,7 +32,7 @@ function Field({ label, children, hint }: { label: string; children: ReactNode; 
  * lacks it. Putting the chosen value first would reorder the list at every change, and a
  * keyboard user's arrow keys would then flip between its first two options for ever.
  */
-export function stableOptions(chosen: string, options: readonly string[]): string[] {
+function stableOptions(chosen: string, options: readonly string[]): string[] {
   const unique = [...new Set(options)];
   return unique.includes(chosen) ? unique : [...unique, chosen];
 }
