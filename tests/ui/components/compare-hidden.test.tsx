@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Summary } from '../../../src/state/types';
+import type { Summary } from '../../../src/engine/scenario/summary';
 import { CompareResult, type CompareRuns } from '../../../src/ui/components/CompareResult';
 import { HIDDEN_TEXT, hiddenFigures } from '../../../src/ui/exercises/hidden';
 import { LabProvider } from '../../../src/ui/hooks/use-lab';
