@@ -108,17 +108,20 @@ test.describe('DECT in the lab', () => {
     await expect.poll(() => query(page)).toContain('bth=9');
     await ready(page);
     await expect(page.getByTestId('link-note')).toContainText('fewer than bth');
+    // Before the run no bearer is held (not "released": none was ever set up).
+    await expect(page.getByTestId('link-1')).toHaveText('Bearer 1: not held');
+    await expect(page.getByTestId('link-1')).toBeDisabled();
     await page.getByTestId('speed').selectOption('10');
     await page.getByTestId('play').click();
     await expect.poll(() => tcpOn(page, 2), { timeout: 30_000 }).toBe(10);
 
     // One release: 9 bearers left, not fewer than bth = 9 — it stays released.
     await page.getByTestId('link-2').click();
-    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: released/);
+    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: not held/);
     await expect(page.getByTestId('link-2')).toBeDisabled();
     const first = await simTime(page);
     await expect.poll(() => simTime(page)).toBeGreaterThan(first + 3);
-    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: released/);
+    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: not held/);
     expect(await tcpOn(page, 2)).toBe(9);
     expect(await marks(page, 'modification')).toBe(0);
 
@@ -135,7 +138,7 @@ test.describe('DECT in the lab', () => {
     // The same bearer can be released again.
     await expect(page.getByTestId('link-2')).toBeEnabled({ timeout: 15_000 });
     await page.getByTestId('link-2').click();
-    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: released/);
+    await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: not held/);
 
     await page.getByTestId('speed').selectOption('max');
     await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });

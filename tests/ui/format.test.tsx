@@ -55,6 +55,24 @@ describe('summary panel figures', () => {
     expect(html).toMatch(/\d+ timeouts?,/);
     expect(html).not.toMatch(/\b1 timeouts\b|\b1 fast retransmits\b/);
   });
+
+  it('a DECT run: goodput of both directions, TH and its share of TH_teo each way, the figures agreeing', () => {
+    const sim = createSimulation(parseScenario('system=dect&duration=60').scenario, { traces: false });
+    sim.runToEnd();
+    const s = sim.summary();
+    const html = renderToStaticMarkup(<SummaryFigures s={s} />);
+    const th = s.app.th as number;
+    // Goodput counts both directions: twice TH's segments of 512 bytes.
+    expect(s.tcp.goodputBps).toBeCloseTo(2 * th * 4096, 0);
+    expect(s.normalizedGoodput).toBeCloseTo(th / (s.capacityBps / 4096), 5);
+    expect(html).toContain(
+      `${bitRate(s.tcp.goodputBps)} both ways together; each way TH = ${sig(th, 3)} segments/s`,
+    );
+    expect(html).toContain(
+      `${sig(s.normalizedGoodput, 3)}</strong> of TH_teo, the ${bitRate(s.capacityBps)}`,
+    );
+    expect(html).not.toContain("of the bearer's");
+  });
 });
 
 describe('summary values of unknown shape', () => {

@@ -82,7 +82,9 @@ export function LinkToggles({
           const toggles = live.has(key);
           const up = l.state !== 'down';
           const on = toggles && spec.mode === 'toggle' ? values[key] !== false : up;
-          const word = on ? l.state : `released (${l.state})`;
+          // In 'release' mode a link that is down may never have been set up (before the run, in
+          // Call_Setup) or been lost in a handover, not only released by hand: "not held" is true of all.
+          const word = on ? l.state : spec.mode === 'release' ? 'not held' : `released (${l.state})`;
           const label = (
             <>
               {spec.word} {l.n}: <span className="state-word">{word}</span>

@@ -35,6 +35,7 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
 export function SummaryFigures({ s }: { s: Summary }) {
   const tcp = s.tcp;
   const SummaryRows = labPlugin(s.system)?.SummaryRows;
+  const GoodputRow = labPlugin(s.system)?.GoodputRow;
   const transfer = s.app.transferTime;
   const usesTcp = tcp.segmentsSent > 0 || tcp.connections > 0 || s.app.kind !== 'ping';
   return (
@@ -42,10 +43,14 @@ export function SummaryFigures({ s }: { s: Summary }) {
       <WorkloadRows app={s.app} />
       {usesTcp ? (
         <>
-          <Row label="Goodput" paths={['tcp.goodputBps', 'normalizedGoodput']}>
-            {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
-            <Part path="capacityBps">{bitRate(s.capacityBps)}</Part>
-          </Row>
+          {GoodputRow ? (
+            <GoodputRow summary={s} />
+          ) : (
+            <Row label="Goodput" paths={['tcp.goodputBps', 'normalizedGoodput']}>
+              {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
+              <Part path="capacityBps">{bitRate(s.capacityBps)}</Part>
+            </Row>
+          )}
           {SummaryRows && <SummaryRows summary={s} />}
           <Row label="Delivered in order" paths={['tcp.bytesDelivered']}>
             {bytes(tcp.bytesDelivered)}

@@ -87,6 +87,11 @@ export interface LabPlugin {
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
   readonly SummaryRows?: ComponentType<{ summary: Summary }>;
   /**
+   * The summary's Goodput row, where "goodput — its share of the bearer's rate" would mislead
+   * (DECT: goodput counts both directions, its share and capacity are of one). Default: the shell's.
+   */
+  readonly GoodputRow?: ComponentType<{ summary: Summary }>;
+  /**
    * The system's exercises: the JSON files of its `exercises/` folder, one per exercise, gathered
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */

@@ -13,6 +13,7 @@ import { DECT_PRESETS } from './presets';
 import { SlotGrids } from './SlotGrids';
 import { BearerPanel } from './BearerPanel';
 import { DelayPanel } from './DelayPanel';
+import { DectGoodputRow } from './GoodputRow';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -40,6 +41,7 @@ export const DECT_LAB: LabPlugin = {
       '(bth = 4 by default, Link layer group): release bearers until 3 or fewer remain — 7 of 10 at the ' +
       'target — and watch the bearer chart; leave 4 or more and none comes back until the count falls below bth.',
   },
+  GoodputRow: DectGoodputRow,
   chartLabels: { capacity: 'TH_teo = mean bearers × 5 segments/s' },
   mapRadio: {
     kind: 'option',
