@@ -1,27 +1,52 @@
 import { getPath, spread } from '../engine/analysis';
+import { expandSweep, paramSpec, parseScenario } from '../engine/scenarios';
+import type { ScenarioError } from '../engine/scenario/types';
+import { formatValue } from '../engine/scenario/values';
 
 /**
- * In-browser sweeps: the runs of a sweep (series × x values × seeds) and the
- * aggregation of their summaries into mean and spread per point.
+ * In-browser sweeps (ui.md "Sweeps"; issue 12 item 3). A sweep is what the CLI takes —
+ * `npm run sim -- --sweep "<text>" --seeds N`, where each swept key of the text holds
+ * `|`-separated alternatives — plus the summary path plotted and the key on the x axis. The runs
+ * are the engine's own expansion of that text (`expandSweep`: the first key written varies
+ * slowest, the seed fastest), so the page runs exactly the CLI's scenarios, in the CLI's order, and
+ * its CSV rows are the CLI's JSON lines. The link keeps the same four items (sweep-link.ts).
  */
 
-export interface SweepDefinition {
-  /** Base scenario. */
+export interface SweepSetup {
+  /** Scenario text whose swept keys hold `|`-separated alternatives (the CLI's `--sweep` text). */
+  readonly text: string;
+  /** Runs per point: the scenario's seed (1 when it names none), seed + 1, … (`--seeds`). */
+  readonly seeds: number;
+  /** Summary path on the y axis (e.g. `normalizedGoodput`, `app.throughputKbps`). */
+  readonly metric: string;
+  /** The swept number key on the x axis; the other swept keys make the series. */
+  readonly x: string;
+}
+
+/** Curves of a preset's sweep: extra keys per series (ui/presets/types.ts `SweepSpec`). */
+export interface SweepSpecLike {
   readonly base: string;
-  /** The key on the x axis and its values. */
   readonly key: string;
   readonly values: readonly (number | 'inf')[];
-  /** Curves: extra `key=value&…` per series. */
   readonly series: readonly { readonly label: string; readonly keys: string }[];
   readonly seeds: number;
-  /** Summary path of the y value. */
   readonly metric: string;
 }
 
+/** Most runs a sweep may have in the page (the CLI allows more; a class's laptops do not). */
+export const MAX_PAGE_SWEEP_RUNS = 2000;
+/** Most seeds per point in the page. */
+export const MAX_PAGE_SWEEP_SEEDS = 50;
+
 export interface SweepRun {
+  /** Canonical scenario of the run (as the CLI runs it). */
   readonly text: string;
+  /** Series index and its label (`fdt = 0.01`, or '' for a sweep of one key). */
   readonly series: number;
+  readonly seriesKeys: string;
+  /** Index of the x value in the sweep's list, and the value as written canonically. */
   readonly xIndex: number;
+  readonly xText: string;
   readonly seed: number;
 }
 
@@ -32,6 +57,7 @@ export interface SweepPointData {
   readonly min: number;
   readonly max: number;
   readonly sd: number;
+  /** Series label (legend). */
   readonly series: string;
   /** Seeds that produced a value. */
   readonly n: number;
@@ -60,55 +86,132 @@ export function mergeScenario(...parts: string[]): string {
   return [...map.values()].join('&');
 }
 
-/** Every run of a sweep, series slowest, seed fastest. */
-export function sweepRuns(def: SweepDefinition): SweepRun[] {
-  const runs: SweepRun[] = [];
-  const series = def.series.length > 0 ? def.series : [{ label: '', keys: '' }];
-  series.forEach((s, si) => {
-    def.values.forEach((v, xi) => {
-      for (let seed = 1; seed <= Math.max(1, def.seeds); seed++) {
-        const text = mergeScenario(def.base, s.keys, `${def.key}=${v}`, `seed=${seed}`);
-        runs.push({ text, series: si, xIndex: xi, seed });
-      }
-    });
-  });
-  return runs;
+/** The keys of a sweep text that hold alternatives, in the order written, with their alternatives. */
+export function sweptKeys(text: string): { key: string; options: string[] }[] {
+  const out: { key: string; options: string[] }[] = [];
+  for (const seg of text.replace(/^\?/, '').split('&')) {
+    const eq = seg.indexOf('=');
+    if (eq < 0) continue;
+    const options = seg.slice(eq + 1).split('|');
+    if (options.length > 1) out.push({ key: seg.slice(0, eq).trim(), options: options.map((o) => o.trim()) });
+  }
+  return out;
 }
 
-/** Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each (series, x). */
+/** A preset's sweep as the CLI takes it: its base, then the series key's alternatives, then x's. */
+export function setupFromSpec(spec: SweepSpecLike): SweepSetup {
+  const seriesParts = new Map<string, string[]>();
+  for (const s of spec.series)
+    for (const seg of s.keys.split('&')) {
+      const eq = seg.indexOf('=');
+      if (eq < 0) continue;
+      const list = seriesParts.get(seg.slice(0, eq)) ?? [];
+      if (!list.includes(seg.slice(eq + 1))) list.push(seg.slice(eq + 1));
+      seriesParts.set(seg.slice(0, eq), list);
+    }
+  const series = [...seriesParts].map(([k, vs]) => `${k}=${vs.join('|')}`);
+  const text = mergeScenario(spec.base, ...series, `${spec.key}=${spec.values.join('|')}`);
+  return { text, seeds: spec.seeds, metric: spec.metric, x: spec.key };
+}
+
+/** The system a sweep text runs (its `system=`, or the default). */
+export function sweepSystem(text: string): string {
+  const sys = /(?:^|&)system=([^&|]*)/.exec(text.replace(/^\?/, ''));
+  return parseScenario(sys ? `system=${sys[1]}` : '').scenario.system;
+}
+
+/**
+ * Every run of a sweep, in the CLI's order, with its series and x value; errors are the engine's
+ * (a sweep the link decoder let through has none).
+ */
+export function sweepRuns(setup: SweepSetup): { runs: SweepRun[]; errors: readonly ScenarioError[] } {
+  const expanded = expandSweep(setup.text, Math.max(1, Math.floor(setup.seeds)));
+  const system = sweepSystem(setup.text);
+  const seriesKeys = sweptKeys(setup.text)
+    .map((s) => s.key)
+    .filter((k) => k !== setup.x);
+  const xSpec = paramSpec(system, setup.x);
+  const seriesIndex = new Map<string, number>();
+  const xIndex = new Map<string, number>();
+  const runs = expanded.scenarios.map((text) => {
+    const s = parseScenario(text).scenario;
+    const label = seriesKeys
+      .map((k) => {
+        const spec = paramSpec(system, k);
+        return spec ? `${k} = ${formatValue(spec, s.values[k])}` : k;
+      })
+      .join(', ');
+    if (!seriesIndex.has(label)) seriesIndex.set(label, seriesIndex.size);
+    const xText = xSpec ? formatValue(xSpec, s.values[setup.x]) : '';
+    if (!xIndex.has(xText)) xIndex.set(xText, xIndex.size);
+    return {
+      text,
+      series: seriesIndex.get(label) as number,
+      seriesKeys: label,
+      xIndex: xIndex.get(xText) as number,
+      xText,
+      seed: s.seed,
+    };
+  });
+  return { runs, errors: expanded.errors };
+}
+
+/** The x values of a sweep's runs, in first-seen order (`inf` kept as a word). */
+export function sweepXValues(runs: readonly SweepRun[]): (number | 'inf')[] {
+  const out: (number | 'inf')[] = [];
+  for (const r of runs) {
+    if (r.xIndex < out.length) continue;
+    out.push(r.xText === 'inf' ? 'inf' : Number(r.xText));
+  }
+  return out;
+}
+
+/**
+ * Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each
+ * (series, x). `labels` maps a series' keys (`fdt = 0.01`) to a label of its own (a preset's).
+ */
 export function aggregateSweep(
-  def: SweepDefinition,
+  setup: SweepSetup,
   runs: readonly SweepRun[],
   summaries: readonly unknown[],
+  labels: (seriesKeys: string) => string = (k) => k || setup.metric,
 ): SweepPointData[] {
   const groups = new Map<string, number[]>();
   runs.forEach((r, i) => {
-    const v = getPath(summaries[i], def.metric);
+    const v = getPath(summaries[i], setup.metric);
     if (!Number.isFinite(v)) return;
     const k = `${r.series}|${r.xIndex}`;
     const g = groups.get(k) ?? [];
     g.push(v);
     groups.set(k, g);
   });
-  const infX = infPosition(def.values);
+  const xs = sweepXValues(runs);
+  const infX = infPosition(xs);
   const out: SweepPointData[] = [];
-  const series = def.series.length > 0 ? def.series : [{ label: def.metric, keys: '' }];
-  series.forEach((s, si) => {
-    def.values.forEach((x, xi) => {
-      const g = groups.get(`${si}|${xi}`);
-      if (!g || g.length === 0) return;
-      const st = spread(g);
-      out.push({
-        x: x === 'inf' ? infX : x,
-        mean: st.mean,
-        min: st.min,
-        max: st.max,
-        sd: st.sd,
-        series: s.label,
-        n: st.n,
-        xText: String(x),
-      });
+  const seen = new Set<string>();
+  for (const r of runs) {
+    const k = `${r.series}|${r.xIndex}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const g = groups.get(k);
+    if (!g || g.length === 0) continue;
+    const st = spread(g);
+    const x = xs[r.xIndex];
+    out.push({
+      x: x === 'inf' ? infX : x,
+      mean: st.mean,
+      min: st.min,
+      max: st.max,
+      sd: st.sd,
+      series: labels(r.seriesKeys),
+      n: st.n,
+      xText: r.xText,
     });
-  });
+  }
   return out;
+}
+
+/** The command line that runs the same sweep (its JSON lines are the CSV's rows). */
+export function cliCommand(setup: SweepSetup): string {
+  return `npm run sim -- --sweep "${setup.text}" --seeds ${setup.seeds}`;
 }

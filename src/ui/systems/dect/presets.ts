@@ -30,6 +30,17 @@ export const DECT_PRESETS: readonly Preset[] = [
       'bearers at the load where 30–50 % of handovers fail (docs/validation.md, dect-2).',
     scenario: 'system=dect',
     charts: ['seq', 'rto', 'throughput'],
+    // TH against λ (dect.md "Views"), drawn with the study's TH_id and TH limit (published-curves.ts);
+    // 10 minutes a run, as the bearer count moves on a scale of minutes.
+    sweep: {
+      base: 'system=dect&duration=600',
+      key: 'lambda',
+      values: [5, 10, 15, 20, 25, 30, 40],
+      series: [],
+      seeds: 2,
+      metric: 'app.th',
+      metricLabel: 'TH (segments/s)',
+    },
     published: [
       { label: 'Mean bearers', value: 6.4, live: 'app.meanBearers', expect: 'this model: ≈ 4.7 (open gap)' },
       { label: 'TH_teo', value: '31–33', unit: 'seg/s', live: 'app.thTeo' },
