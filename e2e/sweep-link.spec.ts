@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -136,4 +137,25 @@ test('running a sweep from the panel writes it into the link', async ({ page }) 
   await expect
     .poll(() => decodeURIComponent(new URL(page.url()).hash))
     .toContain('sweep=system=is707&duration=20&fer=0.1|0.3');
+});
+
+test('a sweep with published values at 390 px: nothing wider than the page, no serious or critical violations', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const text = encodeURIComponent('system=is707&fer=0.3&duration=20&fdt=0.1|1&idle=0|5|inf').replace(
+    /%7C/g,
+    '|',
+  );
+  await page.goto(`/?system=is707#sweep=${text}&theme=dark`);
+  await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-runs', '6', { timeout: 60_000 });
+  // Figure 9's knee is drawn as a rule with its label.
+  await expect(page.getByTestId('chart-sweep').locator('g.published-rule')).toHaveAttribute('data-n', '1');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const result = await new AxeBuilder({ page }).include('[data-testid="sweep"]').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 });
