@@ -106,3 +106,17 @@ export async function setParam(page: Page, key: string, value: string): Promise<
 export function query(page: Page): string {
   return decodeURIComponent(new URL(page.url()).search.slice(1));
 }
+
+/** Drag the phone (`ms`) with the mouse to the right edge of the map, `dy` px down on the way. */
+export async function dragPhoneToEdge(page: Page, dy = 0): Promise<void> {
+  const box = await page.getByTestId('ms').boundingBox();
+  const map = await page.getByTestId('map').boundingBox();
+  if (!box || !map) throw new Error('the phone or the map is not laid out');
+  const x0 = box.x + box.width / 2;
+  const y0 = box.y + box.height / 2;
+  const x1 = map.x + map.width - 12;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + dy * (i / 8));
+  await page.mouse.up();
+}

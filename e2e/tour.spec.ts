@@ -5,7 +5,7 @@
  * (fixtures.ts `tour`); this one opts in.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, ready, test } from './fixtures';
+import { dragPhoneToEdge, expect, ready, test } from './fixtures';
 
 test.use({ tour: true });
 
@@ -25,17 +25,7 @@ test('the tour runs from Play through the drag to the RTO backoff in under a min
   await page.getByTestId('play').click();
   await expect(tour).toHaveAttribute('data-step', 'drag');
   // Step 2: drag the phone far out (FER from the map: about 50 % at the map's edge).
-  const ms = page.getByTestId('ms');
-  const box = await ms.boundingBox();
-  const map = await page.getByTestId('map').boundingBox();
-  if (!box || !map) throw new Error('the phone or the map is not laid out');
-  const x0 = box.x + box.width / 2;
-  const y0 = box.y + box.height / 2;
-  const x1 = map.x + map.width - 12;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0);
-  await page.mouse.up();
+  await dragPhoneToEdge(page);
   // Step 3: the RTO graph, until a timeout doubles the RTO in force; then the last card.
   await expect(tour).toHaveAttribute('data-step', 'rto');
   await expect(page.getByTestId('chart-rto')).toHaveClass(/tour-target/);

@@ -198,6 +198,10 @@ if (!args.has('--no-browser')) {
     console.log(
       `  main-thread frames per second while running at max speed (median): ${b.mainThreadFpsMedian.toFixed(1)}`,
     );
+    const d = b.dectFps;
+    console.log(
+      `  the same on the DECT page (grids, bearer chart, delay histogram), min / median / max: ${d.min.toFixed(0)} / ${d.median.toFixed(0)} / ${d.max.toFixed(0)}`,
+    );
     console.log(`  JavaScript bundle, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
   } catch (err) {
     console.log(`Browser measurements skipped: ${err instanceof Error ? err.message : String(err)}`);

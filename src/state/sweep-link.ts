@@ -28,6 +28,8 @@ export interface SweepItems {
 export const SWEEP_KEYS = ['sweep', 'sweep.seeds', 'sweep.y', 'sweep.x'] as const;
 const PATH = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+){0,5}$/;
 const DEFAULT_METRIC = 'normalizedGoodput';
+/** Most summary paths one sweep plots. */
+const MAX_METRICS = 6;
 
 /**
  * Clean a sweep text: every segment must be a key of the sweep's system with values it allows.
@@ -121,14 +123,17 @@ export function checkSweepItems(items: SweepItems): { setup: SweepSetup | null; 
         allowed: `an integer from 1 to ${MAX_PAGE_SWEEP_SEEDS}`,
       });
   }
-  let metric = DEFAULT_METRIC;
+  let metrics: readonly string[] = [DEFAULT_METRIC];
   if (items.y !== undefined) {
-    if (PATH.test(items.y)) metric = items.y;
-    else
+    // One path, or several read from the same runs (`app.th,app.thId,app.thTeo`); bad ones are named.
+    const paths = items.y.split(',').map((p) => p.trim());
+    const good = [...new Set(paths.filter((p) => PATH.test(p)))].slice(0, MAX_METRICS);
+    if (good.length > 0) metrics = good;
+    if (good.length < paths.length)
       errors.push({
         key: 'sweep.y',
         value: items.y,
-        allowed: 'a summary path, e.g. normalizedGoodput, tcp.timeouts or app.throughputKbps',
+        allowed: `summary paths (at most ${MAX_METRICS}, comma-separated), e.g. normalizedGoodput, tcp.timeouts or app.throughputKbps`,
       });
   }
   const xs = numberSweptKeys(clean.text);
@@ -160,14 +165,14 @@ export function checkSweepItems(items: SweepItems): { setup: SweepSetup | null; 
     });
     return { setup: null, errors };
   }
-  return { setup: { text: clean.text, seeds, metric, x }, errors };
+  return { setup: { text: clean.text, seeds, metrics, x }, errors };
 }
 
 /** The fragment items of a sweep (the default seeds and y are left out). */
 export function encodeSweep(setup: SweepSetup): string[] {
   const parts = [`sweep=${encodeItemValue(setup.text)}`];
   if (setup.seeds !== 1) parts.push(`sweep.seeds=${setup.seeds}`);
-  if (setup.metric !== DEFAULT_METRIC) parts.push(`sweep.y=${setup.metric}`);
+  if (setup.metrics.join() !== DEFAULT_METRIC) parts.push(`sweep.y=${setup.metrics.join(',')}`);
   const xs = numberSweptKeys(setup.text);
   if (setup.x !== xs[xs.length - 1]) parts.push(`sweep.x=${setup.x}`);
   return parts;

@@ -17,8 +17,11 @@ export interface SweepSetup {
   readonly text: string;
   /** Runs per point: the scenario's seed (1 when it names none), seed + 1, … (`--seeds`). */
   readonly seeds: number;
-  /** Summary path on the y axis (e.g. `normalizedGoodput`, `app.throughputKbps`). */
-  readonly metric: string;
+  /**
+   * Summary paths on the y axis (e.g. `normalizedGoodput`), one curve each (per series), all read
+   * from the same runs: DECT's TH, TH_id and TH_teo against λ.
+   */
+  readonly metrics: readonly string[];
   /** The swept number key on the x axis; the other swept keys make the series. */
   readonly x: string;
 }
@@ -31,6 +34,8 @@ export interface SweepSpecLike {
   readonly series: readonly { readonly label: string; readonly keys: string }[];
   readonly seeds: number;
   readonly metric: string;
+  /** Several summary paths of the same runs, one curve each (then `metric` is not read). */
+  readonly metrics?: readonly { readonly label: string; readonly path: string }[];
 }
 
 /** Most runs a sweep may have in the page (the CLI allows more; a class's laptops do not). */
@@ -111,7 +116,23 @@ export function setupFromSpec(spec: SweepSpecLike): SweepSetup {
     }
   const series = [...seriesParts].map(([k, vs]) => `${k}=${vs.join('|')}`);
   const text = mergeScenario(spec.base, ...series, `${spec.key}=${spec.values.join('|')}`);
-  return { text, seeds: spec.seeds, metric: spec.metric, x: spec.key };
+  const metrics = spec.metrics && spec.metrics.length > 0 ? spec.metrics.map((m) => m.path) : [spec.metric];
+  return { text, seeds: spec.seeds, metrics, x: spec.key };
+}
+
+/** The curves of a preset's sweep: each series, each metric; a lone series or metric is named by the other. */
+export function sweepCurves(spec: SweepSpecLike): { series: number; label: string; path: string }[] {
+  const series = spec.series.length > 0 ? spec.series : [{ label: '', keys: '' }];
+  const metrics = spec.metrics && spec.metrics.length > 0 ? spec.metrics : null;
+  return series.flatMap((s, si) =>
+    metrics
+      ? metrics.map((m) => ({
+          series: si,
+          label: series.length > 1 && s.label ? `${m.label}, ${s.label}` : m.label,
+          path: m.path,
+        }))
+      : [{ series: si, label: spec.series.length > 0 ? s.label : spec.metric, path: spec.metric }],
+  );
 }
 
 /** The system a sweep text runs (its `system=`, or the default). */
@@ -166,48 +187,59 @@ export function sweepXValues(runs: readonly SweepRun[]): (number | 'inf')[] {
   return out;
 }
 
+/** The curve a point belongs to: a series' keys (`fdt = 0.01`, or '' alone) and a summary path. */
+export type CurveLabeller = (seriesKeys: string, path: string) => string;
+
+/** Curves named as presets name them: by the series, by the path, or both when both vary. */
+export function defaultCurveLabel(setup: SweepSetup): CurveLabeller {
+  return (keys, path) => (setup.metrics.length > 1 ? (keys ? `${path}, ${keys}` : path) : keys || path);
+}
+
 /**
  * Mean, min, max and spread (the analysis module's sample standard deviation) over seeds for each
- * (series, x). `labels` maps a series' keys (`fdt = 0.01`) to a label of its own (a preset's).
+ * curve (series × path) and x, curves in the runs' series order, each path in the setup's order.
  */
 export function aggregateSweep(
   setup: SweepSetup,
   runs: readonly SweepRun[],
   summaries: readonly unknown[],
-  labels: (seriesKeys: string) => string = (k) => k || setup.metric,
+  labels: CurveLabeller = defaultCurveLabel(setup),
 ): SweepPointData[] {
   const groups = new Map<string, number[]>();
   runs.forEach((r, i) => {
-    const v = getPath(summaries[i], setup.metric);
-    if (!Number.isFinite(v)) return;
-    const k = `${r.series}|${r.xIndex}`;
-    const g = groups.get(k) ?? [];
-    g.push(v);
-    groups.set(k, g);
+    setup.metrics.forEach((path, m) => {
+      const v = getPath(summaries[i], path);
+      if (!Number.isFinite(v)) return;
+      const k = `${r.series}|${m}|${r.xIndex}`;
+      const g = groups.get(k) ?? [];
+      g.push(v);
+      groups.set(k, g);
+    });
   });
   const xs = sweepXValues(runs);
   const infX = infPosition(xs);
   const out: SweepPointData[] = [];
   const seen = new Set<string>();
-  for (const r of runs) {
-    const k = `${r.series}|${r.xIndex}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const g = groups.get(k);
-    if (!g || g.length === 0) continue;
-    const st = spread(g);
-    const x = xs[r.xIndex];
-    out.push({
-      x: x === 'inf' ? infX : x,
-      mean: st.mean,
-      min: st.min,
-      max: st.max,
-      sd: st.sd,
-      series: labels(r.seriesKeys),
-      n: st.n,
-      xText: r.xText,
+  for (const r of runs)
+    setup.metrics.forEach((path, m) => {
+      const k = `${r.series}|${m}|${r.xIndex}`;
+      if (seen.has(k)) return;
+      seen.add(k);
+      const g = groups.get(k);
+      if (!g || g.length === 0) return;
+      const st = spread(g);
+      const x = xs[r.xIndex];
+      out.push({
+        x: x === 'inf' ? infX : x,
+        mean: st.mean,
+        min: st.min,
+        max: st.max,
+        sd: st.sd,
+        series: labels(r.seriesKeys, path),
+        n: st.n,
+        xText: r.xText,
+      });
     });
-  }
   return out;
 }
 

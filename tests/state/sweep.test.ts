@@ -6,6 +6,7 @@ import {
   infPosition,
   mergeScenario,
   setupFromSpec,
+  sweepCurves,
   sweepRuns,
   type SweepSetup,
 } from '../../src/state/sweep';
@@ -42,7 +43,7 @@ describe('sweep runs and aggregation', () => {
     expect(setup).toEqual({
       text: 'system=is707&duration=2&fdt=0.01|1&fer=0.1|0.3',
       seeds: 3,
-      metric: 'normalizedGoodput',
+      metrics: ['normalizedGoodput'],
       x: 'fer',
     });
     expect(cliCommand(setup)).toBe(
@@ -79,7 +80,7 @@ describe('sweep runs and aggregation', () => {
     const setup: SweepSetup = {
       text: 'system=is707&duration=1&idle=0|10|inf',
       seeds: 1,
-      metric: 'normalizedGoodput',
+      metrics: ['normalizedGoodput'],
       x: 'idle',
     };
     const { runs } = sweepRuns(setup);
@@ -93,6 +94,55 @@ describe('sweep runs and aggregation', () => {
       [10, '10'],
       [15, 'inf'],
     ]);
+  });
+});
+
+describe('a sweep of several figures from the same runs', () => {
+  const multi = {
+    ...spec,
+    series: [],
+    seeds: 2,
+    metric: 'ignored',
+    metrics: [
+      { label: 'TH', path: 'app.th' },
+      { label: 'TH_teo', path: 'app.thTeo' },
+    ],
+  };
+
+  it('gives one curve per metric (per series), each read from the same summaries', () => {
+    const setup = setupFromSpec(multi);
+    expect(setup.metrics).toEqual(['app.th', 'app.thTeo']);
+    const { runs } = sweepRuns(setup);
+    expect(runs).toHaveLength(2 * 2);
+    expect(sweepCurves(multi).map((c) => c.label)).toEqual(['TH', 'TH_teo']);
+    const pts = aggregateSweep(
+      setup,
+      runs,
+      runs.map((r) => ({ app: { th: r.xIndex + r.seed, thTeo: 30 } })),
+    );
+    expect(pts.map((p) => [p.series, p.xText, p.mean])).toEqual([
+      ['app.th', '0.1', 1.5],
+      ['app.thTeo', '0.1', 30],
+      ['app.th', '0.3', 2.5],
+      ['app.thTeo', '0.3', 30],
+    ]);
+    // With two series, each curve names its metric and its series.
+    expect(sweepCurves({ ...multi, series: spec.series }).map((c) => c.label)).toEqual([
+      'TH, a',
+      'TH_teo, a',
+      'TH, b',
+      'TH_teo, b',
+    ]);
+  });
+
+  it('the link keeps every path, comma-separated, and names a bad one', () => {
+    const setup = setupFromSpec(multi);
+    const fragment = encodeView({ ...decodeViewChecked('').view, sweep: setup });
+    expect(fragment).toContain('sweep.y=app.th,app.thTeo');
+    expect(decodeViewChecked(fragment).view.sweep).toEqual(setup);
+    const bad = checkSweepItems({ text: setup.text, y: 'app.th,not a path' });
+    expect(bad.setup?.metrics).toEqual(['app.th']);
+    expect(bad.errors.map((e) => e.key)).toEqual(['sweep.y']);
   });
 });
 
@@ -124,7 +174,7 @@ describe('a sweep in the link', () => {
     expect(r.setup).toEqual({
       text: 'system=is707&fer=0.1|0.3&idle=0|inf',
       seeds: 1,
-      metric: 'tcp.timeouts',
+      metrics: ['tcp.timeouts'],
       x: 'idle',
     });
     expect(r.errors.map((e) => e.key)).toEqual(['sweep.seeds', 'sweep.x']);
@@ -146,7 +196,7 @@ describe('a sweep in the link', () => {
 
   it('writes only what it changes from the defaults', () => {
     expect(
-      encodeSweep({ text: 'system=is707&fer=0.1|0.2', seeds: 1, metric: 'normalizedGoodput', x: 'fer' }),
+      encodeSweep({ text: 'system=is707&fer=0.1|0.2', seeds: 1, metrics: ['normalizedGoodput'], x: 'fer' }),
     ).toEqual(['sweep=system%3Dis707%26fer%3D0.1|0.2']);
   });
 });

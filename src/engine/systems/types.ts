@@ -57,6 +57,35 @@ export interface MapLink {
   readonly counters?: Readonly<Record<string, number>>;
 }
 
+/**
+ * Many small mobiles drawn as marks rather than objects (DECT's hundreds of background
+ * terminals): flat arrays, cheap to send from the worker every frame.
+ */
+export interface MapCrowd {
+  /** What they are, for the map's description ("background terminals"). */
+  readonly label: string;
+  /** x, y of each, metres, interleaved. */
+  readonly xy: ArrayLike<number>;
+  /** The group of each (an index into `groups`), e.g. the station that serves it. */
+  readonly group: ArrayLike<number>;
+  /** Group names, e.g. "served by RFP 1". */
+  readonly groups: readonly string[];
+}
+
+/**
+ * The stations serve nearest-station cells: the map draws the cell boundaries and, around each,
+ * the band the phone must cross before the serving station changes.
+ */
+export interface MapCells {
+  /** The serving station changes only when another is nearer by more than this, m. */
+  readonly hysteresis: number;
+  /** The station serving the phone (its cell is shaded). */
+  readonly serving?: string;
+}
+
+/** Figures a system's own lab panels draw (grids, histograms): numbers, words and number lists. */
+export type PanelFigures = Readonly<Record<string, number | string | readonly number[]>>;
+
 /** Live, JSON-serialisable state for the map and link panels. */
 export interface SystemView {
   /** Map extent in metres: [xMin, xMax, yMin, yMax]. */
@@ -68,6 +97,12 @@ export interface SystemView {
   readonly links: readonly MapLink[];
   /** Extra figures in words for the map caption, e.g. `{ 'FER': '12 %' }`. */
   readonly captions?: Readonly<Record<string, string>>;
+  /** Many mobiles drawn as marks (not draggable, not listed in `mobiles`). */
+  readonly crowd?: MapCrowd;
+  /** Draw the stations' cells (nearest-station areas with a hysteresis band). */
+  readonly cells?: MapCells;
+  /** Figures for the system's own panels, by name (e.g. DECT's delay histogram). */
+  readonly figures?: PanelFigures;
 }
 
 /** One running instance of a system: composed layers on a channel, driven by the scheduler. */

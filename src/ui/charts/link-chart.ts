@@ -1,9 +1,16 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource } from './data';
-import { createBandState, markBandColumns, rowLookup, type BandState } from './link-bands';
+import { BandResetMerge } from './link-band-reset';
+import { createBandState, markBandColumns, rowLookup, type BandColumns, type BandState } from './link-bands';
 import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
-import { NO_DECODER, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
+import {
+  NO_DECODER,
+  type FrameCategory,
+  type FrameDecoder,
+  type RowEventSource,
+  type RowMark,
+} from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import { count } from '../format';
@@ -51,11 +58,12 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
   const rows = new Set<number>(decoder.rows ?? []);
   // Known rows: 64 px each; rows discovered from the data (PIAFS links × sides): 360 px in all.
   const height =
-    rows.size > 0
+    decoder.height ??
+    (rows.size > 0
       ? CHART_STYLE.margin.top + CHART_STYLE.margin.bottom + rows.size * (rows.size > 4 ? 30 : 64)
-      : 360;
+      : 360);
   const bins = createLinkBinState();
-  const bands = createBandState();
+  const bands: BandStates = { ...createBandState(), merge: new BandResetMerge() };
   return createTimeChart(el, options, {
     kind: 'link',
     title: 'Link-layer timeline: frames, errors, NAKs, idle frames, aborts and channel state',
@@ -69,7 +77,7 @@ function drawLink(
   dec: FrameDecoder,
   rowSet: Set<number>,
   bins: LinkBinState,
-  bands: BandState,
+  bands: BandStates,
 ): string {
   const { data, p, fx: x, t0, t1, w, h, frame, view } = ctx;
   const frames = readSource(data, dec.source, dec.fields, dec.optional ?? []);
@@ -126,6 +134,7 @@ function drawLink(
     .attr('stroke-width', 0.5);
   const nAbort = dec.abort ? drawEvents(ctx, dec.abort, index, rh, 'aborts', p) : 0;
   const nNak = dec.nak ? drawEvents(ctx, dec.nak, index, rh, 'nak-rounds', p) : 0;
+  const marked = drawRowMarks(ctx, dec, index, rh);
   drawRowLabels(ctx, rows, rh, dec);
   drawSelectionWindow(ctx);
   const words = dec.labels ?? {};
@@ -159,6 +168,14 @@ function drawLink(
           ]
         : []),
       ...(dec.band ? [{ label: dec.band.label, color: p.status.bad, kind: 'band' as const }] : []),
+      ...(dec.marks ?? []).flatMap((src) =>
+        src.marks.map((m) => ({
+          label: m.label,
+          color: markColour(m, p),
+          kind: 'marker' as const,
+          marker: m.marker,
+        })),
+      ),
     ],
     p,
   );
@@ -166,7 +183,7 @@ function drawLink(
   return (
     `${count(rows.length, 'row')}; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
     `${count(total('idle'), 'idle frame')}, ${count(total('error'), 'frame error')}, ${count(nAbort, 'abort')}, ` +
-    `${count(nNak, 'NAK-round mark')}.`
+    `${count(nNak, 'NAK-round mark')}${marked.map(([label, n]) => `, ${n} ${label}`).join('')}.`
   );
 }
 
@@ -197,19 +214,24 @@ function markBands(
   cw: number,
   mark: (k: number, a: number, b: number, bit: number) => void,
   counted: (k: number, m: number) => void,
-  state: BandState,
+  state: BandStates,
 ): void {
   const band = dec.band!;
   const sub = band.subRow;
   const s = readSource(ctx.data, band.source, [band.field, band.rowField, ...(sub ? [sub.field] : [])]);
   if (!s) return;
-  const cols = {
+  let cols: BandColumns = {
     n: s.n,
     t: s.t,
     v: s.req[0],
     row: s.req[1],
     sub: sub && { col: s.req[2], count: sub.count },
   };
+  const reset = band.reset;
+  if (reset && !sub) {
+    const r = readSource(ctx.data, reset.source, [reset.rowField, reset.kindField]);
+    cols = state.merge.merge(cols, r, new Set(reset.kinds));
+  }
   const markBad = (k: number, a: number, b: number): void => mark(k, a, b, BIT.bad);
   markBandColumns(cols, index, ctx.t0, ctx.t1, end, ctx.fx, cw, dec.frameS, markBad, counted, state);
 }
@@ -304,4 +326,57 @@ function drawSelectionWindow(ctx: TimeDrawContext): void {
     .attr('stroke', ctx.p.neutral.focus)
     .attr('stroke-width', 2)
     .attr('stroke-dasharray', '5 3');
+}
+
+/** The band index and the merge of its reset records, kept by the chart between draws. */
+interface BandStates extends BandState {
+  readonly merge: BandResetMerge;
+}
+
+/** The colour of a row mark's meaning. */
+function markColour(m: RowMark, p: Palette): string {
+  if (m.meaning === 'ink') return p.neutral.ink;
+  if (m.meaning in p.status) return p.status[m.meaning as keyof Palette['status']];
+  return p.series[m.meaning as keyof Palette['series']];
+}
+
+/** The decoder's row marks (e.g. DLC timer events), one marker layer per kind; [label, drawn] per kind. */
+function drawRowMarks(
+  ctx: TimeDrawContext,
+  dec: FrameDecoder,
+  index: Map<number, number>,
+  rh: number,
+): [string, number][] {
+  const out: [string, number][] = [];
+  const kOf = rowLookup(index);
+  for (const src of dec.marks ?? []) {
+    const s = readSource(ctx.data, src.source, [src.rowField, src.kindField]);
+    src.marks.forEach((m, j) => {
+      const cls = `row-mark-${src.source.replace(/\W/g, '-')}-${m.kind}`;
+      const yOf = (i: number): number => {
+        const k = kOf(s!.req[0][i] + src.rowOffset);
+        // Kinds side by side in height within the row, so that coincident marks stay apart.
+        return k < 0 ? NaN : (k + (j + 1) / (src.marks.length + 1)) * rh;
+      };
+      const n = renderMarkerLayer(
+        ctx.frame.layer(cls),
+        cls,
+        s,
+        s?.req[1],
+        m.kind,
+        ctx.t0,
+        ctx.t1,
+        ctx.fx,
+        yOf,
+        {
+          marker: m.marker,
+          size: 60,
+          color: markColour(m, ctx.p),
+          cell: 3,
+        },
+      );
+      out.push([m.label, n]);
+    });
+  }
+  return out;
 }

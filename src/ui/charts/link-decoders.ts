@@ -4,6 +4,7 @@
  * was received in error; plus optional band (bad channel / talkspurt), abort and NAK-round
  * sources. Each system's lab plug-in supplies its own (`src/ui/systems/<id>/`).
  */
+import type { MarkerName, SeriesMeaning, StatusMeaning } from '../theme/palette';
 
 /** Frame categories drawn by the timeline (each has its own lane position and colour). */
 export type FrameCategory = 'data' | 'retx' | 'idle' | 'nak';
@@ -24,6 +25,26 @@ export interface RowEventSource {
   /** Field giving a level 1..maxLevel (e.g. the NAK round), drawn as height. */
   readonly levelField?: string;
   readonly maxLevel?: number;
+}
+
+/** One kind of event mark of a {@link RowMarkSource}. */
+export interface RowMark {
+  /** The value of the source's kind field. */
+  readonly kind: number;
+  readonly label: string;
+  readonly marker: MarkerName;
+  /** Its meaning (the colour): a status meaning, a series meaning, or ink. */
+  readonly meaning: StatusMeaning | SeriesMeaning | 'ink';
+}
+
+/** Marks drawn from a source whose records each name a row (rowField + rowOffset) and a kind. */
+export interface RowMarkSource {
+  readonly source: string;
+  readonly rowField: string;
+  /** Added to the row field: rows of their own, after the frames' rows. */
+  readonly rowOffset: number;
+  readonly kindField: string;
+  readonly marks: readonly RowMark[];
 }
 
 export interface FrameDecoder {
@@ -48,9 +69,25 @@ export interface FrameDecoder {
     /** A second field that splits each row: row = rowField × count + field (e.g. link × 2 + dir). */
     readonly subRow?: { readonly field: string; readonly count: number };
     readonly label: string;
+    /**
+     * Records of another source that end a row's band (e.g. the link released, a new link up on
+     * that row): the state is recorded on changes only, so without them a released link would stay
+     * bad on the chart. Not with `subRow`.
+     */
+    readonly reset?: {
+      readonly source: string;
+      readonly rowField: string;
+      readonly kindField: string;
+      /** Kinds that end the band. */
+      readonly kinds: readonly number[];
+    };
   };
   readonly abort?: RowEventSource;
   readonly nak?: RowEventSource;
+  /** Event marks of other sources in rows of their own (DECT's DLC timer events per direction). */
+  readonly marks?: readonly RowMarkSource[];
+  /** Chart height, px (default: from the rows always shown). */
+  readonly height?: number;
   /** Legend words where the generic ones do not fit the protocol. */
   readonly labels?: DecoderLabels;
   /** Frame categories this decoder can produce (legend entries); default: all four. */

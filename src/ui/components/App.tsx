@@ -59,6 +59,7 @@ export function App() {
             </ErrorBoundary>
           </div>
         </div>
+        <SystemPanels place="stage" />
         <div className="columns">
           <div className="col-main">
             <ErrorBoundary area="preset">

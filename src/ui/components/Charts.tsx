@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
@@ -6,15 +6,15 @@ import { labPlugin } from '../systems';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
-import type { ChartOptions, ChartView } from '../charts/types';
+import type { ChartOptions } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
 import { chartToPngBlob, chartToSvgString, type ExportCaption } from '../charts/export';
 import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
-import { useChart, type ChartFactory } from '../hooks/use-chart';
+import { useChart, useChartView, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
-import { NOTE_CHARTS, notesOf } from '../../state/notes';
+import { NOTE_CHARTS } from '../../state/notes';
 import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
@@ -45,18 +45,6 @@ const SPECS: readonly ChartSpec[] = [
 function seqHeight(): number {
   const vh = typeof window !== 'undefined' ? window.innerHeight : 720;
   return Math.round(Math.min(600, Math.max(400, vh * 0.55)));
-}
-
-function useChartView(theme: 'light' | 'dark', chart: ChartId): ChartView {
-  const domain = useLab((s) => s.view.domain);
-  const simTime = useLab((s) => s.simTime);
-  const selection = useLab((s) => s.selection);
-  const all = useLab((s) => s.view.notes);
-  const notes = useMemo(() => notesOf(all, chart), [all, chart]);
-  return useMemo(
-    () => ({ domain, simTime, theme, selection, notes }),
-    [domain, simTime, theme, selection, notes],
-  );
 }
 
 /** The figure's caption: the canonical scenario, the seed and the simulated time in view. */

@@ -4,7 +4,7 @@ import { getSystem } from '../../engine/systems';
 import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
-import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import type { ParamValue } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
 import { findPreset } from '../presets';
@@ -13,7 +13,7 @@ import { createMapHost } from './map-host';
 import { throttleMoves } from '../map/move-throttle';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
-import { num } from '../format';
+import { LinkToggles } from './LinkToggles';
 
 /** The scenario's values in force at the latest recorded change reached (re-renders only when one comes into force). */
 function useValuesInForce(): Record<string, ParamValue | undefined> {
@@ -117,7 +117,7 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
  */
 function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
   if (!view) return null;
-  const first = view.stations[0];
+  const first = view.stations.find((s) => s.id === view.cells?.serving) ?? view.stations[0];
   const ms = draggedMobile(view);
   const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
   return (
@@ -138,68 +138,6 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
         </p>
       )}
     </div>
-  );
-}
-
-/**
- * Link toggles (ui.md "Bearer / channel panel"): a system that lets the user release and re-add
- * link n declares a live boolean key `link<n>` (PHS: link1 … link6); the toggle sends it. Systems
- * with one fixed link show the link's state and counters only (a status, not a dead button).
- */
-function LinkToggles({
-  view,
-  system,
-  values,
-}: {
-  view: SystemView | null;
-  system: SystemId;
-  values: Record<string, ParamValue | undefined>;
-}) {
-  const change = useLab((s) => s.change);
-  const keys = useMemo(
-    () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
-    [system],
-  );
-  if (!view || view.links.length === 0) return null;
-  return (
-    <ul className="links" aria-label="Links and bearers">
-      {view.links.map((l) => {
-        const key = `link${l.n}`;
-        const toggles = keys.has(key);
-        const on = toggles ? values[key] !== false : l.state !== 'down';
-        const word = on ? l.state : `released (${l.state})`;
-        return (
-          <li key={l.n} className={`link link-${l.state}`}>
-            {toggles ? (
-              <button
-                type="button"
-                data-testid={`link-${l.n}`}
-                aria-pressed={on}
-                title={`Release or re-add link ${l.n} from this moment on`}
-                onClick={() => void change(key, on ? '0' : '1')}
-              >
-                Link {l.n}: <span className="state-word">{word}</span>
-              </button>
-            ) : (
-              <span
-                className="link-status"
-                data-testid={`link-${l.n}`}
-                title="This system has one fixed link"
-              >
-                Link {l.n}: <span className="state-word">{word}</span>
-              </span>
-            )}
-            {l.counters && (
-              <span className="counters">
-                {Object.entries(l.counters)
-                  .map(([k, v]) => `${k} ${num(v)}`)
-                  .join(' · ')}
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { setupFromSpec, sweepRuns, type SweepSetup } from '../../state/sweep';
+import { setupFromSpec, sweepCurves, sweepRuns, type SweepSetup } from '../../state/sweep';
 import { effectiveValues } from '../../state/store';
 import { flattenSummary } from '../../state/summary-fields';
 import { findPreset } from '../presets';
@@ -81,8 +81,10 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           <label>
             <input type="radio" checked={mode === 'preset'} onChange={() => setMode('preset')} />{' '}
             {preset.figure ?? 'Preset'}: {preset.sweep.key} over {preset.sweep.values.join(', ')};{' '}
-            {preset.sweep.series.length > 0 && `${preset.sweep.series.map((s) => s.label).join(' / ')}; `}
-            {preset.sweep.seeds} seeds each
+            {sweepCurves(preset.sweep)
+              .map((c) => c.label)
+              .join(' / ')}
+            ; {preset.sweep.seeds} seeds each
           </label>
           <label>
             <input type="radio" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Custom

@@ -19,6 +19,7 @@ import { download } from './download';
 import {
   keyLabel,
   metricLabel,
+  yLabel,
   publishedFor,
   seriesLabeller,
   sweepCaption,
@@ -49,7 +50,7 @@ function SweepChartHost({
 }: {
   outcome: SweepOutcome;
   curves: readonly PublishedCurve[];
-  labels: { x: string; y: string; series: (keys: string) => string };
+  labels: { x: string; y: string; series: (keys: string, path: string) => string };
   theme: 'light' | 'dark';
   host: React.RefObject<HTMLDivElement | null>;
 }) {
@@ -126,17 +127,22 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
   const labels = useMemo(() => {
     const named = seriesLabeller(plugin);
     const n = setup.seeds;
-    // One curve (no other swept key): say what the point and whiskers are.
-    const series = (keys: string) =>
-      keys === '' ? `mean of ${n} seed${n === 1 ? '' : 's'} (whiskers: min–max)` : named(keys);
-    return { x: keyLabel(system, setup.x), y: metricLabel(plugin, setup.metric), series };
+    const several = setup.metrics.length > 1;
+    // A curve is named by its series, by its path when several are plotted, or by both; one curve
+    // alone says what its point and whiskers are.
+    const series = (keys: string, path: string) => {
+      const s = keys === '' ? '' : named(keys);
+      if (several) return s ? `${metricLabel(plugin, path)}, ${s}` : metricLabel(plugin, path);
+      return s || `mean of ${n} seed${n === 1 ? '' : 's'} (whiskers: min–max)`;
+    };
+    return { x: keyLabel(system, setup.x), y: yLabel(plugin, setup.metrics), series };
   }, [system, setup, plugin]);
   const curves = useMemo(
     () => publishedFor(setup, sweepValues(system, runs), plugin),
     [setup, system, runs, plugin],
   );
   const host = useRef<HTMLDivElement | null>(null);
-  const stem = `sweep-${system}-${setup.x}-${setup.metric.replace(/\W+/g, '-')}`;
+  const stem = `sweep-${system}-${setup.x}-${setup.metrics[0].replace(/\W+/g, '-')}`;
   const caption = () => sweepCaption(`${labels.y} against ${labels.x}`, setup, curves);
   const noValue = outcome.summaries.length > 0 && aggregateSweep(setup, runs, outcome.summaries).length === 0;
   return (
@@ -148,7 +154,8 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
       </p>
       {noValue && (
         <p className="result wrong" role="alert">
-          No run gave a number at <code>{setup.metric}</code>: read the CSV for the summary’s fields.
+          No run gave a number at <code>{setup.metrics.join(', ')}</code>: read the CSV for the summary’s
+          fields.
         </p>
       )}
       <SweepChartHost outcome={outcome} curves={curves} labels={labels} theme={theme} host={host} />

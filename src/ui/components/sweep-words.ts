@@ -27,10 +27,22 @@ export function seriesLabeller(plugin: LabPlugin | undefined): (keys: string) =>
   return (keys) => labels.get(keys) ?? keys;
 }
 
-/** A preset's words for a summary path ("normalized goodput"), or the path. */
-export function metricLabel(plugin: LabPlugin | undefined, metric: string): string {
-  for (const p of plugin?.presets ?? []) if (p.sweep?.metric === metric) return p.sweep.metricLabel;
-  return metric;
+/** A preset's words for a summary path ("normalized goodput", "TH"), or the path. */
+export function metricLabel(plugin: LabPlugin | undefined, path: string): string {
+  for (const p of plugin?.presets ?? []) {
+    const named = p.sweep?.metrics?.find((m) => m.path === path);
+    if (named) return named.label;
+    if (p.sweep?.metric === path && !p.sweep.metrics) return p.sweep.metricLabel;
+  }
+  return path;
+}
+
+/** The y axis' words: the one path's, or a preset's for the same paths ("segments/s"), or each path's. */
+export function yLabel(plugin: LabPlugin | undefined, paths: readonly string[]): string {
+  if (paths.length === 1) return metricLabel(plugin, paths[0]);
+  for (const p of plugin?.presets ?? [])
+    if (p.sweep?.metrics?.map((m) => m.path).join() === paths.join()) return p.sweep.metricLabel;
+  return paths.map((m) => metricLabel(plugin, m)).join(', ');
 }
 
 /** Every value each key takes over a sweep's runs (canonical text). */
@@ -58,7 +70,7 @@ export function publishedFor(
   return (plugin?.publishedCurves ?? []).filter(
     (c) =>
       c.x === setup.x &&
-      c.metric === setup.metric &&
+      setup.metrics.includes(c.metric) &&
       Object.entries(c.when ?? {}).every(([k, v]) => values.get(k)?.has(v) === true),
   );
 }
@@ -72,7 +84,7 @@ export function sweepCaption(
   return {
     title,
     lines: [
-      `Wireless TCP Lab · sweep: ${setup.text} · ${setup.seeds} seed${setup.seeds === 1 ? '' : 's'} per point · y: ${setup.metric}`,
+      `Wireless TCP Lab · sweep: ${setup.text} · ${setup.seeds} seed${setup.seeds === 1 ? '' : 's'} per point · y: ${setup.metrics.join(', ')}`,
       `the same runs: ${cliCommand(setup)}`,
       ...curves.map((c) => `published: ${c.label} — ${c.source}`),
     ],

@@ -1,6 +1,25 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
 import { pageBudget } from './draw-budget';
+import { notesOf } from '../../state/notes';
+import type { ChartId } from '../../state/url-codec';
+import { useLab } from './use-lab';
+
+/**
+ * The shared time axis as a chart sees it: the zoom domain, the time reached, the theme, the
+ * selection, and the notes pinned to `chart` (a chart of the page; a system's own chart has none).
+ */
+export function useChartView(theme: 'light' | 'dark', chart?: ChartId): ChartView {
+  const domain = useLab((s) => s.view.domain);
+  const simTime = useLab((s) => s.simTime);
+  const selection = useLab((s) => s.selection);
+  const all = useLab((s) => s.view.notes);
+  const notes = useMemo(() => (chart ? notesOf(all, chart) : undefined), [all, chart]);
+  return useMemo(
+    () => ({ domain, simTime, theme, selection, notes }),
+    [domain, simTime, theme, selection, notes],
+  );
+}
 
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
 export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;

@@ -17,6 +17,7 @@ import {
   stationPositions,
 } from './map-layers';
 import type { Box } from './label-layout';
+import { crowdShape, drawCells, drawCrowd } from './map-cells';
 import { attachMsControl } from './ms-control';
 import { count } from '../format';
 
@@ -87,6 +88,8 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const clipId = `wtl-map-clip-${++mapCount}`;
   svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
   const area = svg.append('rect').attr('class', 'map-area');
+  // Cells (nearest-station areas, hysteresis bands) under everything else, clipped to the frame.
+  const cellsG = svg.append('g').attr('class', 'cells').attr('clip-path', `url(#${clipId})`);
   const rings = svg.append('g').attr('class', 'rings').attr('clip-path', `url(#${clipId})`);
   // Ring labels are not clipped: they are kept inside the map area instead (never cut off).
   const ringLabels = svg.append('g').attr('class', 'ring-labels');
@@ -94,6 +97,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const stations = svg.append('g').attr('class', 'stations');
   // Mobiles other than the dragged phone (e.g. DECT's background terminals): small marks.
   const others = svg.append('g').attr('class', 'mobiles');
+  const crowdG = svg.append('g').attr('class', 'crowd');
   const scaleBar = svg.append('g').attr('class', 'scale-bar');
   const ms = svg
     .append('g')
@@ -169,8 +173,12 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('cy', (m) => r1(tf.toPx(m.x, m.y)[1]))
       .attr('fill', pal.neutral.ink)
       .attr('fill-opacity', 0.6);
+    const v = view;
+    drawCells(cellsG, v, v.cells, tf, extent(), pal);
+    const crowd = drawCrowd(crowdG, v.crowd, tf, pal);
     const [x0, x1] = extent();
-    const first = view.stations[0];
+    // Distances from the serving station where the view has cells, else from the first one.
+    const first = v.stations.find((s) => s.id === v.cells?.serving) ?? v.stations[0];
     const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
     const where = `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
     ms.attr('aria-valuemin', Math.round(x0))
@@ -187,7 +195,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     );
     desc.text(
       `${count(view.stations.length, 'station')}; mobile station at ${where}; links: ` +
-        ([...counts].map(([s, n]) => `${n} ${linkStyle(s, opts.theme).label}`).join(', ') || 'none'),
+        ([...counts].map(([s, n]) => `${n} ${linkStyle(s, opts.theme).label}`).join(', ') || 'none') +
+        (v.crowd
+          ? `; ${v.crowd.label}: ${crowd.map((n, k) => `${n} ${v.crowd?.groups[k] ?? ''} (${crowdShape(k)}s)`).join(', ')}`
+          : '') +
+        (view.cells?.serving ? `; serving cell ${view.cells.serving}` : ''),
     );
     focusRing.attr('stroke', pal.neutral.focus);
   };

@@ -35,6 +35,8 @@ export interface SweepSpec {
   /** Summary path plotted on the y axis. */
   readonly metric: string;
   readonly metricLabel: string;
+  /** Several summary paths of the same runs, one curve each (then `metric` is not read). */
+  readonly metrics?: readonly { readonly label: string; readonly path: string }[];
 }
 
 /** A preset: one published experiment (or free play). */

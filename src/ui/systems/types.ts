@@ -17,6 +17,11 @@ export interface SystemPanel {
   readonly id: string;
   readonly title: string;
   readonly Component: ComponentType;
+  /**
+   * Where it goes: 'charts' (default) under the secondary charts; 'stage' across the page right
+   * under the map and the sequence graph, for a view as central as those two (DECT's slot grids).
+   */
+  readonly place?: 'stage' | 'charts';
 }
 
 /** Labels a system gives the shared charts. */
@@ -30,6 +35,25 @@ export interface ParamNote {
   readonly text: string;
   /** A change (key, value) that makes the key take effect, offered as a button. */
   readonly fix?: { readonly key: string; readonly value: string; readonly label: string };
+}
+
+/**
+ * How the link/bearer toggles under the map act. Default: the live boolean key `link<n>`,
+ * released and re-added by the user (PHS's PIAFS links).
+ */
+export interface LinkToggleSpec {
+  /** The live boolean key of link n (from 1). */
+  key(n: number): string;
+  /** What links are called on the buttons ("Bearer"). */
+  readonly word: string;
+  /**
+   * 'toggle': the button releases and re-adds; 'release': it only releases — the system brings
+   * links back itself (DECT's Connection_Modification), so the key goes back to 1 by itself once
+   * the release is recorded and another release is a new change.
+   */
+  readonly mode: 'toggle' | 'release';
+  /** A line under the buttons saying what to try (e.g. how many to release to see the rule act). */
+  readonly note?: string;
 }
 
 /**
@@ -91,6 +115,8 @@ export interface LabPlugin {
   readonly exercises: ExerciseList;
   /** The study's published curves, drawn on the sweeps they belong to. */
   readonly publishedCurves?: readonly PublishedCurve[];
+  /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
+  readonly linkToggles?: LinkToggleSpec;
   /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
   readonly realisation?: Realisation;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */

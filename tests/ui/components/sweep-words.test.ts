@@ -49,14 +49,14 @@ describe('published curves on the sweeps they belong to', () => {
 
   it('a curve needs its conditions: the knee of Figure 9 is at Pe = 0.3 only; outdoor thresholds outdoors only', () => {
     const plugin = labPlugin('is707');
-    const at = (text: string, x: string): SweepSetup => ({ text, seeds: 1, metric: 'normalizedGoodput', x });
+    const at = (text: string, x: string): SweepSetup => ({ text, seeds: 1, metrics: ['normalizedGoodput'], x });
     const of = (s: SweepSetup, system: string) =>
       publishedFor(s, sweepValues(system, sweepRuns(s).runs), labPlugin(system)).length;
     expect(of(at('system=is707&fer=0.3&idle=0|5', 'idle'), 'is707')).toBe(1);
     expect(of(at('system=is707&fer=0.1&idle=0|5', 'idle'), 'is707')).toBe(0);
     expect(of(at('system=is707&idle=0|5', 'idle'), 'is707')).toBe(0);
     expect(plugin?.publishedCurves?.length).toBeGreaterThan(0);
-    const phs = (text: string) => ({ text, seeds: 1, metric: 'link.crcErrors', x: 'msX' });
+    const phs = (text: string) => ({ text, seeds: 1, metrics: ['link.crcErrors'], x: 'msX' });
     expect(of(phs('system=phs&env=outdoor&msX=150|200'), 'phs')).toBe(1);
     expect(of(phs('system=phs&msX=150|200'), 'phs')).toBe(0);
     expect(of(phs('system=phs&env=outdoor&units=0,0;0,0;-150,0&msX=150|200'), 'phs')).toBe(0);

@@ -234,8 +234,8 @@ export class DectModel implements SystemModel, DectState {
     return dectSummary(this, toSeconds(now), now);
   }
 
-  view(): SystemView {
-    return dectView(this);
+  view(now: Nanos): SystemView {
+    return dectView(this, now);
   }
 
   /** Terminals simulated: the TCP user's and the background calls' frames. */

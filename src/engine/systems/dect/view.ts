@@ -1,56 +1,95 @@
 /**
- * The DECT map and grids: the three RFPs, each with its slot/carrier grid as 120 numbers
- * (carrier × 12 + slot; 0 idle, 1 background, 2 TCP user, 3 TCP user's bearer in handover), the
- * background terminals, and the phone (dragged).
+ * The DECT map and grids: the three RFPs, each with its slot/carrier grid as one string of 120
+ * code digits (observe.ts GridCode; index carrier × 12 + slot) and its counts per code, the
+ * background terminals as a crowd of marks grouped by serving RFP, the cells with their 5 m
+ * hysteresis, the phone (dragged), the TCP user's bearers as links, and the delay histogram of D
+ * for the lab's panel.
  */
-import { DECT_CHANNELS, DECT_RFPS } from './air';
-import { TCP_USER } from './tcp-user';
-import type { SystemView } from '../types';
+import { DECT_HYSTERESIS_M, DECT_RFPS } from './air';
+import { backgroundCrowd, DELAY_BIN_S, DelayHistogram, gridCodes } from './observe';
+import type { Nanos } from '../../core/time';
+import type { MapMobile, SystemView } from '../types';
 import type { DectState } from './state';
-import { MAC_STATE_LABELS } from './terminal';
 
-export function dectView(m: DectState): SystemView {
+/** The MAC states in the spec's words (dect.md "MAC state machine per terminal"). */
+export const MAC_STATE_NAMES = [
+  'Idle_Locked',
+  'Call_Setup',
+  'Active_Locked',
+  'Bearer_Handover',
+  'Connection_Handover',
+  'Connection_Modification',
+  'Blocked',
+  'Dropped',
+];
+
+/** One delay histogram per run: it bins only what was delivered since the previous view. */
+const histograms = new WeakMap<DectState, DelayHistogram>();
+
+export function dectView(m: DectState, now: Nanos): SystemView {
   const term = m.user.terminal;
-  const hoCh = term.ho >= 0 ? term.ch[term.ho] : -1;
-  const stations = m.cluster.grids.map((g, r) => {
-    const grid: number[] = new Array<number>(DECT_CHANNELS);
-    for (let ch = 0; ch < DECT_CHANNELS; ch++) {
-      const o = g.owner[ch];
-      grid[ch] =
-        o < 0 ? 0 : o !== TCP_USER ? 1 : r === term.bearerRfp[term.ch.indexOf(ch)] && ch === hoCh ? 3 : 2;
-    }
+  const stations = DECT_RFPS.map((p, r) => {
+    const { cells, counts } = gridCodes(m, r);
     return {
       id: `rfp${r + 1}`,
       label: `RFP ${r + 1}`,
-      x: DECT_RFPS[r].x,
-      y: DECT_RFPS[r].y,
-      state: { grid, used: g.used },
+      x: p.x,
+      y: p.y,
+      state: {
+        cells,
+        free: counts[0],
+        interfered: counts[1],
+        background: counts[2],
+        tcp: counts[3],
+        handover: counts[4],
+        serving: r === term.rfp,
+      },
     };
   });
-  const mobiles = m.background.positions().map((p, i) => ({
-    id: `bg${i}`,
-    label: ['P08j', 'P32', 'P80', 'Data'][p.type],
-    x: p.x,
-    y: p.y,
-    state: { rfp: p.rfp + 1 },
-  }));
-  mobiles.push({
+  const phone: MapMobile = {
     id: 'ms',
     label: 'TCP user',
     x: m.ms.x,
     y: m.ms.y,
     dragged: true,
-    state: { rfp: term.rfp + 1, bearers: term.count, mac: MAC_STATE_LABELS[term.state] },
-  } as (typeof mobiles)[number]);
+    state: { rfp: term.rfp + 1, bearers: term.count, mac: MAC_STATE_NAMES[term.state] },
+  };
+  let histogram = histograms.get(m);
+  if (!histogram) histograms.set(m, (histogram = new DelayHistogram()));
+  const delay = histogram.update(m.flows, now);
+  const { xy, group } = backgroundCrowd(m);
   return {
     extent: [-70, 70, -30, 30],
     stations,
-    mobiles,
+    mobiles: [phone],
+    crowd: {
+      label: 'background terminals',
+      xy,
+      group,
+      groups: DECT_RFPS.map((_, r) => `served by RFP ${r + 1}`),
+    },
+    cells: { hysteresis: DECT_HYSTERESIS_M, serving: `rfp${term.rfp + 1}` },
     links: Array.from({ length: m.user.set.capacity }, (_, i) => ({
       n: i + 1,
       station: `rfp${term.bearerRfp[i] >= 0 ? term.bearerRfp[i] + 1 : term.rfp + 1}`,
       state: m.user.set.isLive(i) ? (m.user.set.get(i)?.bad ? 'bad' : 'good') : 'down',
     })),
-    captions: { bearers: String(term.count), MAC: MAC_STATE_LABELS[term.state] },
+    captions: {
+      Cell: `RFP ${term.rfp + 1}`,
+      Bearers: `${term.count} of ${m.cfg.bearers} (bth ${m.cfg.bth})`,
+      MAC: MAC_STATE_NAMES[term.state],
+      'Background calls': String(m.background.active),
+    },
+    figures: {
+      targetBearers: m.cfg.bearers,
+      bth: m.cfg.bth,
+      bearers: term.count,
+      delayBinS: DELAY_BIN_S,
+      delayDelivered: delay.delivered,
+      delayCensored: delay.censored,
+      delayMean: delay.mean,
+      delayCount: delay.count,
+      delayCensoredCount: delay.censoredCount,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { PublishedCurve } from '../types';
+import { DECT_PUBLISHED as P } from './published';
 
 /**
  * DECT's published TH against λ (dect.md "Views": TH, TH_id and TH_teo against λ), from
@@ -7,8 +8,8 @@ import type { PublishedCurve } from '../types';
  */
 const SOURCE =
   'Baiocchi, Cautelier, Di Benedetto, Poscetti, Simeoni: Performance of TCP/IP data transfer over the DECT radio interface (reference case)';
-/** published-values.json dect.reference (segments/s). */
-const REFERENCE = { thTeo: 30, thLimit: 25 } as const;
+/** The reference case (segments/s). */
+const REFERENCE = P.reference;
 const LAMBDA_MAX = 100;
 
 export const DECT_CURVES: readonly PublishedCurve[] = [

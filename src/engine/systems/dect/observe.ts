@@ -1,0 +1,142 @@
+/**
+ * What the lab observes of a DECT run beyond its traces (view.ts sends it with every view): each
+ * RFP's slot/carrier grid as one compact string, the background terminals as flat arrays, and the
+ * histogram of the delay D. Reading only: nothing here draws a random number or changes the
+ * model, so the run, its summary and its trace hash are the same with or without a reader.
+ */
+import type { Nanos } from '../../core/time';
+import { DECT_CHANNELS } from './air';
+import { ChannelView } from './channel-list';
+import type { DectState } from './state';
+import { TCP_USER } from './tcp-user';
+import { MacState } from './terminal';
+import type { SegmentFlow } from './workload';
+
+/**
+ * A grid cell's code, one character per channel (index carrier × 12 + slot) in the view:
+ * - FREE: idle (and, on the TCP user's serving RFP, seen Quiet by its channel list);
+ * - INTERFERED: idle, but the TCP user's channel list sees it Interfered or Busy (serving RFP only);
+ * - BACKGROUND: reserved by a background terminal;
+ * - TCP: one of the TCP user's bearers;
+ * - HANDOVER: a TCP user's bearer being handed over (the bearer handover's old channel, or a
+ *   bearer not yet moved in a connection handover).
+ */
+export const GridCode = { FREE: 0, INTERFERED: 1, BACKGROUND: 2, TCP: 3, HANDOVER: 4 } as const;
+export const GRID_CODE_LABELS = ['free', 'interfered', 'background', 'tcp', 'handover'] as const;
+
+/** The grid of RFP `r` as a string of 120 code digits, and its counts per code. */
+export function gridCodes(m: DectState, r: number): { cells: string; counts: number[] } {
+  const term = m.user.terminal;
+  const owner = m.cluster.grids[r].owner;
+  const counts = [0, 0, 0, 0, 0];
+  // Channel → bearer of the TCP user on this RFP, and which of them are being handed over.
+  const moving = new Set<number>();
+  const mine = new Set<number>();
+  for (let i = 0; i < term.ch.length; i++) {
+    if (term.ch[i] < 0 || term.bearerRfp[i] !== r) continue;
+    mine.add(term.ch[i]);
+    const inConnectionHandover = term.state === MacState.CONNECTION_HANDOVER && r !== term.rfp;
+    if (i === term.ho || inConnectionHandover) moving.add(term.ch[i]);
+  }
+  // The TCP user's list is its view of its serving RFP; it is refreshed at set-up, on entering a
+  // handover and every 30 frames during one (channel-list.ts), so between refreshes it is stale.
+  const list = r === term.rfp ? term.list.view : null;
+  let s = '';
+  for (let ch = 0; ch < DECT_CHANNELS; ch++) {
+    const o = owner[ch];
+    const code =
+      o < 0
+        ? list && list[ch] !== ChannelView.QUIET
+          ? GridCode.INTERFERED
+          : GridCode.FREE
+        : o !== TCP_USER
+          ? GridCode.BACKGROUND
+          : moving.has(ch)
+            ? GridCode.HANDOVER
+            : mine.has(ch)
+              ? GridCode.TCP
+              : GridCode.BACKGROUND;
+    counts[code]++;
+    s += code;
+  }
+  return { cells: s, counts };
+}
+
+/** Bin width of the delay histogram, s, and the number of bins (the last one holds D ≥ 120 s). */
+export const DELAY_BIN_S = 0.25;
+export const DELAY_BINS = 481;
+
+/** The delay figures the lab's histogram draws (s): delivered and censored segments binned. */
+export interface DelayHistogramData {
+  /** Delivered segments per bin (trailing empty bins left out). */
+  readonly delivered: number[];
+  /** Segments still waiting at the view's time, binned by their age (a lower bound of their D). */
+  readonly censored: number[];
+  /** Mean over both, s: the summary's `app.delay.mean` (censored segments at their age). */
+  readonly mean: number;
+  readonly count: number;
+  readonly censoredCount: number;
+}
+
+/**
+ * The histogram of D, kept up to date from the flows' delay lists: each view bins only the
+ * segments delivered since the last one (the lists only grow), and the waiting segments afresh.
+ */
+export class DelayHistogram {
+  private readonly counts = new Float64Array(DELAY_BINS);
+  private readonly cursor = [0, 0];
+  private sum = 0;
+  private n = 0;
+
+  update(flows: readonly SegmentFlow[], now: Nanos): DelayHistogramData {
+    flows.forEach((f, d) => {
+      const delays = f.delays;
+      for (let i = this.cursor[d]; i < delays.length; i++) {
+        this.counts[binOf(delays[i])]++;
+        this.sum += delays[i];
+      }
+      this.n += delays.length - this.cursor[d];
+      this.cursor[d] = delays.length;
+    });
+    const censored = new Float64Array(DELAY_BINS);
+    let cSum = 0;
+    let cN = 0;
+    for (const f of flows)
+      for (const age of f.censored(now)) {
+        censored[binOf(age)]++;
+        cSum += age;
+        cN++;
+      }
+    const total = this.n + cN;
+    return {
+      delivered: trimmed(this.counts),
+      censored: trimmed(censored),
+      mean: total > 0 ? (this.sum + cSum) / total : 0,
+      count: total,
+      censoredCount: cN,
+    };
+  }
+}
+
+function binOf(d: number): number {
+  return Math.min(DELAY_BINS - 1, Math.max(0, Math.floor(d / DELAY_BIN_S)));
+}
+
+function trimmed(a: Float64Array): number[] {
+  let end = a.length;
+  while (end > 0 && a[end - 1] === 0) end--;
+  return Array.from(a.subarray(0, end));
+}
+
+/** The background terminals as flat arrays: x, y interleaved (m) and the serving RFP of each. */
+export function backgroundCrowd(m: DectState): { xy: Float32Array; group: Uint8Array } {
+  const calls = m.background.calls;
+  const xy = new Float32Array(2 * calls.length);
+  const group = new Uint8Array(calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    xy[2 * i] = calls[i].x;
+    xy[2 * i + 1] = calls[i].y;
+    group[i] = calls[i].terminal.rfp;
+  }
+  return { xy, group };
+}

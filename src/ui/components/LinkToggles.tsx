@@ -1,0 +1,145 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { schemaFor } from '../../engine/scenarios';
+import type { SystemView } from '../../engine/systems/types';
+import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import { num } from '../format';
+import { useLab } from '../hooks/use-lab';
+import { labPlugin } from '../systems';
+import type { LinkToggleSpec } from '../systems/types';
+
+/** The default: `link<n>`, released and re-added by the user. */
+const DEFAULT_SPEC: LinkToggleSpec = { key: (n) => `link${n}`, word: 'Link', mode: 'toggle' };
+
+/** Simulated seconds after a recorded release before its key is set back to 1 (one event spacing and a frame). */
+const REARM_AFTER_S = 0.15;
+
+/**
+ * After a release is recorded (a 'release'-mode key set to 0 by a timed change), set the key back
+ * to 1 once the run has moved on, so that the next release is a change again: the scenario records
+ * values, and a second 0 after a 0 would record nothing. The engine does nothing on 1 (the system
+ * restores links itself); the link keeps both points, so a replay runs the same.
+ */
+function useRearm(
+  keys: readonly string[],
+  values: Record<string, ParamValue | undefined>,
+  on: boolean,
+): void {
+  const change = useLab((s) => s.change);
+  const events = useLab((s) => s.scenario?.events);
+  const simTime = useLab((s) => s.simTime);
+  const playing = useLab((s) => s.status === 'playing');
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!on) return;
+    for (const key of keys) {
+      if (values[key] !== false) {
+        asked.current.delete(key);
+        continue;
+      }
+      const last = events?.filter((e) => e.key === key).at(-1);
+      if (!playing || !last || asked.current.has(key) || simTime < last.t + REARM_AFTER_S) continue;
+      asked.current.add(key);
+      void change(key, '1');
+    }
+  }, [keys, values, on, events, simTime, playing, change]);
+}
+
+/**
+ * Link toggles (ui.md "Bearer / channel panel"): a system that lets the user release links declares
+ * a live boolean key per link (PHS `link1` … `link6`, DECT `bearer1` … `bearer12`; the plug-in's
+ * `linkToggles` names them); the button sends it. In 'toggle' mode it releases and re-adds; in
+ * 'release' mode it only releases a link that is up (the system restores links itself) and is
+ * disabled while the link is down or its key is being set back to 1. Systems with one fixed link
+ * show the link's state and counters only (a status, not a dead button).
+ */
+export function LinkToggles({
+  view,
+  system,
+  values,
+}: {
+  view: SystemView | null;
+  system: SystemId;
+  values: Record<string, ParamValue | undefined>;
+}) {
+  const change = useLab((s) => s.change);
+  const done = useLab((s) => s.done);
+  const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
+  const live = useMemo(
+    () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
+    [system],
+  );
+  const keys = useMemo(
+    () => (view?.links ?? []).map((l) => spec.key(l.n)).filter((k) => live.has(k)),
+    [view?.links, spec, live],
+  );
+  useRearm(keys, values, spec.mode === 'release');
+  if (!view || view.links.length === 0) return null;
+  return (
+    <>
+      <ul className="links" aria-label="Links and bearers">
+        {view.links.map((l) => {
+          const key = spec.key(l.n);
+          const toggles = live.has(key);
+          const up = l.state !== 'down';
+          const on = toggles && spec.mode === 'toggle' ? values[key] !== false : up;
+          const word = on ? l.state : `released (${l.state})`;
+          const label = (
+            <>
+              {spec.word} {l.n}: <span className="state-word">{word}</span>
+            </>
+          );
+          return (
+            <li key={l.n} className={`link link-${l.state}`}>
+              {!toggles ? (
+                <span
+                  className="link-status"
+                  data-testid={`link-${l.n}`}
+                  title="This system has one fixed link"
+                >
+                  {label}
+                </span>
+              ) : spec.mode === 'toggle' ? (
+                <button
+                  type="button"
+                  data-testid={`link-${l.n}`}
+                  aria-pressed={on}
+                  title={`Release or re-add ${spec.word.toLowerCase()} ${l.n} from this moment on`}
+                  onClick={() => void change(key, on ? '0' : '1')}
+                >
+                  {label}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  data-testid={`link-${l.n}`}
+                  disabled={!up || done || values[key] === false}
+                  title={
+                    up
+                      ? `Release ${spec.word.toLowerCase()} ${l.n} from this moment on`
+                      : `${spec.word} ${l.n} is down: the system sets it up again when its rule says so`
+                  }
+                  onClick={() => void change(key, '0')}
+                >
+                  {label}
+                  {up ? <span className="muted"> — release</span> : null}
+                </button>
+              )}
+              {l.counters && (
+                <span className="counters">
+                  {Object.entries(l.counters)
+                    .map(([k, v]) => `${k} ${num(v)}`)
+                    .join(' · ')}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {spec.note && keys.length > 0 && (
+        <p className="small muted link-note" data-testid="link-note">
+          {spec.note}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The TCP user's bearer count over time, on the lab's shared time axis (zoom and pan move every
+ * time chart together): the chart of bearer-chart.ts, hosted like the page's own charts.
+ */
+import { useCallback } from 'react';
+import { useChart, useChartView, type ChartFactory } from '../../hooks/use-chart';
+import { useLab, useLabStore } from '../../hooks/use-lab';
+import { useResolvedTheme } from '../../hooks/use-theme';
+import { createBearerChart, type BearerChartOptions } from './bearer-chart';
+
+const figure = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+export function BearerPanel() {
+  const store = useLabStore();
+  const traces = useLab((s) => s.traces);
+  const theme = useResolvedTheme();
+  const view = useChartView(theme);
+  const onDomainChange = useCallback(
+    (d: readonly [number, number] | null) => store.getState().setDomain(d),
+    [store],
+  );
+  const levels = useCallback(() => {
+    const f = store.getState().systemView?.figures;
+    return { target: figure(f?.targetBearers), bth: figure(f?.bth) };
+  }, [store]);
+  const options: BearerChartOptions = { onDomainChange, levels };
+  const host = useChart(createBearerChart as ChartFactory<BearerChartOptions>, traces, view, options, 'dect');
+  return (
+    <>
+      <div className="chart-host" ref={host} data-testid="chart-dect-bearers" />
+      <p className="small muted chart-note">
+        Bearers lost in failed handovers are not replaced one by one: only when fewer than bth remain does
+        Connection_Modification set them up again, one at a time, back to the target — hence the saw-tooth.
+        Release bearers by hand with the bearer buttons under the map to watch it happen.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The delay histogram of D (delay-chart.ts) with its figures in words and a switch for a
+ * logarithmic count axis, on which the tail shows. Segments still waiting are counted at their age
+ * so far, as the summary's `app.delay` does (its `censored` is how many).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { num } from '../../format';
+import { useLab } from '../../hooks/use-lab';
+import { useResolvedTheme } from '../../hooks/use-theme';
+import { delayBars, delayFigures } from './delay-bins';
+import { createDelayChart, type DelayChart } from './delay-chart';
+
+export function DelayPanel() {
+  const figures = useLab((s) => s.systemView?.figures);
+  const theme = useResolvedTheme();
+  const [log, setLog] = useState(true);
+  const host = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<DelayChart | null>(null);
+  const f = delayFigures(figures);
+  useEffect(() => {
+    if (!host.current) return;
+    const c = createDelayChart(host.current);
+    chart.current = c;
+    return () => {
+      c.destroy();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.update(f, theme, log);
+  });
+  const bars = f && f.count > 0 ? delayBars(f) : null;
+  return (
+    <div data-testid="dect-delay">
+      <label className="field inline">
+        <input
+          type="checkbox"
+          checked={log}
+          onChange={(e) => setLog(e.target.checked)}
+          data-testid="dect-delay-log"
+        />{' '}
+        Logarithmic counts (the tail shows)
+      </label>
+      <div className="chart-host" ref={host} data-testid="chart-dect-delay" />
+      {f && bars ? (
+        <p className="small" data-testid="dect-delay-words">
+          {num(f.count)} segments, mean D {num(f.mean, 2)} s: {num(100 * bars.over10, 1)} % waited 10 s or
+          more — an exponential with the same mean gives {num(100 * bars.expOver10, 2)} %.{' '}
+          {num(f.censoredCount)} still waiting at this time are counted at their age so far (a lower bound of
+          their D), as in the summary&apos;s delay figures (<code>app.delay.censored</code>).
+        </p>
+      ) : (
+        <p className="small muted">No segment delivered yet: press play.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import * as d3 from 'd3';
+import { lowerBound, readSource, visibleRange, type SourceView } from '../../charts/data';
+import { renderMarkerLayer } from '../../charts/marks';
+import { buildSteps, renderPaths } from '../../charts/series';
+import {
+  createTimeChart,
+  type TimeChart,
+  type TimeChartOptions,
+  type TimeDrawContext,
+} from '../../charts/time-chart';
+import { count } from '../../format';
+import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
+
+/**
+ * The TCP user's bearer count over time (dect.md "Views"), on the lab's shared time axis: the
+ * count as a step line (`dect.bearers`), the target and `bth` as dashed levels, the stretches in
+ * Connection_Modification as a light band (`dect.macState` state 5), and the events of
+ * `dect.handover` as marks — bearer handover done ○ and failed ✕ on the line (at the count after
+ * it), connection handover ▼ along the top with a dashed rule down the plot, a bearer released
+ * (lost in a connection handover, or by hand) + on the line, a drop ■ and a blocked set-up ▲ at the
+ * bottom. The saw-tooth between the target and bth − 1 is the lesson: bearers are set up again
+ * only below bth.
+ *
+ * Nodes: `path.bearer-count`, `path.level-target`, `path.level-bth`, `path.modification`
+ * (`data-n` stretches), `path.ho-done`, `path.ho-failed`, `path.conn-handover`,
+ * `path.conn-handover-rules`, `path.released`, `path.drops`, `path.blocked` (`data-n` marks drawn).
+ */
+
+/** `dect.handover` kinds (engine systems/dect/tcp-user.ts HandoverKind). */
+const KIND = { DONE: 1, FAILED: 2, CONNECTION: 3, DROP: 4, BLOCKED: 5, DOWN: 7 } as const;
+/** `dect.macState` code of Connection_Modification (engine systems/dect/terminal.ts MacState). */
+const MODIFICATION = 5;
+/** The largest count drawn: a radio has 12 slots. */
+const MAX_BEARERS = 12;
+
+export interface BearerChartOptions extends TimeChartOptions {
+  /** The target and bth in force (read at each draw). */
+  levels?: () => { target?: number; bth?: number } | undefined;
+}
+
+export function createBearerChart(el: HTMLElement, options: BearerChartOptions = {}): TimeChart {
+  return createTimeChart(el, options, {
+    kind: 'dect-bearers',
+    title: 'Bearers of the TCP user: count, handovers, Connection_Modification',
+    height: options.height ?? 230,
+    draw: (ctx) => drawBearers(ctx, options),
+  });
+}
+
+interface MarkSpec {
+  readonly cls: string;
+  readonly kind: number;
+  readonly marker: MarkerName;
+  readonly color: (p: Palette) => string;
+  readonly label: string;
+  readonly size: number;
+  readonly hollow?: boolean;
+  /** Where: on the count line, along the top, or along the bottom. */
+  readonly at: 'line' | 'top' | 'bottom';
+}
+
+const MARKS: readonly MarkSpec[] = [
+  {
+    cls: 'ho-done',
+    kind: KIND.DONE,
+    marker: 'circle',
+    color: (p) => p.status.good,
+    label: 'bearer handover done',
+    size: 40,
+    hollow: true,
+    at: 'line',
+  },
+  {
+    cls: 'ho-failed',
+    kind: KIND.FAILED,
+    marker: 'times',
+    color: (p) => p.status.error,
+    label: 'bearer handover failed',
+    size: 60,
+    at: 'line',
+  },
+  {
+    cls: 'released',
+    kind: KIND.DOWN,
+    marker: 'cross',
+    color: (p) => p.status.down,
+    label: 'bearer released (connection handover, by hand)',
+    size: 50,
+    at: 'line',
+  },
+  {
+    cls: 'conn-handover',
+    kind: KIND.CONNECTION,
+    marker: 'triangleDown',
+    color: (p) => p.neutral.ink,
+    label: 'connection handover',
+    size: 70,
+    at: 'top',
+  },
+  {
+    cls: 'drops',
+    kind: KIND.DROP,
+    marker: 'square',
+    color: (p) => p.status.error,
+    label: 'dropped',
+    size: 50,
+    at: 'bottom',
+  },
+  {
+    cls: 'blocked',
+    kind: KIND.BLOCKED,
+    marker: 'triangle',
+    color: (p) => p.status.error,
+    label: 'set-up blocked',
+    size: 50,
+    at: 'bottom',
+  },
+];
+
+function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string {
+  const { data, p, fx, t0, t1, w, h, frame, view } = ctx;
+  const bearers = readSource(data, 'dect.bearers', ['count']);
+  const events = readSource(data, 'dect.handover', ['kind', 'bearer']);
+  const states = readSource(data, 'dect.macState', ['state']);
+  const levels = options.levels?.() ?? {};
+  const y = d3
+    .scaleLinear()
+    .domain([0, MAX_BEARERS + 0.8])
+    .range([h, 0]);
+  frame.yAxis(y, 'bearers', p, [0, 2, 4, 6, 8, 10, 12]);
+  const xEnd = fx(Math.min(view.simTime, t1));
+
+  // Connection_Modification stretches: from entering state 5 to the next state change.
+  const nMod = drawModification(ctx, states, y(MAX_BEARERS + 0.8), h);
+
+  const rules: string[] = [];
+  for (const [cls, v, dash] of [
+    ['level-target', levels.target, DASHES.computed],
+    ['level-bth', levels.bth, DASHES.ssthresh],
+  ] as const) {
+    frame
+      .layer('levels')
+      .selectAll(`path.${cls}`)
+      .data(v !== undefined && Number.isFinite(v) ? [v] : [])
+      .join('path')
+      .attr('class', cls)
+      .attr('d', (v) => `M0,${y(v)}H${w}`)
+      .attr('stroke', p.neutral.muted)
+      .attr('stroke-width', 1.25)
+      .attr('stroke-dasharray', dash)
+      .attr('fill', 'none');
+    if (v !== undefined) rules.push(`${cls === 'level-target' ? 'target' : 'bth'} ${v}`);
+  }
+
+  const countAt = (t: number): number => {
+    if (!bearers) return 0;
+    const i = lowerBound(bearers.t, bearers.n, t + 1e-12) - 1;
+    return i >= 0 ? bearers.req[0][i] : 0;
+  };
+  const steps = bearers
+    ? buildSteps({
+        t: bearers.t,
+        n: bearers.n,
+        conn: undefined,
+        want: undefined,
+        t0,
+        t1,
+        x: fx,
+        xEnd,
+        yOf: (i) => y(bearers.req[0][i]),
+      })
+    : [];
+  renderPaths(frame.layer('count'), 'bearer-count', steps, { color: p.series.data, width: 2.25 });
+
+  const drawn: Record<string, number> = {};
+  for (const m of MARKS) {
+    const kinds = events?.req[0];
+    const yOf =
+      m.at === 'top' ? () => 7 : m.at === 'bottom' ? () => h - 6 : (i: number) => y(countAt(events!.t[i]));
+    drawn[m.cls] = renderMarkerLayer(frame.layer(m.cls), m.cls, events, kinds, m.kind, t0, t1, fx, yOf, {
+      marker: m.marker,
+      size: m.size,
+      color: m.color(p),
+      hollow: m.hollow,
+      cell: 3,
+      area: w * h,
+    });
+  }
+  // A connection handover moves every bearer: a rule down the plot makes it easy to find.
+  const conn: string[] = [];
+  if (events) {
+    const [i0, i1] = visibleRange(events.t, events.n, t0, t1);
+    let last = -Infinity;
+    for (let i = i0; i < i1; i++) {
+      if (events.req[0][i] !== KIND.CONNECTION) continue;
+      const xi = Math.round(fx(events.t[i]) * 10) / 10;
+      if (xi - last < 2) continue;
+      last = xi;
+      conn.push(`M${xi},12V${h}`);
+    }
+  }
+  frame
+    .layer('conn-handover-rules')
+    .selectAll('path.conn-handover-rules')
+    .data([conn.join('')])
+    .join('path')
+    .attr('class', 'conn-handover-rules')
+    .attr('data-n', conn.length)
+    .attr('d', (d) => d)
+    .attr('stroke', p.neutral.ink)
+    .attr('stroke-opacity', 0.45)
+    .attr('stroke-dasharray', '3 3')
+    .attr('fill', 'none');
+
+  frame.legend(
+    [
+      { label: 'bearers held', color: p.series.data, kind: 'line' },
+      { label: 'target', color: p.neutral.muted, kind: 'line', dash: DASHES.computed },
+      { label: 'bth', color: p.neutral.muted, kind: 'line', dash: DASHES.ssthresh },
+      { label: 'Connection_Modification', color: p.status.idle, kind: 'area', opacity: 0.25 },
+      ...MARKS.map((m) => ({
+        label: m.label,
+        color: m.color(p),
+        kind: 'marker' as const,
+        marker: m.marker,
+        hollow: m.hollow,
+      })),
+    ],
+    p,
+  );
+  const now = bearers && bearers.n > 0 ? countAt(Math.min(t1, view.simTime)) : 0;
+  return (
+    `${now} bearers held at ${Math.min(t1, view.simTime).toFixed(1)} s${rules.length ? ` (${rules.join(', ')})` : ''}; in view ` +
+    `${count(drawn['ho-done'], 'bearer handover')} done, ${drawn['ho-failed']} failed, ` +
+    `${count(drawn['conn-handover'], 'connection handover')}, ${count(nMod, 'Connection_Modification stretch', 'Connection_Modification stretches')}, ` +
+    `${count(drawn.released, 'bearer')} released, ${count(drawn.drops, 'drop')}, ${count(drawn.blocked, 'blocked set-up')}.`
+  );
+}
+
+/** Shade the Connection_Modification stretches in view; returns how many. */
+function drawModification(ctx: TimeDrawContext, s: SourceView | null, top: number, h: number): number {
+  const { fx, t0, t1, view, frame, p } = ctx;
+  const parts: string[] = [];
+  if (s) {
+    const state = s.req[0];
+    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
+    const end = Math.min(t1, view.simTime > 0 ? view.simTime : t1);
+    for (let i = i0; i < i1; i++) {
+      if (state[i] !== MODIFICATION) continue;
+      const a = Math.max(t0, s.t[i]);
+      const b = i + 1 < s.n ? Math.min(s.t[i + 1], end) : end;
+      if (!(b > a)) continue;
+      const xa = Math.round(fx(a) * 10) / 10;
+      const wd = Math.max(1, Math.round((fx(b) - fx(a)) * 10) / 10);
+      parts.push(`M${xa},${top}h${wd}V${h}h${-wd}Z`);
+    }
+  }
+  frame
+    .layer('modification')
+    .selectAll('path.modification')
+    .data([parts.join('')])
+    .join('path')
+    .attr('class', 'modification')
+    .attr('data-n', parts.length)
+    .attr('d', (d) => d)
+    .attr('fill', p.status.idle)
+    .attr('fill-opacity', 0.22)
+    .attr('stroke', p.status.idle)
+    .attr('stroke-width', 1);
+  return parts.length;
+}

@@ -1,0 +1,58 @@
+/**
+ * The DECT exercises: valid, at least two, and checked against the run — the answer to "why no
+ * timeout" is the bearer count the bearer chart shows (its time-average over the `dect.bearers`
+ * trace is the summary's mean bearers), and "where TH stops following λ" is TH_teo.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSimulation, parseScenario } from '../../../../src/engine';
+import { checkNumber, computeTruth, truthRuns, validateExercise } from '../../../../src/ui/exercises/check';
+import { DECT_LAB } from '../../../../src/ui/systems/dect';
+
+const exercise = (id: string) => DECT_LAB.exercises.exercises.find((e) => e.id === id)!;
+
+describe('DECT exercises', () => {
+  it('are valid and at least two', () => {
+    expect(DECT_LAB.exercises.problems).toEqual([]);
+    expect(DECT_LAB.exercises.exercises.length).toBeGreaterThanOrEqual(2);
+    for (const e of DECT_LAB.exercises.exercises) expect(typeof validateExercise(e)).not.toBe('string');
+  });
+
+  it('no timeout: the truth is the run’s mean bearer count, which the bearer chart’s line averages to', () => {
+    const ex = exercise('dect-no-timeout');
+    const [text] = truthRuns(ex);
+    const sim = createSimulation(parseScenario(text).scenario);
+    sim.runToEnd();
+    const summary = sim.summary();
+    expect(summary.tcp.timeouts).toBe(0);
+    const answer = ex.answer.kind === 'number' ? ex.answer : null;
+    const truth = computeTruth(answer!.truth, [summary]);
+    expect(truth).toBe(summary.app.meanBearers);
+    // The time-average of the bearer chart's step line (the `dect.bearers` trace) over the run.
+    const src = sim.traces.get('dect.bearers')!;
+    const b = src.read(0);
+    const end = 600e9;
+    let area = 0;
+    for (let i = 0; i < b.time.length; i++) {
+      const next = i + 1 < b.time.length ? b.time[i + 1] : end;
+      area += b.columns[0][i] * (next - b.time[i]);
+    }
+    const read = area / end;
+    expect(Math.abs(read - truth) / truth).toBeLessThan(0.02);
+    expect(checkNumber(answer!, read.toFixed(1), truth).correct).toBe(true);
+    // The saw-tooth's extremes are not the answer.
+    expect(checkNumber(answer!, '10', truth).correct).toBe(false);
+    expect(checkNumber(answer!, '3', truth).correct).toBe(false);
+  });
+
+  it('λ limit: the truth is TH_teo of the exercise’s run', () => {
+    const ex = exercise('dect-lambda-limit');
+    const sim = createSimulation(parseScenario(truthRuns(ex)[0]).scenario, { traces: false });
+    sim.runToEnd();
+    const s = sim.summary();
+    const answer = ex.answer.kind === 'number' ? ex.answer : null;
+    expect(computeTruth(answer!.truth, [s])).toBe(s.app.thTeo);
+    // At λ = 10 TH follows λ (far below TH_teo).
+    expect(s.app.th as number).toBeGreaterThan(9.5);
+    expect(s.app.thTeo as number).toBeGreaterThan(15);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The DECT presets: the study's variations are all there, each published row's live figure is a
+ * number of the preset's own run, and the reference preset's sweep plots TH, TH_id and TH_teo.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSimulation, parseScenario } from '../../../../src/engine';
+import { getPath } from '../../../../src/engine/analysis';
+import { mergeScenario, sweepCurves } from '../../../../src/state/sweep';
+import { DECT_PRESETS } from '../../../../src/ui/systems/dect/presets';
+
+const byId = (id: string) => DECT_PRESETS.find((p) => p.id === id)!;
+
+describe('DECT presets', () => {
+  it('cover the reference case and every variation of the study, and the capacity check', () => {
+    const values = (id: string) => parseScenario(byId(id).scenario).scenario.values;
+    expect(values('dect-reference')).toMatchObject({ lambda: 20, batch: 1, berScale: 1, hoScale: 1 });
+    expect(values('dect-ber2')).toMatchObject({ berScale: 2, lambda: 40 });
+    expect(values('dect-ho2')).toMatchObject({ hoScale: 2, lambda: 40 });
+    expect(values('dect-high-load').load).toBe('high');
+    expect(values('dect-batch')).toMatchObject({ batch: 5, lambda: 20 });
+    expect(values('dect-episode').berEpisode).toEqual({ start: 500, end: 1000, factor: 10 });
+    expect(values('dect-capacity')).toMatchObject({ berScale: 0, hoScale: 0, mobility: 'map' });
+    // The bth preset: releasing two of ten leaves fewer than bth.
+    const r = values('dect-release');
+    expect((r.bearers as number) - 2).toBeLessThan(r.bth as number);
+    expect((r.bearers as number) - 1).toBeGreaterThanOrEqual(r.bth as number);
+  });
+
+  it('the reference sweep plots TH, TH_id and TH_teo against λ from the same runs', () => {
+    const sweep = byId('dect-reference').sweep!;
+    expect(sweep.key).toBe('lambda');
+    expect(sweepCurves(sweep).map((c) => c.path)).toEqual(['app.th', 'app.thId', 'app.thTeo']);
+  });
+
+  // A short run of each preset: every live figure it shows beside the study's is in its summary.
+  it.each(DECT_PRESETS.map((p) => [p.id, p] as const))(
+    '%s: every live figure is a number of its run',
+    (_id, p) => {
+      const sim = createSimulation(parseScenario(mergeScenario(p.scenario, 'duration=15')).scenario, {
+        traces: false,
+      });
+      sim.runToEnd();
+      const s = sim.summary();
+      for (const row of p.published ?? []) {
+        if (row.live) expect(Number.isFinite(getPath(s, row.live)), `${p.id}: ${row.live}`).toBe(true);
+      }
+    },
+  );
+});
