@@ -49,7 +49,12 @@ describe('published curves on the sweeps they belong to', () => {
 
   it('a curve needs its conditions: the knee of Figure 9 is at Pe = 0.3 only; outdoor thresholds outdoors only', () => {
     const plugin = labPlugin('is707');
-    const at = (text: string, x: string): SweepSetup => ({ text, seeds: 1, metrics: ['normalizedGoodput'], x });
+    const at = (text: string, x: string): SweepSetup => ({
+      text,
+      seeds: 1,
+      metrics: ['normalizedGoodput'],
+      x,
+    });
     const of = (s: SweepSetup, system: string) =>
       publishedFor(s, sweepValues(system, sweepRuns(s).runs), labPlugin(system)).length;
     expect(of(at('system=is707&fer=0.3&idle=0|5', 'idle'), 'is707')).toBe(1);
