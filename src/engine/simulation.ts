@@ -67,7 +67,7 @@ export class Simulation {
         scheduler: this.scheduler,
         rng: this.rng,
         traces: this.traces,
-        packetIds: new PacketIds(),
+        packetIds: new PacketIds(this.traces),
         capture: this.capture,
       },
       scenarioValue,
@@ -95,14 +95,33 @@ export class Simulation {
     while (run < frames && !this.finished) {
       const start = this.frame * this.frameNs;
       this.applyDueEvents(start);
-      // Everything strictly before the next boundary belongs to this frame.
-      this.scheduler.runUntil(start + this.frameNs - 1);
-      this.frame++;
-      run++;
+      // Everything strictly before the next boundary belongs to this frame. A model that cannot
+      // finish before `duration` runs every frame up to the next timed event (or the end) in one
+      // call: nothing happens between two frames then, so the events and their order are the same.
+      const k = this.model.endsOnlyAtDuration ? this.framesWithoutEvents(frames - run) : 1;
+      this.scheduler.runUntil(start + k * this.frameNs - 1);
+      this.frame += k;
+      run += k;
       const now = this.frame * this.frameNs;
       if (now >= this.endNs || this.model.isDone(now)) this.finished = true;
     }
     return run;
+  }
+
+  /**
+   * How many frames from the current one (at most `max`) start before the next timed event is due
+   * and before the end: those frames' boundaries have nothing to apply or check.
+   */
+  private framesWithoutEvents(max: number): number {
+    let k = max;
+    const endFrame = Math.ceil(this.endNs / this.frameNs);
+    if (endFrame - this.frame < k) k = endFrame - this.frame;
+    if (this.nextEvent < this.events.length) {
+      // An event at t is applied at the first boundary at or after it (applyDueEvents).
+      const eventFrame = Math.ceil(seconds(this.events[this.nextEvent].t) / this.frameNs);
+      if (eventFrame - this.frame < k) k = eventFrame - this.frame;
+    }
+    return k < 1 ? 1 : k;
   }
 
   /** Run to the end (workload completed or duration reached). */

@@ -104,6 +104,20 @@ describe('determinism', () => {
     }
   });
 
+  it('a run that ends only at its duration runs frames in stretches: timed changes and an odd end land as one frame at a time', () => {
+    // IS-707 runs the frames between timed events in one scheduler call (Simulation.step); changes
+    // at times off the 20 ms grid and a duration that is no whole number of frames check the edges.
+    const text = `${BASE.replace('duration=300', 'duration=100.01')}&events=12.345@fer=0.3;12.36@idle=1;40@fer=0.05;77.7@reverse=0`;
+    const one = run(text, (sim) => {
+      while (!sim.done) sim.step(1);
+    });
+    const whole = run(text);
+    expect(whole.frame).toBe(5001);
+    expect(one.frame).toBe(5001);
+    expect(whole.summary()).toEqual(one.summary());
+    expect(plain(allBatches(whole))).toEqual(plain(allBatches(one)));
+  });
+
   it('a random mix of step sizes, read incrementally, gives the same batches', () => {
     const rand = lcg(7);
     const sim = createSimulation(scenarioOf(BASE));

@@ -41,6 +41,8 @@ export class Scheduler {
   now: Nanos = 0;
   private heap: Timer[] = [];
   private nextSeq = 0;
+  /** The timer firing now while it still stands, unarmed, at the root of the heap (see runUntil). */
+  private firing: Timer | null = null;
   /** Number of timer expiries run so far (for benchmarks). */
   fired = 0;
 
@@ -58,7 +60,13 @@ export class Scheduler {
 
   /** Time of the next pending event, Infinity when none. */
   nextTime(): Nanos {
-    return this.heap.length > 0 ? this.heap[0].time : Infinity;
+    const heap = this.heap;
+    if (heap.length === 0) return Infinity;
+    if (heap[0] !== this.firing) return heap[0].time;
+    // Asked from a callback: the firing timer is not pending; the next is one of its children.
+    const l = heap.length > 1 ? heap[1].time : Infinity;
+    const r = heap.length > 2 ? heap[2].time : Infinity;
+    return l < r ? l : r;
   }
 
   /** Run every event with time ≤ t in (time, sequence) order, then set now = t. */
@@ -66,10 +74,17 @@ export class Scheduler {
     const heap = this.heap;
     while (heap.length > 0 && heap[0].time <= t) {
       const timer = heap[0];
-      this.removeAt(0);
+      // The timer stays at the root while it fires, unarmed (index −1): a timer that re-arms itself
+      // from its callback — every system's frame clock, every frame — then sinks from the root once
+      // instead of being removed and pushed back. Nothing can pass it there meanwhile: every timer
+      // armed during the callback is due at `now` or later and gets a later sequence number, so the
+      // root stays the least (time, sequence) of the heap and the order of events is unchanged.
+      timer.index = -1;
+      this.firing = timer;
       this.now = timer.time;
       this.fired++;
       timer.fire(timer.time);
+      if (this.firing === timer) this.dropFiring();
     }
     if (t > this.now) this.now = t;
   }
@@ -77,9 +92,17 @@ export class Scheduler {
   /** @internal */
   arm(timer: Timer, t: Nanos): void {
     if (!(t >= this.now)) throw new Error(`timer armed in the past: ${t} < ${this.now}`);
+    timer.seq = this.nextSeq++;
+    if (timer === this.firing) {
+      // Re-armed from its own callback while it still stands at the root (see runUntil).
+      this.firing = null;
+      timer.time = t;
+      timer.index = 0;
+      this.siftDown(0);
+      return;
+    }
     if (timer.index >= 0) this.removeAt(timer.index);
     timer.time = t;
-    timer.seq = this.nextSeq++;
     timer.index = this.heap.length;
     this.heap.push(timer);
     this.siftUp(timer.index);
@@ -87,8 +110,22 @@ export class Scheduler {
 
   /** @internal */
   disarm(timer: Timer): void {
-    if (timer.index >= 0) this.removeAt(timer.index);
+    if (timer === this.firing) this.dropFiring();
+    else if (timer.index >= 0) this.removeAt(timer.index);
     timer.time = Infinity;
+  }
+
+  /** Take the firing timer off the root (it fired and was not re-armed, or was cancelled). */
+  private dropFiring(): void {
+    const timer = this.firing as Timer;
+    this.firing = null;
+    const heap = this.heap;
+    const last = heap.pop() as Timer;
+    if (last !== timer) {
+      heap[0] = last;
+      last.index = 0;
+      this.siftDown(0);
+    }
   }
 
   private less(a: Timer, b: Timer): boolean {

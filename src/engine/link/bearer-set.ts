@@ -38,15 +38,12 @@ export interface BearerRadio {
  */
 export class ChannelPairRadio implements BearerRadio {
   readonly verdict: BearerVerdicts = new Uint8Array(2);
-  private readonly second: number;
 
   constructor(
     readonly down: FrameChannel,
     readonly up: FrameChannel,
     private readonly first: number = BEARER_DOWN,
-  ) {
-    this.second = first === BEARER_DOWN ? BEARER_UP : BEARER_DOWN;
-  }
+  ) {}
 
   step(_now: Nanos, active: Uint8Array): void {
     const v = this.verdict;
@@ -55,16 +52,18 @@ export class ChannelPairRadio implements BearerRadio {
       v[1] = 0;
       return;
     }
-    v[this.first] = this.channel(this.first).step() ? 1 : 0;
-    v[this.second] = this.channel(this.second).step() ? 1 : 0;
+    // Each channel read from its own field, not through a lookup by direction: this runs every slot.
+    if (this.first === BEARER_DOWN) {
+      v[BEARER_DOWN] = this.down.step() ? 1 : 0;
+      v[BEARER_UP] = this.up.step() ? 1 : 0;
+    } else {
+      v[BEARER_UP] = this.up.step() ? 1 : 0;
+      v[BEARER_DOWN] = this.down.step() ? 1 : 0;
+    }
   }
 
   channelBad(_i: number, dir: number): boolean {
-    return this.channel(dir).bad;
-  }
-
-  private channel(dir: number): FrameChannel {
-    return dir === BEARER_DOWN ? this.down : this.up;
+    return dir === BEARER_DOWN ? this.down.bad : this.up.bad;
   }
 }
 

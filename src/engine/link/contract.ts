@@ -44,6 +44,11 @@ export class LinkEventQueue<E> {
     this.items.push(e);
   }
 
+  /** Whether an event waits to be shifted. */
+  get waiting(): boolean {
+    return this.head < this.items.length;
+  }
+
   /** The oldest event, or null. */
   shift(): E | null {
     if (this.head >= this.items.length) return null;

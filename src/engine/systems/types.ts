@@ -7,6 +7,7 @@ import type { Nanos } from '../core/time';
 import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
 import type { SystemSchemaEntry } from '../scenario/schema';
+import type { LinkExplainer } from '../analysis/explain/types';
 
 /** What a system gets from the simulation that runs it. */
 export interface SystemContext {
@@ -109,6 +110,12 @@ export interface SystemView {
 export interface SystemModel {
   /** True once the workload has completed (file sent, page fetched…). */
   isDone(now: Nanos): boolean;
+  /**
+   * True when {@link isDone} is false whatever happens (a bulk transfer that ends only at
+   * `duration`): the simulation may then run the frames up to the next timed event as one stretch
+   * of the scheduler instead of asking after every frame (the same events in the same order).
+   */
+  readonly endsOnlyAtDuration?: boolean;
   /** Apply a change of a live key at the current frame boundary. */
   applyChange(key: string, value: ParamValue, now: Nanos): void;
   /** The summary at time `now` (scenario, simTime and traceHash are filled in by the simulation). */
@@ -138,5 +145,10 @@ export interface SystemDefinition extends SystemSchemaEntry {
    * (each names this system and parses without errors: tests/architecture/system-lists.test.ts).
    */
   readonly benchScenarios: readonly string[];
+  /**
+   * The system's part of the cross-layer explanation of TCP events (analysis/explain): the link
+   * frames and channel state behind a datagram, from the system's own traces (its `explain.ts`).
+   */
+  readonly explain?: LinkExplainer;
   create(ctx: SystemContext, scenario: Scenario): SystemModel;
 }

@@ -60,6 +60,45 @@ describe('Scheduler', () => {
     expect(b.log).toEqual(a.log);
   });
 
+  it('a timer firing is unarmed in its own callback; re-armed, cancelled or joined by others there, the order holds', () => {
+    const s = new Scheduler();
+    const log: string[] = [];
+    const seen: boolean[] = [];
+    const next: number[] = [];
+    // A frame clock re-arming itself every 10; at 20 it also arms two timers due at once and at 30
+    // (the latter before the clock's own 30), and at 40 it cancels itself.
+    const clock = s.timer((now) => {
+      seen.push(clock.armed);
+      log.push(`clock${now}`);
+      next.push(s.nextTime());
+      if (now === 20) {
+        s.at(20, () => log.push('same20'));
+        s.at(30, () => log.push('early30'));
+      }
+      clock.set(now + 10);
+      if (now === 40) clock.cancel();
+    });
+    const other = s.timer(() => log.push('other25'));
+    clock.set(0);
+    other.set(25);
+    s.runUntil(100);
+    expect(log).toEqual([
+      'clock0',
+      'clock10',
+      'clock20',
+      'same20',
+      'other25',
+      'early30',
+      'clock30',
+      'clock40',
+    ]);
+    expect(seen).toEqual([false, false, false, false, false]);
+    // nextTime() asked in the callback names the next pending event, not the one firing.
+    expect(next).toEqual([25, 25, 25, Infinity, Infinity]);
+    expect(clock.armed).toBe(false);
+    expect(s.nextTime()).toBe(Infinity);
+  });
+
   it('refuses to arm a timer in the past', () => {
     const s = new Scheduler();
     s.runUntil(100);

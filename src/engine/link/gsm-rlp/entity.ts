@@ -133,6 +133,11 @@ export class GsmRlpEntity implements LinkEntity<GsmRlpFrame, GsmRlpEvent> {
     return out.kind !== RlpKind.None;
   }
 
+  /** Whether an event waits to be polled (the driver's per-slot check). */
+  get eventsWaiting(): boolean {
+    return this.events.waiting;
+  }
+
   /** The oldest event not yet polled, or null. */
   pollEvent(): GsmRlpEvent | null {
     return this.events.shift();

@@ -83,6 +83,13 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
     this.lastSlot = slot;
     f.reset(slot);
     const c = this.counters;
+    if (this.receiver.activeGaps === 0) {
+      // No gap open: no NAK or abort timer runs and no NAK is due (only a gap starts them), so
+      // the choice is a retransmission, new data or an idle frame — the common case, every slot.
+      if (!this.sender.pollRetx(f) && !this.sender.pollNew(f)) this.sender.pollIdle(f);
+      c.framesSent[f.kind]++;
+      return f.kind !== K_NONE;
+    }
     const abandoned = c.framesAbandoned;
     this.receiver.tick(slot);
     if (this.receiver.pollNak(slot, f)) {
@@ -99,6 +106,11 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
       this.events.push({ kind: 'abort', slot, frames: c.framesAbandoned - abandoned, first });
     }
     return f.kind !== K_NONE;
+  }
+
+  /** Whether an abort waits to be polled (the driver's per-slot check). */
+  get eventsWaiting(): boolean {
+    return this.events.waiting;
   }
 
   /** The oldest abort not yet polled, or null. */

@@ -100,6 +100,19 @@ export class Is707RlpReceiver {
     const c = this.counters;
     const ir = this.interpret(seq);
     const vr = this.vr;
+    if (ir === vr && this.vn === vr) {
+      // The common case — the next new frame with nothing missing before it — passed straight on:
+      // the same outcome as the general path below (no gap opens, the frame is held at V(R) and
+      // delivered at once, V(N) = V(R)), without writing the window it would leave at once.
+      const misread = ir - this.align !== fn;
+      this.align = ir - fn;
+      this.vr = vr + 1;
+      this.vn = vr + 1;
+      if (misread) c.seqAmbiguities++;
+      this.sink.receive(start, end, !misread);
+      c.framesDelivered++;
+      return;
+    }
     let misread: boolean;
     if (ir >= vr) {
       // New: frames V(R)..ir−1 are missing (gap rule (a)).

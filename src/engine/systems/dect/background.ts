@@ -9,7 +9,8 @@
  * Each bearer's handover need follows its own Gilbert–Elliott state (P(G→B) = 0.02,
  * P(B→G) = 0.2 per frame; need 10⁻⁴ Good, 10⁻³ Bad, × hoScale). With no bit errors to draw,
  * the state and the need are drawn as geometric times between events rather than per frame: the
- * same process, one draw per event instead of one per frame.
+ * same process, one draw per event instead of one per frame; a call in Active_Locked draws its
+ * bearers' states ahead to their next need and sleeps until then (nextNeed).
  *
  * Our choices where dect.md gives no figure: voice calls last 120 s on average; a Data terminal
  * wants 2 full-slot bearers (minimum 1) and, like every background terminal, does not set lost
@@ -218,9 +219,43 @@ export class BackgroundPopulation {
   /** After a step: the next frame at which the call's step can do anything. */
   private nextStep(c: BackgroundCall, frame: number): number {
     const t = c.terminal;
-    // Active_Locked with no handover: only a fading change or a handover need can act.
-    if (t.state === MacState.ACTIVE_LOCKED && t.ho < 0) return Math.max(frame + 1, nextEvent(c));
+    // Active_Locked with no handover: only a handover need can act.
+    if (t.state === MacState.ACTIVE_LOCKED && t.ho < 0) return this.nextNeed(c, frame + 1);
     return t.quietUntil(frame);
+  }
+
+  /**
+   * The first frame from `from` on at which a bearer of `c` needs a handover. Each live bearer's
+   * fading runs ahead to its next need: the sojourns up to `from` (a need that fell before `from`
+   * is not kept, as in {@link needsHandover}), then sojourn after sojourn until one holds a need.
+   * The draws are made now instead of at each state change — the same process, and a settled call
+   * sleeps from need to need instead of waking at every change of its bearers' states.
+   */
+  private nextNeed(c: BackgroundCall, from: number): number {
+    let at = Infinity;
+    const ch = c.terminal.ch;
+    for (let i = 0; i < ch.length; i++) {
+      const f = c.fading[i];
+      if (ch[i] < 0 || !f) continue;
+      this.runTo(f, from);
+      while (f.needAt >= f.stateEnd) this.nextSojourn(f);
+      if (f.needAt < at) at = f.needAt;
+    }
+    return at;
+  }
+
+  /** Bring a bearer's fading to `frame`: its sojourns ended by then, and no need before it. */
+  private runTo(f: BearerFading, frame: number): void {
+    while (frame >= f.stateEnd) this.nextSojourn(f);
+    if (f.needAt < frame) f.needAt = frame + this.draw(f.bad ? this.needBad : this.needGood);
+  }
+
+  /** The bearer's state changes at `stateEnd`: the new sojourn's length and its first need. */
+  private nextSojourn(f: BearerFading): void {
+    const start = f.stateEnd;
+    f.bad = !f.bad;
+    f.stateEnd = start + 1 + this.draw(f.bad ? this.toGood : this.toBad);
+    f.needAt = start + this.draw(f.bad ? this.needBad : this.needGood);
   }
 
   private arrive(k: number, frame: number): void {
@@ -266,14 +301,8 @@ export class BackgroundPopulation {
   needsHandover(c: BackgroundCall, i: number, frame: number): boolean {
     const f = c.fading[i];
     if (!f) return false;
-    while (frame >= f.stateEnd) {
-      const start = f.stateEnd;
-      f.bad = !f.bad;
-      f.stateEnd = start + 1 + this.draw(f.bad ? this.toGood : this.toBad);
-      f.needAt = start + this.draw(f.bad ? this.needBad : this.needGood);
-    }
     // A need that fell while another handover ran is not kept (one at a time, as for the TCP user).
-    if (f.needAt < frame) f.needAt = frame + this.draw(f.bad ? this.needBad : this.needGood);
+    this.runTo(f, frame);
     if (f.needAt !== frame) return false;
     f.needAt = frame + 1 + this.draw(f.bad ? this.needBad : this.needGood);
     return true;
@@ -297,18 +326,6 @@ export class BackgroundPopulation {
   positions(): { x: number; y: number; type: number; rfp: number }[] {
     return this.calls.map((c) => ({ x: c.x, y: c.y, type: c.type, rfp: c.terminal.rfp }));
   }
-}
-
-/** The first frame at which a settled call's bearers change fading state or need a handover. */
-function nextEvent(c: BackgroundCall): number {
-  let at = Infinity;
-  const ch = c.terminal.ch;
-  for (let i = 0; i < ch.length; i++) {
-    const f = c.fading[i];
-    if (ch[i] < 0 || !f) continue;
-    at = Math.min(at, f.stateEnd, f.needAt);
-  }
-  return at;
 }
 
 /** Data call duration, s: 1, 2 or 3 minutes (0.333 each) or 30 minutes (0.001). */

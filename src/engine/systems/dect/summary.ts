@@ -81,6 +81,15 @@ export function dectSummary(
       connectionHandovers: tc.connectionHandovers,
       bearersLostInConnectionHandover: tc.bearersLostInConnectionHandover,
       modifications: tc.modifications,
+      modificationSetupsFailed: tc.modificationSetupsFailed,
+      // Per bearer count k = 0 … target: frames held, and what started with k bearers.
+      byBearers: {
+        frames: u.framesByCount.slice(0, m.cfg.bearers + 1),
+        handovers: tc.byCount.handovers.slice(0, m.cfg.bearers + 1),
+        failed: tc.byCount.failed.slice(0, m.cfg.bearers + 1),
+        connectionHandovers: tc.byCount.connectionHandovers.slice(0, m.cfg.bearers + 1),
+        lostInConnectionHandover: tc.byCount.lost.slice(0, m.cfg.bearers + 1),
+      },
       drops: tc.drops,
       blockedSetups: tc.blocked,
       setups: tc.setups,

@@ -62,6 +62,8 @@ export class TcpUserLink implements TerminalOwner {
   readonly macGone = { packets: 0, retransmissions: 0, subfieldErrors: 0, givenUp: 0 };
   /** Sum over frames of the bearers held (for the mean). */
   bearerFrames = 0;
+  /** Frames spent holding each count of bearers (0–12). */
+  readonly framesByCount = new Array<number>(13).fill(0);
   frames = 0;
   /** Set-ups made after a drop or a block (the immediate re-set-up). */
   resetups = 0;
@@ -124,6 +126,7 @@ export class TcpUserLink implements TerminalOwner {
   trafficStep(frame: number): void {
     this.frames++;
     this.bearerFrames += this.terminal.count;
+    this.framesByCount[this.terminal.count]++;
     const ep = this.cfg.berEpisode;
     if (ep) {
       const f = frame >= ep.start && frame < ep.end ? ep.factor : 1;
@@ -185,6 +188,7 @@ export class TcpUserLink implements TerminalOwner {
       makePayload: createDectDlcFragment,
       copy: copyDectDlcFragment,
       trace: this.traces,
+      packetOf: (f) => f.packet,
     });
     b.carrier = carrierOf(term.ch[i]);
     b.slot = slotOf(term.ch[i]);
@@ -203,7 +207,7 @@ export class TcpUserLink implements TerminalOwner {
       this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.DONE);
   }
 
-  bearerDown(term: DectTerminal, i: number, frame: number): void {
+  bearerDown(term: DectTerminal, i: number, frame: number, failedHandover: boolean): void {
     const b = this.set.release(i, frame * DECT_FRAME_NS, 0);
     this.channels[i] = null;
     if (b) {
@@ -218,7 +222,7 @@ export class TcpUserLink implements TerminalOwner {
       if (!b.rfp.ready) this.dlc[0].ackLost();
       if (!b.portable.ready) this.dlc[1].ackLost();
     }
-    const kind = term.ho === i ? HandoverKind.FAILED : HandoverKind.DOWN;
+    const kind = failedHandover ? HandoverKind.FAILED : HandoverKind.DOWN;
     this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, kind);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
   }

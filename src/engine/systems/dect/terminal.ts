@@ -13,6 +13,9 @@
  */
 import { DECT_SLOTS, slotMaskOf, type DectCluster, type SlotWidth } from './air';
 import { ChannelList } from './channel-list';
+import { zeroTerminalCounters, type TerminalCounters } from './terminal-counters';
+
+export type { TerminalCounters } from './terminal-counters';
 import { Refusal, RequestKind, type RequestArbiter, type Requester } from './arbiter';
 import type { RandomStream } from '../../core/rng';
 import { DECT_FRAME_NS } from '../../link/dect-mac/packet';
@@ -49,7 +52,8 @@ export const LIST_REFRESH_FRAMES = 30;
 export interface TerminalOwner {
   bearerUp(t: DectTerminal, i: number, frame: number): void;
   bearerMoved(t: DectTerminal, i: number, frame: number): void;
-  bearerDown(t: DectTerminal, i: number, frame: number): void;
+  /** Bearer `i` went down; `failedHandover`: its handover found no channel before `hoTimer`. */
+  bearerDown(t: DectTerminal, i: number, frame: number, failedHandover: boolean): void;
   /** Does bearer `i` need a handover in `frame` (dect.md: 10⁻⁴ Good, 10⁻³ Bad, × hoScale)? */
   needsHandover(t: DectTerminal, i: number, frame: number): boolean;
   /** The terminal went back to Idle_Locked (after Blocked, Dropped or the call's end). */
@@ -71,21 +75,6 @@ export interface TerminalOptions {
   readonly hoTimerFrames: number;
 }
 
-/** Counters of one terminal. */
-export interface TerminalCounters {
-  setups: number;
-  blocked: number;
-  drops: number;
-  handoversStarted: number;
-  handoversDone: number;
-  handoversFailed: number;
-  connectionHandovers: number;
-  bearersLostInConnectionHandover: number;
-  modifications: number;
-  refusedReserved: number;
-  refusedCollision: number;
-}
-
 export class DectTerminal implements Requester {
   readonly id: number;
   readonly width: SlotWidth;
@@ -100,19 +89,8 @@ export class DectTerminal implements Requester {
   /** Bearer in handover (−1: none). */
   ho = -1;
   readonly list: ChannelList;
-  readonly counters: TerminalCounters = {
-    setups: 0,
-    blocked: 0,
-    drops: 0,
-    handoversStarted: 0,
-    handoversDone: 0,
-    handoversFailed: 0,
-    connectionHandovers: 0,
-    bearersLostInConnectionHandover: 0,
-    modifications: 0,
-    refusedReserved: 0,
-    refusedCollision: 0,
-  };
+  readonly counters: TerminalCounters = zeroTerminalCounters();
+
   private deadline = 0;
   private hoDeadline = 0;
   private nextRefresh = 0;
@@ -121,6 +99,16 @@ export class DectTerminal implements Requester {
   private pendingSlots = 0;
   /** Requests made in the last step. */
   private requests = 0;
+  /**
+   * Connection_Modification is under way: set bearers up again until back at the target. A
+   * Connection_Handover that interrupts it does not end it (settle() resumes it).
+   */
+  restoring = false;
+  /** End of the current Connection_Modification set-up (its 3 s timer). */
+  private setupDeadline = 0;
+  /** Bearers held when the running bearer handover and Connection_Handover started. */
+  private hoCount = 0;
+  private chCount = 0;
 
   constructor(
     readonly o: TerminalOptions,
@@ -174,6 +162,8 @@ export class DectTerminal implements Requester {
     }
     if (this.count === 0 || this.state === MacState.BLOCKED || this.state === MacState.DROPPED) return;
     this.counters.connectionHandovers++;
+    this.chCount = this.count;
+    this.counters.byCount.connectionHandovers[this.count]++;
     if (this.ho >= 0) this.ho = -1; // the bearer handover is overtaken by the move
     this.unmoved = 0;
     for (let i = 0; i < this.ch.length; i++)
@@ -185,7 +175,7 @@ export class DectTerminal implements Requester {
   }
 
   /** Release bearer `i` (a user's toggle, a failed handover). */
-  releaseBearer(i: number, frame: number): void {
+  releaseBearer(i: number, frame: number, failedHandover = false): void {
     if (this.ch[i] < 0) return;
     this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
     this.ch[i] = -1;
@@ -193,7 +183,7 @@ export class DectTerminal implements Requester {
     this.count--;
     this.unmoved &= ~(1 << i);
     if (this.ho === i) this.ho = -1;
-    this.owner.bearerDown(this, i, frame);
+    this.owner.bearerDown(this, i, frame, failedHandover);
   }
 
   /** One TDMA frame of this terminal's MAC: timers, handover needs, requests. */
@@ -227,6 +217,7 @@ export class DectTerminal implements Requester {
           for (let i = 0; i < this.ch.length; i++)
             if ((this.unmoved >> i) & 1) {
               this.counters.bearersLostInConnectionHandover++;
+              this.counters.byCount.lost[this.chCount]++;
               this.releaseBearer(i, frame);
             }
           this.unmoved = 0;
@@ -249,7 +240,8 @@ export class DectTerminal implements Requester {
     // Bearer handover: a running one times out or asks again; otherwise a need may arise.
     if (this.ho >= 0 && frame >= this.hoDeadline) {
       this.counters.handoversFailed++;
-      this.releaseBearer(this.ho, frame); // dect.md: not reserved before hoTimer → released
+      this.counters.byCount.failed[this.hoCount]++;
+      this.releaseBearer(this.ho, frame, true); // dect.md: not reserved before hoTimer → released
     }
     if (this.count < this.o.minimum) {
       this.counters.drops++;
@@ -261,6 +253,8 @@ export class DectTerminal implements Requester {
         if (this.ch[i] < 0 || !this.owner.needsHandover(this, i, frame)) continue;
         this.ho = i;
         this.counters.handoversStarted++;
+        this.hoCount = this.count;
+        this.counters.byCount.handovers[this.count]++;
         this.hoDeadline = frame + this.o.hoTimerFrames;
         this.nextRefresh = frame + LIST_REFRESH_FRAMES;
         this.list.refresh(this.cluster.grids[this.rfp]);
@@ -273,18 +267,28 @@ export class DectTerminal implements Requester {
     }
     if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.o.bth) {
       this.counters.modifications++;
-      this.list.refresh(this.cluster.grids[this.rfp]);
+      this.restoring = true;
+      this.startModificationSetup(frame);
       this.state = MacState.CONNECTION_MODIFICATION;
       this.owner.stateChanged?.(this, frame);
     }
     if (this.state === MacState.CONNECTION_MODIFICATION) {
-      if (this.count >= this.o.target) this.settle(frame);
-      else
-        for (let i = 0; i < this.ch.length; i++)
-          if (this.ch[i] < 0) {
-            this.ask(i, RequestKind.SETUP, this.rfp); // one bearer at a time
-            break;
-          }
+      if (this.count >= this.o.target) {
+        this.restoring = false;
+        this.settle(frame);
+        return;
+      }
+      // dect.md: "each set-up may fail under load": a set-up that has no bearer by its timer
+      // failed, and the next one starts at once, from a fresh list (lists are refreshed at set-up).
+      if (frame >= this.setupDeadline) {
+        this.counters.modificationSetupsFailed++;
+        this.startModificationSetup(frame);
+      }
+      for (let i = 0; i < this.ch.length; i++)
+        if (this.ch[i] < 0) {
+          this.ask(i, RequestKind.SETUP, this.rfp); // one bearer at a time
+          break;
+        }
       return;
     }
     const s = this.ho >= 0 ? MacState.BEARER_HANDOVER : MacState.ACTIVE_LOCKED;
@@ -297,7 +301,8 @@ export class DectTerminal implements Requester {
       this.bearerRfp[i] = rfp;
       this.count++;
       this.owner.bearerUp(this, i, frame);
-      if (this.state === MacState.CONNECTION_MODIFICATION) this.list.refresh(this.cluster.grids[this.rfp]);
+      // The next bearer's set-up starts (from the next frame) with a fresh list.
+      if (this.state === MacState.CONNECTION_MODIFICATION) this.startModificationSetup(frame);
       return;
     }
     // Seamless: the old channel is released only now that the new one is reserved.
@@ -347,16 +352,32 @@ export class DectTerminal implements Requester {
     this.list.refresh(this.cluster.grids[this.rfp]);
   }
 
-  /** After a Connection_Handover or Connection_Modification: Active_Locked, or Dropped. */
+  /** One Connection_Modification set-up starts: a fresh list and the 3 s set-up timer. */
+  private startModificationSetup(frame: number): void {
+    this.setupDeadline = frame + SETUP_TIMER_FRAMES;
+    this.list.refresh(this.cluster.grids[this.rfp]);
+  }
+
+  /**
+   * After a Connection_Handover or Connection_Modification: Active_Locked, or Dropped; a
+   * Connection_Modification that the handover interrupted goes on (at the new RFP).
+   */
   private settle(frame: number): void {
     if (this.count < this.o.minimum) {
       this.counters.drops++;
       this.enter(MacState.DROPPED, frame);
-    } else this.enter(this.ho >= 0 ? MacState.BEARER_HANDOVER : MacState.ACTIVE_LOCKED, frame);
+    } else if (this.restoring && this.count < this.o.target) {
+      this.startModificationSetup(frame);
+      this.enter(MacState.CONNECTION_MODIFICATION, frame);
+    } else {
+      this.restoring = false;
+      this.enter(this.ho >= 0 ? MacState.BEARER_HANDOVER : MacState.ACTIVE_LOCKED, frame);
+    }
   }
 
   private releaseAll(frame: number): void {
     for (let i = 0; i < this.ch.length; i++) this.releaseBearer(i, frame);
+    this.restoring = false;
     this.ho = -1;
     this.unmoved = 0;
   }
