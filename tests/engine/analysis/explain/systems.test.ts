@@ -46,8 +46,8 @@ const CASES: [string, string, RegExp][] = [
     /waited [\d.]+ s in the uplink FIFO, one talkspurt holding the slot/,
   ],
   [
-    'DECT: bit errors ×5',
-    'system=dect&lambda=40&berScale=5&duration=80',
+    'DECT: a bit-error episode ×30 from 5 s to 30 s',
+    'system=dect&lambda=40&berEpisode=500-3000-30&duration=60',
     /the MAC gave a fragment of it up after ten attempts on bearer \d+ while its channel was bad and the DLC gave the frame up/,
   ],
 ];
