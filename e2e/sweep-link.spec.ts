@@ -110,6 +110,47 @@ test('the sweep plot exports as SVG with the sweep, its command and the publishe
   ).toBe('PNG');
 });
 
+test('the SVG export holds PHS Table 1’s published points where the study put them, with their source', async ({
+  page,
+}) => {
+  // Indoor FTP Get (the defaults) against distance: Table 1's four Get points belong on this plot.
+  const text = encodeURIComponent('system=phs&duration=20&msX=10|20|31.6').replace(/%7C/g, '|');
+  await page.goto(`/?system=phs#sweep=${text}&sweep.y=app.throughputKbps`);
+  await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-runs', '3', { timeout: 60_000 });
+  await expect(page.getByTestId('chart-sweep').locator('g.published-points')).toHaveAttribute('data-n', '4');
+  await expect(page.getByTestId('sweep-published')).toContainText('Table 1: Get — Kojima, Kamio, Fujise');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('sweep-svg').click(),
+  ]);
+  const svg = readFileSync((await download.path()) as string, 'utf8');
+  expect(svg).toContain(
+    'published: Table 1: Get — Kojima, Kamio, Fujise: Analysis of TCP/IP communication using 384kbit/s-PHS experimental system, Table 1 (indoor, mean of 3 runs)',
+  );
+  const group = /<g class="published-points" data-n="4">(.*?)<\/g>/s.exec(svg)?.[1] ?? '';
+  const at = [...group.matchAll(/translate\(([-\d.e]+),([-\d.e]+)\)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
+  expect(at).toHaveLength(4);
+  // Table 1 (spec/published-values.json "phs"): distance (m) and Get (kbit/s). The markers sit on
+  // linear axes, so pixel positions must be one affine map of these values (same scale between any two).
+  const table1 = [
+    [10, 186.37],
+    [20, 296.67],
+    [26.4, 286.29],
+    [31.6, 268.21],
+  ];
+  const scale = (k: 0 | 1, i: number) => (at[i][k] - at[0][k]) / (table1[i][k] - table1[0][k]);
+  for (const i of [2, 3]) {
+    expect(scale(0, i)).toBeCloseTo(scale(0, 1), 3);
+    expect(scale(1, i)).toBeCloseTo(scale(1, 1), 3);
+  }
+  // Right and up: x grows with distance, SVG y shrinks as throughput grows.
+  expect(scale(0, 1)).toBeGreaterThan(0);
+  expect(scale(1, 1)).toBeLessThan(0);
+});
+
 test('a bad sweep link names each bad item and runs what is valid', async ({ page }) => {
   const text = encodeURIComponent('system=is707&duration=20&fer=0.1|abc|0.3&bogus=1');
   await page.goto(`/?system=is707#sweep=${text}&sweep.seeds=99&sweep.y=tcp.timeouts`);
