@@ -113,20 +113,28 @@ test('the sweep plot exports as SVG with the sweep, its command and the publishe
 test('the SVG export holds PHS Table 1’s published points where the study put them, with their source', async ({
   page,
 }) => {
-  // Indoor FTP Get (the defaults) against distance: Table 1's four Get points belong on this plot.
-  const text = encodeURIComponent('system=phs&duration=20&msX=10|20|31.6').replace(/%7C/g, '|');
+  // Indoor FTP Get of 1 MB (the defaults, run to its end so it has a throughput) against distance:
+  // Table 1's four Get points belong on this plot.
+  const text = encodeURIComponent('system=phs&msX=10|20|31.6').replace(/%7C/g, '|');
   await page.goto(`/?system=phs#sweep=${text}&sweep.y=app.throughputKbps`);
   await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-runs', '3', { timeout: 60_000 });
   await expect(page.getByTestId('chart-sweep').locator('g.published-points')).toHaveAttribute('data-n', '4');
+  await expect(page.getByTestId('chart-sweep').locator('g.points')).toHaveAttribute('data-n', '3');
   await expect(page.getByTestId('sweep-published')).toContainText('Table 1: Get — Kojima, Kamio, Fujise');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('sweep-svg').click(),
   ]);
   const svg = readFileSync((await download.path()) as string, 'utf8');
-  expect(svg).toContain(
+  // The caption wraps long lines: read its lines as one text.
+  const caption = [...svg.matchAll(/<text class="export-caption"[^>]*>([^<]*)<\/text>/g)]
+    .map((m) => m[1])
+    .join(' ');
+  expect(caption).toContain(
     'published: Table 1: Get — Kojima, Kamio, Fujise: Analysis of TCP/IP communication using 384kbit/s-PHS experimental system, Table 1 (indoor, mean of 3 runs)',
   );
+  // The live curve is in the same picture: one marker per swept distance.
+  expect(svg).toMatch(/<g class="points" data-n="3">/);
   const group = /<g class="published-points" data-n="4">(.*?)<\/g>/s.exec(svg)?.[1] ?? '';
   const at = [...group.matchAll(/translate\(([-\d.e]+),([-\d.e]+)\)/g)].map((m) => [
     Number(m[1]),
