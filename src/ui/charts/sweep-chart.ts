@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { CHART_STYLE, markerPath, tickFormat } from '../theme/chart-style';
+import { markerPath, tickFormat } from '../theme/chart-style';
 import {
   CATEGORICAL_DASHES,
   CATEGORICAL_MARKERS,
@@ -60,12 +60,8 @@ export interface SweepChartOptions {
   infAt?: number;
   /** Fixed y domain (default [0, max·1.05]). */
   yDomain?: readonly [number, number];
+  /** Plot height; a legend of more than two rows (published curves' long labels) adds to it (ChartFrame.legend). */
   height?: number;
-  /**
-   * Legend rows beyond the frame's two (e.g. one per published curve): the chart grows by 15 px a
-   * row and its legend starts at the top, so no row runs into the plot.
-   */
-  extraLegendRows?: number;
   /** Draw synchronously (tests). */
   sync?: boolean;
 }
@@ -86,12 +82,10 @@ const label = (l: string, u?: string): string => (u ? `${l} (${u})` : l);
 const MARKER_PAD = 6;
 
 export function createSweepChart(el: HTMLElement, options: SweepChartOptions): SweepChart {
-  const extra = Math.max(0, Math.floor(options.extraLegendRows ?? 0));
   const frame = new ChartFrame(el, {
     kind: 'sweep',
     title: options.title ?? `${options.yLabel} against ${options.xLabel}`,
-    height: (options.height ?? 300) + 15 * extra,
-    ...(extra > 0 ? { margin: { top: CHART_STYLE.margin.top + 15 * extra } } : {}),
+    height: options.height ?? 300,
   });
   let points: readonly SweepPoint[] = [];
   let published: readonly PublishedOverlay[] = [];
@@ -253,7 +247,6 @@ function drawSweep(
     marker: s.marker,
   }));
   frame.legend([...legend, ...pubLegend], p);
-  if ((o.extraLegendRows ?? 0) > 0) frame.legendG.attr('transform', `translate(${frame.margin.left},10)`);
   const said =
     series.map((s) => `${s.name}: ${count(s.pts.length, 'point')}`).join('; ') || 'No sweep results yet.';
   return published.length > 0 ? `${said} Published: ${published.map((c) => c.label).join('; ')}.` : said;

@@ -69,15 +69,13 @@ function SweepChartHost({
       yLabel: labels.y,
       title: `${labels.y} against ${labels.x}`,
       infAt,
-      // A row of the legend for each published curve (their labels are long).
-      extraLegendRows: curves.length,
     });
     chart.current = c;
     return () => {
       c.destroy();
       chart.current = null;
     };
-  }, [labels.x, labels.y, infAt, host, curves.length]);
+  }, [labels.x, labels.y, infAt, host]);
   useEffect(() => {
     chart.current?.update(points, { theme, published: curves });
   }, [points, theme, curves]);
