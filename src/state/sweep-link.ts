@@ -1,6 +1,6 @@
 /**
  * A sweep in the link (issue 12 item 3): `#sweep=<the CLI's sweep text, percent-encoded>`
- * `&sweep.seeds=N&sweep.y=<summary path>&sweep.x=<key>`. Checking keeps what is valid and reports
+ * `&sweep.seeds=N&sweep.y=<summary path[,path…]>&sweep.x=<key>`. Checking keeps what is valid and reports
  * the rest by key: a bad alternative of a swept key is dropped (the others stay), a bad or unknown
  * key is dropped, a missing or bad `sweep.x` falls back to the last swept number key.
  */
