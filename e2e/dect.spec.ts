@@ -222,7 +222,7 @@ for (const width of [390, 1280, 1920]) {
     test('map, grids and legend: nothing overlaps or leaves its box, and the page is no wider than the screen', async ({
       page,
     }) => {
-      await page.goto('/?system=dect&mobility=map&duration=30');
+      await page.goto('/?system=dect&mobility=map&duration=30#charts=seq,link');
       await playToEnd(page);
       await checkMap(page, `DECT at ${width}`);
       const b = await panelBoxes(page);
@@ -235,6 +235,16 @@ for (const width of [390, 1280, 1920]) {
       const tops = b.grids.map((g) => g.y0).sort((p, q) => p - q);
       const rows = 1 + tops.slice(1).filter((y, i) => y - tops[i] > 4).length;
       expect(rows).toBe(width >= 1280 ? 1 : 3);
+      // The charts' legends stay above their plots, however many rows they wrap onto.
+      for (const id of ['chart-dect-bearers', 'chart-link']) {
+        const over = await page.getByTestId(id).evaluate((el) => {
+          const plot = el.querySelector('rect.wtl-overlay')!.getBoundingClientRect();
+          return [...el.querySelectorAll('g.legend g.item')]
+            .filter((g) => g.getBoundingClientRect().bottom > plot.top + 0.5)
+            .map((g) => g.textContent);
+        });
+        expect(over, `${id}: legend items over the plot`).toEqual([]);
+      }
       const [scroll, client] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,

@@ -5,6 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { encodeExerciseToken } from '../src/state/exercise-link';
+import type { Exercise } from '../src/state/exercise-schema';
 import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
 
 /** Canonical (idle=0 is the default, so a link does not write it). */
@@ -126,4 +128,32 @@ test('a broken exercise link names ex in the banner and keeps the scenario and t
   expect(query(page)).toBe(SCENARIO);
   await expect(page.locator('.lab')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(() => new URL(page.url()).hash).toBe('#theme=dark');
+});
+
+test('a hidden bearer rate is hidden beside the goodput and on the goodput chart, until revealed', async ({
+  page,
+}) => {
+  const ex: Exercise = {
+    id: 'is707-bearer-rate',
+    system: 'is707',
+    title: 'The bearer’s rate',
+    task: 'Play the run to its end.',
+    scenario: SCENARIO,
+    charts: ['throughput'],
+    question: 'How many bit/s does the bearer carry?',
+    hides: ['capacityBps'],
+    answer: { kind: 'number', unit: 'bit/s', truth: { kind: 'summary', path: 'capacityBps' } },
+  };
+  await page.goto(`/?${SCENARIO}#charts=throughput&exercise=${ex.id}&ex=${encodeExerciseToken(ex)}`);
+  await playToEnd(page);
+  const summary = page.getByTestId('summary');
+  const goodput = page.getByTestId('chart-throughput');
+  await expect(summary).toContainText("of the bearer's (hidden while the exercise is open)");
+  await expect(summary).not.toContainText('7.60');
+  await expect(goodput.locator('path.goodput-line').first()).toBeVisible();
+  await expect(goodput.locator('line.capacity-line')).toHaveCount(0);
+  await expect(goodput.locator('svg')).not.toContainText('7.60');
+  await page.getByTestId('exercise-reveal').click();
+  await expect(summary).toContainText("of the bearer's 7.60 kbit/s");
+  await expect(goodput.locator('svg')).toContainText('capacity 7.60 kbit/s');
 });

@@ -5,9 +5,24 @@
  * (fixtures.ts `tour`); this one opts in.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { dragPhoneToEdge, expect, ready, test } from './fixtures';
 
 test.use({ tour: true });
+
+/** The RTO chart the third step asks to watch is in the window and not under the tour's card. */
+async function expectChartClearOfCard(page: Page): Promise<void> {
+  const plot = page.getByTestId('chart-rto').locator('svg').first();
+  await expect(plot).toBeInViewport({ ratio: 1 });
+  const chart = await plot.boundingBox();
+  const card = await page.getByTestId('tour').boundingBox();
+  expect(chart && card, 'chart and card laid out').toBeTruthy();
+  const overlap = Math.min(chart!.y + chart!.height, card!.y + card!.height) - Math.max(chart!.y, card!.y);
+  expect(
+    overlap,
+    `chart ${JSON.stringify(chart)} under the card ${JSON.stringify(card)}`,
+  ).toBeLessThanOrEqual(0);
+}
 
 test('the tour runs from Play through the drag to the RTO backoff in under a minute, and stays dismissed', async ({
   page,
@@ -29,6 +44,7 @@ test('the tour runs from Play through the drag to the RTO backoff in under a min
   // Step 3: the RTO graph, until a timeout doubles the RTO in force; then the last card.
   await expect(tour).toHaveAttribute('data-step', 'rto');
   await expect(page.getByTestId('chart-rto')).toHaveClass(/tour-target/);
+  await expectChartClearOfCard(page);
   await expect(tour).toHaveAttribute('data-step', 'done', { timeout: 45_000 });
   const summary = JSON.parse((await page.getByTestId('summary').getAttribute('data-json')) as string) as {
     tcp: { timeouts: number; maxRto: number };
@@ -85,4 +101,15 @@ test('without storage (blocked) the tour does not start by itself, and the help 
   await page.getByTestId('tour-skip').click();
   await expect(page.getByTestId('tour')).toHaveCount(0);
   // The fixture's guard fails the test on any uncaught page error.
+});
+
+test('on a phone, the RTO step brings the chart into view above the card', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('tour-next').click();
+  await page.getByTestId('tour-next').click();
+  await expect(page.getByTestId('tour')).toHaveAttribute('data-step', 'rto');
+  await expectChartClearOfCard(page);
+  await page.getByTestId('tour-skip').click();
 });

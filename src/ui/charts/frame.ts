@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { endTicks } from './axis-ticks';
+import { legendPositions } from './legend-layout';
 import { CHART_STYLE, isStrokeMarker, markerPath, styleAxis, tickFormat } from '../theme/chart-style';
 import type { MarkerName, Palette } from '../theme/palette';
 
@@ -50,6 +51,9 @@ export class ChartFrame {
   height: number;
   private readonly desc: d3.Selection<SVGDescElement, unknown, null, undefined>;
   private readonly layers = new Map<string, G>();
+  /** The top margin and height asked for: a legend of more than two rows adds to both. */
+  private readonly baseTop: number;
+  private readonly baseHeight: number;
 
   constructor(
     readonly el: HTMLElement,
@@ -58,6 +62,8 @@ export class ChartFrame {
     this.id = `wtl-${opts.kind}-${++nextId}`;
     this.height = opts.height;
     this.margin = { ...CHART_STYLE.margin, ...opts.margin };
+    this.baseTop = this.margin.top;
+    this.baseHeight = this.height;
     const doc = el.ownerDocument;
     this.wrapper = doc.createElement('div');
     this.wrapper.className = 'wtl-chart';
@@ -124,8 +130,9 @@ export class ChartFrame {
     this.grid.attr('transform', `translate(${left},${top})`);
     this.axisX.attr('transform', `translate(${left},${top + this.innerH})`);
     this.axisY.attr('transform', `translate(${left},${top})`);
-    // Legend rows sit in the top margin: up to two rows, 15 px apart, ending 10 px above the plot.
-    this.legendG.attr('transform', `translate(${left},${Math.max(10, top - 25)})`);
+    // Legend rows sit in the top margin, 15 px apart: two fit the margin asked for (ending 10 px
+    // above the plot); each further row (a narrow screen) makes the margin and the svg 15 px taller.
+    this.legendG.attr('transform', `translate(${left},${Math.max(10, this.baseTop - 25)})`);
   }
 
   /** Apply theme colours to the skeleton (hatch of the bad band, data-theme for export). */
@@ -274,20 +281,16 @@ export class ChartFrame {
   /** Draw the legend row above the plot. */
   legend(items: readonly LegendItem[], p: Palette): void {
     const hatch = this.hatchUrl;
-    // Text width is estimated (≈ 6.5 px per character at 12 px): items wrap onto a second row
-    // rather than run off the svg.
-    const avail = this.width - this.margin.left - 6;
-    let x = 0;
-    let row = 0;
-    const pos: [number, number][] = [];
-    for (const it of items) {
-      const iw = 26 + Math.ceil(it.label.length * 6.5) + 14;
-      if (x > 0 && x + iw - 14 > avail) {
-        x = 0;
-        row++;
-      }
-      pos.push([x, row * 15]);
-      x += iw;
+    const { pos, rows } = legendPositions(
+      items.map((it) => it.label),
+      this.width - this.margin.left - 6,
+    );
+    // More than two rows: the plot moves down (its height stays), so nothing drawn is misplaced.
+    const extra = Math.max(0, rows - 2) * 15;
+    if (this.margin.top !== this.baseTop + extra) {
+      this.margin.top = this.baseTop + extra;
+      this.height = this.baseHeight + extra;
+      this.resize();
     }
     const sel = this.legendG
       .selectAll<SVGGElement, LegendItem>('g.item')

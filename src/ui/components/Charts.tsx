@@ -119,8 +119,14 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   const system = useLab((s) => s.system);
   const plugin = labPlugin(system);
   // Read at each draw: PHS's capacity (links up, averaged) changes during the run, and a new value
-  // must not re-create the charts.
-  const capacity = useCallback(() => store.getState().summary?.capacityBps, [store]);
+  // must not re-create the charts. While an open exercise hides it, no chart draws it (the
+  // goodput chart's dashed line and its legend would give it away); the charts are made anew when
+  // that changes.
+  const hideCapacity = useHidden()('capacityBps');
+  const capacity = useCallback(
+    () => (hideCapacity ? undefined : store.getState().summary?.capacityBps),
+    [store, hideCapacity],
+  );
   const app = useLab((s) => s.scenario?.values.app);
   const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
@@ -148,7 +154,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
         : undefined,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = `${system}|${app === 'ping' ? 'ping' : ''}`;
+  const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}`;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>

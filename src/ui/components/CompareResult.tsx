@@ -6,6 +6,7 @@ import { createAbSeqChart } from '../charts/ab-seq-chart';
 import { createAbStepChart, type AbStepChartOptions } from '../charts/ab-step-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
 import type { ChartView, TraceData } from '../charts/types';
+import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
@@ -31,7 +32,33 @@ function useDomainChange() {
   return (d: readonly [number, number] | null) => store.getState().setDomain(d);
 }
 
-function AbChart<O extends object>({
+/**
+ * One A/B chart, or a note in its place while an open exercise hides the live chart it mirrors
+ * (`hides: ["chart:rto"]` hides the A/B RTO chart too: A is the live run, so its curve is the answer).
+ */
+function AbChart<O extends object>(props: {
+  factory: ChartFactory<O>;
+  data: TraceData;
+  view: ChartView;
+  options: O;
+  testId: string;
+  label: string;
+  caption: string;
+  /** The live chart this one shows A's curve of (`seq`, `rto`, `cwnd`, `link`). */
+  mirrors: string;
+}) {
+  const hidden = useHidden();
+  if (hidden(`chart:${props.mirrors}`)) {
+    return (
+      <p className="muted chart-hidden" data-testid={`${props.testId}-hidden`}>
+        {props.caption}: {HIDDEN_TEXT}.
+      </p>
+    );
+  }
+  return <AbChartBody {...props} />;
+}
+
+function AbChartBody<O extends object>({
   factory,
   data,
   view,
@@ -76,6 +103,8 @@ function fmt(v: number): string {
 }
 
 function DiffTable({ rows, caption }: { rows: readonly DiffRow[]; caption: string }) {
+  // A's figures are the live run's: an open exercise's answer must not show here either.
+  const hidden = useHidden();
   return (
     <table className="ab-table">
       <caption>{caption}</caption>
@@ -88,16 +117,27 @@ function DiffTable({ rows, caption }: { rows: readonly DiffRow[]; caption: strin
         </tr>
       </thead>
       <tbody>
-        {rows.map((r) => (
-          <tr key={r.path} data-path={r.path} className={r.a !== r.b ? 'differs' : undefined}>
-            <th scope="row">
-              <code>{r.path}</code>
-            </th>
-            <td>{fmt(r.a)}</td>
-            <td>{fmt(r.b)}</td>
-            <td>{differenceText(r)}</td>
-          </tr>
-        ))}
+        {rows.map((r) =>
+          hidden(r.path) ? (
+            <tr key={r.path} data-path={r.path} data-hidden="true">
+              <th scope="row">
+                <code>{r.path}</code>
+              </th>
+              <td colSpan={3} className="muted">
+                {HIDDEN_TEXT}
+              </td>
+            </tr>
+          ) : (
+            <tr key={r.path} data-path={r.path} className={r.a !== r.b ? 'differs' : undefined}>
+              <th scope="row">
+                <code>{r.path}</code>
+              </th>
+              <td>{fmt(r.a)}</td>
+              <td>{fmt(r.b)}</td>
+              <td>{differenceText(r)}</td>
+            </tr>
+          ),
+        )}
       </tbody>
     </table>
   );
@@ -175,6 +215,7 @@ export function CompareResult({ runs, theme }: { runs: CompareRuns; theme: 'ligh
         view={view}
         options={{ onDomainChange }}
         testId="chart-ab-seq"
+        mirrors="seq"
         label="Sequence numbers of A and B, overlaid"
         caption="Sequence numbers: A solid with ◆ retransmissions, B dashed with △"
       />
@@ -185,6 +226,7 @@ export function CompareResult({ runs, theme }: { runs: CompareRuns; theme: 'ligh
           view={view}
           options={{ ...RTO, onDomainChange }}
           testId="chart-ab-rto"
+          mirrors="rto"
           label="RTO in force of A and B, overlaid"
           caption="RTO in force (timeouts marked at the foot)"
         />
@@ -194,6 +236,7 @@ export function CompareResult({ runs, theme }: { runs: CompareRuns; theme: 'ligh
           view={view}
           options={{ ...CWND, onDomainChange }}
           testId="chart-ab-cwnd"
+          mirrors="cwnd"
           label="Congestion window of A and B, overlaid"
           caption="Congestion window"
         />
@@ -206,6 +249,7 @@ export function CompareResult({ runs, theme }: { runs: CompareRuns; theme: 'ligh
           view={view}
           options={link(id)}
           testId={`chart-ab-link-${id}`}
+          mirrors="link"
           label={`Link layer of ${id}`}
           caption={id === 'A' ? 'Link layer of A (live run)' : 'Link layer of B (keys changed)'}
         />

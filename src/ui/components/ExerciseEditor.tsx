@@ -27,6 +27,16 @@ function Field({ label, children, hint }: { label: string; children: ReactNode; 
   );
 }
 
+/**
+ * A select's options in a fixed order, with the chosen value among them: appended when the list
+ * lacks it. Putting the chosen value first would reorder the list at every change, and a
+ * keyboard user's arrow keys would then flip between its first two options for ever.
+ */
+function stableOptions(chosen: string, options: readonly string[]): string[] {
+  const unique = [...new Set(options)];
+  return unique.includes(chosen) ? unique : [...unique, chosen];
+}
+
 /** The quantity a number answer is checked against: a summary figure or a measure over a trace. */
 function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: string }) {
   const sources = useLab((s) => s.sources);
@@ -65,7 +75,10 @@ function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: s
                 set('field', form.measure === 'count' ? '' : (f[0] ?? ''));
               }}
             >
-              {[...new Set([form.source, ...sources.map((s) => s.name)])].map((n) => (
+              {stableOptions(
+                form.source,
+                sources.map((s) => s.name),
+              ).map((n) => (
                 <option key={n}>{n}</option>
               ))}
             </select>
@@ -92,7 +105,7 @@ function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: s
               value={form.field}
               onChange={(e) => set('field', e.target.value)}
             >
-              {[...new Set([form.field, ...(form.measure === 'count' ? [''] : []), ...fields])].map((f) => (
+              {stableOptions(form.field, [...(form.measure === 'count' ? [''] : []), ...fields]).map((f) => (
                 <option key={f} value={f}>
                   {f === '' ? '(none)' : f}
                 </option>

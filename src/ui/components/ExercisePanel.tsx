@@ -20,9 +20,16 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   const [checking, setChecking] = useState(false);
   const [hint, setHint] = useState(false);
   const [revealed, setRevealed] = useState(false);
+  // Once answered right, the figures stay shown: typing in the answer box again clears the verdict
+  // shown, not the fact that the question was answered.
+  const [answered, setAnswered] = useState(false);
   const answer = ex.answer;
   const hides = answerPaths(ex);
-  const open = hides.length > 0 && !revealed && !result?.correct;
+  const open = hides.length > 0 && !revealed && !answered;
+  const verdict = (r: CheckResult) => {
+    setResult(r);
+    if (r.correct) setAnswered(true);
+  };
   // The figures that answer the question stay hidden until it is answered or the student asks.
   useEffect(() => {
     hiddenFigures.getState().set(open ? hides : []);
@@ -31,7 +38,7 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   useEffect(() => () => hiddenFigures.getState().set([]), []);
   const check = async () => {
     if (answer.kind === 'state') {
-      setResult(checkState(answer, summary, done));
+      verdict(checkState(answer, summary, done));
       return;
     }
     if (Number.isNaN(readAnswer(typed))) {
@@ -50,7 +57,7 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
     setChecking(true);
     try {
       const t = await truthFor(store, ex);
-      setResult(checkNumber(answer, typed, t.truth, t.band));
+      verdict(checkNumber(answer, typed, t.truth, t.band));
     } catch (err) {
       setResult({
         correct: false,

@@ -23,3 +23,12 @@ export function Row({
     </div>
   );
 }
+
+/**
+ * One figure inside a row that shows several (the bearer's rate beside the goodput): hidden by
+ * itself while an open exercise hides its path, so the rest of the row stays readable.
+ */
+export function Part({ path, children }: { path: string; children: ReactNode }) {
+  const hidden = useHidden();
+  return hidden(path) ? <span className="muted">({HIDDEN_TEXT})</span> : <>{children}</>;
+}

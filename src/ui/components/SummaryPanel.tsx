@@ -2,7 +2,7 @@ import { failureText, type Summary } from '../../engine/scenario/summary';
 import { useLab } from '../hooks/use-lab';
 import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
 import { labPlugin } from '../systems';
-import { Row } from './FigureRow';
+import { Part, Row } from './FigureRow';
 
 /** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
@@ -44,7 +44,7 @@ export function SummaryFigures({ s }: { s: Summary }) {
         <>
           <Row label="Goodput" paths={['tcp.goodputBps', 'normalizedGoodput']}>
             {bitRate(tcp.goodputBps)} — <strong>{sig(s.normalizedGoodput, 3)}</strong> of the bearer's{' '}
-            {bitRate(s.capacityBps)}
+            <Part path="capacityBps">{bitRate(s.capacityBps)}</Part>
           </Row>
           {SummaryRows && <SummaryRows summary={s} />}
           <Row label="Delivered in order" paths={['tcp.bytesDelivered']}>

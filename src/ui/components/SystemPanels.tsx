@@ -1,6 +1,37 @@
+import { useState, type ComponentType } from 'react';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
 import { ErrorBoundary } from './ErrorBoundary';
+
+/** One panel, open at first; closed, its component is unmounted and draws nothing (as the charts do). */
+function Panel({
+  id,
+  title,
+  Component,
+  place,
+}: {
+  id: string;
+  title: string;
+  Component: ComponentType;
+  place: string;
+}) {
+  const [open, setOpen] = useState(true);
+  return (
+    <details
+      className={`panel system-panel system-panel-${place}`}
+      data-testid={`panel-${id}`}
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>{title}</summary>
+      {open && (
+        <ErrorBoundary area={title}>
+          <Component />
+        </ErrorBoundary>
+      )}
+    </details>
+  );
+}
 
 /** The running system's own panels (its lab plug-in's) placed at `place`, collapsible. */
 export function SystemPanels({ place = 'charts' }: { place?: 'stage' | 'charts' }) {
@@ -8,18 +39,8 @@ export function SystemPanels({ place = 'charts' }: { place?: 'stage' | 'charts' 
   const panels = (labPlugin(system)?.panels ?? []).filter((p) => (p.place ?? 'charts') === place);
   return (
     <>
-      {panels.map(({ id, title, Component }) => (
-        <details
-          key={`${system}-${id}`}
-          className={`panel system-panel system-panel-${place}`}
-          data-testid={`panel-${id}`}
-          open
-        >
-          <summary>{title}</summary>
-          <ErrorBoundary area={title}>
-            <Component />
-          </ErrorBoundary>
-        </details>
+      {panels.map((p) => (
+        <Panel key={`${system}-${p.id}`} id={p.id} title={p.title} Component={p.Component} place={place} />
       ))}
     </>
   );

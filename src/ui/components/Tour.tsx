@@ -33,14 +33,16 @@ const STEPS: Readonly<Record<TourStep, { title: string; text: string; target: st
 function useStepWatchers(step: TourStep | null): void {
   const store = useLabStore();
   const status = useLab((s) => s.status);
-  const simTime = useLab((s) => s.simTime);
   const view = useLab((s) => s.systemView);
   const timeouts = useLab((s) => getPath(s.summary, 'tcp.timeouts'));
   const start = useRef<{ x: number; y: number } | null>(null);
+  const timeoutsAtStart = useRef<number | null>(null);
   const phone = view ? draggedMobile(view) : undefined;
   useEffect(() => {
-    if (step === 'play' && (status === 'playing' || simTime > 0)) tour.getState().advance('play');
-  }, [step, status, simTime]);
+    // Playing, not merely past 0 s: the tour started again on a finished or paused run must still
+    // ask for Play (a drag after a finished run takes it back to 0 s, where nothing would move).
+    if (step === 'play' && status === 'playing') tour.getState().advance('play');
+  }, [step, status]);
   useEffect(() => {
     if (step !== 'drag') {
       start.current = null;
@@ -64,7 +66,12 @@ function useStepWatchers(step: TourStep | null): void {
     if (!s.view.charts.includes('rto')) s.setView({ charts: [...s.view.charts, 'rto'] });
   }, [step, store]);
   useEffect(() => {
-    if (step === 'rto' && timeouts >= 1) tour.getState().advance('rto');
+    // A timeout seen during this step, not one from before it (the tour started again on a run
+    // that has timed out already); a run started again from 0 s counts from its own start.
+    const n = Number.isFinite(timeouts) ? timeouts : 0;
+    if (step !== 'rto') timeoutsAtStart.current = null;
+    else if (timeoutsAtStart.current === null || n < timeoutsAtStart.current) timeoutsAtStart.current = n;
+    else if (n > timeoutsAtStart.current) tour.getState().advance('rto');
   }, [step, timeouts]);
 }
 
@@ -75,7 +82,9 @@ function useHighlight(step: TourStep | null): void {
     const el = id ? document.querySelector<HTMLElement | SVGElement>(`[data-testid="${id}"]`) : null;
     if (!el) return;
     el.classList.add('tour-target');
-    if (step === 'rto') el.scrollIntoView({ block: 'nearest' });
+    // The card sits at the bottom of the window: the RTO chart goes to the top, clear of it (at the
+    // bottom, 'nearest', the card covered the chart's right half, where the new timeouts appear).
+    if (step === 'rto') el.scrollIntoView({ block: 'start' });
     // On a phone the card sits at the top for this step (app.css); the phone goes to the middle.
     if (step === 'drag' && window.matchMedia?.('(max-width: 820px)').matches)
       el.scrollIntoView({ block: 'center' });

@@ -124,6 +124,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     .attr('rx', 1);
 
   let view: SystemView | null = null;
+  // The host's width, read at creation and on resize only: reading layout at each update (every
+  // frame while playing) would make the browser lay the page out there and then.
+  let hostWidth = Math.round(el.clientWidth) || 640;
   let opts: MapUpdateOptions = { radioFromMap: true, theme: 'light' };
   let tf: MapTransform = mapTransform([0, 1000, 0, 1000], 640, 460);
   let stationPx = new Map<string, [number, number]>();
@@ -207,7 +210,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const draw = (): void => {
     if (!view) return;
     const pal = p();
-    const width = Math.round(el.clientWidth) || 640;
+    const width = hostWidth;
     tf = mapTransform(view.extent, width, options.maxHeight ?? 460);
     const height = tf.height;
     svg
@@ -242,7 +245,18 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     drawDynamic();
   };
 
-  const scheduler = new FrameScheduler(draw, options.sync === true);
+  // Most updates move only the phone, the links, the crowd and the labels: the stations, rings,
+  // scale bar and frame are redrawn when the extent, the stations, the theme or the width change.
+  let full = true;
+  let laidOut = '';
+  const layoutKey = (v: SystemView, o: MapUpdateOptions): string =>
+    `${o.theme}|${v.extent.join(',')}|${v.stations.map((st) => `${st.id}@${st.x},${st.y}`).join(';')}|${(v.rings ?? []).map((r) => r.r).join(',')}`;
+  const scheduler = new FrameScheduler(() => {
+    if (full) {
+      full = false;
+      draw();
+    } else drawDynamic();
+  }, options.sync === true);
   const detachMs = attachMsControl(ms as Sel<SVGGElement>, svg.node() as SVGSVGElement, {
     transform: () => tf,
     extent,
@@ -258,7 +272,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const msNode = ms.node() as SVGGElement;
   msNode.addEventListener('focus', onFocus);
   msNode.addEventListener('blur', onBlur);
-  const unobserve = observeResize(el, () => scheduler.request());
+  const unobserve = observeResize(el, () => {
+    hostWidth = Math.round(el.clientWidth) || 640;
+    full = true;
+    scheduler.request();
+  });
 
   return {
     svg: svg.node() as SVGSVGElement,
@@ -266,6 +284,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       if (!v) return;
       view = v;
       opts = o ?? opts;
+      const key = layoutKey(v, opts);
+      if (key !== laidOut) {
+        laidOut = key;
+        full = true;
+      }
       if (local && !dragging) {
         const at = draggedMobile(v);
         const close = at !== undefined && Math.hypot(at.x - local.x, at.y - local.y) * tf.scale < 0.5;

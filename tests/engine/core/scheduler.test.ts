@@ -99,6 +99,41 @@ describe('Scheduler', () => {
     expect(s.nextTime()).toBe(Infinity);
   });
 
+  it('runsInPlace: a frame clock looping in place gives the order and clock of re-arming, whatever the step', () => {
+    // The same timeline built twice: a 10 ns frame clock with one-off events at 35 (armed before),
+    // 35 (armed by a frame) and 70; one clock re-arms itself every frame, the other loops in place.
+    const build = (inPlace: boolean, steps: number[]) => {
+      const s = new Scheduler();
+      const log: string[] = [];
+      s.at(35, (n) => log.push(`x${n}@${s.now}`));
+      const frame = s.timer((start) => {
+        let now = start;
+        do {
+          log.push(`f${now}@${s.now}`);
+          if (now === 20) s.at(35, (n) => log.push(`y${n}`));
+          now += 10;
+        } while (inPlace && s.runsInPlace(now));
+        frame.set(now);
+      });
+      frame.set(0);
+      s.at(70, (n) => log.push(`z${n}`));
+      for (const t of steps) s.runUntil(t);
+      return log;
+    };
+    const reference = build(false, [100]);
+    expect(build(true, [100])).toEqual(reference);
+    expect(build(true, [5, 33, 35, 36, 69, 100])).toEqual(reference);
+    expect(reference).toContain('f40@40');
+    // Never outside a firing timer, never past the bound of the runUntil in progress.
+    const s = new Scheduler();
+    expect(s.runsInPlace(10)).toBe(false);
+    let asked: boolean | undefined;
+    s.at(10, () => (asked = s.runsInPlace(30)));
+    s.runUntil(20);
+    expect(asked).toBe(false);
+    expect(s.now).toBe(20);
+  });
+
   it('refuses to arm a timer in the past', () => {
     const s = new Scheduler();
     s.runUntil(100);

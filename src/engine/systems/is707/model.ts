@@ -132,14 +132,19 @@ export class Is707Model implements SystemModel {
     hostNode.flush(0);
     mobileNode.flush(0);
 
-    // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on.
-    const frame = scheduler.timer((now: Nanos) => {
-      this.rlp.link.step(now);
-      this.observeChannel();
-      let p: Packet | undefined;
-      while ((p = this.rlp.rxB.poll()) !== undefined) mobileNode.receive(p, now);
-      while ((p = this.rlp.rxA.poll()) !== undefined) up.send(p, now);
-      frame.set(now + FRAME_NS);
+    // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
+    // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace).
+    const frame = scheduler.timer((start: Nanos) => {
+      let now = start;
+      do {
+        this.rlp.link.step(now);
+        this.observeChannel();
+        let p: Packet | undefined;
+        while ((p = this.rlp.rxB.poll()) !== undefined) mobileNode.receive(p, now);
+        while ((p = this.rlp.rxA.poll()) !== undefined) up.send(p, now);
+        now += FRAME_NS;
+      } while (scheduler.runsInPlace(now));
+      frame.set(now);
     });
     frame.set(0);
   }

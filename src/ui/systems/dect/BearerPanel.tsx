@@ -29,9 +29,10 @@ export function BearerPanel() {
     <>
       <div className="chart-host" ref={host} data-testid="chart-dect-bearers" />
       <p className="small muted chart-note">
-        Bearers lost in failed handovers are not replaced one by one: only when fewer than bth remain does
-        Connection_Modification set them up again, one at a time, back to the target — hence the saw-tooth.
-        Release bearers by hand with the bearer buttons under the map to watch it happen.
+        Bearers lost in failed handovers (✕) are not replaced one by one: only when fewer than bth remain does
+        Connection_Modification (blue band) set them up again, one at a time, back to the target — hence the
+        saw-tooth. A bearer released (+) was lost in a connection handover (▼: not moved within its 3 s) or
+        released by hand: the bearer buttons under the map.
       </p>
     </>
   );

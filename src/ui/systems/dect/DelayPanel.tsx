@@ -10,6 +10,9 @@ import { useResolvedTheme } from '../../hooks/use-theme';
 import { delayBars, delayFigures } from './delay-bins';
 import { createDelayChart, type DelayChart } from './delay-chart';
 
+/** Least wall time between two redraws of the histogram, ms. */
+const REDRAW_MS = 250;
+
 export function DelayPanel() {
   const figures = useLab((s) => s.systemView?.figures);
   const theme = useResolvedTheme();
@@ -26,9 +29,27 @@ export function DelayPanel() {
       chart.current = null;
     };
   }, []);
+  // The histogram changes slowly: redrawn at most every 250 ms of wall time while playing (the
+  // last figures always drawn), so that at 1× it does not redraw with every frame.
+  const last = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    chart.current?.update(f, theme, log);
+    const draw = (): void => {
+      pending.current = null;
+      last.current = performance.now();
+      chart.current?.update(f, theme, log);
+    };
+    if (pending.current) clearTimeout(pending.current);
+    const wait = last.current + REDRAW_MS - performance.now();
+    if (wait <= 0) draw();
+    else pending.current = setTimeout(draw, wait);
   });
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
   const bars = f && f.count > 0 ? delayBars(f) : null;
   return (
     <div data-testid="dect-delay">

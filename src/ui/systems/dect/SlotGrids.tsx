@@ -22,16 +22,32 @@ function GridCanvas({ grid, theme }: { grid: RfpGrid; theme: 'light' | 'dark' })
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const latest = useRef({ grid, theme });
   latest.current = { grid, theme };
-  const draw = (): void => {
-    const el = host.current;
+  // The host's width, read when it is measured (mount, resize) and never while the page is being
+  // updated: reading layout in an update forces the browser to lay the page out there and then.
+  const width = useRef(0);
+  const drawn = useRef('');
+  const cells = Array.from(grid.codes).join('');
+  const draw = (force: boolean): void => {
     const c = canvas.current;
-    if (el && c) drawGrid(c, latest.current.grid, el.clientWidth || 300, latest.current.theme, dpr());
+    const key = `${cells}|${theme}|${width.current}`;
+    if (!c || width.current <= 0 || (!force && key === drawn.current)) return;
+    drawn.current = key;
+    drawGrid(c, latest.current.grid, width.current, latest.current.theme, dpr());
   };
   useEffect(() => {
     const el = host.current;
-    return el ? observeResize(el, draw) : undefined;
+    if (!el) return;
+    width.current = el.clientWidth || 300;
+    draw(true);
+    return observeResize(el, () => {
+      width.current = el.clientWidth || 300;
+      draw(true);
+    });
+    // Mount only: later draws come from the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(draw, [grid, theme]);
+  // Redraw only when a cell or the theme changed (at 1× most frames change nothing).
+  useEffect(() => draw(false));
   const c = grid.counts;
   return (
     <figure
@@ -43,7 +59,7 @@ function GridCanvas({ grid, theme }: { grid: RfpGrid; theme: 'light' | 'dark' })
       data-background={c.background}
       data-interfered={c.interfered}
       data-free={c.free}
-      data-cells={Array.from(grid.codes).join('')}
+      data-cells={cells}
     >
       <figcaption>
         <strong>{grid.label}</strong>

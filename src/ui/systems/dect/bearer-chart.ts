@@ -84,7 +84,7 @@ const MARKS: readonly MarkSpec[] = [
     kind: KIND.DOWN,
     marker: 'cross',
     color: (p) => p.status.down,
-    label: 'bearer released (connection handover, by hand)',
+    label: 'bearer released',
     size: 50,
     at: 'line',
   },
