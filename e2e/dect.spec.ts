@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { checkMap, inside, overlapping, type Rect } from './boxes';
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, dragPhoneToEdge, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
 
 /** Every field of the CLI's summary equals the page's. */
 async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
@@ -65,6 +65,33 @@ test.describe('DECT in the lab', () => {
     await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     const browser = await pageSummary(page);
     expect(browser.scenario).toMatch(/events=.*msX=-25/);
+    expect((browser.link as { connectionHandovers: number }).connectionHandovers).toBe(1);
+    await sameAsCli(browser);
+  });
+
+  test('dragging the phone with the mouse to the far right: the connection hands over to RFP 3, and the summary equals the CLI’s', async ({
+    page,
+  }) => {
+    await page.goto('/?system=dect&mobility=map&load=low&hoScale=0&duration=120');
+    await ready(page);
+    await page.getByTestId('speed').selectOption('10');
+    await page.getByTestId('play').click();
+    await expect.poll(() => tcpOn(page, 2), { timeout: 30_000 }).toBe(10);
+    expect(await tcpOn(page, 3)).toBe(0);
+    await dragPhoneToEdge(page);
+    await expect(cell(page)).toHaveText('RFP 3', { timeout: 15_000 });
+    await expect.poll(() => marks(page, 'conn-handover')).toBe(1);
+    await expect(grid(page, 3)).toHaveAttribute('data-serving', 'true');
+    await expect(grid(page, 2)).toHaveAttribute('data-serving', 'false');
+    await expect.poll(() => tcpOn(page, 3), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => tcpOn(page, 2), { timeout: 15_000 }).toBe(0);
+    // The drop point is the link's last timed change of msX, well past RFP 3's 5 m band at 25 m.
+    const x = Number([...query(page).matchAll(/@msX=(-?[\d.]+)/g)].at(-1)?.[1]);
+    expect(x).toBeGreaterThan(45);
+
+    await page.getByTestId('speed').selectOption('max');
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const browser = await pageSummary(page);
     expect((browser.link as { connectionHandovers: number }).connectionHandovers).toBe(1);
     await sameAsCli(browser);
   });

@@ -89,7 +89,7 @@ test('an exercise written in the lab opens from its link with its answer hidden,
   await student.context().close();
 });
 
-test('an exercise checked against a measure over a trace hides the chart that answers it', async ({
+test('an exercise checked against a measure over a trace hides the chart and the summary figure that answer it', async ({
   page,
   browser,
 }) => {
@@ -99,6 +99,9 @@ test('an exercise checked against a measure over a trace hides the chart that an
   await editor.getByTestId('exercise-edit-source').selectOption('tcp.timeout');
   await editor.getByTestId('exercise-edit-measure').selectOption('count');
   await editor.getByTestId('exercise-hide-rto').check();
+  // A count of tcp.timeout records is no summary figure, but the summary's tcp.timeouts equals it.
+  await expect(editor.getByTestId('exercise-hide-figure')).toBeDisabled();
+  await editor.getByTestId('exercise-edit-hide-more').fill('tcp.timeouts');
   const link = await makeLink(page);
 
   const student = await freshPage(browser, link);
@@ -107,9 +110,13 @@ test('an exercise checked against a measure over a trace hides the chart that an
   await playToEnd(student);
   const timeouts = ((await cliSummary(SCENARIO)).tcp as { timeouts: number }).timeouts;
   expect(timeouts).toBeGreaterThan(0);
+  const row = student.getByTestId('summary').locator('.kv', { hasText: 'Timeouts' });
+  await expect(row).toHaveAttribute('data-hidden', 'true');
+  await expect(row).not.toContainText(`${timeouts} timeouts`);
   await answer(student, `${timeouts + 1}`, false);
   await answer(student, `${timeouts}`, true);
   await expect(student.getByTestId('chart-hidden-rto')).toHaveCount(0);
+  await expect(row).toContainText(`${timeouts} timeouts`);
   await student.context().close();
 });
 

@@ -311,6 +311,8 @@ export function ExerciseEditor() {
     setProblems(r.problems);
     setMade(r.exercise);
   };
+  // A measure over a trace is no summary figure: the teacher names the figures that give it away.
+  const measured = form.answerKind === 'number' && form.quantity === 'measure';
   const toggleChart = (c: ChartId) =>
     set(
       'hideCharts',
@@ -360,10 +362,12 @@ export function ExerciseEditor() {
           <label>
             <input
               type="checkbox"
-              checked={form.hideFigure}
+              data-testid="exercise-hide-figure"
+              checked={form.hideFigure && !measured}
+              disabled={measured}
               onChange={(e) => set('hideFigure', e.target.checked)}
             />{' '}
-            the figure checked
+            the summary figure checked{measured && ' (a measure over a trace has none)'}
           </label>
           {CHART_IDS.map((c) => (
             <label key={c}>
@@ -376,6 +380,16 @@ export function ExerciseEditor() {
               chart {c}
             </label>
           ))}
+          <Field
+            label="More summary figures (dotted paths)"
+            hint="separated by commas, e.g. tcp.timeouts for a count of tcp.timeout records"
+          >
+            <input
+              data-testid="exercise-edit-hide-more"
+              value={form.hideMore}
+              onChange={(e) => set('hideMore', e.target.value)}
+            />
+          </Field>
         </fieldset>
         <button type="submit" className="primary" data-testid="exercise-make">
           Make the link

@@ -40,6 +40,12 @@ export interface ExerciseForm {
   hideFigure: boolean;
   /** Charts hidden until answered. */
   hideCharts: ChartId[];
+  /**
+   * More summary figures hidden until answered, as typed (dotted paths, separated by commas or
+   * spaces): a measure over a trace has no summary figure of its own, yet the summary may show its
+   * answer (a count of `tcp.timeout` records is `tcp.timeouts`).
+   */
+  hideMore: string;
 }
 
 export const EMPTY_FORM: ExerciseForm = {
@@ -65,6 +71,7 @@ export const EMPTY_FORM: ExerciseForm = {
   explanation: '',
   hideFigure: true,
   hideCharts: [],
+  hideMore: '',
 };
 
 /** An exercise id from its title: `<system>-<slug>` (lower-case letters, digits, dashes). */
@@ -134,7 +141,8 @@ function answerOf(f: ExerciseForm): Record<string, unknown> {
 function hidesOf(f: ExerciseForm): string[] {
   const figure = f.hideFigure && f.answerKind === 'number' && f.quantity === 'summary' ? [f.path.trim()] : [];
   const states = f.hideFigure && f.answerKind === 'state' ? f.conditions.map((c) => c.path.trim()) : [];
-  return [...figure, ...states, ...f.hideCharts.map((c) => `chart:${c}`)];
+  const more = f.hideMore.split(/[\s,]+/).filter((p) => p !== '');
+  return [...figure, ...states, ...more, ...f.hideCharts.map((c) => `chart:${c}`)];
 }
 
 /** "How it is checked", in words for the student, for a number answer. */

@@ -113,6 +113,31 @@ describe('writing an exercise in the lab', () => {
     expect(s.hides).toEqual(['tcp.maxRto']);
   });
 
+  it('a measure over a trace hides the summary figures the teacher names (it has no summary figure of its own)', () => {
+    const timeouts = {
+      ...form,
+      quantity: 'measure' as const,
+      source: 'tcp.timeout',
+      measure: 'count' as const,
+      field: '',
+      hideFigure: true,
+      hideCharts: ['rto' as const],
+    };
+    // Without more figures named, the summary's own count (tcp.timeouts) would answer it.
+    expect(formToExercise(timeouts, 'is707', SCENARIO, []).exercise!.hides).toEqual(['chart:rto']);
+    const ex = formToExercise(
+      { ...timeouts, hideMore: ' tcp.timeouts,link.budget  tcp.timeouts' },
+      'is707',
+      SCENARIO,
+      [],
+    ).exercise!;
+    expect(ex.hides).toEqual(['tcp.timeouts', 'link.budget', 'chart:rto']);
+    // A path the reader refuses names the field.
+    const bad = formToExercise({ ...timeouts, hideMore: 'tcp.timeouts, <b>' }, 'is707', SCENARIO, []);
+    expect(bad.exercise).toBeNull();
+    expect(bad.problems.map((p) => p.field)).toContain('hides');
+  });
+
   it('ids and summary paths', () => {
     expect(exerciseId('gsm', '  ')).toBe('gsm-exercise');
     expect(exerciseId('phs', 'Éé x'.repeat(20)).length).toBeLessThanOrEqual(44);

@@ -54,5 +54,11 @@ describe('DECT exercises', () => {
     // At λ = 10 TH follows λ (far below TH_teo).
     expect(s.app.th as number).toBeGreaterThan(9.5);
     expect(s.app.thTeo as number).toBeGreaterThan(15);
+    // The run's TH_teo, rounded as a student reads it off, is accepted; the run's own λ (where TH
+    // still follows it) and the target's 10 bearers × 5 are not.
+    const truth = s.app.thTeo as number;
+    expect(checkNumber(answer!, Math.round(truth).toString(), truth).correct).toBe(true);
+    expect(checkNumber(answer!, '10', truth).correct).toBe(false);
+    expect(checkNumber(answer!, '50', truth).correct).toBe(false);
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * DECT presets and exercises in the page (issue #10 item 6): every preset loads from the preset
+ * menu and plays — simulated time advances and each live figure beside the study's becomes a
+ * number (dect-release and dect-capacity use hoScale = 0, which once hung the engine and froze the
+ * page at 0 s) — and both exercises refuse a wrong answer and accept the right one, the truth taken
+ * from the CLI's run of the exercise's scenario.
+ */
+import { DECT_PRESETS } from '../src/ui/systems/dect/presets';
+import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+
+const simTime = async (page: import('@playwright/test').Page): Promise<number> =>
+  Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+
+test.describe('DECT presets load and play', () => {
+  for (const preset of DECT_PRESETS) {
+    test(`${preset.id}: it loads, plays, and its live figures fill in`, async ({ page }) => {
+      if (preset.id.endsWith('-free')) {
+        // Free play is not in the menu (it is what choosing the system starts): opened by its link.
+        await page.goto(`/#preset=${preset.id}`);
+      } else {
+        await page.goto('/?system=dect');
+        await ready(page);
+        await page.getByTestId('preset-select').selectOption(preset.id);
+      }
+      await expect(page.getByTestId('preset-info').locator('h2')).toContainText(preset.title);
+      await expect.poll(() => new URL(page.url()).hash).toContain(`preset=${preset.id}`);
+      await ready(page);
+      expect(await simTime(page)).toBe(0);
+      await page.getByTestId('speed').selectOption('max');
+      await page.getByTestId('play').click();
+      // Simulated time moves on: a stuck engine leaves it at 0 and the page "running" for ever.
+      await expect.poll(() => simTime(page), { timeout: 30_000 }).toBeGreaterThan(20);
+      await page.getByTestId('pause').click();
+      await expect(page.locator('[data-status]')).not.toHaveAttribute('data-status', 'error');
+      const live = page.getByTestId('preset-info').locator('td[data-live]');
+      const shown = (preset.published ?? []).filter((p) => p.live).length;
+      await expect(live).toHaveCount(shown);
+      for (const text of await live.allTextContents()) expect(text, 'a live figure').toMatch(/\d/);
+      // Not modified by playing: still the study's experiment.
+      await expect(page.getByTestId('preset-info')).toHaveAttribute('data-modified', 'false');
+    });
+  }
+});
+
+test.describe('DECT exercises', () => {
+  test('why no timeout: the mean bearer count read off the chart is accepted, the saw-tooth’s top is not', async ({
+    page,
+  }) => {
+    await page.goto('/#exercise=dect-no-timeout');
+    const panel = page.getByTestId('exercise');
+    await expect(panel).toHaveAttribute('data-exercise', 'dect-no-timeout');
+    await expect.poll(() => query(page)).toBe('system=dect&duration=600');
+    await playToEnd(page, 120_000);
+    // The figures the question asks for are hidden from the summary while the exercise is open.
+    await expect(page.getByTestId('summary')).toContainText(
+      /Mean bearers\s*hidden while the exercise is open/,
+    );
+
+    await panel.getByTestId('exercise-answer').fill('10');
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
+      timeout: 30_000,
+    });
+    const truth = (await cliSummary('system=dect&duration=600')).app as { meanBearers: number };
+    await panel.getByTestId('exercise-answer').fill(truth.meanBearers.toFixed(1));
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
+      timeout: 30_000,
+    });
+  });
+
+  test('λ limit: TH_teo of the run is accepted, the run’s own λ is not', async ({ page }) => {
+    await page.goto('/#exercise=dect-lambda-limit');
+    const panel = page.getByTestId('exercise');
+    await expect(panel).toHaveAttribute('data-exercise', 'dect-lambda-limit');
+    await expect
+      .poll(() => query(page))
+      .toMatch(/^system=dect&(lambda=10&duration=600|duration=600&lambda=10)$/);
+    await playToEnd(page, 120_000);
+
+    await panel.getByTestId('exercise-answer').fill('10');
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
+      timeout: 30_000,
+    });
+    const truth = (await cliSummary('system=dect&duration=600&lambda=10')).app as { thTeo: number };
+    await panel.getByTestId('exercise-answer').fill(String(Math.round(truth.thTeo)));
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
+      timeout: 30_000,
+    });
+  });
+});
