@@ -10,12 +10,16 @@
 
 import { defaultSystem, parseScenario } from '../engine/scenarios';
 import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
+import { encodeItemValue } from './fragment-text';
+import type { SweepSetup } from './sweep';
+import { checkSweepItems, encodeSweep, SWEEP_KEYS, type SweepItems } from './sweep-link';
 import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
 import type { Exercise } from './exercise-schema';
 import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
+export { encodeItemValue } from './fragment-text';
 
 export type Theme = 'light' | 'dark';
 
@@ -36,6 +40,8 @@ export interface ViewState {
   readonly notes: readonly ChartNote[];
   /** A/B: the keys B changes from A (`#b.<key>=<value>`); absent or null: no comparison. */
   readonly compare?: readonly CompareChange[] | null;
+  /** The sweep to run and show (`#sweep=<the CLI's sweep text>&sweep.seeds=…`); absent or null: none. */
+  readonly sweep?: SweepSetup | null;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -68,17 +74,6 @@ export function encodeQuery(text: string): string {
   return out;
 }
 
-/** Escape what may not stand in a fragment item's value (`&`, `=`, `#`, `%`, blanks, non-ASCII…). */
-export function encodeItemValue(text: string): string {
-  return text.replace(/[^A-Za-z0-9\-._~,;:@*+!$'()/|?]/gu, (c) => {
-    try {
-      return encodeURIComponent(c);
-    } catch {
-      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
-    }
-  });
-}
-
 function formatNumber(n: number): string {
   return String(Number(n.toPrecision(12)));
 }
@@ -96,6 +91,7 @@ export function encodeView(view: ViewState): string {
   if (view.theme) parts.push(`theme=${view.theme}`);
   for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
   for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
+  if (view.sweep) parts.push(...encodeSweep(view.sweep));
   return parts.join('&');
 }
 
@@ -118,9 +114,19 @@ export interface KnownViewIds {
 }
 
 /** The keys a fragment may hold (`compare` stands for the `b.<key>` items). */
-export const VIEW_KEYS = ['charts', 'zoom', 'exercise', 'ex', 'preset', 'theme', 'note', 'compare'] as const;
+export const VIEW_KEYS = [
+  'charts',
+  'zoom',
+  'exercise',
+  'ex',
+  'preset',
+  'theme',
+  'note',
+  'compare',
+  'sweep',
+] as const;
 /** The keys as written in a fragment, for messages. */
-const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>`;
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>, ${SWEEP_KEYS.join(', ')}`;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -149,6 +155,8 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let theme: Theme | null = null;
   const notes: ChartNote[] = [];
   let compare: CompareChange[] = [];
+  const sweepItems: SweepItems = {};
+  const sweepGiven: string[] = [];
   const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
   const given: string[] = [];
@@ -215,6 +223,10 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         compare = withChange(compare, r.change);
         given.push(key);
       } else bad(key, value, r.allowed);
+    } else if ((SWEEP_KEYS as readonly string[]).includes(key)) {
+      // Read together once every item is in: a sweep's seeds or y may come before its text.
+      sweepItems[key === 'sweep' ? 'text' : (key.slice('sweep.'.length) as 'seeds' | 'y' | 'x')] = value;
+      sweepGiven.push(key);
     } else {
       errors.push({
         key,
@@ -236,6 +248,10 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
     }
   }
+  const sweepCheck = checkSweepItems(sweepItems);
+  for (const e of sweepCheck.errors) bad(e.key, e.value, e.allowed);
+  // A sweep item is used when the sweep is and no error names it.
+  if (sweepCheck.setup) given.push(...sweepGiven.filter((k) => !sweepCheck.errors.some((e) => e.key === k)));
   return {
     view: {
       charts,
@@ -246,6 +262,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       theme,
       notes,
       ...(compare.length > 0 ? { compare } : {}),
+      ...(sweepCheck.setup ? { sweep: sweepCheck.setup } : {}),
     },
     errors,
     given,

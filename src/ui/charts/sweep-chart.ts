@@ -18,7 +18,19 @@ import { count } from '../format';
  * Unlike the time charts its data is a list of points, not TraceData:
  * `update(points: SweepPoint[], view?: { theme })`. Nodes: `path.mean-line[data-series]`,
  * `path.spread-band`, `path.whiskers`, `g.points` (data-n = points, one marker path each).
+ *
+ * Published values (issue 12 item 3) are drawn over the curves in ink, never in a series colour:
+ * points as hollow markers (`g.published-points`), reference lines dotted (`path.published-line`),
+ * thresholds as dashed vertical rules with their label (`g.published-rule`); each is named in the
+ * legend as "published: …" (`view.published`).
  */
+
+/** A published curve as the chart draws it (ui/systems/types.ts PublishedCurve). */
+export interface PublishedOverlay {
+  readonly label: string;
+  readonly kind: 'points' | 'line' | 'rule';
+  readonly points: readonly { readonly x: number; readonly y: number; readonly label?: string }[];
+}
 
 export interface SweepPoint {
   /** Swept parameter value. */
@@ -48,13 +60,17 @@ export interface SweepChartOptions {
   infAt?: number;
   /** Fixed y domain (default [0, max·1.05]). */
   yDomain?: readonly [number, number];
+  /** Plot height; a legend of more than two rows (published curves' long labels) adds to it (ChartFrame.legend). */
   height?: number;
   /** Draw synchronously (tests). */
   sync?: boolean;
 }
 
 export interface SweepChart {
-  update(points: readonly SweepPoint[], view?: { theme?: ThemeName }): void;
+  update(
+    points: readonly SweepPoint[],
+    view?: { theme?: ThemeName; published?: readonly PublishedOverlay[] },
+  ): void;
   flush(): void;
   destroy(): void;
   readonly svg: SVGSVGElement;
@@ -72,11 +88,12 @@ export function createSweepChart(el: HTMLElement, options: SweepChartOptions): S
     height: options.height ?? 300,
   });
   let points: readonly SweepPoint[] = [];
+  let published: readonly PublishedOverlay[] = [];
   let theme: ThemeName = 'light';
   const draw = (): void => {
     const p = palette(theme);
     frame.theme(p);
-    frame.describe(drawSweep(frame, points, options, p));
+    frame.describe(drawSweep(frame, points, published, options, p));
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
   const unobserve = observeResize(el, () => {
@@ -88,6 +105,7 @@ export function createSweepChart(el: HTMLElement, options: SweepChartOptions): S
     update(pts, view) {
       points = pts ?? [];
       if (view?.theme) theme = view.theme;
+      if (view?.published) published = view.published;
       scheduler.request();
     },
     flush: () => scheduler.flush(),
@@ -110,6 +128,7 @@ interface Series {
 function drawSweep(
   frame: ChartFrame,
   points: readonly SweepPoint[],
+  published: readonly PublishedOverlay[],
   o: SweepChartOptions,
   p: Palette,
 ): string {
@@ -128,7 +147,11 @@ function drawSweep(
     marker: CATEGORICAL_MARKERS[i % CATEGORICAL_MARKERS.length],
   }));
   const xs = valid.map((q) => q.x);
-  const hiY = d3.max(valid, (q) => Math.max(q.max, q.mean + q.sd)) ?? 1;
+  // Published points widen the x range (they belong on the plot); lines and rules are clipped to it.
+  const pubPoints = published.filter((c) => c.kind === 'points').flatMap((c) => c.points);
+  for (const q of pubPoints) if (Number.isFinite(q.x) && (!o.xLog || q.x > 0)) xs.push(q.x);
+  const pubY = published.filter((c) => c.kind !== 'rule').flatMap((c) => c.points.map((q) => q.y));
+  const hiY = Math.max(d3.max(valid, (q) => Math.max(q.max, q.mean + q.sd)) ?? 1, d3.max(pubY) ?? 0);
   const xDom = xs.length ? (d3.extent(xs) as [number, number]) : o.xLog ? [0.001, 1] : [0, 1];
   if (xDom[0] === xDom[1]) xDom[1] = xDom[0] + (o.xLog ? xDom[0] * 9 : 1);
   const x = (o.xLog ? d3.scaleLog() : d3.scaleLinear()).domain(xDom).range([0, frame.innerW]);
@@ -215,6 +238,7 @@ function drawSweep(
       .attr('stroke', stroke ? s.color : p.neutral.background)
       .attr('stroke-width', stroke ? 2 : 1);
   });
+  const pubLegend = drawPublished(frame, published, x, y, p);
   const legend: LegendItem[] = series.map((s) => ({
     label: s.name,
     color: s.color,
@@ -222,8 +246,110 @@ function drawSweep(
     dash: s.dash,
     marker: s.marker,
   }));
-  frame.legend(legend, p);
-  return (
-    series.map((s) => `${s.name}: ${count(s.pts.length, 'point')}`).join('; ') || 'No sweep results yet.'
-  );
+  frame.legend([...legend, ...pubLegend], p);
+  const said =
+    series.map((s) => `${s.name}: ${count(s.pts.length, 'point')}`).join('; ') || 'No sweep results yet.';
+  return published.length > 0 ? `${said} Published: ${published.map((c) => c.label).join('; ')}.` : said;
+}
+
+/** Markers of published points, in turn (hollow, in ink). */
+const PUBLISHED_MARKERS = ['star', 'square', 'times', 'cross'] as const;
+
+/** Draw the published overlays; return their legend items. */
+function drawPublished(
+  frame: ChartFrame,
+  published: readonly PublishedOverlay[],
+  x: d3.ScaleContinuousNumeric<number, number>,
+  y: d3.ScaleLinear<number, number>,
+  p: Palette,
+): LegendItem[] {
+  // No layer until there is a curve: a sweep without published values draws what it drew before.
+  if (published.length === 0 && frame.plot.select('g.layer-published').empty()) return [];
+  const g = frame.layer('published');
+  g.selectAll('*').remove();
+  const ink = p.neutral.ink;
+  const legend: LegendItem[] = [];
+  let marker = 0;
+  const [x0, x1] = x.domain();
+  for (const c of published) {
+    if (c.kind === 'line') {
+      const d = d3
+        .line<{ x: number; y: number }>()
+        .x((q) => x(q.x))
+        .y((q) => y(q.y))(clipPolyline(c.points, Math.min(x0, x1), Math.max(x0, x1)));
+      g.append('path')
+        .attr('class', 'published-line')
+        .attr('d', d ?? '')
+        .attr('fill', 'none')
+        .attr('stroke', ink)
+        .attr('stroke-width', 1.5)
+        .attr('stroke-dasharray', '2 3');
+      legend.push({ label: `published: ${c.label}`, color: ink, kind: 'line', dash: '2 3' });
+    } else if (c.kind === 'points') {
+      const m = PUBLISHED_MARKERS[marker++ % PUBLISHED_MARKERS.length];
+      g.append('g')
+        .attr('class', 'published-points')
+        .attr('data-n', c.points.length)
+        .selectAll('path')
+        .data(c.points)
+        .join('path')
+        .attr('transform', (q) => `translate(${x(q.x)},${y(q.y)})`)
+        .attr('d', markerPath(m, 70))
+        .attr('fill', 'none')
+        .attr('stroke', ink)
+        .attr('stroke-width', 1.75);
+      legend.push({ label: `published: ${c.label}`, color: ink, kind: 'marker', marker: m, hollow: true });
+    } else {
+      const inside = c.points.filter((q) => q.x >= Math.min(x0, x1) && q.x <= Math.max(x0, x1));
+      const rules = g.append('g').attr('class', 'published-rule').attr('data-n', inside.length);
+      for (const q of inside) {
+        rules
+          .append('line')
+          .attr('x1', x(q.x))
+          .attr('x2', x(q.x))
+          .attr('y1', 0)
+          .attr('y2', frame.innerH)
+          .attr('stroke', p.neutral.muted)
+          .attr('stroke-width', 1.25)
+          .attr('stroke-dasharray', '6 3');
+        // Left of the rule near the right edge, so the label stays on the plot.
+        const left = x(q.x) > frame.innerW - 110;
+        rules
+          .append('text')
+          .attr('x', x(q.x) + (left ? -4 : 4))
+          .attr('text-anchor', left ? 'end' : 'start')
+          .attr('y', 12)
+          .attr('font-size', 11)
+          .attr('fill', p.neutral.muted)
+          // A halo in the background colour keeps the label readable over a curve.
+          .attr('stroke', p.neutral.background)
+          .attr('stroke-width', 3)
+          .attr('paint-order', 'stroke')
+          .text(q.label ?? '');
+      }
+      legend.push({ label: `published: ${c.label}`, color: p.neutral.muted, kind: 'line', dash: '6 3' });
+    }
+  }
+  return legend;
+}
+
+/** The part of a polyline (points in x order) between x = lo and x = hi, interpolated at the ends. */
+export function clipPolyline(
+  pts: readonly { readonly x: number; readonly y: number }[],
+  lo: number,
+  hi: number,
+): { x: number; y: number }[] {
+  const at = (a: { x: number; y: number }, b: { x: number; y: number }, x: number) => ({
+    x,
+    y: a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x || 1),
+  });
+  const out: { x: number; y: number }[] = [];
+  for (let i = 0; i < pts.length; i++) {
+    const q = pts[i];
+    const prev = pts[i - 1];
+    if (prev && prev.x < lo && q.x > lo) out.push(at(prev, q, lo));
+    if (q.x >= lo && q.x <= hi) out.push({ x: q.x, y: q.y });
+    if (prev && prev.x < hi && q.x > hi) out.push(at(prev, q, hi));
+  }
+  return out;
 }

@@ -74,6 +74,28 @@ export interface Realisation {
   readonly note?: string;
 }
 
+/**
+ * A curve the study published, drawn on a sweep plot with its source (issue 12 item 3): on any sweep
+ * with this x key and summary path whose runs meet `when`. The numbers come from
+ * spec/published-values.json (each plug-in's `published.ts` copy) or, where the JSON has none,
+ * from the spec text, cited where they are written down.
+ */
+export interface PublishedCurve {
+  /** Legend text: what it is ("Table 2: static 5 and 6 links, FTP Get"). */
+  readonly label: string;
+  /** Where it comes from (the study and its figure or table). */
+  readonly source: string;
+  /** The sweep it belongs on: its x key and the summary path on y. */
+  readonly x: string;
+  readonly metric: string;
+  /** Values the sweep must run with (canonical text); a swept key needs the value among its alternatives. */
+  readonly when?: Readonly<Record<string, string>>;
+  /** Markers at the points; a reference line through them; or vertical rules at their x. */
+  readonly kind: 'points' | 'line' | 'rule';
+  /** Points in the x key's and the summary path's units; a rule's label says what its x means. */
+  readonly points: readonly { readonly x: number; readonly y: number; readonly label?: string }[];
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -91,6 +113,8 @@ export interface LabPlugin {
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */
   readonly exercises: ExerciseList;
+  /** The study's published curves, drawn on the sweeps they belong to. */
+  readonly publishedCurves?: readonly PublishedCurve[];
   /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
   readonly linkToggles?: LinkToggleSpec;
   /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */

@@ -7,7 +7,8 @@
  *
  * The fast-check seed is pinned; override it with SCENARIO_FUZZ_SEED and the run
  * count per property with SCENARIO_FUZZ_RUNS (default 4000 × 3 properties). The URL codec's view
- * keys beside the scenario (A/B's `b.<key>`) are fuzzed the same way at the end of the file.
+ * keys beside the scenario (A/B's `b.<key>`, the sweep's `sweep…`) are fuzzed the same way, with
+ * the same arbitraries (fuzz-arbitraries.ts), in fuzz-view-keys.test.ts.
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -16,21 +17,22 @@ import { SEED_PARAM } from '../../../src/engine/scenarios';
 import type { ParamSpec, ParseResult, Scenario } from '../../../src/engine/scenario/types';
 import { isValidValue, sameValue } from '../../../src/engine/scenario/values';
 import { TEST_PARAMS, TEST_SCHEMA, TEST_SYSTEM, withTestSystem } from './test-schema';
-import { checkChange, compareText } from '../../../src/state/ab-compare';
-import { decodeViewChecked, encodeItemValue, encodeView } from '../../../src/state/url-codec';
+import {
+  anyChar16,
+  applyEdits,
+  check,
+  edits,
+  grammarText,
+  RUNS,
+  SEED,
+  validValue,
+  WEIRD_KEYS,
+} from './fuzz-arbitraries';
 
 /** The parser runs over the engine's systems plus the test system (every value kind). */
 const { parseScenario, serialiseScenario } = withTestSystem;
 const schemaFor = (id: string): readonly ParamSpec[] | undefined => TEST_SCHEMA.schemaFor(id);
 const implementedSystems = (): string[] => TEST_SCHEMA.implementedSystems();
-
-const SEED = Number(process.env.SCENARIO_FUZZ_SEED ?? 20261121);
-const RUNS = Number(process.env.SCENARIO_FUZZ_RUNS ?? 4000);
-
-/** Plain checks (expect() in a 12,000-run loop costs more than the parser itself). */
-function check(cond: boolean, what: string, q: string): void {
-  if (!cond) throw new Error(`${what} for ${JSON.stringify(q)}`);
-}
 
 function sameScenario(a: Scenario, b: Scenario): boolean {
   const ka = Object.keys(a.values);
@@ -82,59 +84,6 @@ function property(q: string): void {
   checkResult(q, r);
 }
 
-const ALPHABET = '0123456789.,;:@*-+eEinfINF|&=?%#/ x_\u00e9\ud83d\ude00';
-const grammarChar = fc.constantFrom(...ALPHABET.split(''));
-const grammarText = (max: number) => fc.string({ unit: grammarChar, maxLength: max });
-const anyChar16 = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
-
-/** A valid value text for a spec (not necessarily canonical). */
-function validValue(p: ParamSpec): fc.Arbitrary<string> {
-  const num = (min: number, max: number, integer = false) =>
-    integer
-      ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) }).map(String)
-      : fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((v) => String(v));
-  switch (p.kind) {
-    case 'number':
-      return fc.oneof(num(p.min, p.max, p.integer), fc.constantFrom(...(p.words ?? [String(p.min)])));
-    case 'bool':
-      return fc.constantFrom('0', '1');
-    case 'enum':
-      return fc.constantFrom(...p.options);
-    case 'hex':
-      return fc.string({
-        unit: fc.constantFrom(...'0123456789abcdefABCDEF'),
-        minLength: p.minLength,
-        maxLength: p.maxLength,
-      });
-    case 'numberList':
-      return fc
-        .array(num(p.min, p.max, p.integer), { minLength: p.minItems, maxLength: p.maxItems })
-        .map((a) => a.join(','));
-    case 'timedList': {
-      const link = p.allowAll
-        ? fc.oneof(fc.constant('*'), fc.integer({ min: 1, max: p.maxLink }).map(String))
-        : fc.integer({ min: 1, max: p.maxLink }).map(String);
-      const item = fc
-        .tuple(link, num(0, 1e4), num(0.001, 1e4))
-        .map(([l, t, ms]) => (p.withMs ? `${l}@${t}:${ms}` : `${l}@${t}`));
-      return fc.array(item, { maxLength: p.maxItems }).map((a) => a.join(','));
-    }
-    case 'episode':
-      return fc
-        .tuple(fc.nat(1e6), fc.nat(1e6), fc.double({ min: 0, max: 100, noNaN: true }))
-        .map(([a, b, f]) => `${Math.min(a, b)}-${Math.max(a, b)}-${f}`);
-    case 'points':
-      return fc
-        .array(fc.tuple(num(p.min, p.max), num(p.min, p.max)), { minLength: p.count, maxLength: p.count })
-        .map((pts) => pts.map(([x, y]) => `${x},${y}`).join(';'));
-    case 'wordOrNumbers':
-      return fc.oneof(
-        fc.constantFrom(...p.words),
-        fc.array(num(p.min, p.max), { minLength: p.count, maxLength: p.count }).map((a) => a.join(',')),
-      );
-  }
-}
-
 const SCHEMA_SETS: { system: string; params: readonly ParamSpec[] }[] = [
   { system: 'is707', params: schemaFor('is707') ?? [] },
   { system: TEST_SYSTEM, params: TEST_PARAMS },
@@ -164,18 +113,6 @@ const validScenario = fc.constantFrom(...SCHEMA_SETS).chain(({ system, params })
 const ALL_KEYS = [
   ...new Set([...SCHEMA_SETS.flatMap((s) => s.params.map((p) => p.key)), 'system', 'seed', 'events']),
 ];
-const WEIRD_KEYS = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'msx',
-  '',
-  'fer ',
-  '%66er',
-  'events%3D',
-];
-
 const ALL_PARAMS = SCHEMA_SETS.flatMap((set) => set.params);
 
 /** A valid `t@key=value` item of a live key of either schema. */
@@ -239,27 +176,6 @@ const soup = fc
     { maxLength: 12 },
   )
   .map((items) => items.join('&'));
-
-/** Random edits of a text: insert, delete or replace one character, `max` at most. */
-const edits = (max: number) =>
-  fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.oneof(grammarChar, anyChar16)), {
-    minLength: 1,
-    maxLength: max,
-  });
-
-function applyEdits(text: string, list: readonly (readonly [number, number, string])[]): string {
-  let s = text;
-  for (const [at, op, c] of list) {
-    const i = s.length === 0 ? 0 : at % s.length;
-    s =
-      op === 0
-        ? s.slice(0, i) + c + s.slice(i)
-        : op === 1
-          ? s.slice(0, i) + s.slice(i + 1)
-          : s.slice(0, i) + c + s.slice(i + 1);
-  }
-  return s;
-}
 
 /** Random edits (insert, delete, replace) of a valid scenario text. */
 const mutated = fc.tuple(validScenario, edits(6)).map(([text, list]) => applyEdits(text, list));
@@ -325,135 +241,5 @@ describe('scenario parser fuzz', () => {
 
   it('mutations of valid scenarios never throw and yield a valid scenario', () => {
     fc.assert(fc.property(mutated, property), { seed: SEED, numRuns: RUNS });
-  });
-});
-
-/*
- * The URL codec's view keys beside the scenario (issue 12): A/B's `b.<key>=<value>` items. Fuzzed
- * as the scenario is — at least 10,000 inputs per run over the properties below — against every
- * built system's schema: decoding never throws, every item it cannot use is reported under the
- * key it was written with (and the message says what is allowed), what it keeps is valid, and the
- * fragment written back decodes to the same view with nothing to report.
- */
-const SYSTEM_SCHEMAS = implementedSystems()
-  .filter((s) => s !== TEST_SYSTEM)
-  .map((system) => ({ system, params: schemaFor(system) ?? [] }));
-
-/** A `b.<key>=<value>` item: a real key with a valid or random value, a key B may not change, or junk. */
-const compareItem = (params: readonly ParamSpec[]) =>
-  fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc
-        .constantFrom(...params)
-        .chain((p) => validValue(p).map((v) => `b.${p.key}=${encodeItemValue(v)}`)),
-    },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.constantFrom(...params.map((p) => p.key), 'seed', 'system', 'events'), grammarText(12))
-        .map(([k, v]) => `b.${k}=${encodeItemValue(v)}`),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...WEIRD_KEYS), grammarText(8)).map(([k, v]) => `b.${k}=${v}`),
-    },
-    { weight: 1, arbitrary: fc.oneof(grammarText(10), fc.string({ unit: anyChar16, maxLength: 12 })) },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom('b.', 'b.=', 'b.fer', 'b.idle=inf', 'charts=seq', 'zoom=1,2', 'b%2Eidle=1'),
-    },
-  );
-
-const compareFragment = fc.constantFrom(...SYSTEM_SCHEMAS).chain(({ system, params }) =>
-  fc.tuple(
-    fc.constant(system),
-    fc.array(compareItem(params), { maxLength: 8 }).map((items) => items.join('&')),
-  ),
-);
-
-function codecProperty([system, fragment]: [string, string]): void {
-  let decoded: ReturnType<typeof decodeViewChecked>;
-  try {
-    decoded = decodeViewChecked(fragment, { system });
-  } catch (e) {
-    throw new Error(`decodeViewChecked threw ${String(e)} for ${JSON.stringify(fragment)} (${system})`);
-  }
-  // As the decoder reads it: without a leading #.
-  const written = fragment
-    .replace(/^#/, '')
-    .split('&')
-    .filter((p) => p !== '');
-  const keysWritten = new Set(
-    written.map((p) => safeDecodeOr(p.slice(0, p.includes('=') ? p.indexOf('=') : p.length))),
-  );
-  for (const e of decoded.errors) {
-    check(keysWritten.has(e.key), `error names a key written (${e.key})`, fragment);
-    check(e.message.length > 0 && e.allowed.length > 0, 'error says what is allowed', fragment);
-  }
-  for (const c of decoded.view.compare ?? []) {
-    check(checkChange(system, c.key, c.value).ok, `kept change ${c.key}=${c.value} is valid`, fragment);
-    check(keysWritten.has(`b.${c.key}`), `kept change ${c.key} was written`, fragment);
-  }
-  const again = decodeViewChecked(encodeView(decoded.view), { system });
-  check(again.errors.length === 0, 'the fragment written back has nothing to report', fragment);
-  check(
-    JSON.stringify(again.view) === JSON.stringify(decoded.view),
-    'the fragment written back is the same view',
-    fragment,
-  );
-  if (decoded.view.compare) {
-    const b = parseScenario(compareText(`system=${system}`, decoded.view.compare));
-    check(b.errors.length === 0, 'B’s scenario parses cleanly', fragment);
-  }
-}
-
-function safeDecodeOr(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
-describe('URL codec fuzz: the A/B keys of the view', () => {
-  it('b.<key> items of every system: never throw, errors name the key, what is kept is valid', () => {
-    fc.assert(fc.property(compareFragment, codecProperty), { seed: SEED, numRuns: RUNS });
-  });
-
-  it('mutations of valid A/B fragments: never throw, errors name the key', () => {
-    const mutatedFragment = compareFragment.chain(([system, text]) =>
-      edits(4).map((list) => [system, applyEdits(text, list)] as [string, string]),
-    );
-    fc.assert(fc.property(mutatedFragment, codecProperty), { seed: SEED, numRuns: RUNS });
-  });
-
-  it('valid changes round-trip through the link', () => {
-    const valid = fc.constantFrom(...SYSTEM_SCHEMAS).chain(({ system, params }) =>
-      fc
-        .uniqueArray(fc.constantFrom(...params), { maxLength: 5, selector: (p) => p.key })
-        .chain((ps) =>
-          fc.tuple(
-            fc.constant(system),
-            fc.tuple(...ps.map((p) => validValue(p).map((v) => ({ key: p.key, v })))),
-          ),
-        )
-        .map(([system, kv]) => [system, kv] as const),
-    );
-    fc.assert(
-      fc.property(valid, ([system, kv]) => {
-        const fragment = kv.map(({ key, v }) => `b.${key}=${encodeItemValue(v)}`).join('&');
-        const { view, errors } = decodeViewChecked(fragment, { system });
-        check(
-          errors.length === 0,
-          `valid changes decode cleanly (${errors.map((e) => e.message).join('; ')})`,
-          fragment,
-        );
-        check((view.compare ?? []).length === kv.length, 'every change kept', fragment);
-        const back = decodeViewChecked(encodeView(view), { system }).view;
-        check(JSON.stringify(back) === JSON.stringify(view), 'round trip', fragment);
-      }),
-      { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
-    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/engine/scenarios';
 import { PRESETS, findPreset, presetsFor } from '../../../src/ui/presets';
-import { sweepRuns } from '../../../src/state/sweep';
+import { setupFromSpec, sweepRuns } from '../../../src/state/sweep';
 
 const all = Object.values(PRESETS).flatMap((list) => list ?? []);
 
@@ -26,7 +26,7 @@ describe('presets', () => {
     it(`${p.id}: its scenario and every sweep run parse without errors`, () => {
       expect(parseScenario(p.scenario).errors).toEqual([]);
       if (p.sweep) {
-        const runs = sweepRuns(p.sweep);
+        const runs = sweepRuns(setupFromSpec(p.sweep)).runs;
         expect(runs.length).toBe(p.sweep.values.length * p.sweep.series.length * p.sweep.seeds);
         for (const r of runs) expect(parseScenario(r.text).errors).toEqual([]);
       }

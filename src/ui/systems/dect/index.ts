@@ -6,6 +6,7 @@
  * ones, exercises, and the map's behaviour (the cell follows the dragged phone under mobility=map).
  */
 import { exerciseFiles } from '../../exercises/collect';
+import { DECT_CURVES } from './published-curves';
 import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
@@ -23,6 +24,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
   realisation: DECT_REALISATION,
+  publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,
   panels: [

@@ -5,6 +5,7 @@
  * efficiency / retransmission / stalling breakdown.
  */
 import { exerciseFiles } from '../../exercises/collect';
+import { GERAN_CURVES } from './published-curves';
 import { GERAN_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
 import { ConnectionPanel } from './ConnectionTimeline';
@@ -32,6 +33,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const GERAN_LAB: LabPlugin = {
   id: 'geran',
   realisation: GERAN_REALISATION,
+  publishedCurves: GERAN_CURVES,
   exercises: exerciseFiles('geran', EXERCISE_FILES),
   presets: GERAN_PRESETS,
   panels: GERAN_PANELS,

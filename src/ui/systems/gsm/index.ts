@@ -4,6 +4,7 @@
  * transaction timeline).
  */
 import { exerciseFiles } from '../../exercises/collect';
+import { GSM_CURVES } from './published-curves';
 import { GSM_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
@@ -37,6 +38,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const GSM_LAB: LabPlugin = {
   id: 'gsm',
   realisation: GSM_REALISATION,
+  publishedCurves: GSM_CURVES,
   exercises: exerciseFiles('gsm', EXERCISE_FILES),
   presets: GSM_PRESETS,
   panels: GSM_PANELS,

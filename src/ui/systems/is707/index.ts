@@ -1,6 +1,7 @@
 /** The IS-707 system's piece of the lab: its presets (Figures 3–12) and the RLP frame decoder. */
 import { IS707_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
+import { IS707_CURVES } from './published-curves';
 import { IS707_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
@@ -14,6 +15,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
   realisation: IS707_REALISATION,
+  publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,
   panels: [],

@@ -5,6 +5,7 @@
  */
 import { PIAFS_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
+import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { PiafsMonitorPanel } from './PiafsMonitor';
@@ -22,6 +23,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const PHS_LAB: LabPlugin = {
   id: 'phs',
   realisation: PHS_REALISATION,
+  publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
   panels: [

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../../../src/engine';
 import { getPath } from '../../../../src/engine/analysis';
-import { sweepRuns } from '../../../../src/state/sweep';
+import { setupFromSpec, sweepRuns } from '../../../../src/state/sweep';
 import type { DecodedFrame } from '../../../../src/ui/charts/link-decoders';
 import { computeTruth, truthRuns, validateExercise } from '../../../../src/ui/exercises/check';
 import {
@@ -66,7 +66,9 @@ describe('GERAN presets', () => {
   for (const p of GERAN_PRESETS) {
     it(`${p.id}: scenario and sweep runs parse; its live figures are in its summary`, () => {
       expect(parseScenario(p.scenario).errors).toEqual([]);
-      if (p.sweep) for (const r of sweepRuns(p.sweep)) expect(parseScenario(r.text).errors).toEqual([]);
+      if (p.sweep)
+        for (const r of sweepRuns(setupFromSpec(p.sweep)).runs)
+          expect(parseScenario(r.text).errors).toEqual([]);
       const live = (p.published ?? []).flatMap((v) => (v.live ? [v.live] : []));
       if (live.length === 0) return;
       const s = summaryOf(p.scenario);

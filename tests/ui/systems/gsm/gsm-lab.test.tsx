@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../../../src/engine';
-import { sweepRuns } from '../../../../src/state/sweep';
+import { setupFromSpec, sweepRuns } from '../../../../src/state/sweep';
 import type { DecodedFrame } from '../../../../src/ui/charts/link-decoders';
 import { computeTruth, getPath, truthRuns, validateExercise } from '../../../../src/ui/exercises/check';
 import { isHidden } from '../../../../src/ui/exercises/hidden';
@@ -64,7 +64,9 @@ describe('GSM presets', () => {
   for (const p of GSM_PRESETS) {
     it(`${p.id}: scenario and sweep runs parse`, () => {
       expect(parseScenario(p.scenario).errors).toEqual([]);
-      if (p.sweep) for (const r of sweepRuns(p.sweep)) expect(parseScenario(r.text).errors).toEqual([]);
+      if (p.sweep)
+        for (const r of sweepRuns(setupFromSpec(p.sweep)).runs)
+          expect(parseScenario(r.text).errors).toEqual([]);
     });
   }
 

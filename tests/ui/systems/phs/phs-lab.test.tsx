@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../../../src/engine';
-import { sweepRuns } from '../../../../src/state/sweep';
+import { setupFromSpec, sweepRuns } from '../../../../src/state/sweep';
 import {
   checkState,
   computeTruth,
@@ -58,7 +58,9 @@ describe('PHS presets', () => {
   for (const p of PHS_PRESETS) {
     it(`${p.id}: scenario and sweep runs parse`, () => {
       expect(parseScenario(p.scenario).errors).toEqual([]);
-      if (p.sweep) for (const r of sweepRuns(p.sweep)) expect(parseScenario(r.text).errors).toEqual([]);
+      if (p.sweep)
+        for (const r of sweepRuns(setupFromSpec(p.sweep)).runs)
+          expect(parseScenario(r.text).errors).toEqual([]);
     });
   }
 
