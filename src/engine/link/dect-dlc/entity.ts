@@ -35,6 +35,8 @@ export class DectDlcEntity implements LinkEntity<DectDlcFragment, DectDlcEvent> 
   /** Slots lost as a whole (no fragment). */
   erased = 0;
   private lastAckOnlyFrame = -1;
+  /** First frame of the current suspension (no bearer), or −1. */
+  private suspendedAt = -1;
 
   constructor(window = DLC_WINDOW) {
     this.sender = new DlcSender(window);
@@ -53,7 +55,30 @@ export class DectDlcEntity implements LinkEntity<DectDlcFragment, DectDlcEvent> 
 
   /** Run the timers due at `frame` (what `pollTransmit` and `handleFrame` also do first). */
   tick(frame: number): void {
-    this.receiver.runTimers(frame);
+    if (this.suspendedAt < 0) this.receiver.runTimers(frame);
+  }
+
+  /**
+   * The connection has no bearer left from `frame` on: the timers stand still until
+   * {@link resume} (dect.md Dropped: the TCP user's "DLC resumes on [the new MAC connection]
+   * with nothing flushed"). A receiver whose timers ran on through the gap would ask for
+   * retransmissions no bearer could carry and, 30 frames on, give the DLC frame up — flush it.
+   * Nothing is sent or received meanwhile (there is no bearer to call `pollTransmit` for).
+   */
+  suspend(frame: number): void {
+    if (this.suspendedAt < 0) this.suspendedAt = frame;
+  }
+
+  /** A bearer is back in `frame`: the timers go on where they stood, shifted by the gap. */
+  resume(frame: number): void {
+    if (this.suspendedAt < 0) return;
+    this.receiver.delayTimers(frame - this.suspendedAt);
+    this.suspendedAt = -1;
+  }
+
+  /** Suspended (no bearer under the connection)? */
+  get suspended(): boolean {
+    return this.suspendedAt >= 0;
   }
 
   /**

@@ -131,6 +131,12 @@ export class DlcReceiver {
     this.advance(now);
   }
 
+  /** Move the running timers' deadlines `frames` later (the entity was suspended that long). */
+  delayTimers(frames: number): void {
+    this.timer1 += frames;
+    this.timer2 += frames;
+  }
+
   /** Run the timers due at frame `now`. */
   runTimers(now: number): void {
     if (now >= this.timer1) {

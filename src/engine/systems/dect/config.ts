@@ -31,6 +31,25 @@ export const FRAMES_PER_SECOND = 1e9 / DECT_FRAME_NS;
  * bearers loses 4.7–7 of them (they move into those free slots too); the faster loss from high
  * counts and the quick restoration from 3 happen to balance near 6.4 at this load. Low k = 5,
  * high k = 15.
+ *
+ * The price (docs/validation.md dect-4): the failures come from full cells — at k = 11 each RFP
+ * holds 118.8 of its 120 channels on average, 119 or more two thirds of the time (seed 2,
+ * 600–3600 s) — and the same full cells cost the TCP user every bearer now and then. A
+ * Connection_Handover can use only the slots its old bearers leave free (one radio, and the old
+ * bearers carry traffic until moved); when none of its 5–9 bearers moves within the 3 s, all
+ * are lost ("bearers not moved in time are lost"), the connection drops, and the immediate
+ * re-set-up, whose list is read once (lists are refreshed at set-up and during handovers only),
+ * may find no idle channel in its 3 s and block, once or twice: 3–6 s with no bearer, against a
+ * 1 s RTO (bsd44's floor; RTT ≈ 0.14 s), so each TCP end times out twice. Seeds 1–3 × 1 hour at
+ * λ = 20: 8 / 4 / 0 timeouts, all in such stretches (seed 1 at 1372 s: 9 bearers, 6.0 s without
+ * one; at 2348 s: 7 bearers, 3.0 s; seed 2 at 360 s: 5 bearers, 3.0 s); drops whose re-set-up
+ * succeeds at once (0.02 s without a bearer) cost none. The DLC's timers stand still while there
+ * is no bearer (dect.md: it "resumes … with nothing flushed"), so it gives nothing up. These are
+ * dect.md's rules; the study's "no timeout" implies its TCP user never went a second without a
+ * bearer, so its cells were not this full — with a lighter load here (k = 6) the failure target
+ * is missed (11–12 %) and timeouts still occur (0 / 4 / 0 at k = 6, measured before the DLC
+ * change). The k table above predates that change (it gave up one DLC frame after each long
+ * stretch: seed 1 had 9 timeouts at k = 11, now 8).
  */
 export const LOAD_PRESETS = {
   low: [3000, 6000, 600, 600],

@@ -3,7 +3,8 @@
  * `bearers` full-slot bearers on the shared bearer set, each a {@link DectMacBearer} (MAC Ip) on
  * its own Gilbert–Elliott channel, and one DLC LU2 connection (an end at the RFP side, one at
  * the phone) over all of them. When the connection drops the terminal sets up a new one at once
- * and the DLC goes on over it with nothing flushed: the DLC ends outlive every bearer.
+ * and the DLC goes on over it with nothing flushed: the DLC ends outlive every bearer, and their
+ * timers stand still while there is none.
  *
  * Per TDMA frame: the DLC timers, then the down slots of every live bearer (RFP → phone), then
  * the up slots; before its slot each MAC end that can take a packet asks the DLC for a fragment
@@ -137,6 +138,15 @@ export class TcpUserLink implements TerminalOwner {
     }
     const t = frame * DECT_FRAME_NS;
     const ahead = 2 * Math.max(1, this.terminal.count);
+    // dect.md Dropped: the DLC "resumes on [the new connection] with nothing flushed" — while the
+    // TCP user holds no bearer (dropped, blocked, setting up again) its LU2 timers stand still.
+    if (this.terminal.count > 0) {
+      this.dlc[0].resume(frame);
+      this.dlc[1].resume(frame);
+    } else {
+      this.dlc[0].suspend(frame);
+      this.dlc[1].suspend(frame);
+    }
     for (let d = 0; d < 2; d++) {
       const dir: DectDirection = d === 0 ? DECT_DOWN : DECT_UP;
       const from = this.dlc[dir];

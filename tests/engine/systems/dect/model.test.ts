@@ -5,6 +5,7 @@ import { RandomStreams } from '../../../../src/engine/core/rng';
 import { Scheduler } from '../../../../src/engine/core/scheduler';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
 import type { DectConfig } from '../../../../src/engine/systems/dect/config';
+import { DECT_CHANNELS } from '../../../../src/engine/systems/dect/air';
 import { DectModel } from '../../../../src/engine/systems/dect/model';
 
 function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
@@ -44,6 +45,35 @@ describe('DECT model', () => {
     expect(link.dlc.framesGivenUp).toBe(0);
     expect(s.tcp.timeouts).toBe(0);
     expect(s.app.th as number).toBeGreaterThan(19);
+  });
+
+  it('a drop into a full cell: no bearer for seconds, the DLC timers stand still and nothing is given up', () => {
+    // Every idle channel of every RFP is taken (by a stand-in terminal 99) and the TCP user's
+    // bearers are switched off at 10 s: it drops, its set-ups block, and only when the stand-in
+    // lets go (12 s) does the next set-up (13.02 s) find channels — 3 s without a bearer.
+    const taken: [number, number][] = [];
+    // No background and no handovers, but bit errors: a bearer switched off takes the MAC
+    // packet it was still retransmitting with it, so the receiving DLC is left with a gap.
+    const quiet = { load: [0, 0, 0, 0], hoScale: 0, mobility: 'map' as const, lambda: 40 };
+    const { s, m } = run(quiet, 30, (m, sch) => {
+      sch.at(10e9, (now) => {
+        for (let i = 1; i <= 10; i++) m.applyChange(`bearer${i}`, false, now);
+        for (let r = 0; r < m.cluster.grids.length; r++)
+          for (let ch = 0; ch < DECT_CHANNELS; ch++)
+            if (m.cluster.grids[r].owner[ch] === -1) {
+              m.cluster.reserve(r, ch, 1, 99, now);
+              taken.push([r, ch]);
+            }
+      });
+      sch.at(12e9, (now) => {
+        for (const [r, ch] of taken) m.cluster.release(r, ch, 1, 99, now);
+      });
+    });
+    const link = s.link as unknown as Link & { blockedSetups: number };
+    expect(link.blockedSetups).toBe(1);
+    expect(m.user.framesByCount[0]).toBeGreaterThanOrEqual(300);
+    expect(link.dlc.framesGivenUp).toBe(0);
+    expect(m.user.dlc[0].receiver.counters.timer2 + m.user.dlc[1].receiver.counters.timer2).toBe(0);
   });
 
   it('hoScale = 0: no bearer ever needs a handover, and the run ends (a settled call sleeps for ever)', () => {
