@@ -3,6 +3,8 @@ export interface SimArgs {
   scenario: string;
   trace?: string;
   pcap?: string;
+  /** `--explain <time or segment>`: print the cross-layer explanation of a TCP event instead of the summary. */
+  explain?: string;
   sweep: boolean;
   seeds: number;
   jobs: number;
@@ -41,11 +43,17 @@ export function parseShard(raw: string): Shard {
 
 export const USAGE = `Usage:
   npm run sim -- "<scenario>" [--trace out.csv] [--pcap out.pcap]
+  npm run sim -- "<scenario>" --explain <time or segment>
   npm run sim -- --sweep "<scenario with key=a|b|c alternatives>" [--seeds N] [--jobs N] [--shard i/n]
 
 A scenario is key=value pairs joined by & (the query string of a lab URL),
 e.g. "system=is707&fer=0.3&fdt=0.01&idle=0&duration=3000".
 Prints the summary JSON on stdout (one line per run for --sweep).
+--explain explains one TCP event from the layers below (the lab's drill-down) and
+prints that chain instead of the summary: a time in seconds (12.3, or t=12.3)
+names the retransmission, timeout, duplicate ACK or stall nearest to it; seg=41
+the first retransmission of segment 41. Add ,conn=2 for another connection and,
+with a time, ,kind=rtx|timeout|fast|dupack|stall.
 --shard i/n runs only the i-th of n contiguous parts of the sweep (for a batch
 system spreading a study over machines): the outputs of shards 1…n, concatenated
 in that order, are the whole sweep's output.
@@ -71,6 +79,7 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
     };
     if (a === '--trace') out.trace = value();
     else if (a === '--pcap') out.pcap = value();
+    else if (a === '--explain') out.explain = value();
     else if (a === '--sweep') out.sweep = true;
     else if (a === '--seeds') out.seeds = count('--seeds', 1_000_000);
     else if (a === '--jobs') out.jobs = count('--jobs', 256);
@@ -78,15 +87,15 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
     else if (a === '--help' || a === '-h') out.help = true;
     else if (a.startsWith('--'))
       throw new Error(
-        `unknown option ${a} (allowed: --trace, --pcap, --sweep, --seeds, --jobs, --shard, --help)`,
+        `unknown option ${a} (allowed: --trace, --pcap, --explain, --sweep, --seeds, --jobs, --shard, --help)`,
       );
     else positional.push(a);
   }
   if (positional.length > 1)
     throw new Error(`expected one scenario argument, got ${positional.length} (quote it: "a=1&b=2")`);
   out.scenario = positional[0] ?? '';
-  if (out.sweep && (out.trace || out.pcap))
-    throw new Error('--trace and --pcap apply to a single run, not to --sweep');
+  if (out.sweep && (out.trace || out.pcap || out.explain !== undefined))
+    throw new Error('--trace, --pcap and --explain apply to a single run, not to --sweep');
   if (out.shard && !out.sweep) throw new Error('--shard splits a sweep: use it with --sweep');
   return out;
 }

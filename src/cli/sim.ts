@@ -7,7 +7,12 @@ import { availableParallelism } from 'node:os';
 import { createSimulation, expandSweep, parseScenario } from '../engine';
 import { capturePcap } from '../engine/export/pcap';
 import { tracesToCsv } from '../engine/export/csv';
+import { explainQuery, explanationLines, parseExplainQuery } from '../engine/analysis/explain';
+import { getSystem } from '../engine/systems';
 import { parseArgs, shardRange, USAGE, type SimArgs } from './args';
+
+/** Records kept per trace source for --explain: the lab's trace buffers' bound (state/trace-buffers.ts). */
+const EXPLAIN_RECORDS = 1 << 20;
 import { runPool } from './sweep-pool';
 
 function fail(messages: readonly string[]): never {
@@ -16,7 +21,24 @@ function fail(messages: readonly string[]): never {
   process.exit(2);
 }
 
+/**
+ * `--explain`: run with every trace kept (as many records per source as the lab keeps, so both
+ * explain from the same records) and print the explanation's lines.
+ */
+function explainOne(args: SimArgs, text: string): void {
+  const q = parseExplainQuery(text);
+  if ('error' in q) fail([q.error]);
+  const { scenario, errors } = parseScenario(args.scenario);
+  if (errors.length > 0) fail(errors.map((e) => e.message));
+  const sim = createSimulation(scenario, { keepTraces: true, capture: false, maxRecords: EXPLAIN_RECORDS });
+  sim.runToEnd();
+  const r = explainQuery(sim.traces, q.query, getSystem(scenario.system)?.explain ?? null);
+  if ('error' in r) fail([`explain: ${r.error}`]);
+  process.stdout.write(explanationLines(r.explanation).join('\n') + '\n');
+}
+
 function runOne(args: SimArgs): void {
+  if (args.explain !== undefined) return explainOne(args, args.explain);
   const { scenario, errors } = parseScenario(args.scenario);
   if (errors.length > 0) fail(errors.map((e) => e.message));
   // Pay only for what is read: the summary's traceHash needs every record hashed, but the records

@@ -67,7 +67,7 @@ export class Simulation {
         scheduler: this.scheduler,
         rng: this.rng,
         traces: this.traces,
-        packetIds: new PacketIds(),
+        packetIds: new PacketIds(this.traces),
         capture: this.capture,
       },
       scenarioValue,

@@ -84,10 +84,22 @@ export interface TracesSlice {
   sources: readonly TraceSourceInfo[];
 }
 
+/**
+ * A TCP event picked on a chart: seconds, first byte, and — from its mark — the kind, the
+ * connection and a stall's end (ui/charts/types.ts ChartSelection has the same shape).
+ */
+export interface EventSelection {
+  readonly t: number;
+  readonly seq: number;
+  readonly kind?: 'retransmission' | 'timeout' | 'dupAck' | 'stall';
+  readonly conn?: number;
+  readonly end?: number;
+}
+
 export interface ViewSlice {
   view: ViewState;
-  /** The TCP retransmission clicked on the sequence graph. */
-  selection: { readonly t: number; readonly seq: number } | null;
+  /** The TCP event picked on the sequence graph (a retransmission, timeout, duplicate ACK or stall). */
+  selection: EventSelection | null;
   /** The fragment's items that could not be used (key, value, what is allowed); shown with the scenario's errors. */
   viewErrors: readonly ViewError[];
   setView(view: Partial<ViewState>): void;
@@ -95,7 +107,7 @@ export interface ViewSlice {
   toggleChart(id: ChartId): void;
   setDomain(domain: readonly [number, number] | null): void;
   setTheme(theme: Theme | null): void;
-  setSelection(sel: { readonly t: number; readonly seq: number } | null): void;
+  setSelection(sel: EventSelection | null): void;
 }
 
 /** A scenario run to its end in an engine of its own, with every trace it recorded. */

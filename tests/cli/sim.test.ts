@@ -19,6 +19,32 @@ const simFromSource = (...args: string[]): Run => {
 };
 
 describe('npm run sim', () => {
+  it('--explain prints the cross-layer chain of the TCP event nearest a time', () => {
+    const r = sim('system=is707&fer=0.3&fdt=0.01&idle=0&duration=60', '--explain', '6.72');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Retransmission of segment 3 (bytes 1073–1608) at 6.720 s (connection 1)');
+    expect(lines[1]).toMatch(
+      /^Cause: Segment 3 \(bytes 1073–1608\) was lost because RLP aborted frame \d+ after three NAK rounds during a [\d.]+ s fade\.$/,
+    );
+    expect(lines).toEqual(expect.arrayContaining(['TCP', 'IP', 'RLP (forward)', 'Channel (forward)']));
+    // The same run asked by segment number gives the same chain.
+    expect(sim('system=is707&fer=0.3&fdt=0.01&idle=0&duration=60', '--explain', 'seg=3').stdout).toBe(
+      r.stdout,
+    );
+  });
+
+  it('--explain names the key of a bad query and says when there is nothing to explain', () => {
+    const bad = sim('system=is707&duration=10', '--explain', 'seg=abc');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/error: explain seg=abc: a segment number, a whole number ≥ 1/);
+    const none = sim('system=is707&fer=0&duration=10', '--explain', 'seg=2');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(
+      /error: explain: segment 2 of connection 1 was sent once and never retransmitted/,
+    );
+  });
+
   it('prints the summary JSON of a scenario', () => {
     const r = sim('system=is707&fer=0.05&duration=60');
     expect(r.status).toBe(0);
@@ -47,7 +73,8 @@ describe('npm run sim', () => {
     const r = sim('system=is707&duration=30', '--trace', csv, '--pcap', pcap);
     expect(r.status).toBe(0);
     const text = readFileSync(csv, 'utf8');
-    expect(text.split('\n')[0]).toBe('source,t,f1,f2,f3,f4');
+    // ip.packet (id, conn, src, dst, seq, len, ack, flags) is the widest source.
+    expect(text.split('\n')[0]).toBe('source,t,f1,f2,f3,f4,f5,f6,f7,f8');
     expect(text).toMatch(/^tcp\.send,/m);
     expect(text).toMatch(/^link\.frame,/m);
     const bytes = readFileSync(pcap);
@@ -138,5 +165,7 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--frob'], 2)).toThrow(/unknown option --frob/);
     expect(() => parseArgs(['--seeds', '0'], 2)).toThrow(/--seeds=0: must be a whole number from 1/);
     expect(() => parseArgs(['--sweep', 'a', '--trace', 'x'], 2)).toThrow(/single run/);
+    expect(() => parseArgs(['--sweep', 'a', '--explain', '3'], 2)).toThrow(/single run/);
+    expect(parseArgs(['x', '--explain', 'seg=4'], 2).explain).toBe('seg=4');
   });
 });

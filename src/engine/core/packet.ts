@@ -7,6 +7,9 @@
  * no run sends 4 GB, and pcap export writes them modulo 2^32.
  */
 
+import type { Nanos } from './time';
+import type { TraceRecorder, TraceSource } from './trace';
+
 /** TCP header flags (RFC 793 §3.1). */
 export const TcpFlag = {
   FIN: 0x01,
@@ -57,10 +60,60 @@ export const IP_HEADER = 20;
 export const TCP_HEADER = 20;
 export const ICMP_HEADER = 8;
 
-/** Hands out packet ids for one run. */
+/** Why `ip.drop` says a datagram was dropped. */
+export const IP_DROP_PLACES: readonly string[] = [
+  'a full queue',
+  'the VJ decompressor tossed it, out of step after an earlier lost frame (RFC 1144 §4.2)',
+  'its VJ-rebuilt TCP checksum failed (RFC 1144 §4.2)',
+];
+export const IpDrop = { QueueFull: 0, VjTossed: 1, VjBadChecksum: 2 } as const;
+
+/** Fields of `ip.packet`: one record per TCP datagram a host sends. */
+const IP_PACKET_FIELDS = ['id', 'conn', 'src', 'dst', 'seq', 'len', 'ack', 'flags'] as const;
+
+/**
+ * Hands out packet ids for one run and, given a recorder, traces each TCP datagram's birth and
+ * arrival: `ip.packet` (id, conn, src, dst, seq, len, ack, flags) when a host's TCP sends it and
+ * `ip.receive` (id, host) when it reaches the other host's IP layer, and `ip.drop` (id, where) when
+ * a node on the way drops it (a full queue, a VJ decompressor out of step). The id is what the link
+ * layers record too (`link.packet`, DECT's `dect.mac`), so a TCP event is explained from the
+ * layers below by identity, not by time (analysis/explain). One record per datagram: nothing per
+ * link frame.
+ */
 export class PacketIds {
   private next = 1;
+  private readonly sent: TraceSource<typeof IP_PACKET_FIELDS> | null;
+  private readonly arrivals: TraceSource<readonly ['id', 'host']> | null;
+  private readonly drops: TraceSource<readonly ['id', 'where']> | null;
+
+  constructor(traces?: TraceRecorder) {
+    const on = traces !== undefined && traces.enabled;
+    this.sent = on ? traces.source('ip.packet', IP_PACKET_FIELDS) : null;
+    this.arrivals = on ? traces.source('ip.receive', ['id', 'host']) : null;
+    this.drops = on ? traces.source('ip.drop', ['id', 'where'], { where: IP_DROP_PLACES }) : null;
+  }
+
   take(): number {
     return this.next++;
+  }
+
+  /**
+   * A new IP datagram from host `src` to `dst` carrying `seg`; `conn` is the connection's number
+   * in the TCP traces (0: untraced).
+   */
+  tcp(now: Nanos, src: number, dst: number, seg: TcpSegment, conn: number): Packet {
+    const id = this.next++;
+    this.sent?.record(now, id, conn, src, dst, seg.seq, seg.len, seg.ack, seg.flags);
+    return { id, src, dst, size: IP_HEADER + TCP_HEADER + seg.len, tcp: seg };
+  }
+
+  /** A node dropped datagram `p` at `now` (`where`: an index of {@link IP_DROP_PLACES}). */
+  dropped(now: Nanos, p: Packet, where: number): void {
+    this.drops?.record(now, p.id, where);
+  }
+
+  /** Datagram `p` reached host `host`'s IP layer at `now`. */
+  arrived(now: Nanos, p: Packet, host: number): void {
+    this.arrivals?.record(now, p.id, host);
   }
 }

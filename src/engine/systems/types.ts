@@ -7,6 +7,7 @@ import type { Nanos } from '../core/time';
 import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
 import type { SystemSchemaEntry } from '../scenario/schema';
+import type { LinkExplainer } from '../analysis/explain/types';
 
 /** What a system gets from the simulation that runs it. */
 export interface SystemContext {
@@ -144,5 +145,10 @@ export interface SystemDefinition extends SystemSchemaEntry {
    * (each names this system and parses without errors: tests/architecture/system-lists.test.ts).
    */
   readonly benchScenarios: readonly string[];
+  /**
+   * The system's part of the cross-layer explanation of TCP events (analysis/explain): the link
+   * frames and channel state behind a datagram, from the system's own traces (its `explain.ts`).
+   */
+  readonly explain?: LinkExplainer;
   create(ctx: SystemContext, scenario: Scenario): SystemModel;
 }

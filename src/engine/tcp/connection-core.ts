@@ -84,6 +84,11 @@ export abstract class ConnectionCore {
     this.tracer.set(trace);
   }
 
+  /** This connection's number in the TCP traces (`conn`), 0 while it has no trace. */
+  get traceConn(): number {
+    return this.tracer.conn;
+  }
+
   /** Congestion window, bytes. */
   get cwnd(): number {
     return this.snd.cc.cwnd;

@@ -58,6 +58,12 @@ export class TcpHost {
     this.nextId = opts.firstId ?? 1;
   }
 
+  /**
+   * The TCP-trace number (`conn`) of the connection whose segment {@link pollTransmit} returned
+   * last (0: a RST, or an untraced connection): the IP layer records it with the datagram.
+   */
+  lastTraceConn = 0;
+
   /** Live connections (including closed ones not yet drained). */
   get connections(): readonly TcpConnection[] {
     return this.list;
@@ -141,11 +147,13 @@ export class TcpHost {
   pollTransmit(now: Nanos): TcpSegment | null {
     if (this.rsts.length > 0) {
       this.rstsSent++;
+      this.lastTraceConn = 0;
       return this.rsts.shift() as TcpSegment;
     }
     for (const conn of this.list) {
       const seg = conn.pollTransmit(now);
       if (seg) {
+        this.lastTraceConn = conn.traceConn;
         if (conn.state === 'CLOSED') this.forget(conn);
         return seg;
       }

@@ -93,6 +93,11 @@ export class ConnTracer {
     this.cwnd = this.ssthresh = this.flight = this.rtoC = this.rtoA = NaN;
   }
 
+  /** The connection's number in the traces (0 without a trace). */
+  get conn(): number {
+    return this.trace ? this.trace.conn : 0;
+  }
+
   private get tx(): TcpTrace | null {
     const t = this.trace;
     return t && t.sender ? t : null;

@@ -88,7 +88,7 @@ export function attachAxisInteraction(host: AxisHost): () => void {
     if (e.button !== 0) return;
     if (e.shiftKey) return; // shift + drag marks a section (section-mark.ts), it does not pan
     const el = e.target as Element | null;
-    if (el?.closest?.('.wtl-rtx')) return; // clicking a marker selects it instead
+    if (el?.closest?.('.wtl-rtx, .tcp-event')) return; // clicking an event mark selects it instead
     const px = svgX(e, target);
     if (!inPlot(px)) return;
     drag = { x: px, d: host.domain(), id: 'pointerId' in e ? e.pointerId : 1, moved: false };

@@ -4,6 +4,8 @@ import { DASHES, MARKERS } from '../theme/palette';
 import { connOk, lowerBound, readSource, visibleRange } from './data';
 import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
 import { attachSectionMark, type SectionMark } from './section-mark';
+import { collectEventMarks, drawEventMarks, EventKeys, markOf, type EventMark } from './event-marks';
+import type { ChartSelection } from './types';
 import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
@@ -42,46 +44,45 @@ export interface SeqChartOptions extends TimeChartOptions {
   emptyText?: string;
 }
 
-interface RtxMark {
-  readonly t: number;
-  readonly seq: number;
-  readonly x: number;
-  readonly y: number;
-}
+type RtxMark = EventMark;
 
 export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): TimeChart {
   let mark: SectionMark | null = null;
+  let keys: EventKeys | null = null;
   const chart = createTimeChart(el, options, {
     kind: 'seq',
     title: 'Sequence-number graph',
     height: 340,
     draw: (ctx) => {
-      const text = drawSeq(ctx, options);
+      const { text, marks } = drawSeq(ctx, options);
       mark?.draw(ctx);
+      keys?.place(marks, ctx.frame.margin.left, ctx.frame.margin.top, ctx.view.selection);
       return text;
     },
   });
   // Shift + drag marks a section and reads its rate (section-mark.ts).
   mark = attachSectionMark(el, chart.svg);
-  // One delegated listener: a click on a retransmission marker selects it.
+  // One delegated listener: a click on an event mark selects it; its HTML key does the same by keyboard.
+  const select = (sel: ChartSelection): void => options.onSelect?.(sel);
   const onClick = (e: MouseEvent): void => {
-    const mark = (e.target as Element | null)?.closest?.('.wtl-rtx');
-    if (!mark || !options.onSelect) return;
-    options.onSelect(Number(mark.getAttribute('data-t')), Number(mark.getAttribute('data-seq')));
+    const sel = markOf(e.target as Element | null);
+    if (sel) select(sel);
   };
   chart.svg.addEventListener('click', onClick);
+  if (options.onSelect && chart.svg.parentElement) keys = new EventKeys(chart.svg.parentElement, select);
   const destroy = chart.destroy;
   return {
     ...chart,
     destroy() {
       chart.svg.removeEventListener('click', onClick);
+      keys?.destroy();
       mark?.destroy();
       destroy();
     },
   };
 }
 
-function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
+function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string; marks: EventMark[] } {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
   const send = readSource(data, 'tcp.send', ['seq', 'len'], ['rtx', 'conn', 'retx']);
@@ -210,7 +211,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
         nRtx++;
         const ym = yb(seq[i] + len[i] / 2);
         if (marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
-          marks.push({ t: send.t[i], seq: seq[i], x: xi, y: ym });
+          marks.push({ kind: 'retransmission', t: send.t[i], seq: seq[i], conn: conn?.[i], x: xi, y: ym });
       } else nData++;
     }
   }
@@ -243,15 +244,19 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
     .selectAll<SVGPathElement, RtxMark>('path.wtl-rtx')
     .data(marks)
     .join('path')
-    .attr('class', 'wtl-rtx')
+    .attr('class', 'wtl-rtx tcp-event')
+    .attr('data-kind', 'retransmission')
     .attr('data-t', (m) => m.t)
     .attr('data-seq', (m) => m.seq)
+    .attr('data-conn', (m) => m.conn ?? null)
     .attr('transform', (m) => `translate(${r1(m.x)},${r1(m.y)})`)
     .attr('d', sym)
     .attr('fill', p.status.retx)
     .attr('stroke', p.neutral.background)
     .attr('stroke-width', 1)
     .attr('aria-hidden', 'true');
+  const events = collectEventMarks(ctx, want, yb);
+  drawEventMarks(ctx, events);
   drawSelectionRing(ctx, send, yb);
   // Nothing sent in the whole run so far (not merely outside a zoomed window).
   const empty = (send?.n ?? 0) === 0;
@@ -273,11 +278,20 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): string {
       { label: 'data segment', color: p.series.data, kind: 'line' },
       { label: 'retransmission', color: p.status.retx, kind: 'marker', marker: MARKERS.retx },
       { label: 'ACK', color: p.series.ack, kind: 'line' },
+      { label: 'duplicate ACK', color: p.series.ack, kind: 'marker', marker: MARKERS.fastRetransmit },
+      { label: 'timeout', color: p.series.timeout, kind: 'marker', marker: MARKERS.timeout },
+      { label: 'stall', color: p.status.bad, kind: 'line' },
       { label: 'receive window', color: p.series.rwnd, kind: 'line', dash: DASHES.rwnd, opacity: 0.45 },
     ],
     p,
   );
-  return `${count(nData, 'data segment')} and ${count(nRtx, 'retransmission')} in view; ACK line with ${count(ackVertices, 'vertex', 'vertices')}.`;
+  const n = (k: EventMark['kind']): number => events.filter((m) => m.kind === k).length;
+  return {
+    text:
+      `${count(nData, 'data segment')} and ${count(nRtx, 'retransmission')} in view; ACK line with ${count(ackVertices, 'vertex', 'vertices')}; ` +
+      `${count(n('dupAck'), 'duplicate ACK')}, ${count(n('timeout'), 'timeout')} and ${count(n('stall'), 'stall')} marked. Click an event, or Tab to the events and press Enter, to explain it.`,
+    marks: [...marks, ...events],
+  };
 }
 
 /** Ring around the retransmission the user selected (if it is in the data). */

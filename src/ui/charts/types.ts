@@ -19,6 +19,19 @@ export interface SeriesColumns {
 /** Every trace source the page holds, keyed by source name (`tcp.send`, `link.frame`, …). */
 export type TraceData = Readonly<Record<string, SeriesColumns>>;
 
+/** The TCP events the sequence graph marks and the lab explains (a fast retransmit is a retransmission). */
+export type TcpMarkKind = 'retransmission' | 'timeout' | 'dupAck' | 'stall';
+
+/** A TCP event picked on a chart: seconds, first byte, and from its mark the kind, connection and a stall's end. */
+export interface ChartSelection {
+  readonly t: number;
+  readonly seq: number;
+  readonly kind?: TcpMarkKind;
+  readonly conn?: number;
+  /** A stall: when delivery went on, seconds. */
+  readonly end?: number;
+}
+
 /** Shared time-axis state for all charts. */
 export interface ChartView {
   /** Visible time window in seconds, or null for "fit to [0, simTime]". */
@@ -28,11 +41,11 @@ export interface ChartView {
   /** Colour theme. */
   readonly theme: 'light' | 'dark';
   /**
-   * The TCP retransmission the user clicked (from `onSelect`), if any. The sequence graph rings it;
-   * the link-layer chart shades the interval from the segment's original send to its
-   * retransmission (the frames and channel states that caused it); other time charts draw a cursor.
+   * The TCP event the user picked (from `onSelect`), if any. The sequence graph rings it; the
+   * link-layer chart shades the interval from the segment's original send to its retransmission;
+   * other time charts draw a cursor. The explanation panel tells its cause.
    */
-  readonly selection?: { readonly t: number; readonly seq: number } | null;
+  readonly selection?: ChartSelection | null;
   /** Notes pinned to a time on this chart (drawn in its SVG, so exports carry them). */
   readonly notes?: readonly { readonly t: number; readonly text: string }[];
 }
@@ -40,8 +53,8 @@ export interface ChartView {
 export interface ChartOptions {
   /** Called when the user zooms or pans (wheel/drag/keys); the host updates the shared domain. */
   onDomainChange?(domain: readonly [number, number] | null): void;
-  /** Called when the user clicks a TCP retransmission (seconds, sequence number). */
-  onSelect?(t: number, seq: number): void;
+  /** Called when the user clicks (or presses Enter on) a TCP event mark. */
+  onSelect?(sel: ChartSelection): void;
   /** Accessible title. */
   title?: string;
   /**

@@ -12,6 +12,7 @@ import { ParamPanel } from './ParamPanel';
 import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
+import { ExplainPanel } from './ExplainPanel';
 import { SweepPanel } from './SweepPanel';
 import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
@@ -54,6 +55,9 @@ export function App() {
           {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
           <div className="stage-main">
             <SeqChart theme={theme} />
+            <ErrorBoundary area="explanation">
+              <ExplainPanel theme={theme} />
+            </ErrorBoundary>
             <ErrorBoundary area="summary">
               <SummaryPanel />
             </ErrorBoundary>

@@ -6,7 +6,7 @@ import { labPlugin } from '../systems';
 import { createRtoChart } from '../charts/rto-chart';
 import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
-import type { ChartOptions } from '../charts/types';
+import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
 import { chartToPngBlob, chartToSvgString, type ExportCaption } from '../charts/export';
 import { num } from '../format';
@@ -127,10 +127,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
     [store],
   );
-  const onSelect = useCallback(
-    (t: number, seq: number) => store.getState().setSelection({ t, seq }),
-    [store],
-  );
+  const onSelect = useCallback((sel: ChartSelection) => store.getState().setSelection(sel), [store]);
   const options: ChartOptions &
     LinkChartOptions &
     ThroughputChartOptions &

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import type { Chart, ChartOptions, ChartView, TraceData } from '../charts/types';
+import type { Chart, ChartOptions, ChartSelection, ChartView, TraceData } from '../charts/types';
 import { pageBudget } from './draw-budget';
 import { notesOf } from '../../state/notes';
 import type { ChartId } from '../../state/url-codec';
@@ -59,9 +59,7 @@ export function useChart<O extends ChartOptions>(
       onDomainChange: latest.current.onDomainChange
         ? (d: readonly [number, number] | null) => latest.current.onDomainChange?.(d)
         : undefined,
-      onSelect: latest.current.onSelect
-        ? (t: number, seq: number) => latest.current.onSelect?.(t, seq)
-        : undefined,
+      onSelect: latest.current.onSelect ? (sel: ChartSelection) => latest.current.onSelect?.(sel) : undefined,
     } as O;
     const c = factory(el, opts);
     const budgeted = pageBudget.add(c);

@@ -69,12 +69,69 @@ describe('sequence-number graph', () => {
     chart.update({ 'tcp.send': send, 'tcp.ack': ack }, view(5));
     const marks = el.querySelectorAll('path.wtl-rtx');
     marks[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    expect(onSelect).toHaveBeenCalledWith(4, 1073);
+    expect(onSelect).toHaveBeenCalledWith({
+      t: 4,
+      seq: 1073,
+      kind: 'retransmission',
+      conn: 0,
+      end: undefined,
+    });
     chart.update({ 'tcp.send': send, 'tcp.ack': ack }, view(5, { selection: { t: 4, seq: 1073 } }));
     expect(el.querySelectorAll('circle.selection-ring')).toHaveLength(1);
     expect(el.querySelectorAll('line.selection-cursor')).toHaveLength(1);
     chart.destroy();
     expect(el.childElementCount).toBe(0);
+  });
+
+  it('marks duplicate ACKs, timeouts and stalls, each a key in one roving tab stop', () => {
+    const el = host();
+    const onSelect = vi.fn();
+    const chart = createSeqChart(el, { sync: true, onSelect });
+    const timeout = series([{ t: 2.0, seq: 537, backoff: 1, conn: 0 }]);
+    // Deliveries every 0.1 s, then nothing from 1.0 to 3.5 s: one stall.
+    const deliver = series(
+      [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 3.5, 3.6].map((t, i) => ({
+        t,
+        bytes: 100 * (i + 1),
+        conn: 0,
+      })),
+    );
+    chart.update(
+      { 'tcp.send': send, 'tcp.ack': ack, 'tcp.timeout': timeout, 'tcp.deliver': deliver },
+      view(5),
+    );
+    expect(el.querySelectorAll('path.wtl-dupack')).toHaveLength(1);
+    expect(el.querySelectorAll('path.wtl-timeout')).toHaveLength(1);
+    const stall = el.querySelector('rect.wtl-stall')!;
+    expect([
+      stall.getAttribute('data-t'),
+      stall.getAttribute('data-end'),
+      stall.getAttribute('data-seq'),
+    ]).toEqual(['1', '3.5', '901']);
+    const keys = [...el.querySelectorAll<HTMLButtonElement>('.tcp-event-keys button')];
+    // In time order: duplicate ACK 0.8, stall 1.0, retransmission and timeout at 2.0, retransmission 4.0.
+    expect(keys.map((b) => b.dataset.kind)).toEqual([
+      'dupAck',
+      'stall',
+      'retransmission',
+      'timeout',
+      'retransmission',
+    ]);
+    expect(keys.filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    expect(keys[0].getAttribute('aria-label')).toBe(
+      'Duplicate ACK for byte 537 at 0.800 s: press Enter to explain',
+    );
+    keys[0].focus();
+    keys[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(el.ownerDocument.activeElement).toBe(keys[1]);
+    expect([keys[0].tabIndex, keys[1].tabIndex]).toEqual([-1, 0]);
+    keys[1].click();
+    expect(onSelect).toHaveBeenLastCalledWith({ t: 1, seq: 901, kind: 'stall', conn: 0, end: 3.5 });
+    el.querySelector<SVGPathElement>('path.wtl-dupack')!.dispatchEvent(
+      new MouseEvent('click', { bubbles: true }),
+    );
+    expect(onSelect).toHaveBeenLastCalledWith({ t: 0.8, seq: 537, kind: 'dupAck', conn: 0, end: undefined });
+    chart.destroy();
   });
 
   it('draws nothing (and does not throw) when sources or fields are missing', () => {

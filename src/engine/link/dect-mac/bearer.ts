@@ -34,11 +34,14 @@ const MAC_FIELDS = [
   'seq',
   'attempt',
   'errors',
+  'packet',
 ] as const;
 
 /**
  * `dect.mac`: one record per packet put on a bearer (kind new / retransmission, `errors` = its
- * subfields that failed) and one per packet given up. Nine fields: recorded through a reused row.
+ * subfields that failed) and one per packet given up; `packet` is the IP packet id its payload
+ * belongs to (−1: none or unknown), so a TCP segment's MAC packets are found by identity. Ten
+ * fields: recorded through a reused row.
  */
 export function dectMacTraceSource(rec: TraceRecorder): TraceSource<typeof MAC_FIELDS> {
   return rec.source('dect.mac', MAC_FIELDS, {
@@ -63,6 +66,8 @@ export interface DectMacBearerOptions<P> {
   readonly copy: PayloadCopy<P>;
   readonly maxAttempts?: number;
   readonly trace?: TraceRecorder;
+  /** The IP packet id a payload belongs to (−1: none), recorded in `dect.mac`. */
+  readonly packetOf?: (p: P) => number;
 }
 
 /** One duplex bearer: both MAC ends and their channel. */
@@ -84,8 +89,10 @@ export class DectMacBearer<P> {
   private readonly stateTrace: TraceSource | null;
   private readonly row = new Float64Array(MAC_FIELDS.length);
   private lastBad = -1;
+  private readonly packetOf: ((p: P) => number) | null;
 
   constructor(o: DectMacBearerOptions<P>) {
+    this.packetOf = o.packetOf ?? null;
     const attempts = o.maxAttempts ?? DECT_MAX_ATTEMPTS;
     this.rfp = new DectMacEntity(o.makePayload, o.copy, attempts);
     this.portable = new DectMacEntity(o.makePayload, o.copy, attempts);
@@ -160,14 +167,17 @@ export class DectMacBearer<P> {
     if (pkt.data) pkt.errors = this.channel.errors(dir);
     if (pkt.data && this.macTrace) {
       const kind = pkt.attempt > 1 ? DectMacTraceKind.RETRANSMISSION : DectMacTraceKind.NEW;
-      this.traceRow(frame, dir, kind, pkt.seq, pkt.attempt, subfieldCount(pkt.errors));
+      this.traceRow(frame, dir, kind, pkt.seq, pkt.attempt, subfieldCount(pkt.errors), pkt.payload);
     }
     to.handleFrame(frame, pkt, false);
     // The acknowledgement just read may have made `to`'s own packet (other direction) give up.
     for (let e = to.pollEvent(); e !== null; e = to.pollEvent()) {
       const d: DectDirection = dir === DECT_DOWN ? DECT_UP : DECT_DOWN;
       this.events.push({ dir: d, event: e });
-      if (this.macTrace) this.traceRow(frame, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0);
+      // The packet given up is the one `to` sent last in direction d, still in that slot's packet.
+      const last = d === DECT_DOWN ? this.down : this.up;
+      if (this.macTrace)
+        this.traceRow(frame, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0, last.payload);
     }
   }
 
@@ -178,6 +188,7 @@ export class DectMacBearer<P> {
     seq: number,
     attempt: number,
     errors: number,
+    payload: P,
   ): void {
     const r = this.row;
     r[0] = this.terminal;
@@ -189,6 +200,7 @@ export class DectMacBearer<P> {
     r[6] = seq;
     r[7] = attempt;
     r[8] = errors;
+    r[9] = this.packetOf ? this.packetOf(payload) : -1;
     this.macTrace?.recordRow(frame * DECT_FRAME_NS, r);
   }
 }

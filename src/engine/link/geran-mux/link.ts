@@ -13,6 +13,7 @@ import type { RandomStream } from '../../core/rng';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, frameTraceSource } from '../link-trace';
+import { packetTraceSource, type PacketTraceSource } from '../packet-trace';
 import { blockAtOrAfter, blockStart, GERAN_BLOCK_NS, MuxBlock } from './block';
 import { MuxReceiver } from './receiver';
 import { MuxSender } from './sender';
@@ -40,6 +41,8 @@ export interface GeranMuxOptions<P> {
   /** A packet arrives at the far end of direction `dir`. */
   readonly deliver: (dir: MuxDir, packet: P, now: Nanos) => void;
   readonly recorder?: TraceRecorder;
+  /** The IP packet id of a packet: with a recorder, `link.packet` records the blocks that carried it. */
+  readonly packetId?: (p: P) => number;
 }
 
 /** Per-direction counters. */
@@ -57,6 +60,8 @@ class Direction<P> {
   readonly block = new MuxBlock<P>();
   readonly timer: Timer;
   readonly arrivalTimer: Timer;
+  /** Block that carried the first byte of the packet whose end is still to come (`link.packet`). */
+  firstBlock = -1;
   private readonly flightPackets: P[] = [];
   private readonly flightTimes: Nanos[] = [];
   private flightHead = 0;
@@ -96,6 +101,7 @@ class Direction<P> {
 export class GeranMuxLink<P> {
   private readonly dirs: readonly [Direction<P>, Direction<P>];
   private readonly frames: TraceSource | null;
+  private readonly packets: PacketTraceSource | null;
 
   constructor(
     scheduler: Scheduler,
@@ -104,6 +110,7 @@ export class GeranMuxLink<P> {
     this.dirs = [new Direction(scheduler, 0, this), new Direction(scheduler, 1, this)];
     const rec = activeRecorder(options.recorder);
     this.frames = rec ? frameTraceSource(rec, 'link.frame', MUX_DIR_LABELS, ['data']) : null;
+    this.packets = rec && options.packetId ? packetTraceSource(rec, MUX_DIR_LABELS) : null;
   }
 
   /** Queue a packet of `bytes` bytes at the sender of `dir` at `now`. */
@@ -166,6 +173,7 @@ export class GeranMuxLink<P> {
     const bler = this.options.bler;
     const erased = bler > 0 && this.options.rng.next() < bler;
     this.frames?.record(now, d.dir, 0, k, erased ? 1 : 0);
+    if (this.packets !== null) this.tracePackets(now, d, k);
     d.receiver.handleFrame(k, d.block, erased);
     // The last byte of a packet leaves the air at the end of its block; its delay starts then.
     const out = now + GERAN_BLOCK_NS + this.options.delay[d.dir];
@@ -174,5 +182,15 @@ export class GeranMuxLink<P> {
     }
     d.block.clear();
     if (d.sender.queued > 0) d.timer.set(blockStart(this.nextDataBlock(d.dir, k + 1)));
+  }
+
+  /** `link.packet` for each packet whose last byte block k carries (its first block noted before). */
+  private tracePackets(now: Nanos, d: Direction<P>, k: number): void {
+    const b = d.block;
+    const id = this.options.packetId!;
+    for (let i = 0; i < b.count; i++) {
+      if (b.first[i] === 1) d.firstBlock = k;
+      if (b.last[i] === 1) this.packets!.record(now, d.dir, id(b.packets[i] as P), d.firstBlock, k);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { LinkEventQueue } from '../contract';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
+import type { FramedSink } from '../packet-trace';
 import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvent } from './entity';
 import {
@@ -28,6 +29,11 @@ export interface GsmRlpLinkOptions {
   recorder?: TraceRecorder;
   /** Time of slot 0. Default 0. */
   t0?: Nanos;
+  /**
+   * Told of each new I frame's stream bytes, per direction (up, down), to record which frames
+   * carried each datagram (`link.packet`, link/packet-trace.ts); only with a recorder.
+   */
+  packets?: readonly [FramedSink | null, FramedSink | null];
 }
 
 /** Direction codes in traces: 0 = uplink (phone → IWF), 1 = downlink (IWF → phone). */
@@ -96,6 +102,7 @@ export class GsmRlpLink {
   private readonly tEvent: TraceSource | null;
   private readonly tChannel: ChannelStateTrace | null;
   private readonly tReset: TraceSource | null;
+  private readonly packets: readonly [FramedSink | null, FramedSink | null];
   private readonly last = new Float64Array(8);
   private readonly events = new LinkEventQueue<GsmRlpLinkEvent>();
 
@@ -132,6 +139,7 @@ export class GsmRlpLink {
         })
       : null;
     this.tChannel = rec ? new ChannelStateTrace(rec, GSM_RLP_DIR_LABELS) : null;
+    this.packets = (rec && options.packets) || [null, null];
   }
 
   /** Start time of slot `n`. */
@@ -230,7 +238,10 @@ export class GsmRlpLink {
 
   private traceFrame(t: Nanos, dir: number, f: GsmRlpFrame, err: boolean): void {
     if (f.kind === RlpKind.None) return;
-    this.tFrame!.record(t, dir, frameClass(f), f.kind === RlpKind.IS ? f.trueNs : f.trueNr, err ? 1 : 0);
+    const is = f.kind === RlpKind.IS;
+    this.tFrame!.record(t, dir, frameClass(f), is ? f.trueNs : f.trueNr, err ? 1 : 0);
+    const packets = this.packets[dir];
+    if (is && !f.retx && packets !== null) packets.framed(t, f.trueNs, f.start, f.end);
   }
 
   private traceEvents(t: Nanos, dir: number, e: GsmRlpEntity): void {

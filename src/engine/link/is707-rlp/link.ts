@@ -3,6 +3,7 @@ import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
+import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
 import { RLP_FRAME_KIND_LABELS, RlpFrame, RlpFrameKind, type Is707RlpConfig } from './frame';
@@ -10,6 +11,7 @@ import { RLP_FRAME_KIND_LABELS, RlpFrame, RlpFrameKind, type Is707RlpConfig } fr
 // Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
 const K_NONE = RlpFrameKind.None;
 const K_NAK = RlpFrameKind.Nak;
+const K_DATA = RlpFrameKind.Data;
 
 /** Options of {@link Is707RlpLink}. */
 export interface Is707RlpLinkOptions {
@@ -19,6 +21,11 @@ export interface Is707RlpLinkOptions {
   slotNs?: Nanos;
   /** Time of slot 0. Default 0. */
   t0?: Nanos;
+  /**
+   * Told of each new data frame's stream bytes, per direction (A→B, B→A), to record which frames
+   * carried each datagram (`link.packet`, link/packet-trace.ts); only with a recorder.
+   */
+  packets?: readonly [FramedSink | null, FramedSink | null];
 }
 
 /** Direction codes used in traces: 0 = A→B (e.g. access point → mobile), 1 = B→A. */
@@ -41,7 +48,9 @@ export interface Is707RlpEnds {
  *    not a frame is sent, since fading runs in time — and its verdicts decide the frames' fate.
  *
  * Optional trace sources (cheap: nothing is recorded without a recorder):
- * - `link.frame` (dir, kind, seq, error): every frame sent;
+ * - `link.frame` (dir, kind, seq, error): every frame sent; `seq` is the frame's true number (the
+ *   8-bit SEQ on the air is `seq & 255`): a data or retransmitted frame's own number, V(S) for an
+ *   idle or NAK frame, so that a datagram's frames (`link.packet`) are found by number;
  * - `link.nak` (dir, round, count, first): every NAK sent; dir is the NAK's direction;
  * - `link.abort` (dir, frames, first): frames given up; dir is the direction of the lost data;
  * - `channel.state` (dir, bad): the channel state, recorded when it changes.
@@ -68,6 +77,8 @@ export class Is707RlpLink {
   private readonly tNak: TraceSource | null;
   private readonly tAbort: TraceSource | null;
   private readonly tChannel: ChannelStateTrace | null;
+  private readonly packetsAB: FramedSink | null;
+  private readonly packetsBA: FramedSink | null;
 
   constructor(
     readonly a: Is707RlpEndpoint,
@@ -85,6 +96,8 @@ export class Is707RlpLink {
     this.tNak = rec ? rec.source('link.nak', ['dir', 'round', 'count', 'first'], dir) : null;
     this.tAbort = rec ? rec.source('link.abort', ['dir', 'frames', 'first'], dir) : null;
     this.tChannel = rec ? new ChannelStateTrace(rec, RLP_DIR_LABELS) : null;
+    this.packetsAB = (rec && options.packets?.[0]) ?? null;
+    this.packetsBA = (rec && options.packets?.[1]) ?? null;
   }
 
   /** Start time of slot `n`. */
@@ -162,6 +175,8 @@ export class Is707RlpLink {
   private trace(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
     this.traceFrame(t, 0, fa, this.errAB);
     this.traceFrame(t, 1, fb, this.errBA);
+    if (fa.kind === K_DATA && this.packetsAB !== null) this.packetsAB.framed(t, fa.fn, fa.start, fa.end);
+    if (fb.kind === K_DATA && this.packetsBA !== null) this.packetsBA.framed(t, fb.fn, fb.start, fb.end);
     // An abort at end A gives up frames of the B→A data, and vice versa.
     if (this.abortA > 0) this.tAbort!.record(t, 1, this.abortA, this.abortFirstA);
     if (this.abortB > 0) this.tAbort!.record(t, 0, this.abortB, this.abortFirstB);
@@ -171,7 +186,7 @@ export class Is707RlpLink {
 
   private traceFrame(t: Nanos, dir: number, f: RlpFrame, err: boolean): void {
     if (f.kind === K_NONE) return;
-    this.tFrame!.record(t, dir, f.kind, f.seq, err ? 1 : 0);
+    this.tFrame!.record(t, dir, f.kind, f.fn, err ? 1 : 0);
     if (f.kind === K_NAK) this.tNak!.record(t, dir, f.nakRound, f.nakCount, f.nakFrames[0]);
   }
 }
@@ -189,9 +204,21 @@ export function createIs707RlpLink<P>(
   config: Is707RlpConfig,
   channelAB: FrameChannel,
   channelBA: FrameChannel,
-  options: Is707RlpLinkOptions = {},
+  options: Is707RlpLinkOptions & {
+    /** The IP packet id of a datagram: with a recorder, `link.packet` records which frames carried it. */
+    packetId?: (p: P) => number;
+  } = {},
 ): Is707RlpLinkBundle<P> {
   const streams = createStreamPair<P>();
+  const rec = activeRecorder(options.recorder);
+  const id = options.packetId;
+  if (rec && id && !options.packets) {
+    const src = packetTraceSource(rec, RLP_DIR_LABELS);
+    options = {
+      ...options,
+      packets: [new PacketFramer(src, 0, 0, streams.txA, id), new PacketFramer(src, 1, 0, streams.txB, id)],
+    };
+  }
   const a = new Is707RlpEndpoint(config, streams.txA, streams.rxA);
   const b = new Is707RlpEndpoint(config, streams.txB, streams.rxB);
   // The forward channel (A→B) has always been stepped first.

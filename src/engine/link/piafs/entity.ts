@@ -21,7 +21,15 @@
  * composing system's to report lost.
  */
 import type { LinkEntity } from '../contract';
-import { PIAFS_MODULUS, PIAFS_USER_BYTES, PiafsFrameType, PiafsSendReason, type PiafsFrame } from './frame';
+import {
+  PIAFS_MODULUS,
+  PIAFS_SLOT_NS,
+  PIAFS_USER_BYTES,
+  PiafsFrameType,
+  PiafsSendReason,
+  type PiafsFrame,
+} from './frame';
+import type { FramedSink } from '../packet-trace';
 import { PiafsMonitorKind, type PiafsMonitorSink, type PiafsSide } from './monitor';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 
@@ -143,6 +151,8 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
     private readonly sink: PiafsByteSink,
     options: PiafsOptions = {},
     private readonly monitor: PiafsMonitorSink | null = null,
+    /** Told of each new frame's stream bytes (link/packet-trace.ts: which frames carried a datagram). */
+    private readonly packets: FramedSink | null = null,
   ) {
     this.params = piafsParams(options);
   }
@@ -211,6 +221,7 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
         c.bytesSent += n;
         c.newFrames++;
         this.fillData(f, this.vs, slot, PiafsSendReason.NEW);
+        this.packets?.framed(slot * PIAFS_SLOT_NS, this.vs, f.offset, f.offset + n);
         this.vs++;
         return true;
       }
@@ -230,6 +241,7 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
     f.length = 0;
     f.offset = 0;
     f.reason = PiafsSendReason.IDLE;
+    f.count = -1;
     c.idleFrames++;
     return true;
   }
@@ -241,7 +253,7 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
       // Nothing in a CRC-failed frame can be trusted: neither NUM, REQ nor data; the monitor
       // shows "CRC ERR" (phs.md "PIAFS (64 kbit/s)", fourth ARQ rule; the 32-bit CRC of the first).
       c.crcErrors++;
-      this.monitor?.row(slot, this.side, -1, -1, PiafsMonitorKind.CRC_ERR);
+      this.monitor?.row(slot, this.side, -1, -1, PiafsMonitorKind.CRC_ERR, frame.count);
       return;
     }
     c.framesReceived++;
@@ -252,6 +264,7 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
       frame.num,
       frame.req,
       isData ? PiafsMonitorKind.DATA : PiafsMonitorKind.IDLE,
+      frame.count,
     );
 
     // REQ, "the sequence number it expects next from the peer" (phs.md "PIAFS (64 kbit/s)"), acknowledges every
@@ -302,6 +315,7 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
     f.length = this.txLength[i];
     f.offset = this.txOffset[i];
     f.reason = reason;
+    f.count = n;
     this.txLastSent[i] = slot;
   }
 }

@@ -72,9 +72,23 @@ export interface PiafsFrame {
   offset: number;
   /** Why this frame was sent (bookkeeping, not on the wire). */
   reason: PiafsSendReason;
+  /**
+   * The frame's unbounded count behind NUM (bookkeeping, not on the wire; −1 for IDLE): what the
+   * monitor trace and `link.packet` name a frame by, so that a CRC-failed frame, whose NUM the
+   * receiver cannot read, is still known.
+   */
+  count: number;
 }
 
 /** A blank IDLE frame. */
 export function createPiafsFrame(): PiafsFrame {
-  return { type: PiafsFrameType.IDLE, num: 0, req: 0, length: 0, offset: 0, reason: PiafsSendReason.IDLE };
+  return {
+    type: PiafsFrameType.IDLE,
+    num: 0,
+    req: 0,
+    length: 0,
+    offset: 0,
+    reason: PiafsSendReason.IDLE,
+    count: -1,
+  };
 }

@@ -19,6 +19,7 @@ import {
   type PiafsOptions,
 } from './entity';
 import { PiafsSide, type PiafsMonitorSink } from './monitor';
+import type { FramedSink } from '../packet-trace';
 
 /** One direction's byte stream: where its sender takes bytes, where its receiver puts them. */
 export interface PiafsDirection {
@@ -77,10 +78,14 @@ export class PiafsLink {
     streams: PiafsLinkStreams,
     options: PiafsOptions = {},
     monitor: PiafsMonitorSink | null = null,
+    /** Per direction, told of each new frame's stream bytes (`link.packet`, link/packet-trace.ts). */
+    packets: { readonly up: FramedSink | null; readonly down: FramedSink | null } | null = null,
   ) {
     const params = piafsParams(options);
-    this.ms = new PiafsEntity(PiafsSide.MS, streams.up.source, streams.down.sink, params, monitor);
-    this.bs = new PiafsEntity(PiafsSide.BS, streams.down.source, streams.up.sink, params, monitor);
+    const ms = PiafsSide.MS;
+    const bs = PiafsSide.BS;
+    this.ms = new PiafsEntity(ms, streams.up.source, streams.down.sink, params, monitor, packets?.up);
+    this.bs = new PiafsEntity(bs, streams.down.source, streams.up.sink, params, monitor, packets?.down);
     this.up = new DelayLine(params.piafsDelay);
     this.down = new DelayLine(params.piafsDelay);
   }

@@ -32,9 +32,14 @@ export const PiafsSide = {
 } as const;
 export type PiafsSide = (typeof PiafsSide)[keyof typeof PiafsSide];
 
-/** Receiver of monitor rows; called once per slot and side. num/req are −1 for CRC ERR rows. */
+/**
+ * Receiver of monitor rows; called once per slot and side. num/req are −1 for CRC ERR rows.
+ * `frame` is the simulator's bookkeeping, not what the monitor shows: the unbounded count of the
+ * DATA frame the peer sent (also for a CRC ERR row, whose NUM the receiver cannot read), −1 for
+ * an IDLE frame.
+ */
 export interface PiafsMonitorSink {
-  row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind): void;
+  row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind, frame: number): void;
 }
 
 /** One monitor row, as read back for display or tests. */
@@ -114,10 +119,12 @@ export const PIAFS_MONITOR_TRACE = 'piafs.monitor';
 
 /**
  * Declare the `piafs.monitor` trace source: fields link (0-based), side (where the row was
- * recorded: MS or BS receiver), num, req (−1 on CRC ERR) and kind (DATA / IDLE / CRC ERR).
+ * recorded: MS or BS receiver), num, req (−1 on CRC ERR), kind (DATA / IDLE / CRC ERR) and frame
+ * (the sent frame's unbounded count, also on CRC ERR; −1 for IDLE — bookkeeping that names the
+ * frames `link.packet` lists).
  */
 export function declarePiafsMonitorTrace(traces: TraceRecorder): TraceSource {
-  return traces.source(PIAFS_MONITOR_TRACE, ['link', 'side', 'num', 'req', 'kind'], {
+  return traces.source(PIAFS_MONITOR_TRACE, ['link', 'side', 'num', 'req', 'kind', 'frame'], {
     side: ['MS', 'BS'],
     kind: PIAFS_MONITOR_KIND_LABELS,
   });
@@ -132,8 +139,8 @@ export class PiafsMonitorTrace implements PiafsMonitorSink {
     private readonly slotZero = 0,
   ) {}
 
-  row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind): void {
+  row(slot: number, side: PiafsSide, num: number, req: number, kind: PiafsMonitorKind, frame: number): void {
     const t = this.slotZero + slot * PIAFS_SLOT_NS;
-    this.source.record(t, this.link, side, num, req, kind);
+    this.source.record(t, this.link, side, num, req, kind, frame);
   }
 }

@@ -1,5 +1,4 @@
-import type { Packet, TcpSegment } from '../../core/packet';
-import { IP_HEADER, TCP_HEADER, type PacketIds } from '../../core/packet';
+import type { Packet, PacketIds, TcpSegment } from '../../core/packet';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TcpHost } from '../../tcp';
@@ -31,6 +30,7 @@ export class TcpNode {
 
   /** A packet addressed to this node arrives. */
   receive(packet: Packet, now: Nanos): void {
+    this.ids.arrived(now, packet, this.address);
     if (packet.tcp) this.host.handleSegment(now, packet.tcp);
     this.flush(now);
   }
@@ -55,16 +55,7 @@ export class TcpNode {
     let sent = false;
     while ((seg = this.host.pollTransmit(now)) !== null) {
       sent = true;
-      this.output(
-        {
-          id: this.ids.take(),
-          src: this.address,
-          dst: this.peerAddress,
-          size: IP_HEADER + TCP_HEADER + seg.len,
-          tcp: seg,
-        },
-        now,
-      );
+      this.output(this.ids.tcp(now, this.address, this.peerAddress, seg, this.host.lastTraceConn), now);
     }
     return sent;
   }

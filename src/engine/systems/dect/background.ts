@@ -235,6 +235,8 @@ export class BackgroundPopulation {
    * sleeps from need to need instead of waking at every change of its bearers' states.
    */
   private nextNeed(c: BackgroundCall, from: number): number {
+    // hoScale = 0: no bearer ever needs a handover, and no sojourn would hold one.
+    if (this.needGood.p <= 0 && this.needBad.p <= 0) return Infinity;
     let at = Infinity;
     const ch = c.terminal.ch;
     for (let i = 0; i < ch.length; i++) {

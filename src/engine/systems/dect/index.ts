@@ -4,6 +4,7 @@
  */
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import type { SystemDefinition } from '../types';
+import { DECT_EXPLAIN } from './explain';
 import { DectModel } from './model';
 import { DECT_PARAMS } from './params';
 import { dectConfig } from './scenario-config';
@@ -20,5 +21,6 @@ export const DECT_SYSTEM: SystemDefinition = {
   dragKeys: { x: 'msX', y: 'msY' },
   // Issue 10: the reference background load for an hour (the default duration), ≥ 2,000× real time.
   benchScenarios: ['system=dect'],
+  explain: DECT_EXPLAIN,
   create: (ctx, scenario) => new DectModel(ctx, dectConfig(scenario), scenario.seed),
 };

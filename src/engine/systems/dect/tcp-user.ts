@@ -196,6 +196,7 @@ export class TcpUserLink implements TerminalOwner {
       makePayload: createDectDlcFragment,
       copy: copyDectDlcFragment,
       trace: this.traces,
+      packetOf: (f) => f.packet,
     });
     b.carrier = carrierOf(term.ch[i]);
     b.slot = slotOf(term.ch[i]);

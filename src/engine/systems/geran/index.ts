@@ -1,6 +1,7 @@
 /** System 5 — TCP multiplexed with speech on a GERAN single slot (geran.md); composed in systems/geran/. */
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import type { SystemDefinition } from '../types';
+import { GERAN_EXPLAIN } from './explain';
 import { GeranModel } from './model';
 import { GERAN_PARAMS } from './params';
 
@@ -14,5 +15,6 @@ export const GERAN_SYSTEM: SystemDefinition = {
   frameNs: GERAN_BLOCK_NS,
   params: GERAN_PARAMS,
   benchScenarios: ['system=geran&repeat=25'],
+  explain: GERAN_EXPLAIN,
   create: (ctx, scenario) => new GeranModel(ctx, scenario),
 };

@@ -73,6 +73,7 @@ export class GeranModel implements SystemModel, GeranState {
       rng: ctx.rng.get('geran.bler'),
       speech: this.conversation.slots,
       recorder: ctx.traces,
+      packetId: (p) => p.id,
       deliver: (dir, p, now) => {
         if (dir === UP) {
           capture.record(now, p);

@@ -15,12 +15,13 @@
  * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line
  * run on the scheduler. No allocation per frame.
  */
-import type { Packet } from '../../core/packet';
+import { IpDrop, type Packet } from '../../core/packet';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
-import { GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { GSM_RLP_DIR_LABELS, GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { PacketFramer, packetTraceSource } from '../../link/packet-trace';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Entity, V42Link } from '../../link/v42';
 import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
@@ -47,6 +48,8 @@ export interface GsmBearerHandlers {
   toLaptop(p: Packet, now: Nanos): void;
   /** The call dropped (RLP resets repeated, or a reset handshake failed). */
   callDropped?(now: Nanos): void;
+  /** A PPP receiver's VJ decompressor rejected an intact frame's packet (`where`: an IpDrop code). */
+  dropped?(p: Packet, now: Nanos, where: number): void;
 }
 
 /**
@@ -56,12 +59,14 @@ export interface GsmBearerHandlers {
  */
 class DatagramReceiver implements ByteRangeSink {
   private discarded = 0;
+  private tossed = 0;
 
   constructor(
     private readonly ledger: PacketByteStream<PppDatagram>,
     readonly reasm: StreamReassembler<PppDatagram>,
     readonly decoder: PppDecoder,
     private readonly deliver: (p: Packet) => void,
+    private readonly reject: (p: Packet, where: number) => void = () => {},
   ) {}
 
   receive(start: number, end: number, intact: boolean): void {
@@ -95,6 +100,12 @@ class DatagramReceiver implements ByteRangeSink {
     for (let d = r.poll(); d !== undefined; d = r.poll()) {
       const p = this.decoder.receive(d);
       if (p) this.deliver(p);
+      else
+        this.reject(
+          d.packet,
+          this.decoder.counters.vjTossed !== this.tossed ? IpDrop.VjTossed : IpDrop.VjBadChecksum,
+        );
+      this.tossed = this.decoder.counters.vjTossed;
     }
   }
 }
@@ -144,21 +155,31 @@ export class GsmBearer {
       new StreamReassembler(this.ledgerUp),
       new PppDecoder(o.vj),
       (p) => h.toServer(p, this.now),
+      (p, where) => h.dropped?.(p, this.now, where),
     );
     this.laptop = new DatagramReceiver(
       this.ledgerDown,
       new StreamReassembler(this.ledgerDown),
       new PppDecoder(o.vj),
       (p) => h.toLaptop(p, this.now),
+      (p, where) => h.dropped?.(p, this.now, where),
     );
     const rec = o.recorder;
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
     const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, 1);
     const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, 2);
     // GSM is the one-bearer case of a bearer set: the radio's verdicts judge RLP's frames.
+    const packets = rec?.enabled ? packetTraceSource(rec, GSM_RLP_DIR_LABELS) : null;
+    const id = (d: PppDatagram): number => d.packet.id;
     this.rlp = new GsmRlpLink(ms, iwf, radio, {
       delaySlots: o.radioDelaySlots,
       recorder: rec,
+      packets: packets
+        ? [
+            new PacketFramer(packets, 0, 0, this.ledgerUp, id),
+            new PacketFramer(packets, 1, 0, this.ledgerDown, id),
+          ]
+        : undefined,
     });
     // V.42: the IWF's modem is A (sends uplink), the gateway's modem B.
     const modemIwf = new V42Entity({}, this.iwfUp, this.iwfDown);

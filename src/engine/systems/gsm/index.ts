@@ -2,6 +2,7 @@ import { RLP_SLOT_NS } from '../../link/gsm-rlp';
 import { GSM_PARAMS } from './params';
 import { GsmModel } from './model';
 import type { SystemDefinition } from '../types';
+import { GSM_EXPLAIN } from './explain';
 
 /** System 2 — TCP over GSM 9.6 kbit/s non-transparent data (gsm.md); composed in systems/gsm/. */
 export const GSM_SYSTEM: SystemDefinition = {
@@ -19,5 +20,6 @@ export const GSM_SYSTEM: SystemDefinition = {
     'system=gsm&app=ftpGet&size=500000&radio=driving',
     'system=gsm&app=rr&duration=1000',
   ],
+  explain: GSM_EXPLAIN,
   create: (ctx, scenario) => new GsmModel(ctx, scenario),
 };

@@ -128,6 +128,7 @@ export class GsmModel implements SystemModel, GsmState {
             if (reply) sendDown(reply, now);
           } else this.serverNode.receive(p, now);
         },
+        dropped: (p, now, where) => packetIds.dropped(now, p, where),
         toLaptop: (p, now) => {
           if (p.icmp) {
             if (this.workload.kind === 'ping') this.workload.ping.receive(p, now);

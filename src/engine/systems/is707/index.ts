@@ -2,6 +2,7 @@
 import type { SystemDefinition } from '../types';
 import { FRAME_NS, Is707Model } from './model';
 import { IS707_PARAMS } from './params';
+import { IS707_EXPLAIN } from './explain';
 
 export const IS707_SYSTEM: SystemDefinition = {
   id: 'is707',
@@ -18,5 +19,6 @@ export const IS707_SYSTEM: SystemDefinition = {
     'system=is707&fer=0.3&fdt=0.01&idle=0&duration=1000',
     'system=is707&fer=0.3&fdt=1&idle=inf&duration=1000',
   ],
+  explain: IS707_EXPLAIN,
   create: (ctx, scenario) => new Is707Model(ctx, scenario),
 };

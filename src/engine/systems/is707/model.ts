@@ -1,5 +1,5 @@
 import { ferFromDistance, MarkovFadingChannel } from '../../channel';
-import type { Packet } from '../../core/packet';
+import { IpDrop, type Packet } from '../../core/packet';
 import { millis, seconds, toSeconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
@@ -84,23 +84,24 @@ export class Is707Model implements SystemModel {
       },
       this.forward,
       this.reverse,
-      { recorder: ctx.traces, slotNs: FRAME_NS },
+      { recorder: ctx.traces, slotNs: FRAME_NS, packetId: (p) => p.id },
     );
 
     const { scheduler, capture, packetIds } = ctx;
     const traces = createTcpTraces(ctx.traces);
     const apQueue = v.number('apQueue');
     // Access point: PPP-frame each packet onto the RLP byte stream toward the mobile (is707.md: 8 bytes per packet).
-    const toRadio = (p: Packet): void => {
+    const toRadio = (p: Packet, now: Nanos): void => {
       if (apQueue !== Infinity && this.rlp.txA.unstartedPackets >= apQueue) {
         this.apDrops++;
+        packetIds.dropped(now, p, IpDrop.QueueFull);
         return;
       }
       this.rlp.txA.append(p, p.size + IS707_PPP_OVERHEAD);
     };
     const wireRate = v.number('wireRate');
     const wireDelay = seconds(v.number('wireDelay'));
-    const down = new WirePipe(scheduler, wireRate, wireDelay, (p) => toRadio(p));
+    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => toRadio(p, now));
     const hostTcp = new TcpHost();
     const mobileTcp = new TcpHost();
     const hostNode = new TcpNode(scheduler, hostTcp, HOST, MOBILE, packetIds, (p, now) => {

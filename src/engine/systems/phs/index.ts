@@ -6,6 +6,7 @@ import { PIAFS_SLOT_NS } from '../../link/piafs';
 import { PHS_PARAMS } from './params';
 import { PhsModel } from './model';
 import type { SystemDefinition } from '../types';
+import { PHS_EXPLAIN } from './explain';
 
 export const PHS_SYSTEM: SystemDefinition = {
   id: 'phs',
@@ -24,5 +25,6 @@ export const PHS_SYSTEM: SystemDefinition = {
     'system=phs&env=outdoor&msX=240&size=5000000',
     'system=phs&release=3@5&body=2&size=5000000',
   ],
+  explain: PHS_EXPLAIN,
   create: (ctx, scenario) => new PhsModel(ctx, scenario),
 };

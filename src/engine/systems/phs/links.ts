@@ -32,6 +32,7 @@ import {
 import { BearerSet, erased, type BearerVerdicts } from '../../link/bearer-set';
 import { MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
 import { PacketByteStream, StreamReassembler } from '../../link/ppp/stream';
+import { PacketFramer, type MultilinkPacketTraceSource } from '../../link/packet-trace';
 import { DOWN, PHS_LINKS, UP } from './radio';
 
 /** HDLC-like framing around each fragment on a member link: flag, FF 03, FCS-16, flag (RFC 1662 §3). */
@@ -81,6 +82,8 @@ export class PhsBundle {
   constructor(
     private readonly options: PhsBundleOptions,
     private readonly monitors: readonly (PiafsMonitorSink | null)[],
+    /** Where each fragment's PIAFS frames are recorded (`link.packet`); null without tracing. */
+    private readonly packets: MultilinkPacketTraceSource | null = null,
   ) {
     const send = { mpMinFragment: options.mpMinFragment, seqBits: options.seqBits };
     const recv = { seqBits: options.seqBits, mpReorder: options.mpReorder, mpTimeout: options.mpTimeout };
@@ -115,10 +118,15 @@ export class PhsBundle {
     const up = new PacketByteStream<Frag>();
     const downRx = new StreamReassembler(down);
     const upRx = new StreamReassembler(up);
+    const src = this.packets;
     const piafs = new PiafsLink(
       { up: { source: up, sink: upRx }, down: { source: down, sink: downRx } },
       this.options.piafs,
       this.monitors[i],
+      src && {
+        up: new PacketFramer(src, UP, i, up, packetOf, fragmentSeq),
+        down: new PacketFramer(src, DOWN, i, down, packetOf, fragmentSeq),
+      },
     );
     this.bearers.join(i, { piafs, down, downRx, up, upRx });
     this.bsSender.addLink(id, PIAFS_USER_BPS);
@@ -199,6 +207,9 @@ export class PhsBundle {
     return Math.max(0, lost);
   }
 }
+
+const packetOf = (f: Frag): number => f.packet.id;
+const fragmentSeq = (f: Frag): number => f.seq;
 
 /** Pull fragments onto a link's stream while less than one PIAFS frame of bytes is pending. */
 function feed(stream: PacketByteStream<Frag>, sender: MultilinkSender<Packet>, id: number): void {

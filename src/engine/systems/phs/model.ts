@@ -14,6 +14,7 @@ import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
 import { WirePipe } from '../../link/wire/wire-pipe';
+import { multilinkPacketTraceSource } from '../../link/packet-trace';
 import type { ParamValue, Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
@@ -85,6 +86,7 @@ export class PhsModel implements SystemModel, PhsState {
         seqBits: v.bool('mpShortSeq') ? 12 : 24,
       },
       monitors,
+      ctx.traces.enabled ? multilinkPacketTraceSource(ctx.traces, ['down', 'up']) : null,
     );
     this.observer = new PhsObserver(ctx.traces, this.radio, this.bundle);
     this.control = new LinkControl(

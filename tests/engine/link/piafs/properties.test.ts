@@ -84,7 +84,7 @@ describe('PIAFS monitor trace', () => {
     );
     for (let slot = 0; slot < 6; slot++) link.step(slot, false, slot === 3);
     const info = traces.sources().find((i) => i.name === PIAFS_MONITOR_TRACE);
-    expect(info?.fields).toEqual(['link', 'side', 'num', 'req', 'kind']);
+    expect(info?.fields).toEqual(['link', 'side', 'num', 'req', 'kind', 'frame']);
     expect(info?.labels?.side).toEqual(['MS', 'BS']);
     expect(info?.labels?.kind).toEqual(['DATA', 'IDLE', 'CRC ERR']);
     const b = traces.read(PIAFS_MONITOR_TRACE);
@@ -96,6 +96,8 @@ describe('PIAFS monitor trace', () => {
     expect(Array.from(b.columns[2])).toEqual([0, 0, 0, 1, 0, 2, 0, -1]);
     expect(Array.from(b.columns[3])).toEqual([0, 0, 0, 0, 1, 0, 2, -1]);
     expect(Array.from(b.columns[4])).toEqual([1, 0, 1, 0, 1, 0, 1, 2]);
+    // The sent frame's count: −1 for IDLE, and known even for the CRC ERR row (frame 3).
+    expect(Array.from(b.columns[5])).toEqual([-1, 0, -1, 1, -1, 2, -1, 3]);
   });
 });
 

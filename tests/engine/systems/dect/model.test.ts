@@ -46,6 +46,18 @@ describe('DECT model', () => {
     expect(s.app.th as number).toBeGreaterThan(19);
   });
 
+  it('hoScale = 0: no bearer ever needs a handover, and the run ends (a settled call sleeps for ever)', () => {
+    const { s } = run({ hoScale: 0 }, 20);
+    const link = s.link as unknown as {
+      handovers: { started: number };
+      background: { handovers: { started: number }; carried: Record<string, number> };
+    };
+    expect(link.handovers.started).toBe(0);
+    expect(link.background.handovers.started).toBe(0);
+    const carried = Object.values(link.background.carried).reduce((a, b) => a + b, 0);
+    expect(carried).toBeGreaterThan(50);
+  });
+
   it('at the reference load λ = 20 for 10 minutes: bearers below the target, handovers failing, TH below TH_teo', () => {
     const { s } = run({ lambda: 20 }, 600);
     const link = s.link as unknown as Link & { handovers: { started: number; failed: number } };

@@ -1,0 +1,142 @@
+/**
+ * The cross-layer drill-down (issue 12 item 1): the TCP event picked on the sequence graph,
+ * explained from the layers below — the one sentence that names the cause, the chain on one time
+ * axis, the chain as text (layer by layer, each item with its time), and the `npm run sim`
+ * command that prints the same chain. The explanation is the engine's (analysis/explain) with the
+ * system's link explainer (its SystemDefinition's `explain`), read from the page's traces.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  explainArgument,
+  explainQuery,
+  explanationLines,
+  itemTime,
+  type Explanation,
+  type TcpEventKind,
+} from '../../engine/analysis/explain';
+import { getSystem } from '../../engine/systems';
+import { traceReaderOf } from '../../state/explain-reader';
+import type { EventSelection } from '../../state/types';
+import { useLab, useLabStore } from '../hooks/use-lab';
+import { ExplainTimeline } from './ExplainTimeline';
+
+/** The explanation of a selection, or why there is none. */
+function useExplanation(sel: EventSelection | null): { e: Explanation } | { error: string } | null {
+  const traces = useLab((s) => s.traces);
+  const sources = useLab((s) => s.sources);
+  const system = useLab((s) => s.system);
+  // While the run plays, explain from the traces as they were when the event was picked; once it
+  // pauses or ends, from everything recorded (a datagram may have arrived since).
+  const status = useLab((s) => s.status);
+  const settled = status !== 'playing';
+  const version = useLab((s) => s.traceVersion);
+  const key = settled ? version : -1;
+  return useMemo(() => {
+    if (!sel) return null;
+    const reader = traceReaderOf(traces, sources);
+    const kind: TcpEventKind = sel.kind ?? 'retransmission';
+    const r = explainQuery(
+      reader,
+      { t: Math.round(sel.t * 1e9), kind, conn: sel.conn, seq: sel.seq },
+      getSystem(system)?.explain ?? null,
+    );
+    return 'error' in r ? r : { e: r.explanation };
+    // `traces` changes with every batch; `key` says when a new batch should be read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sel, sources, system, key]);
+}
+
+export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
+  const sel = useLab((s) => s.selection);
+  const text = useLab((s) => s.text);
+  const store = useLabStore();
+  const result = useExplanation(sel);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lastSel = useRef<EventSelection | null>(null);
+  // A new pick by keyboard moves focus to the explanation, so a screen reader reads it next.
+  useEffect(() => {
+    if (sel && sel !== lastSel.current && document.activeElement?.classList.contains('tcp-event-key'))
+      heading.current?.focus();
+    lastSel.current = sel;
+  }, [sel]);
+
+  if (!sel || !result) {
+    return (
+      <p className="explain-hint muted small" data-testid="explain-hint">
+        Why did it happen? Click a retransmission ◆, timeout ▼, duplicate ACK ■ or stall bar on the sequence
+        graph — or Tab to the events, move with the arrow keys and press Enter — to see the layers below
+        explain it.
+      </p>
+    );
+  }
+  const close = (): void => store.getState().setSelection(null);
+  if ('error' in result) {
+    return (
+      <section className="panel explain" aria-labelledby="explain-title" data-testid="explain-panel">
+        <h2 id="explain-title" ref={heading} tabIndex={-1}>
+          Why?
+        </h2>
+        <p data-testid="explain-cause" aria-live="polite">
+          Nothing to explain here: {result.error}.
+        </p>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </section>
+    );
+  }
+  const e = result.e;
+  const [a, b] = e.span;
+  const zoom = (): void => {
+    const pad = Math.max(0.2, (b - a) / 1e9 / 10);
+    store.getState().setDomain([Math.max(0, a / 1e9 - pad), b / 1e9 + pad]);
+  };
+  const command = `npm run sim -- "${text}" --explain ${explainArgument(e.event)}`;
+  return (
+    <section className="panel explain" aria-labelledby="explain-title" data-testid="explain-panel">
+      <div className="explain-head">
+        <h2 id="explain-title" ref={heading} tabIndex={-1} data-testid="explain-title">
+          Why? {e.title}
+        </h2>
+        <span className="explain-actions">
+          <button type="button" className="small" onClick={zoom} data-testid="explain-zoom">
+            Zoom the charts to it
+          </button>
+          <button type="button" className="small" onClick={close} aria-label="Close the explanation">
+            Close
+          </button>
+        </span>
+      </div>
+      <p className="explain-cause" data-testid="explain-cause" aria-live="polite">
+        <strong>{e.cause}</strong>
+      </p>
+      <ExplainTimeline e={e} theme={theme} />
+      <div className="explain-chain" data-testid="explain-chain">
+        {e.layers.map((l) => (
+          <section key={l.name} className="explain-layer" aria-label={l.name}>
+            <h3>{l.name}</h3>
+            <ol>
+              {l.items.map((it, k) => (
+                <li key={k} data-tone={it.tone}>
+                  <span className="explain-time">{itemTime(it)}</span> {it.text}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+      {e.notes.map((n) => (
+        <p key={n} className="muted small">
+          Note: {n}
+        </p>
+      ))}
+      <details className="explain-cli">
+        <summary>The same chain from the command line</summary>
+        <code className="small" data-testid="explain-command">
+          {command}
+        </code>
+        <pre data-testid="explain-text">{explanationLines(e).join('\n')}</pre>
+      </details>
+    </section>
+  );
+}
