@@ -215,7 +215,8 @@ export class BackgroundPopulation {
     const list = this.list;
     if (list.length === this.live) return;
     let w = 0;
-    for (let i = 0; i < list.length; i++) if (list[i].terminal.state !== MacState.IDLE_LOCKED) list[w++] = list[i];
+    for (let i = 0; i < list.length; i++)
+      if (list[i].terminal.state !== MacState.IDLE_LOCKED) list[w++] = list[i];
     list.length = w;
   }
 
