@@ -45,3 +45,24 @@ test('the exercise list opens an exercise and puts it in the URL fragment', asyn
   // Checked before the run has finished: it says so rather than judging the number.
   await expect(panel.getByTestId('exercise-result')).toContainText('Run it to the end first');
 });
+
+test('on a phone, an exercise link names the exercise at the top and its button goes to the question', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#exercise=is707-max-rto');
+  const notice = page.getByTestId('exercise-notice');
+  await expect(notice).toContainText('Exercise: How far does TCP');
+  await expect(notice).toBeInViewport();
+  // The panel itself is far below the first screen, after the charts.
+  const answer = page.getByTestId('exercise-answer');
+  await expect(answer).not.toBeInViewport();
+  // By keyboard: focus the button, Enter; the answer box has the keyboard and is in view.
+  await page.getByTestId('exercise-notice-go').focus();
+  await page.keyboard.press('Enter');
+  await expect(answer).toBeFocused();
+  await expect(answer).toBeInViewport();
+  // Closing the exercise removes the notice.
+  await page.getByRole('button', { name: 'Close exercise' }).click();
+  await expect(notice).toHaveCount(0);
+});

@@ -13,6 +13,12 @@ import type { ChartView } from './types';
 /** Text width estimate, px, at the label size (12 px sans-serif: about 0.58 em per character). */
 const charW = 7;
 const ROW = 15;
+/**
+ * Labels start below the row of timeout marks the sequence and RTO charts draw at y = 7
+ * (event-marks.ts, rto-chart.ts; about 5 px either side): in that row the marks showed through the
+ * text's halo and a note there was hard to read.
+ */
+const TOP = 13;
 
 export function drawNotes(
   frame: ChartFrame,
@@ -62,12 +68,12 @@ export function drawNotes(
     .attr('stroke-dasharray', '1 3');
   items
     .select('path')
-    .attr('d', (d) => `M${d.px},${d.row * ROW + 2} l${d.right ? 6 : -6},3 l${d.right ? -6 : 6},3 z`)
+    .attr('d', (d) => `M${d.px},${TOP + d.row * ROW + 2} l${d.right ? 6 : -6},3 l${d.right ? -6 : 6},3 z`)
     .attr('fill', p.neutral.ink);
   items
     .select('text')
     .attr('x', (d) => d.lx)
-    .attr('y', (d) => d.row * ROW + 10)
+    .attr('y', (d) => TOP + d.row * ROW + 10)
     .attr('font-size', 12)
     .attr('fill', p.neutral.ink)
     // A halo in the background colour keeps the text readable over the data.

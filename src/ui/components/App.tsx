@@ -5,6 +5,7 @@ import { ComparePanel } from './ComparePanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ExercisePanel } from './ExercisePanel';
+import { ExerciseNotice } from './ExerciseNotice';
 import { ExportPanel } from './ExportPanel';
 import { Header } from './Header';
 import { MapPanel } from './MapPanel';
@@ -50,6 +51,7 @@ export function App() {
       <main id="main">
         <PlaybackBar />
         <StatusLine />
+        <ExerciseNotice />
         <div className="stage">
           <MapPanel theme={theme} />
           {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}

@@ -69,7 +69,10 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   };
   return (
     <article className="exercise-open" aria-labelledby="exercise-title">
-      <h3 id="exercise-title">{ex.title}</h3>
+      {/* Focusable: the notice at the top brings the keyboard here when there is no answer box. */}
+      <h3 id="exercise-title" tabIndex={-1}>
+        {ex.title}
+      </h3>
       <p>{ex.task}</p>
       <p>
         <strong>{ex.question}</strong>
@@ -154,16 +157,26 @@ function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
  * Exercises (ui.md): a task, a question and an automatic check against the simulation.
  * The open exercise is part of the view (`#exercise=<id>`), so an exercise is shared as a link.
  */
+/** The exercises the plug-ins ship (each system's exercises/ folder), bundled with the page. */
+function useExerciseList() {
+  return useMemo(() => exerciseList(LAB_PLUGINS.map((p) => p.exercises)), []);
+}
+
+/** The exercise open now (`#exercise=<id>`): the one the link carries (written in the lab) first. */
+export function useOpenExercise(): Exercise | null {
+  const list = useExerciseList();
+  const openId = useLab((s) => s.view.exercise);
+  const authored = useLab((s) => s.view.authored);
+  return (authored?.id === openId ? authored : null) ?? list.exercises.find((e) => e.id === openId) ?? null;
+}
+
 export function ExercisePanel() {
   const store = useLabStore();
-  // The exercises come with the plug-ins (each system's exercises/ folder), bundled with the page.
-  const list = useMemo(() => exerciseList(LAB_PLUGINS.map((p) => p.exercises)), []);
+  const list = useExerciseList();
   const system = useLab((s) => s.system);
   const openId = useLab((s) => s.view.exercise);
-  // An exercise the link carries (written in the lab) comes first, before a shipped one of its id.
   const authored = useLab((s) => s.view.authored);
-  const open =
-    (authored?.id === openId ? authored : null) ?? list.exercises.find((e) => e.id === openId) ?? null;
+  const open = useOpenExercise();
 
   const start = (ex: Exercise) => {
     const s = store.getState();

@@ -52,10 +52,25 @@ describe('notes on a time chart', () => {
       }),
     );
     const texts = [...el.querySelectorAll('g.chart-note text')];
-    expect(texts.map((t) => t.getAttribute('y'))).toEqual(['10', '25', '10']);
+    expect(texts.map((t) => t.getAttribute('y'))).toEqual(['23', '38', '23']);
     // Near the right edge: written left of its line.
     const line = el.querySelectorAll('g.chart-note line')[2];
     expect(Number(texts[2].getAttribute('x'))).toBeLessThan(Number(line.getAttribute('x1')));
+    chart.destroy();
+  });
+
+  it('a label sits below the row of timeout marks at the top of the plot, not in it', () => {
+    const el = host();
+    const chart = createRtoChart(el, { sync: true });
+    const timeouts = { 'tcp.timeout': series([{ t: 4, seq: 1, rto: 6, conn: 0 }]) };
+    chart.update({ ...data, ...timeouts }, view(10, { notes: [{ t: 4, text: 'here the RTO doubles' }] }));
+    const mark = el.querySelector(
+      'g.layer-timeouts path, g.layer-timeouts use, g.layer-timeouts *[transform]',
+    );
+    expect(mark, 'the timeout is marked').not.toBeNull();
+    // The mark is centred at y = 7 and about 5 px tall either side; a 12 px label's top is ≈ 10 px above its baseline.
+    const label = Number(el.querySelector('g.chart-note text')!.getAttribute('y'));
+    expect(label - 10).toBeGreaterThanOrEqual(12);
     chart.destroy();
   });
 });
