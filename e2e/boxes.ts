@@ -59,8 +59,12 @@ export function inside(a: Rect, b: Rect, slack = 0.5): boolean {
 }
 
 export async function checkMap(page: Page, where: string): Promise<void> {
+  // The map draws its labels when it has measured its own size (a frame or two after the page is
+  // ready, later on a loaded machine): wait for them, then measure once.
+  await expect
+    .poll(async () => (await mapBoxes(page)).texts.length, { message: `${where}: map texts` })
+    .toBeGreaterThan(2);
   const m = await mapBoxes(page);
-  expect(m.texts.length, `${where}: map texts`).toBeGreaterThan(2);
   expect(overlapping(m.texts), `${where}: map texts on each other`).toEqual([]);
   expect(overlapping(m.texts, m.shapes), `${where}: map texts on the phone or a station`).toEqual([]);
   for (const t of [...m.texts, ...m.shapes]) {

@@ -4,7 +4,7 @@
  * frame, or for an n-bit block via {@link blockErrorProbability}).
  * Stationary P(B) = P(G→B) / (P(G→B) + P(B→G)); mean bad run = 1 / P(B→G) steps.
  */
-import type { RandomStream } from '../core/rng';
+import { DrawThreshold, type RandomStream } from '../core/rng';
 import type { FrameChannel } from './types';
 
 /** Parameters of a Gilbert–Elliott channel. */
@@ -75,6 +75,9 @@ export class GilbertElliottChannel implements FrameChannel {
   private errorGood: number;
   private errorBad: number;
   private state: boolean;
+  /** The switching probabilities as draw thresholds (a step compares raw 32-bit draws, rng.ts). */
+  private readonly gb = new DrawThreshold();
+  private readonly bg = new DrawThreshold();
 
   /**
    * @param rng this channel's own named stream (e.g. `dect.bearer3.channel`).
@@ -88,6 +91,8 @@ export class GilbertElliottChannel implements FrameChannel {
     this.pBG = params.pBG;
     this.errorGood = params.errorGood;
     this.errorBad = params.errorBad;
+    this.gb.set(this.pGB);
+    this.bg.set(this.pBG);
     this.state = rng.next() < this.stationaryBad;
   }
 
@@ -97,6 +102,8 @@ export class GilbertElliottChannel implements FrameChannel {
     if (params.pBG !== undefined) this.pBG = params.pBG;
     if (params.errorGood !== undefined) this.errorGood = params.errorGood;
     if (params.errorBad !== undefined) this.errorBad = params.errorBad;
+    this.gb.set(this.pGB);
+    this.bg.set(this.pBG);
   }
 
   /** The parameters in force. */
@@ -133,8 +140,7 @@ export class GilbertElliottChannel implements FrameChannel {
 
   /** Advance the state by one frame only (one uniform draw). @returns true if now Bad. */
   stepState(): boolean {
-    const u = this.rng.next();
-    this.state = this.state ? !(u < this.pBG) : u < this.pGB;
+    this.state = this.state ? !this.rng.below(this.bg) : this.rng.below(this.gb);
     return this.state;
   }
 

@@ -27,6 +27,22 @@ function splitmix32(state: { s: number }): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
+/**
+ * A probability p in the form its draws compare against: p · 2³², the bound for a raw 32-bit draw
+ * ({@link RandomStream.below}). Computed when p is set, never per draw.
+ */
+export class DrawThreshold {
+  below = 0;
+
+  constructor(p = 0) {
+    this.set(p);
+  }
+
+  set(p: number): void {
+    this.below = p * 4294967296;
+  }
+}
+
 /** One independent random stream. */
 export class RandomStream {
   private a: number;
@@ -65,6 +81,52 @@ export class RandomStream {
     // One int32 expression: storing the un-truncated sum first would box a heap number per draw.
     this.c = (((c << 21) | (c >>> 11)) + t) | 0;
     return t >>> 0;
+  }
+
+  /**
+   * `next() < t.p`, bit for bit, as an integer comparison: next() is u / 2³² for the 32-bit draw u,
+   * and u / 2³² < p exactly when u < p · 2³² (scaling by a power of two is exact). Nothing but a
+   * boolean crosses the call — a per-frame caller the compiler does not inline it into allocates
+   * nothing (a returned fraction, or u itself above 2³⁰, would be boxed on the heap) — so the
+   * generator's step is written out here rather than called.
+   */
+  below(t: DrawThreshold): boolean {
+    const a = this.a,
+      b = this.b,
+      c = this.c,
+      d = this.d;
+    const r = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + r) | 0;
+    return r >>> 0 < t.below;
+  }
+
+  /**
+   * `n` draws of {@link below} in turn (n ≤ 30), as a bit mask: bit i set when the i-th is true
+   * (e.g. which of a slot's subfields fail). Written out like `below`, for the same reason.
+   */
+  maskBelow(n: number, t: DrawThreshold): number {
+    let a = this.a,
+      b = this.b,
+      c = this.c,
+      d = this.d;
+    const limit = t.below;
+    let mask = 0;
+    for (let i = 0; i < n; i++) {
+      const r = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + r) | 0;
+      if (r >>> 0 < limit) mask |= 1 << i;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    return mask;
   }
 
   /** Uniform in [0, 1) with 32 bits of resolution. */

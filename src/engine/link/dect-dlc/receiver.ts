@@ -75,8 +75,13 @@ export class DlcReceiver {
   private readonly held = new Uint8Array(DLC_SEQ_MODULUS);
   private readonly more = new Uint8Array(DLC_SEQ_MODULUS);
   private readonly packet = new Float64Array(DLC_SEQ_MODULUS);
+  /**
+   * Packets delivered and not yet taken: `delivered[deliveredHead … deliveredCount)`. Overwritten,
+   * never emptied (emptying an array hands its storage back, to be allocated again next frame).
+   */
   private readonly delivered: number[] = [];
   private deliveredHead = 0;
+  private deliveredCount = 0;
 
   /** Events not yet polled (the entity's `pollEvent`). */
   readonly events = new LinkEventQueue<DectDlcEvent>();
@@ -90,10 +95,10 @@ export class DlcReceiver {
 
   /** The next packet whose DLC frame was delivered whole, in order, or −1. */
   takeDelivered(): number {
-    if (this.deliveredHead >= this.delivered.length) return -1;
+    if (this.deliveredHead >= this.deliveredCount) return -1;
     const p = this.delivered[this.deliveredHead++];
-    if (this.deliveredHead === this.delivered.length) {
-      this.delivered.length = 0;
+    if (this.deliveredHead === this.deliveredCount) {
+      this.deliveredCount = 0;
       this.deliveredHead = 0;
     }
     return p;
@@ -194,7 +199,7 @@ export class DlcReceiver {
       this.heldCount--;
       this.vr++;
       if (this.more[i] === 0) {
-        this.delivered.push(this.packet[i]);
+        this.delivered[this.deliveredCount++] = this.packet[i];
         this.counters.framesDelivered++;
       }
     }

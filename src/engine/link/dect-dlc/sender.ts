@@ -45,13 +45,19 @@ export class DlcSender {
     lossMarks: 0,
   };
 
-  // Queued frames not yet fully acknowledged, from index `head`: first fragment, count, bytes, packet.
-  private first: number[] = [];
-  private count: number[] = [];
-  private bytes: number[] = [];
-  private packet: number[] = [];
+  /*
+   * Queued frames not yet fully acknowledged — first fragment, fragment count, bytes, packet — as
+   * a ring of typed columns: frame j (counted from 0 as queued) in slot j & mask, frames `head` to
+   * `tail` − 1. Grown by doubling, never shrunk: no allocation per frame once warm.
+   */
+  private first = new Float64Array(64);
+  private count = new Int32Array(64);
+  private bytes = new Int32Array(64);
+  private packet = new Float64Array(64);
+  private mask = 63;
   private head = 0;
-  /** Frame index of the last fragment looked up. */
+  private tail = 0;
+  /** Frame (a count, as head and tail) of the last fragment looked up. */
   private cursor = 0;
 
   constructor(readonly window = DLC_WINDOW) {
@@ -62,10 +68,12 @@ export class DlcSender {
   /** Queue the DLC frame of IP packet `packet` of `ipBytes` bytes (plus the 2-byte checksum). */
   enqueue(packet: number, ipBytes: number): void {
     const n = dlcFragmentsFor(ipBytes);
-    this.first.push(this.vEnd);
-    this.count.push(n);
-    this.bytes.push(ipBytes + 2);
-    this.packet.push(packet);
+    if (this.tail - this.head > this.mask) this.grow();
+    const k = this.tail++ & this.mask;
+    this.first[k] = this.vEnd;
+    this.count[k] = n;
+    this.bytes[k] = ipBytes + 2;
+    this.packet[k] = packet;
     this.vEnd += n;
     this.counters.framesQueued++;
   }
@@ -139,26 +147,42 @@ export class DlcSender {
     this.release();
   }
 
-  /** Frame index holding fragment `n` (n in [va, vEnd)). */
+  /** Ring slot of the frame holding fragment `n` (n in [va, vEnd)). */
   private locate(n: number): number {
+    const m = this.mask;
     let c = this.cursor;
-    if (c < this.head || c >= this.first.length || this.first[c] > n) c = this.head;
-    while (this.first[c] + this.count[c] <= n) c++;
+    if (c < this.head || c >= this.tail || this.first[c & m] > n) c = this.head;
+    while (this.first[c & m] + this.count[c & m] <= n) c++;
     this.cursor = c;
-    return c;
+    return c & m;
   }
 
   /** Forget frames wholly before `va`. */
   private release(): void {
-    while (this.head < this.first.length && this.first[this.head] + this.count[this.head] <= this.va)
+    const m = this.mask;
+    while (this.head < this.tail && this.first[this.head & m] + this.count[this.head & m] <= this.va)
       this.head++;
-    if (this.head > 1024 && this.head * 2 > this.first.length) {
-      this.first = this.first.slice(this.head);
-      this.count = this.count.slice(this.head);
-      this.bytes = this.bytes.slice(this.head);
-      this.packet = this.packet.slice(this.head);
-      this.cursor = Math.max(0, this.cursor - this.head);
-      this.head = 0;
+  }
+
+  /** Double the ring, keeping each frame at its count's slot. */
+  private grow(): void {
+    const size = 2 * (this.mask + 1);
+    const first = new Float64Array(size);
+    const count = new Int32Array(size);
+    const bytes = new Int32Array(size);
+    const packet = new Float64Array(size);
+    for (let j = this.head; j < this.tail; j++) {
+      const from = j & this.mask;
+      const to = j & (size - 1);
+      first[to] = this.first[from];
+      count[to] = this.count[from];
+      bytes[to] = this.bytes[from];
+      packet[to] = this.packet[from];
     }
+    this.first = first;
+    this.count = count;
+    this.bytes = bytes;
+    this.packet = packet;
+    this.mask = size - 1;
   }
 }

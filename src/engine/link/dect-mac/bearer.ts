@@ -131,11 +131,11 @@ export class DectMacBearer<P> {
   downSlot(frame: number): void {
     const ch = this.channel;
     ch.step();
-    const t = frame * DECT_FRAME_NS;
     const bad = ch.bad ? 1 : 0;
-    if (bad !== this.lastBad && this.stateTrace) this.stateTrace.record(t, this.terminal, this.bearer, bad);
+    if (bad !== this.lastBad && this.stateTrace)
+      this.stateTrace.record(frame * DECT_FRAME_NS, this.terminal, this.bearer, bad);
     this.lastBad = bad;
-    this.slotOf(frame, t, DECT_DOWN, this.rfp, this.portable, this.down);
+    this.slotOf(frame, DECT_DOWN, this.rfp, this.portable, this.down);
   }
 
   /**
@@ -144,7 +144,7 @@ export class DectMacBearer<P> {
    * of its down packet (it may submit the next one for the next frame).
    */
   upSlot(frame: number): void {
-    this.slotOf(frame, frame * DECT_FRAME_NS, DECT_UP, this.portable, this.rfp, this.up);
+    this.slotOf(frame, DECT_UP, this.portable, this.rfp, this.up);
   }
 
   /** The oldest event not yet polled, or null. */
@@ -152,9 +152,12 @@ export class DectMacBearer<P> {
     return this.events.length > 0 ? (this.events.shift() ?? null) : null;
   }
 
+  /**
+   * One slot. Only the frame number is handed on, never its time in ns: that is no small integer,
+   * and a call the compiler does not inline would box it on the heap every slot.
+   */
   private slotOf(
     frame: number,
-    t: number,
     dir: DectDirection,
     from: DectMacEntity<P>,
     to: DectMacEntity<P>,
@@ -164,7 +167,7 @@ export class DectMacBearer<P> {
     if (pkt.data) pkt.errors = this.channel.errors(dir);
     if (pkt.data && this.macTrace) {
       const kind = pkt.attempt > 1 ? DectMacTraceKind.RETRANSMISSION : DectMacTraceKind.NEW;
-      this.traceRow(t, dir, kind, pkt.seq, pkt.attempt, subfieldCount(pkt.errors), pkt.payload);
+      this.traceRow(frame, dir, kind, pkt.seq, pkt.attempt, subfieldCount(pkt.errors), pkt.payload);
     }
     to.handleFrame(frame, pkt, false);
     // The acknowledgement just read may have made `to`'s own packet (other direction) give up.
@@ -173,12 +176,13 @@ export class DectMacBearer<P> {
       this.events.push({ dir: d, event: e });
       // The packet given up is the one `to` sent last in direction d, still in that slot's packet.
       const last = d === DECT_DOWN ? this.down : this.up;
-      if (this.macTrace) this.traceRow(t, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0, last.payload);
+      if (this.macTrace)
+        this.traceRow(frame, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0, last.payload);
     }
   }
 
   private traceRow(
-    t: number,
+    frame: number,
     dir: number,
     kind: number,
     seq: number,
@@ -197,6 +201,6 @@ export class DectMacBearer<P> {
     r[7] = attempt;
     r[8] = errors;
     r[9] = this.packetOf ? this.packetOf(payload) : -1;
-    this.macTrace?.recordRow(t, r);
+    this.macTrace?.recordRow(frame * DECT_FRAME_NS, r);
   }
 }

@@ -10,7 +10,7 @@ import {
   dectSubfieldChannelParams,
   type GilbertElliottParams,
 } from '../../channel/gilbert-elliott';
-import type { RandomStream } from '../../core/rng';
+import { DrawThreshold, type RandomStream } from '../../core/rng';
 import { DECT_SUBFIELDS, type DectDirection } from './packet';
 
 /** A bearer's channel as the MAC sees it: per frame, which subfields fail in each direction. */
@@ -23,12 +23,13 @@ export interface SubfieldChannel {
   readonly bad: boolean;
 }
 
-const TWO_POW_32 = 4294967296;
-
 /** The per-bearer Gilbert–Elliott channel of dect.md. */
 export class DectBearerChannel implements SubfieldChannel {
   private readonly ge: GilbertElliottChannel;
   private readonly masks = new Uint8Array(2);
+  /** Subfield error probabilities in force (Good, Bad) as draw thresholds (rng.ts). */
+  private readonly errGood = new DrawThreshold();
+  private readonly errBad = new DrawThreshold();
   /** Parameters at `berScale` (kept, so that ending an episode computes nothing). */
   private readonly base: GilbertElliottParams;
   private factor = 1;
@@ -46,6 +47,13 @@ export class DectBearerChannel implements SubfieldChannel {
     checkScale(berScale);
     this.base = dectSubfieldChannelParams(berScale);
     this.ge = new GilbertElliottChannel(stateRng, this.base);
+    this.thresholds();
+  }
+
+  private thresholds(): void {
+    const p = this.ge.params;
+    this.errGood.set(p.errorGood);
+    this.errBad.set(p.errorBad);
   }
 
   /** Subfield error probabilities in force (Good, Bad). */
@@ -66,19 +74,14 @@ export class DectBearerChannel implements SubfieldChannel {
     if (factor === this.factor) return;
     this.factor = factor;
     this.ge.setParams(factor === 1 ? this.base : dectSubfieldChannelParams(this.berScale * factor));
+    this.thresholds();
   }
 
   step(): void {
-    this.ge.stepState();
-    // u / 2³² < p exactly when u < p · 2³² (both sides exact): the draws of next() without the division.
-    const limit = this.ge.errorProbability * TWO_POW_32;
-    const rng = this.errorRng;
-    // Always 2 × 4 draws, whatever the traffic, so the stream does not depend on it.
-    for (let dir = 0; dir < 2; dir++) {
-      let mask = 0;
-      for (let i = 0; i < DECT_SUBFIELDS; i++) if (rng.nextU32() < limit) mask |= 1 << i;
-      this.masks[dir] = mask;
-    }
+    const t = this.ge.stepState() ? this.errBad : this.errGood;
+    // Always 2 × 4 draws, whatever the traffic, so the stream does not depend on it: down, then up.
+    this.masks[0] = this.errorRng.maskBelow(DECT_SUBFIELDS, t);
+    this.masks[1] = this.errorRng.maskBelow(DECT_SUBFIELDS, t);
   }
 
   errors(dir: DectDirection): number {

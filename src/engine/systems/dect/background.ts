@@ -17,6 +17,7 @@
  * bearers up again (no Connection_Modification); calls appear uniformly over
  * x ∈ [−60, 60] m, y ∈ [−20, 20] m and do not move.
  */
+import { GeometricDraws } from '../../core/geometric';
 import type { RandomStream, RandomStreams } from '../../core/rng';
 import { DECT_RFPS, servingRfp, type DectCluster, type SlotWidth } from './air';
 import type { RequestArbiter } from './arbiter';
@@ -44,7 +45,9 @@ const FRAMES_PER_S = 100;
 /** Per-bearer fading as event times (see the file comment). */
 interface BearerFading {
   bad: boolean;
+  /** First frame of the next sojourn. */
   stateEnd: number;
+  /** Frame of the next handover need in this sojourn; Infinity (or ≥ stateEnd): none in it. */
   needAt: number;
 }
 
@@ -92,26 +95,15 @@ export interface BackgroundCounters {
   dropped: number[];
 }
 
-/**
- * `geometric(p)`: failures before the first success, p ∈ (0, 1], as floor(ln(1 − u) / ln(1 − p))
- * with ln(1 − p) handed in (`logQ`, computed once per probability).
- */
-function geometric(rng: RandomStream, p: number, logQ: number): number {
-  if (p >= 1) return 0;
-  if (p <= 0) return Infinity;
-  return Math.floor(Math.log(1 - rng.next()) / logQ);
-}
-
-/** A probability with its ln(1 − p), for {@link geometric}. */
-interface Odds {
-  readonly p: number;
-  readonly logQ: number;
-}
-const odds = (p: number): Odds => ({ p, logQ: Math.log(1 - p) });
-
 export class BackgroundPopulation {
-  /** Calls in progress, in arrival (id) order. */
-  readonly calls: BackgroundCall[] = [];
+  /**
+   * Calls in progress and calls ended since the last {@link compact}, in arrival (id) order:
+   * ended calls are taken out in batches, not in every frame where one ends (that was a pass
+   * over all calls every few frames).
+   */
+  private readonly list: BackgroundCall[] = [];
+  /** Calls in progress. */
+  private live = 0;
   readonly counters: BackgroundCounters = {
     arrived: [0, 0, 0, 0],
     carried: [0, 0, 0, 0],
@@ -138,11 +130,11 @@ export class BackgroundPopulation {
   private spare: BackgroundCall[] = [];
   private readonly due: BackgroundCall[] = [];
   private readonly sleepers = new WakeQueue<BackgroundCall>();
-  /** Fading transitions (Good → Bad, Bad → Good) and handover needs (Good, Bad), with their logs. */
-  private readonly toBad = odds(GE_GOOD_TO_BAD);
-  private readonly toGood = odds(GE_BAD_TO_GOOD);
-  private readonly needGood: Odds;
-  private readonly needBad: Odds;
+  /** Fading transitions (Good → Bad, Bad → Good) and handover needs (Good, Bad). */
+  private readonly toBad = new GeometricDraws(GE_GOOD_TO_BAD);
+  private readonly toGood = new GeometricDraws(GE_BAD_TO_GOOD);
+  private readonly needGood: GeometricDraws;
+  private readonly needBad: GeometricDraws;
 
   /**
    * @param ratesPerHour calls per hour per type (p08j, p32, p80, data)
@@ -160,15 +152,21 @@ export class BackgroundPopulation {
     this.callRng = rng.get('dect.background.calls');
     this.fadingRng = rng.get('dect.background.fading');
     this.listRng = rng.get('dect.background.lists');
-    this.needGood = odds(HO_NEED_GOOD * hoScale);
-    this.needBad = odds(HO_NEED_BAD * hoScale);
+    this.needGood = new GeometricDraws(HO_NEED_GOOD * hoScale);
+    this.needBad = new GeometricDraws(HO_NEED_BAD * hoScale);
     this.meanGapFrames = ratesPerHour.map((r) => (r > 0 ? (3600 * FRAMES_PER_S) / r : Infinity));
     for (let k = 0; k < 4; k++) this.nextArrival[k] = this.arrivalRng.exponential(this.meanGapFrames[k]);
   }
 
   /** Calls in progress. */
   get active(): number {
-    return this.calls.length;
+    return this.live;
+  }
+
+  /** The calls in progress, in arrival (id) order. */
+  get calls(): readonly BackgroundCall[] {
+    this.compact();
+    return this.list;
   }
 
   /**
@@ -188,14 +186,14 @@ export class BackgroundPopulation {
     const awakeCount = this.awakeCount;
     const next = this.spare;
     let nextCount = 0;
-    let ended = false;
+    let ended = 0;
     for (let i = 0, j = 0; i < awakeCount || j < dueCount;) {
       const c = j >= dueCount || (i < awakeCount && awake[i].id < due[j].id) ? awake[i++] : due[j++];
       const t = c.terminal;
       if (frame >= c.endFrame && t.state !== MacState.IDLE_LOCKED) t.end(frame);
       else t.step(frame);
       if (t.state === MacState.IDLE_LOCKED) {
-        ended = true;
+        ended++;
         continue;
       }
       const until = Math.min(this.nextStep(c, frame), c.endFrame);
@@ -207,13 +205,19 @@ export class BackgroundPopulation {
     this.awake = next;
     this.awakeCount = nextCount;
     this.spare = awake;
-    if (ended) {
-      let w = 0;
-      for (let i = 0; i < this.calls.length; i++)
-        if (this.calls[i].terminal.state !== MacState.IDLE_LOCKED) this.calls[w++] = this.calls[i];
-      this.calls.length = w;
-    }
-    this.terminalFrames += this.calls.length;
+    this.live -= ended;
+    if (this.list.length - this.live > 64 + (this.live >> 2)) this.compact();
+    this.terminalFrames += this.live;
+  }
+
+  /** Take the ended calls out of {@link list}. */
+  private compact(): void {
+    const list = this.list;
+    if (list.length === this.live) return;
+    let w = 0;
+    for (let i = 0; i < list.length; i++)
+      if (list[i].terminal.state !== MacState.IDLE_LOCKED) list[w++] = list[i];
+    list.length = w;
   }
 
   /** After a step: the next frame at which the call's step can do anything. */
@@ -240,7 +244,7 @@ export class BackgroundPopulation {
       const f = c.fading[i];
       if (ch[i] < 0 || !f) continue;
       this.runTo(f, from);
-      while (f.needAt >= f.stateEnd) this.nextSojourn(f);
+      if (f.needAt >= f.stateEnd) this.sojournsToNeed(f);
       if (f.needAt < at) at = f.needAt;
     }
     return at;
@@ -248,16 +252,48 @@ export class BackgroundPopulation {
 
   /** Bring a bearer's fading to `frame`: its sojourns ended by then, and no need before it. */
   private runTo(f: BearerFading, frame: number): void {
-    while (frame >= f.stateEnd) this.nextSojourn(f);
-    if (f.needAt < frame) f.needAt = frame + this.draw(f.bad ? this.needBad : this.needGood);
+    if (frame >= f.stateEnd) this.sojournsThrough(f, frame);
+    if (f.needAt < frame) f.needAt = frame + this.needWithin(f, frame);
   }
 
-  /** The bearer's state changes at `stateEnd`: the new sojourn's length and its first need. */
-  private nextSojourn(f: BearerFading): void {
-    const start = f.stateEnd;
-    f.bad = !f.bad;
-    f.stateEnd = start + 1 + this.draw(f.bad ? this.toGood : this.toBad);
-    f.needAt = start + this.draw(f.bad ? this.needBad : this.needGood);
+  /*
+   * Sojourns, one after another: at `stateEnd` the state flips, and the new sojourn draws its
+   * length and its first need (inside it, or none). A settled call runs dozens between two of its
+   * steps, so each loop works on locals and writes the bearer's fading back once.
+   */
+
+  /** Sojourns while the next one starts at or before `frame`. */
+  private sojournsThrough(f: BearerFading, frame: number): void {
+    const rng = this.fadingRng;
+    let bad = f.bad;
+    let end = f.stateEnd;
+    let need = f.needAt;
+    while (frame >= end) {
+      const start = end;
+      bad = !bad;
+      end = start + 1 + (bad ? this.toGood : this.toBad).draw(rng);
+      need = start + (bad ? this.needBad : this.needGood).drawBelow(rng, end - start);
+    }
+    f.bad = bad;
+    f.stateEnd = end;
+    f.needAt = need;
+  }
+
+  /** Sojourns until one holds a need. */
+  private sojournsToNeed(f: BearerFading): void {
+    const rng = this.fadingRng;
+    let bad = f.bad;
+    let end = f.stateEnd;
+    let need = f.needAt;
+    while (need >= end) {
+      const start = end;
+      bad = !bad;
+      end = start + 1 + (bad ? this.toGood : this.toBad).draw(rng);
+      need = start + (bad ? this.needBad : this.needGood).drawBelow(rng, end - start);
+    }
+    f.bad = bad;
+    f.stateEnd = end;
+    f.needAt = need;
   }
 
   private arrive(k: number, frame: number): void {
@@ -277,7 +313,15 @@ export class BackgroundPopulation {
       y,
     );
     call.terminal = new DectTerminal(
-      { id, width: spec.width, target: spec.bearers, minimum: 1, bth: 0, hoTimerFrames: this.hoTimerFrames },
+      {
+        id,
+        width: spec.width,
+        target: spec.bearers,
+        minimum: 1,
+        bth: 0,
+        hoTimerFrames: this.hoTimerFrames,
+        byBearers: false,
+      },
       this.listRng,
       this.cluster,
       this.arbiter,
@@ -285,15 +329,16 @@ export class BackgroundPopulation {
       servingRfp(x, y, -1),
     );
     this.counters.arrived[k]++;
-    this.calls.push(call);
+    this.list.push(call);
+    this.live++;
     this.awake[this.awakeCount++] = call; // the newest id: the awake list stays in id order
     call.terminal.setUp(frame);
   }
 
   /** A bearer of `c` came up: its fading starts Good. */
   bearerUp(c: BackgroundCall, i: number, frame: number): void {
-    const f = { bad: false, stateEnd: frame + 1 + this.draw(this.toBad), needAt: 0 };
-    f.needAt = frame + this.draw(this.needGood);
+    const f = { bad: false, stateEnd: frame + 1 + this.toBad.draw(this.fadingRng), needAt: 0 };
+    f.needAt = frame + this.needWithin(f, frame);
     c.fading[i] = f;
     const t = c.terminal;
     if (t.count === 1 && t.state === MacState.CALL_SETUP) this.counters.carried[c.type]++;
@@ -306,12 +351,18 @@ export class BackgroundPopulation {
     // A need that fell while another handover ran is not kept (one at a time, as for the TCP user).
     this.runTo(f, frame);
     if (f.needAt !== frame) return false;
-    f.needAt = frame + 1 + this.draw(f.bad ? this.needBad : this.needGood);
+    f.needAt = frame + 1 + this.needWithin(f, frame + 1);
     return true;
   }
 
-  private draw(o: Odds): number {
-    return geometric(this.fadingRng, o.p, o.logQ);
+  /**
+   * Frames from `from` to the bearer's next handover need in its current sojourn (the state's
+   * need probability, one draw), or Infinity when the need falls at or after `stateEnd`: such a
+   * need is never used (a new sojourn draws its own), so only whether it falls inside matters —
+   * which {@link GeometricDraws.drawBelow} mostly tells without a logarithm, the same draw.
+   */
+  private needWithin(f: BearerFading, from: number): number {
+    return (f.bad ? this.needBad : this.needGood).drawBelow(this.fadingRng, f.stateEnd - from);
   }
 
   /** The terminal of `c` went back to Idle_Locked: the call is over. */

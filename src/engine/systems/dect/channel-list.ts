@@ -32,6 +32,7 @@ export const P_INTERFERED_IF_RESERVED = 0.5;
 /** Slots where a double-slot bearer may start (even slots), as a 12-bit mask. */
 const EVEN_SLOTS = 0x555;
 const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
+const TWO_POW_32 = 4294967296;
 
 /** Set bits of every 12-bit mask, looked up (a pick counts candidates on ten carriers). */
 const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
@@ -49,6 +50,9 @@ export class ChannelList {
    * candidates come in the same ascending order as a scan of `view`.
    */
   private readonly masks = new Uint16Array(3 * DECT_CARRIERS);
+  /** Channels seen Quiet and Interfered (a pick with every slot free counts no masks). */
+  private quietCount = 0;
+  private interferedCount = 0;
   /** Refreshes so far. */
   refreshes = 0;
 
@@ -60,22 +64,27 @@ export class ChannelList {
     const rng = this.rng;
     const owner = grid.owner;
     const view = this.view;
+    let quietCount = 0;
+    let interferedCount = 0;
+    const quietBelow = P_QUIET_IF_IDLE * TWO_POW_32;
+    const interferedBelow = P_INTERFERED_IF_RESERVED * TWO_POW_32;
     for (let c = 0, ch = 0; c < DECT_CARRIERS; c++) {
       let quiet = 0;
       let interfered = 0;
       let busy = 0;
       for (let s = 0; s < DECT_SLOTS; s++, ch++) {
-        const u = rng.next();
+        // u / 2³² < p exactly when u < p · 2³²: the draw of next() without the multiplication.
+        const u = rng.nextU32();
         const bit = 1 << s;
         if (owner[ch] === -1) {
-          if (u < P_QUIET_IF_IDLE) {
+          if (u < quietBelow) {
             view[ch] = ChannelView.QUIET;
             quiet |= bit;
           } else {
             view[ch] = ChannelView.INTERFERED;
             interfered |= bit;
           }
-        } else if (u < P_INTERFERED_IF_RESERVED) {
+        } else if (u < interferedBelow) {
           view[ch] = ChannelView.INTERFERED;
           interfered |= bit;
         } else {
@@ -86,16 +95,27 @@ export class ChannelList {
       this.masks[ChannelView.QUIET * DECT_CARRIERS + c] = quiet;
       this.masks[ChannelView.INTERFERED * DECT_CARRIERS + c] = interfered;
       this.masks[ChannelView.BUSY * DECT_CARRIERS + c] = busy;
+      quietCount += BIT_COUNT[quiet];
+      interferedCount += BIT_COUNT[interfered];
     }
+    this.quietCount = quietCount;
+    this.interferedCount = interferedCount;
   }
 
   /** See channel `ch` as `v` until the next refresh. */
   set(ch: number, v: ChannelView): void {
     const c = carrierOf(ch);
     const bit = 1 << slotOf(ch);
+    this.count(this.view[ch], -1);
     this.masks[this.view[ch] * DECT_CARRIERS + c] &= ~bit;
     this.view[ch] = v;
     this.masks[v * DECT_CARRIERS + c] |= bit;
+    this.count(v, 1);
+  }
+
+  private count(v: number, by: number): void {
+    if (v === ChannelView.QUIET) this.quietCount += by;
+    else if (v === ChannelView.INTERFERED) this.interferedCount += by;
   }
 
   /** The request on `ch` failed: do not ask for it again before the next refresh. */
@@ -113,7 +133,10 @@ export class ChannelList {
     const starts = width === 1 ? free : free & (free >> 1) & EVEN_SLOTS;
     for (let wanted = ChannelView.QUIET as number; wanted <= ChannelView.INTERFERED; wanted++) {
       let n = 0;
-      for (let c = 0; c < DECT_CARRIERS; c++) n += BIT_COUNT[this.candidates(wanted, c, starts, width)];
+      // A single-slot bearer on a radio with every slot free may take any channel seen `wanted`.
+      if (width === 1 && starts === ALL_SLOTS)
+        n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
+      else for (let c = 0; c < DECT_CARRIERS; c++) n += BIT_COUNT[this.candidates(wanted, c, starts, width)];
       if (n === 0) continue;
       let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
       for (let c = 0; c < DECT_CARRIERS; c++) {

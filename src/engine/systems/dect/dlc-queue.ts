@@ -6,14 +6,17 @@
  * (a few fragments ahead of what it sends), so that an ACK can still overtake the queue.
  */
 import { TcpFlag, type Packet } from '../../core/packet';
+import { Fifo } from '../../core/fifo';
 import type { DectDlcEntity } from '../../link/dect-dlc';
 
 export class DlcQueue {
-  private readonly data: Packet[] = [];
-  private head = 0;
+  private readonly data = new Fifo<Packet>();
   private ack: Packet | null = null;
-  /** Packets in the LU2 sender, by id, until delivered at the far end. */
-  readonly inFlight = new Map<number, Packet>();
+  /**
+   * Packets in the LU2 sender until delivered at the far end, in the order they entered it — the
+   * order the far end delivers them in (LU2 delivers DLC frames in sequence), from `sentHead`.
+   */
+  private readonly sent = new Fifo<Packet>();
   /** Pure ACKs replaced by a newer one before they went. */
   acksMerged = 0;
   /**
@@ -40,7 +43,7 @@ export class DlcQueue {
 
   /** Packets waiting above the DLC. */
   get waiting(): number {
-    return this.data.length - this.head + (this.ack ? 1 : 0);
+    return this.data.length + (this.ack ? 1 : 0);
   }
 
   /** Hand packets to the LU2 sender while it has fewer than `ahead` fragments not yet sent. */
@@ -51,15 +54,11 @@ export class DlcQueue {
       if (this.ack) {
         p = this.ack;
         this.ack = null;
-      } else if (this.head < this.data.length) {
-        p = this.data[this.head++];
-        if (this.head > 1024 && this.head * 2 > this.data.length) {
-          this.data.splice(0, this.head);
-          this.head = 0;
-        }
+      } else if (this.data.length > 0) {
+        p = this.data.shift() as Packet;
       } else return;
       this.refreshAck(p);
-      this.inFlight.set(p.id, p);
+      this.sent.push(p);
       this.dlc.send(p.id, p.size);
     }
   }
@@ -74,10 +73,23 @@ export class DlcQueue {
     }
   }
 
-  /** The far end delivered packet `id` (or −1 when it was given up): take it out. */
+  /** Packets handed to the LU2 sender and not yet delivered (nor passed over as given up). */
+  get inFlight(): number {
+    return this.sent.length;
+  }
+
+  /**
+   * The far end delivered packet `id`: take it out. Packets before it that are still here were
+   * given up by the LU2 receiver (timer 2): they will never be delivered, and go too.
+   */
   take(id: number): Packet | undefined {
-    const p = this.inFlight.get(id);
-    if (p) this.inFlight.delete(id);
-    return p;
+    const sent = this.sent;
+    for (let k = 0; k < sent.length; k++) {
+      const p = sent.at(k);
+      if (p.id !== id) continue;
+      sent.drop(k + 1);
+      return p;
+    }
+    return undefined;
   }
 }

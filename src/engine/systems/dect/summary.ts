@@ -10,6 +10,7 @@ import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
+import { zeroByBearerCounts } from './terminal-counters';
 import { delayFigures, SEGMENT_BYTES } from './workload';
 
 export function dectSummary(
@@ -44,6 +45,7 @@ export function dectSummary(
     dlc.framesGivenUp += e.receiver.counters.framesGivenUp;
   }
   const tc = u.terminal.counters;
+  const byCount = tc.byCount ?? zeroByBearerCounts();
   const bg = m.background.counters;
   const senders = m.server ? [m.client, m.server] : [m.client];
   const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
@@ -85,10 +87,10 @@ export function dectSummary(
       // Per bearer count k = 0 … target: frames held, and what started with k bearers.
       byBearers: {
         frames: u.framesByCount.slice(0, m.cfg.bearers + 1),
-        handovers: tc.byCount.handovers.slice(0, m.cfg.bearers + 1),
-        failed: tc.byCount.failed.slice(0, m.cfg.bearers + 1),
-        connectionHandovers: tc.byCount.connectionHandovers.slice(0, m.cfg.bearers + 1),
-        lostInConnectionHandover: tc.byCount.lost.slice(0, m.cfg.bearers + 1),
+        handovers: byCount.handovers.slice(0, m.cfg.bearers + 1),
+        failed: byCount.failed.slice(0, m.cfg.bearers + 1),
+        connectionHandovers: byCount.connectionHandovers.slice(0, m.cfg.bearers + 1),
+        lostInConnectionHandover: byCount.lost.slice(0, m.cfg.bearers + 1),
       },
       drops: tc.drops,
       blockedSetups: tc.blocked,

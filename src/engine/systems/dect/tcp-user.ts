@@ -153,15 +153,13 @@ export class TcpUserLink implements TerminalOwner {
       const to = this.dlc[1 - dir];
       this.queues[dir].feed(ahead);
       from.tick(frame);
-      for (let i = 0; i < this.set.capacity; i++) {
-        const b = this.set.get(i);
-        if (!b) continue;
-        const end = b.sender(dir);
+      const live = this.live;
+      for (let k = 0; k < live.length; k++) {
+        const end = live[k].sender(dir);
         if (end.ready && from.pollTransmit(frame, this.frag)) end.submit(this.frag);
       }
-      for (let i = 0; i < this.set.capacity; i++) {
-        const b = this.set.get(i);
-        if (!b) continue;
+      for (let k = 0; k < live.length; k++) {
+        const b = live[k];
         if (dir === DECT_DOWN) b.downSlot(frame);
         else b.upSlot(frame);
         const got = b.receiver(dir).takeReceived();
@@ -177,6 +175,16 @@ export class TcpUserLink implements TerminalOwner {
   }
 
   private channels: (DectBearerChannel | null)[] = [];
+  /** The live bearers in index order (the frame loop's; rebuilt when one comes up or goes down). */
+  private live: DectMacBearer<Fragment>[] = [];
+
+  private relist(): void {
+    this.live = [];
+    for (let i = 0; i < this.set.capacity; i++) {
+      const b = this.set.get(i);
+      if (b) this.live.push(b);
+    }
+  }
 
   private channelOf(i: number): DectBearerChannel | null {
     return this.channels[i] ?? null;
@@ -203,6 +211,7 @@ export class TcpUserLink implements TerminalOwner {
     b.carrier = carrierOf(term.ch[i]);
     b.slot = slotOf(term.ch[i]);
     this.set.join(i, b);
+    this.relist();
     this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.UP);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
   }
@@ -220,6 +229,7 @@ export class TcpUserLink implements TerminalOwner {
   bearerDown(term: DectTerminal, i: number, frame: number, failedHandover: boolean): void {
     const b = this.set.release(i, frame * DECT_FRAME_NS, 0);
     this.channels[i] = null;
+    this.relist();
     if (b) {
       for (const end of [b.rfp, b.portable]) {
         const c = end.counters;

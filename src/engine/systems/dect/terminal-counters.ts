@@ -5,6 +5,14 @@
  */
 import { DECT_SLOTS } from './air';
 
+/** Counts by the bearers held (index 0–12). */
+export interface ByBearerCounts {
+  handovers: number[];
+  failed: number[];
+  connectionHandovers: number[];
+  lost: number[];
+}
+
 /** Counters of one terminal. */
 export interface TerminalCounters {
   setups: number;
@@ -21,15 +29,22 @@ export interface TerminalCounters {
   /**
    * By the bearers held when it started (index 0–12): bearer handovers started and failed,
    * Connection_Handovers and the bearers they lost — the evidence of how loss depends on the count.
+   * Null for a terminal that does not keep them (the background calls: nothing reads them, and
+   * thousands of calls an hour would each allocate four arrays).
    */
-  byCount: { handovers: number[]; failed: number[]; connectionHandovers: number[]; lost: number[] };
+  byCount: ByBearerCounts | null;
   refusedReserved: number;
   refusedCollision: number;
 }
 
-/** Counters at zero, with one slot per bearer count 0–12 in `byCount`. */
-export function zeroTerminalCounters(): TerminalCounters {
+/** Counts by bearers held at zero, one slot per bearer count 0–12. */
+export function zeroByBearerCounts(): ByBearerCounts {
   const perCount = (): number[] => new Array<number>(DECT_SLOTS + 1).fill(0);
+  return { handovers: perCount(), failed: perCount(), connectionHandovers: perCount(), lost: perCount() };
+}
+
+/** Counters at zero; `byCount` only when `byBearers`. */
+export function zeroTerminalCounters(byBearers = true): TerminalCounters {
   return {
     setups: 0,
     blocked: 0,
@@ -41,7 +56,7 @@ export function zeroTerminalCounters(): TerminalCounters {
     bearersLostInConnectionHandover: 0,
     modifications: 0,
     modificationSetupsFailed: 0,
-    byCount: { handovers: perCount(), failed: perCount(), connectionHandovers: perCount(), lost: perCount() },
+    byCount: byBearers ? zeroByBearerCounts() : null,
     refusedReserved: 0,
     refusedCollision: 0,
   };

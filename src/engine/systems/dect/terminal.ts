@@ -73,6 +73,8 @@ export interface TerminalOptions {
   readonly bth: number;
   /** Bearer handover timer, frames. */
   readonly hoTimerFrames: number;
+  /** Keep `counters.byCount` (default true; the background calls do not). */
+  readonly byBearers?: boolean;
 }
 
 export class DectTerminal implements Requester {
@@ -89,7 +91,7 @@ export class DectTerminal implements Requester {
   /** Bearer in handover (−1: none). */
   ho = -1;
   readonly list: ChannelList;
-  readonly counters: TerminalCounters = zeroTerminalCounters();
+  readonly counters: TerminalCounters;
 
   private deadline = 0;
   private hoDeadline = 0;
@@ -122,6 +124,7 @@ export class DectTerminal implements Requester {
     this.width = o.width;
     this.rfp = rfp;
     this.list = new ChannelList(rng);
+    this.counters = zeroTerminalCounters(o.byBearers ?? true);
     this.ch = new Int16Array(o.target).fill(-1);
     this.bearerRfp = new Int8Array(o.target).fill(-1);
   }
@@ -163,7 +166,7 @@ export class DectTerminal implements Requester {
     if (this.count === 0 || this.state === MacState.BLOCKED || this.state === MacState.DROPPED) return;
     this.counters.connectionHandovers++;
     this.chCount = this.count;
-    this.counters.byCount.connectionHandovers[this.count]++;
+    if (this.counters.byCount) this.counters.byCount.connectionHandovers[this.count]++;
     if (this.ho >= 0) this.ho = -1; // the bearer handover is overtaken by the move
     this.unmoved = 0;
     for (let i = 0; i < this.ch.length; i++)
@@ -217,7 +220,7 @@ export class DectTerminal implements Requester {
           for (let i = 0; i < this.ch.length; i++)
             if ((this.unmoved >> i) & 1) {
               this.counters.bearersLostInConnectionHandover++;
-              this.counters.byCount.lost[this.chCount]++;
+              if (this.counters.byCount) this.counters.byCount.lost[this.chCount]++;
               this.releaseBearer(i, frame);
             }
           this.unmoved = 0;
@@ -240,7 +243,7 @@ export class DectTerminal implements Requester {
     // Bearer handover: a running one times out or asks again; otherwise a need may arise.
     if (this.ho >= 0 && frame >= this.hoDeadline) {
       this.counters.handoversFailed++;
-      this.counters.byCount.failed[this.hoCount]++;
+      if (this.counters.byCount) this.counters.byCount.failed[this.hoCount]++;
       this.releaseBearer(this.ho, frame, true); // dect.md: not reserved before hoTimer → released
     }
     if (this.count < this.o.minimum) {
@@ -254,7 +257,7 @@ export class DectTerminal implements Requester {
         this.ho = i;
         this.counters.handoversStarted++;
         this.hoCount = this.count;
-        this.counters.byCount.handovers[this.count]++;
+        if (this.counters.byCount) this.counters.byCount.handovers[this.count]++;
         this.hoDeadline = frame + this.o.hoTimerFrames;
         this.nextRefresh = frame + LIST_REFRESH_FRAMES;
         this.list.refresh(this.cluster.grids[this.rfp]);

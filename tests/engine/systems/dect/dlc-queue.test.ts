@@ -39,6 +39,24 @@ describe('DECT DLC queue (dect.md "Workload")', () => {
     q.push(segment(3, 0, 30));
     expect(q.acksMerged).toBe(1);
     q.feed(1);
-    expect([...q.inFlight.keys()]).toEqual([3]);
+    expect(q.inFlight).toBe(1);
+    expect(q.take(3)?.tcp?.ack).toBe(30);
+    expect(q.inFlight).toBe(0);
+  });
+
+  it('a delivered packet takes out the packets before it, which the far end gave up; an unknown id takes nothing', () => {
+    const dlc = new DectDlcEntity();
+    const q = new DlcQueue(dlc);
+    for (let id = 1; id <= 4; id++) q.push(segment(id, 512, 0));
+    q.feed(100);
+    expect(q.inFlight).toBe(4);
+    expect(q.take(9)).toBeUndefined();
+    expect(q.inFlight).toBe(4);
+    expect(q.take(1)?.id).toBe(1);
+    expect(q.take(3)?.id).toBe(3); // 2 was given up: never delivered, gone with 3
+    expect(q.inFlight).toBe(1);
+    expect(q.take(2)).toBeUndefined();
+    expect(q.take(4)?.id).toBe(4);
+    expect(q.inFlight).toBe(0);
   });
 });
