@@ -109,6 +109,8 @@ test('keyboard: Tab reaches the events, the arrows move, Enter explains and focu
 }) => {
   await page.goto('/?system=is707&fer=0.3&fdt=0.01&idle=0&duration=60');
   await playToEnd(page);
+  // The event keys are drawn a frame after the run ends (as the marks are): Tab once they are there.
+  await expect(page.locator('.tcp-event-key').first()).toBeAttached();
   await page.locator('#main .wtl-chart').first().focus();
   await page.keyboard.press('Tab');
   const focused = page.locator('.tcp-event-key:focus');
