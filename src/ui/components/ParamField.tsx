@@ -56,13 +56,22 @@ export function ParamField({ spec, value, shown, common, onChange }: Props) {
   const inForce = typeof value === 'number' ? value : undefined;
   const scale = hasSlider(spec) ? sliderScale(spec) : null;
 
+  /**
+   * The change last sent while the store has not answered it: until it does, the value in force
+   * is the one before, and a step back onto that value (→ then ← at once) must still be sent.
+   */
+  const inFlight = useRef<{ v: number } | null>(null);
   const send = (v: number) => {
     const d = { v, sent: true };
     setDraft(d);
+    const latest = inFlight.current?.v ?? inForce;
+    const r = v === latest ? undefined : onChange(spec.key, formatNumber(v));
+    const flight = r && typeof r.then === 'function' ? { v } : null;
+    if (flight) inFlight.current = flight;
     const done = () => {
+      if (flight && inFlight.current === flight) inFlight.current = null;
       if (draft.current === d) setDraft(null);
     };
-    const r = v === inForce ? undefined : onChange(spec.key, formatNumber(v));
     if (r && typeof r.then === 'function') void r.then(done, done);
     else done();
   };

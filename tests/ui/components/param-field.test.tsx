@@ -53,3 +53,38 @@ describe('ParamField text entry', () => {
     expect(typeAndEnter('inf')).toEqual([['idle', 'inf']]);
   });
 });
+
+describe('ParamField slider by keyboard', () => {
+  it('→ then ← before the store has answered the first: both changes are sent (the second is not lost)', () => {
+    const FER: ParamSpec = IS707_PARAMS.find((p) => p.key === 'fer')!;
+    const calls: string[] = [];
+    host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    // The store answers no change during the test: the value in force stays 0.15 throughout.
+    const never = new Promise<void>(() => {});
+    act(() =>
+      root.render(
+        <ParamField
+          spec={FER}
+          value={0.15}
+          shown="0.15"
+          common={{ id: 'f' }}
+          onChange={(_k, t) => {
+            calls.push(t);
+            return never;
+          }}
+        />,
+      ),
+    );
+    const slider = host.querySelector<HTMLInputElement>('input[type="range"]')!;
+    const press = (key: string) => {
+      act(() => void slider.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+      act(() => void slider.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true })));
+    };
+    press('ArrowRight');
+    press('ArrowLeft');
+    expect(calls).toEqual(['0.16', '0.15']);
+    act(() => root.unmount());
+  });
+});
