@@ -66,14 +66,15 @@ export function ParamField({ spec, value, shown, common, onChange }: Props) {
     setDraft(d);
     const latest = inFlight.current?.v ?? inForce;
     const r = v === latest ? undefined : onChange(spec.key, formatNumber(v));
-    const flight = r && typeof r.then === 'function' ? { v } : null;
-    if (flight) inFlight.current = flight;
+    const flight = { v };
     const done = () => {
-      if (flight && inFlight.current === flight) inFlight.current = null;
+      if (inFlight.current === flight) inFlight.current = null;
       if (draft.current === d) setDraft(null);
     };
-    if (r && typeof r.then === 'function') void r.then(done, done);
-    else done();
+    if (r && typeof r.then === 'function') {
+      inFlight.current = flight;
+      void r.then(done, done);
+    } else done();
   };
   const commitSlider = () => {
     const d = draft.current;

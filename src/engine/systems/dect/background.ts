@@ -244,7 +244,7 @@ export class BackgroundPopulation {
       const f = c.fading[i];
       if (ch[i] < 0 || !f) continue;
       this.runTo(f, from);
-      if (f.needAt >= f.stateEnd) this.sojournsToNeed(f);
+      if (f.needAt >= f.stateEnd) this.runSojourns(f, 0, true);
       if (f.needAt < at) at = f.needAt;
     }
     return at;
@@ -252,7 +252,7 @@ export class BackgroundPopulation {
 
   /** Bring a bearer's fading to `frame`: its sojourns ended by then, and no need before it. */
   private runTo(f: BearerFading, frame: number): void {
-    if (frame >= f.stateEnd) this.sojournsThrough(f, frame);
+    if (frame >= f.stateEnd) this.runSojourns(f, frame, false);
     if (f.needAt < frame) f.needAt = frame + this.needWithin(f, frame);
   }
 
@@ -262,30 +262,16 @@ export class BackgroundPopulation {
    * steps, so each loop works on locals and writes the bearer's fading back once.
    */
 
-  /** Sojourns while the next one starts at or before `frame`. */
-  private sojournsThrough(f: BearerFading, frame: number): void {
+  /**
+   * Sojourns while the next one starts at or before `frame` (`toNeed` false), or until one holds a
+   * need (`toNeed` true).
+   */
+  private runSojourns(f: BearerFading, frame: number, toNeed: boolean): void {
     const rng = this.fadingRng;
     let bad = f.bad;
     let end = f.stateEnd;
     let need = f.needAt;
-    while (frame >= end) {
-      const start = end;
-      bad = !bad;
-      end = start + 1 + (bad ? this.toGood : this.toBad).draw(rng);
-      need = start + (bad ? this.needBad : this.needGood).drawBelow(rng, end - start);
-    }
-    f.bad = bad;
-    f.stateEnd = end;
-    f.needAt = need;
-  }
-
-  /** Sojourns until one holds a need. */
-  private sojournsToNeed(f: BearerFading): void {
-    const rng = this.fadingRng;
-    let bad = f.bad;
-    let end = f.stateEnd;
-    let need = f.needAt;
-    while (need >= end) {
+    while (toNeed ? need >= end : frame >= end) {
       const start = end;
       bad = !bad;
       end = start + 1 + (bad ? this.toGood : this.toBad).draw(rng);
