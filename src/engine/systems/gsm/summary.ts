@@ -18,6 +18,13 @@ import { RLP_SLOT_NS } from '../../link/gsm-rlp';
  * computed its ceiling from the radio's 1200 bytes/s).
  */
 export const GSM_CAPACITY_BPS = 7680;
+
+/**
+ * The bottleneck's payload rate for a serial line of `charRate` characters/s: the line's bytes/s
+ * (960 at the study's 9600 bit/s: {@link GSM_CAPACITY_BPS}), but never more than the radio's
+ * 1200 bytes/s — a faster DTE line (`dteRate` 115200) leaves the 9600 bit/s bearer the bottleneck.
+ */
+export const gsmCapacityBps = (charRate: number): number => Math.min(charRate, GSM_LINK_BYTES_PER_SECOND) * 8;
 /** Octets per second of one 9600 bit/s RLP direction (and of the V.42 line). */
 export const GSM_LINK_BYTES_PER_SECOND = 1200;
 /** The study's kbyte (gsm.md). */
@@ -206,8 +213,8 @@ export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['sum
     system: 'gsm',
     seed: m.seed,
     completed,
-    capacityBps: GSM_CAPACITY_BPS,
-    normalizedGoodput: round(tcp.goodputBps / GSM_CAPACITY_BPS),
+    capacityBps: gsmCapacityBps(m.bearer.serialUp.charRate),
+    normalizedGoodput: round(tcp.goodputBps / gsmCapacityBps(m.bearer.serialUp.charRate)),
     tcp,
     app,
     link: {
