@@ -41,6 +41,13 @@ const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
   return n;
 });
 
+/**
+ * Scratch of {@link ChannelList.pick}: each carrier's candidate start slots in the view it
+ * counted. One for all lists (a pick runs to its end before another starts): thousands of
+ * background calls an hour each make a list, and a typed array apiece would cost more to make.
+ */
+const FOUND = new Uint16Array(DECT_CARRIERS);
+
 export class ChannelList {
   /** The view of every channel (read-only outside: change it through {@link set}). */
   readonly view = new Uint8Array(DECT_CHANNELS);
@@ -131,16 +138,23 @@ export class ChannelList {
     // Start slots whose cells are all free in the radio: a double slot also needs the next slot.
     const free = ~busySlots & ALL_SLOTS;
     const starts = width === 1 ? free : free & (free >> 1) & EVEN_SLOTS;
+    const found = FOUND;
     for (let wanted = ChannelView.QUIET as number; wanted <= ChannelView.INTERFERED; wanted++) {
-      let n = 0;
       // A single-slot bearer on a radio with every slot free may take any channel seen `wanted`.
-      if (width === 1 && starts === ALL_SLOTS)
-        n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
-      else for (let c = 0; c < DECT_CARRIERS; c++) n += BIT_COUNT[this.candidates(wanted, c, starts, width)];
+      const any = width === 1 && starts === ALL_SLOTS;
+      let n = 0;
+      if (any) n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
+      else
+        for (let c = 0; c < DECT_CARRIERS; c++) {
+          // Kept for the walk below, which then needs no second look at the masks.
+          const m = this.candidates(wanted, c, starts, width);
+          found[c] = m;
+          n += BIT_COUNT[m];
+        }
       if (n === 0) continue;
       let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
       for (let c = 0; c < DECT_CARRIERS; c++) {
-        let m = this.candidates(wanted, c, starts, width);
+        let m = any ? this.masks[wanted * DECT_CARRIERS + c] : found[c];
         const here = BIT_COUNT[m];
         if (k >= here) {
           k -= here;

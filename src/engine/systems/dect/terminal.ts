@@ -80,6 +80,15 @@ export interface TerminalOptions {
 export class DectTerminal implements Requester {
   readonly id: number;
   readonly width: SlotWidth;
+  /**
+   * The options' figures, held as the terminal's own fields: the TCP user's options object and a
+   * background call's differ in shape (`byBearers`), so reading them through `o` in every step
+   * made each read polymorphic (two object maps) for every terminal.
+   */
+  private readonly target: number;
+  private readonly minimum: number;
+  private readonly bth: number;
+  private readonly hoTimerFrames: number;
   state: MacState = MacState.IDLE_LOCKED;
   /** Serving RFP. */
   rfp: number;
@@ -122,6 +131,10 @@ export class DectTerminal implements Requester {
   ) {
     this.id = o.id;
     this.width = o.width;
+    this.target = o.target;
+    this.minimum = o.minimum;
+    this.bth = o.bth;
+    this.hoTimerFrames = o.hoTimerFrames;
     this.rfp = rfp;
     this.list = new ChannelList(rng);
     this.counters = zeroTerminalCounters(o.byBearers ?? true);
@@ -205,8 +218,8 @@ export class DectTerminal implements Requester {
         return;
       }
       case MacState.CALL_SETUP:
-        if (this.count >= this.o.target || frame >= this.deadline) {
-          if (this.count >= this.o.minimum) this.enter(MacState.ACTIVE_LOCKED, frame);
+        if (this.count >= this.target || frame >= this.deadline) {
+          if (this.count >= this.minimum) this.enter(MacState.ACTIVE_LOCKED, frame);
           else {
             this.counters.blocked++;
             this.enter(MacState.BLOCKED, frame);
@@ -246,7 +259,7 @@ export class DectTerminal implements Requester {
       if (this.counters.byCount) this.counters.byCount.failed[this.hoCount]++;
       this.releaseBearer(this.ho, frame, true); // dect.md: not reserved before hoTimer → released
     }
-    if (this.count < this.o.minimum) {
+    if (this.count < this.minimum) {
       this.counters.drops++;
       this.enter(MacState.DROPPED, frame);
       return;
@@ -258,7 +271,7 @@ export class DectTerminal implements Requester {
         this.counters.handoversStarted++;
         this.hoCount = this.count;
         if (this.counters.byCount) this.counters.byCount.handovers[this.count]++;
-        this.hoDeadline = frame + this.o.hoTimerFrames;
+        this.hoDeadline = frame + this.hoTimerFrames;
         this.nextRefresh = frame + LIST_REFRESH_FRAMES;
         this.list.refresh(this.cluster.grids[this.rfp]);
         break;
@@ -268,7 +281,7 @@ export class DectTerminal implements Requester {
       this.refreshIfDue(frame);
       this.ask(this.ho, RequestKind.HANDOVER, this.rfp);
     }
-    if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.o.bth) {
+    if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.bth) {
       this.counters.modifications++;
       this.restoring = true;
       this.startModificationSetup(frame);
@@ -276,7 +289,7 @@ export class DectTerminal implements Requester {
       this.owner.stateChanged?.(this, frame);
     }
     if (this.state === MacState.CONNECTION_MODIFICATION) {
-      if (this.count >= this.o.target) {
+      if (this.count >= this.target) {
         this.restoring = false;
         this.settle(frame);
         return;
@@ -366,10 +379,10 @@ export class DectTerminal implements Requester {
    * Connection_Modification that the handover interrupted goes on (at the new RFP).
    */
   private settle(frame: number): void {
-    if (this.count < this.o.minimum) {
+    if (this.count < this.minimum) {
       this.counters.drops++;
       this.enter(MacState.DROPPED, frame);
-    } else if (this.restoring && this.count < this.o.target) {
+    } else if (this.restoring && this.count < this.target) {
       this.startModificationSetup(frame);
       this.enter(MacState.CONNECTION_MODIFICATION, frame);
     } else {
