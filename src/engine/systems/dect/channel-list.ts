@@ -29,6 +29,20 @@ export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
 export const P_QUIET_IF_IDLE = 0.8;
 export const P_INTERFERED_IF_RESERVED = 0.5;
 
+/**
+ * The view of a cell by [3 × reserved + level], level = how many of P(Interfered | reserved) and
+ * P(Quiet | idle) — 0.5 ≤ 0.8 — the draw is at or above: an idle cell is Quiet below 0.8, a
+ * reserved one Interfered below 0.5.
+ */
+const VIEW_OF = Uint8Array.of(
+  ChannelView.QUIET,
+  ChannelView.QUIET,
+  ChannelView.INTERFERED,
+  ChannelView.INTERFERED,
+  ChannelView.BUSY,
+  ChannelView.BUSY,
+);
+
 /** Slots where a double-slot bearer may start (even slots), as a 12-bit mask. */
 const EVEN_SLOTS = 0x555;
 const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
@@ -82,22 +96,13 @@ export class ChannelList {
       for (let s = 0; s < DECT_SLOTS; s++, ch++) {
         // u / 2³² < p exactly when u < p · 2³²: the draw of next() without the multiplication.
         const u = rng.nextU32();
-        const bit = 1 << s;
-        if (owner[ch] === -1) {
-          if (u < quietBelow) {
-            view[ch] = ChannelView.QUIET;
-            quiet |= bit;
-          } else {
-            view[ch] = ChannelView.INTERFERED;
-            interfered |= bit;
-          }
-        } else if (u < interferedBelow) {
-          view[ch] = ChannelView.INTERFERED;
-          interfered |= bit;
-        } else {
-          view[ch] = ChannelView.BUSY;
-          busy |= bit;
-        }
+        // Without branches: whether a cell is reserved and where its draw falls are coin tosses
+        // the processor cannot predict, and a mispredicted branch costs more than this arithmetic.
+        const v = VIEW_OF[3 * +(owner[ch] !== -1) + +(u >= interferedBelow) + +(u >= quietBelow)];
+        view[ch] = v;
+        quiet |= +(v === ChannelView.QUIET) << s;
+        interfered |= +(v === ChannelView.INTERFERED) << s;
+        busy |= +(v === ChannelView.BUSY) << s;
       }
       this.masks[ChannelView.QUIET * DECT_CARRIERS + c] = quiet;
       this.masks[ChannelView.INTERFERED * DECT_CARRIERS + c] = interfered;

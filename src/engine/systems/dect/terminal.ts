@@ -80,11 +80,8 @@ export interface TerminalOptions {
 export class DectTerminal implements Requester {
   readonly id: number;
   readonly width: SlotWidth;
-  /**
-   * The options' figures, held as the terminal's own fields: the TCP user's options object and a
-   * background call's differ in shape (`byBearers`), so reading them through `o` in every step
-   * made each read polymorphic (two object maps) for every terminal.
-   */
+  /** The options' figures as own fields: read through `o`, whose shape differs between the TCP
+   * user and background calls (`byBearers`), every step's reads were polymorphic. */
   private readonly target: number;
   private readonly minimum: number;
   private readonly bth: number;
@@ -128,6 +125,8 @@ export class DectTerminal implements Requester {
     private readonly arbiter: RequestArbiter,
     private readonly owner: TerminalOwner,
     rfp: number,
+    /** A list to reuse instead of a new one on `rng` (set-up refreshes it before any look). */
+    list?: ChannelList,
   ) {
     this.id = o.id;
     this.width = o.width;
@@ -136,7 +135,7 @@ export class DectTerminal implements Requester {
     this.bth = o.bth;
     this.hoTimerFrames = o.hoTimerFrames;
     this.rfp = rfp;
-    this.list = new ChannelList(rng);
+    this.list = list ?? new ChannelList(rng);
     this.counters = zeroTerminalCounters(o.byBearers ?? true);
     this.ch = new Int16Array(o.target).fill(-1);
     this.bearerRfp = new Int8Array(o.target).fill(-1);
