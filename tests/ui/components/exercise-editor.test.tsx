@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExerciseEditor } from '../../../src/ui/components/ExerciseEditor';
+import { ExerciseEditorForm } from '../../../src/ui/components/ExerciseEditor';
 import { LabProvider } from '../../../src/ui/hooks/use-lab';
 import { harness, type Harness } from '../../state/harness';
 
@@ -40,7 +40,7 @@ function render(): HTMLDivElement {
   act(() =>
     root!.render(
       <LabProvider store={store}>
-        <ExerciseEditor />
+        <ExerciseEditorForm />
       </LabProvider>,
     ),
   );
