@@ -3,7 +3,7 @@
  * the factory is in ./index.ts.
  */
 import type { SystemInfo } from '../types';
-import { FRAME_NS } from './model';
+import { FRAME_NS } from './frame';
 import { IS707_PARAMS } from './params';
 import { IS707_EXPLAIN } from './explain';
 
