@@ -14,6 +14,7 @@ export interface CliManifest {
   esbuild: string;
   outputs: string[];
   inputs: InputRecord[];
+  codeCaches?: Record<string, import('./cli-code-cache.mjs').CodeCacheEntry>;
 }
 export declare const ROOT: string;
 export declare const ENTRIES: string[];

@@ -34,13 +34,19 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHED_TOOLS, makeCodeCache, MODULE_URL_NAME } from './cli-code-cache.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The tools bundled, by name (`node scripts/cli.mjs <name>`), and the sweep's worker thread. */
 export const ENTRIES = ['sim', 'validate', 'bench', 'baseline', 'sweep-worker'];
 const MANIFEST = 'manifest.json';
 /** Files that shape the output without being bundled. */
-const EXTRA_INPUTS = ['scripts/cli-bundle.mjs', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+const EXTRA_INPUTS = [
+  'scripts/cli-bundle.mjs',
+  'scripts/cli-code-cache.mjs',
+  'tsconfig.json',
+  'node_modules/esbuild/package.json',
+];
 
 /**
  * A file changed less than this before its record was taken is hashed on every check: the record
@@ -128,35 +134,54 @@ export function staleness(root = ROOT, outdir = join(root, 'dist-cli')) {
  */
 export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: ENTRIES.map((e) => `src/cli/${e}.ts`),
     outbase: 'src',
     outdir,
-    outExtension: { '.js': '.mjs' },
     bundle: true,
     write: false,
-    metafile: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     // Dependencies (playwright for the browser bench) load from node_modules as usual.
     packages: 'external',
     logLevel: 'warning',
+  };
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: ENTRIES.map((e) => `src/cli/${e}.ts`),
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+    format: 'esm',
+  });
+  // The same tools as plain scripts for the code cache (scripts/cli-code-cache.mjs).
+  const scripts = await esbuild.build({
+    ...common,
+    entryPoints: CACHED_TOOLS.map((e) => `src/cli/${e}.ts`),
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    define: { 'import.meta.url': MODULE_URL_NAME },
   });
   mkdirSync(outdir, { recursive: true });
   const tag = `.tmp-${process.pid}-${Date.now()}`;
   const outputs = [];
-  for (const file of result.outputFiles) {
+  for (const file of [...result.outputFiles, ...scripts.outputFiles]) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path + tag, file.contents);
     renameSync(file.path + tag, file.path);
     outputs.push(relative(outdir, file.path));
   }
+  const codeCaches = {};
+  for (const tool of CACHED_TOOLS) {
+    const script = `cli/${tool}.cjs`;
+    const cache = `${script}.v8cache`;
+    codeCaches[tool] = { script, cache, stamp: makeCodeCache(join(outdir, script)) };
+    outputs.push(cache);
+  }
   const bundled = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
   const manifest = {
     esbuild: esbuild.version,
     outputs,
+    codeCaches,
     inputs: describeInputs(root, [...new Set([...bundled, ...EXTRA_INPUTS])].sort()),
   };
   writeFileSync(join(outdir, MANIFEST + tag), JSON.stringify(manifest, null, 1));
