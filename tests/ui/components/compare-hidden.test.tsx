@@ -5,15 +5,11 @@
  * chart that mirrors a hidden live chart) would give the answer away.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Summary } from '../../../src/engine/scenario/summary';
 import { CompareResult, type CompareRuns } from '../../../src/ui/components/CompareResult';
 import { HIDDEN_TEXT, hiddenFigures } from '../../../src/ui/exercises/hidden';
-import { LabProvider } from '../../../src/ui/hooks/use-lab';
-import { harness, type Harness } from '../../state/harness';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInLab } from '../render-lab';
 
 function run(maxRto: number, timeouts: number): CompareRuns['a'] {
   const summary = {
@@ -34,31 +30,9 @@ const RUNS: CompareRuns = {
   b: run(32.5, 20),
 };
 
-let h: Harness | null = null;
-let root: Root | null = null;
-let el: HTMLDivElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  el?.remove();
-  h?.close();
-  hiddenFigures.getState().set([]);
-});
+afterEach(() => hiddenFigures.getState().set([]));
 
-function render(): HTMLDivElement {
-  h = harness();
-  el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  const store = h.store;
-  act(() =>
-    root!.render(
-      <LabProvider store={store}>
-        <CompareResult runs={RUNS} theme="light" />
-      </LabProvider>,
-    ),
-  );
-  return el;
-}
+const render = (): HTMLDivElement => renderInLab(<CompareResult runs={RUNS} theme="light" />).host;
 
 const row = (host: HTMLElement, path: string) => host.querySelector<HTMLElement>(`tr[data-path="${path}"]`);
 

@@ -5,13 +5,10 @@
  * option, and every option must be reachable (issue 12 item 4; ui.md "everything by keyboard").
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExerciseEditor } from '../../../src/ui/components/ExerciseEditor';
-import { LabProvider } from '../../../src/ui/hooks/use-lab';
-import { harness, type Harness } from '../../state/harness';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import type { Harness } from '../../state/harness';
+import { renderInLab } from '../render-lab';
 
 const SOURCES = [
   { name: 'link.frame', fields: ['dir', 'seq', 'round'] },
@@ -22,29 +19,10 @@ const SOURCES = [
 ];
 
 let h: Harness | null = null;
-let root: Root | null = null;
-let el: HTMLDivElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  el?.remove();
-  h?.close();
-});
-
 function render(): HTMLDivElement {
-  h = harness();
-  h.store.setState({ sources: SOURCES } as never);
-  el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  const store = h.store;
-  act(() =>
-    root!.render(
-      <LabProvider store={store}>
-        <ExerciseEditor />
-      </LabProvider>,
-    ),
-  );
-  return el;
+  const r = renderInLab(<ExerciseEditor />, (lab) => lab.store.setState({ sources: SOURCES } as never));
+  h = r.h;
+  return r.host;
 }
 
 function choose(select: HTMLSelectElement, value: string): void {

@@ -4,15 +4,12 @@
  * answer box: the panel sits far down the page (after every chart on a phone).
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../src/state/exercise-schema';
 import { ExerciseNotice } from '../../../src/ui/components/ExerciseNotice';
 import { ExercisePanel } from '../../../src/ui/components/ExercisePanel';
-import { LabProvider } from '../../../src/ui/hooks/use-lab';
-import { harness, type Harness } from '../../state/harness';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import type { Harness } from '../../state/harness';
+import { renderInLab } from '../render-lab';
 
 const EXERCISE: Exercise = {
   id: 'is707-bearer',
@@ -26,32 +23,23 @@ const EXERCISE: Exercise = {
 
 // jsdom lays nothing out (and may lack scrollIntoView): a test records the scroll, then this comes back.
 const scrollIntoView = Element.prototype.scrollIntoView;
-let h: Harness | null = null;
-let root: Root | null = null;
-let el: HTMLDivElement | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  el?.remove();
-  h?.close();
   Element.prototype.scrollIntoView = scrollIntoView;
 });
 
+let h: Harness | null = null;
 function render(open: boolean): HTMLDivElement {
-  h = harness();
-  if (open) h.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
-  el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  const store = h.store;
-  act(() =>
-    root!.render(
-      <LabProvider store={store}>
-        <ExerciseNotice />
-        <ExercisePanel />
-      </LabProvider>,
-    ),
+  const r = renderInLab(
+    <>
+      <ExerciseNotice />
+      <ExercisePanel />
+    </>,
+    (lab) => {
+      if (open) lab.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
+    },
   );
-  return el;
+  h = r.h;
+  return r.host;
 }
 
 describe('the open exercise’s notice', () => {
@@ -70,9 +58,6 @@ describe('the open exercise’s notice', () => {
 
   it('is absent while no exercise is open, and goes when the exercise is closed', () => {
     expect(render(false).querySelector('[data-testid="exercise-notice"]')).toBeNull();
-    act(() => root?.unmount());
-    el?.remove();
-    h?.close();
     const host = render(true);
     act(() => h!.store.getState().setView({ exercise: null }));
     expect(host.querySelector('[data-testid="exercise-notice"]')).toBeNull();

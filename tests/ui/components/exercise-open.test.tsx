@@ -4,15 +4,12 @@
  * item 4) — and from then on they stay shown: touching the answer box again must not hide them.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../src/state/exercise-schema';
 import { ExercisePanel } from '../../../src/ui/components/ExercisePanel';
 import { hiddenFigures } from '../../../src/ui/exercises/hidden';
-import { LabProvider } from '../../../src/ui/hooks/use-lab';
-import { harness, type Harness } from '../../state/harness';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import type { Harness } from '../../state/harness';
+import { renderInLab, typeInto } from '../render-lab';
 
 /** Checked against the fake system's bearer rate (tests/worker/fake-system.ts: 7600 bit/s). */
 const EXERCISE: Exercise = {
@@ -26,38 +23,13 @@ const EXERCISE: Exercise = {
 };
 
 let h: Harness | null = null;
-let root: Root | null = null;
-let el: HTMLDivElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  el?.remove();
-  h?.close();
-});
-
 function render(): HTMLDivElement {
-  h = harness();
-  h.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
-  h.store.setState({ done: true, system: 'is707' } as never);
-  el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  const store = h.store;
-  act(() =>
-    root!.render(
-      <LabProvider store={store}>
-        <ExercisePanel />
-      </LabProvider>,
-    ),
-  );
-  return el;
-}
-
-function type(input: HTMLInputElement, text: string): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setValue.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+  const r = renderInLab(<ExercisePanel />, (lab) => {
+    lab.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
+    lab.store.setState({ done: true, system: 'is707' } as never);
   });
+  h = r.h;
+  return r.host;
 }
 
 async function check(host: HTMLElement): Promise<HTMLElement> {
@@ -78,14 +50,14 @@ describe('an open exercise', () => {
     const host = render();
     expect(hiddenFigures.getState().paths).toEqual(['capacityBps']);
     const input = host.querySelector<HTMLInputElement>('[data-testid="exercise-answer"]')!;
-    type(input, '9600');
+    typeInto(input, '9600');
     expect((await check(host)).dataset.correct).toBe('false');
     expect(hiddenFigures.getState().paths).toEqual(['capacityBps']);
-    type(input, '7600 bit/s');
+    typeInto(input, '7600 bit/s');
     expect((await check(host)).dataset.correct).toBe('true');
     expect(hiddenFigures.getState().paths).toEqual([]);
     // The student edits the box (to try another number, or by a slip): the verdict goes, the figure stays.
-    type(input, '7600 bit/s ');
+    typeInto(input, '7600 bit/s ');
     expect(host.querySelector('[data-testid="exercise-result"]')).toBeNull();
     expect(hiddenFigures.getState().paths).toEqual([]);
     expect(host.querySelector('[data-testid="exercise-reveal"]')).toBeNull();

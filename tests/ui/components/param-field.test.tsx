@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
 import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
 import { ParamField } from '../../../src/ui/components/ParamField';
+import { typeInto } from '../render-lab';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -32,11 +33,7 @@ function typeAndEnter(text: string): [string, string][] {
   );
   const input = host.querySelector<HTMLInputElement>('input[type="text"]')!;
   act(() => input.focus());
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setValue.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  typeInto(input, text);
   act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
   act(() => root.unmount());
   return calls;

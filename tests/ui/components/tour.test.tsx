@@ -5,40 +5,15 @@
  * must still ask for Play and still wait for a timeout of its own (issue 12 item 6).
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Tour } from '../../../src/ui/components/Tour';
-import { LabProvider } from '../../../src/ui/hooks/use-lab';
 import { tour } from '../../../src/ui/tour/tour-state';
-import { harness, type Harness } from '../../state/harness';
+import type { Harness } from '../../state/harness';
+import { renderInLab } from '../render-lab';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+afterEach(() => act(() => tour.getState().dismiss()));
 
-let h: Harness | null = null;
-let root: Root | null = null;
-let el: HTMLDivElement | null = null;
-afterEach(() => {
-  act(() => tour.getState().dismiss());
-  act(() => root?.unmount());
-  el?.remove();
-  h?.close();
-});
-
-function render(): Harness {
-  h = harness();
-  el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  const store = h.store;
-  act(() =>
-    root!.render(
-      <LabProvider store={store}>
-        <Tour />
-      </LabProvider>,
-    ),
-  );
-  return h;
-}
+const render = (): Harness => renderInLab(<Tour />).h;
 
 /** Set the run's state as the store would (status, time, the summary's timeouts). */
 function runAt(h: Harness, status: 'ready' | 'playing' | 'done', simTime: number, timeouts: number): void {
