@@ -140,14 +140,13 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   recordRow(t: Nanos, row: ArrayLike<number>): void {
     const rec = this.recorder;
     if (!rec.enabled) return;
-    rec.begin(this.id, t);
-    if (!this.stored) {
-      this.total++;
-      for (let k = 0; k < this.cols.length; k++) rec.num(k < row.length ? row[k] : 0);
-      return;
-    }
-    const i = this.slot(t);
-    for (let k = 0; k < this.cols.length; k++) rec.num((this.cols[k][i] = k < row.length ? row[k] : 0));
+    const n = this.cols.length;
+    if (this.stored) {
+      const i = this.slot(t);
+      const cols = this.cols; // after slot(), which may grow (replace) the columns
+      for (let k = 0; k < n; k++) cols[k][i] = k < row.length ? row[k] : 0;
+    } else this.total++;
+    rec.mixRow(this.id, t, row, n);
   }
 
   /** Claim the ring slot of the next record (growing the ring first if it may) and stamp its time. */
@@ -366,6 +365,40 @@ export class TraceRecorder {
           }
         }
       }
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /**
+   * @internal fold one record given as a row — its source, time and `n` fields, a missing one as 0
+   * — into the running hash: the words {@link begin} then {@link num} per field would fold, with
+   * the lanes held in locals as in {@link mix}. DECT's `dect.mac` (ten fields, ≈ 3.4 million records
+   * in the reference hour) comes through here: a call, field load and store per word cost more than
+   * the hashing itself.
+   */
+  mixRow(id: number, t: number, row: ArrayLike<number>, n: number): void {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    let w = id;
+    h1 = Math.imul(h1 ^ w, LANE1);
+    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+    scratch[0] = t;
+    w = scratchWords[0];
+    h1 = Math.imul(h1 ^ w, LANE1);
+    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+    w = scratchWords[1];
+    h1 = Math.imul(h1 ^ w, LANE1);
+    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+    const len = row.length;
+    for (let k = 0; k < n; k++) {
+      scratch[0] = k < len ? row[k] : 0;
+      w = scratchWords[0];
+      h1 = Math.imul(h1 ^ w, LANE1);
+      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+      w = scratchWords[1];
+      h1 = Math.imul(h1 ^ w, LANE1);
+      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
     }
     this.h1 = h1;
     this.h2 = h2;

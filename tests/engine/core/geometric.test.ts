@@ -1,5 +1,5 @@
 /**
- * GeometricDraws reads most draws from a table by the top 16 bits of U; every value must be the
+ * GeometricDraws reads most draws from a table by the top bits of U; every value must be the
  * formula's, floor(ln(1 − U) / ln(1 − p)), bit for bit — checked at both ends of every bin (where
  * a boundary would hide) and on random U, for the probabilities DECT draws and beyond.
  */

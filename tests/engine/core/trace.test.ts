@@ -81,4 +81,16 @@ describe('TraceRecorder', () => {
     expect(hashed.get('w')?.total).toBe(1000);
     expect(kept.read('n', 0).time.length).toBe(1024);
   });
+
+  it('a row shorter than its source hashes and keeps the missing fields as 0', () => {
+    const run = (short: boolean, store: boolean): [string, number] => {
+      const rec = new TraceRecorder({ store });
+      const src = rec.source('r', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+      src.recordRow(7e6, short ? [3, 4] : [3, 4, 0, 0, 0, 0, 0, 0, 0, 0]);
+      return [rec.hash(), store ? rec.read('r').columns[9][0] : 0];
+    };
+    expect(run(true, true)).toEqual(run(false, true));
+    expect(run(true, false)[0]).toBe(run(false, true)[0]);
+    expect(run(true, true)[0]).not.toBe(new TraceRecorder().hash());
+  });
 });

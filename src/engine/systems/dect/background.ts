@@ -20,6 +20,7 @@
 import { GeometricDraws } from '../../core/geometric';
 import type { RandomStream, RandomStreams } from '../../core/rng';
 import { DECT_RFPS, servingRfp, type DectCluster, type SlotWidth } from './air';
+import type { ChannelList } from './channel-list';
 import type { RequestArbiter } from './arbiter';
 import { DectTerminal, MacState, type TerminalOwner } from './terminal';
 import { WakeQueue, type Sleeper } from './wake-queue';
@@ -130,6 +131,12 @@ export class BackgroundPopulation {
   private spare: BackgroundCall[] = [];
   private readonly due: BackgroundCall[] = [];
   private readonly sleepers = new WakeQueue<BackgroundCall>();
+  /**
+   * Channel lists of calls that ended, for the next arrivals: a list is a typed array of 120
+   * channels outside the JavaScript heap, costly to make and collect for thousands of calls an
+   * hour, and every background list draws from the same stream and is refreshed at set-up.
+   */
+  private readonly spareLists: ChannelList[] = [];
   /** Fading transitions (Good → Bad, Bad → Good) and handover needs (Good, Bad). */
   private readonly toBad = new GeometricDraws(GE_GOOD_TO_BAD);
   private readonly toGood = new GeometricDraws(GE_BAD_TO_GOOD);
@@ -313,6 +320,7 @@ export class BackgroundPopulation {
       this.arbiter,
       call,
       servingRfp(x, y, -1),
+      this.spareLists.pop(),
     );
     this.counters.arrived[k]++;
     this.list.push(call);
@@ -359,6 +367,8 @@ export class BackgroundPopulation {
     this.handovers.failed += t.counters.handoversFailed;
     if (after === MacState.BLOCKED) this.counters.blocked[c.type]++;
     else if (after === MacState.DROPPED) this.counters.dropped[c.type]++;
+    // Idle for good: the terminal never looks at its list again.
+    this.spareLists.push(t.list);
   }
 
   /** Positions of the calls in progress (for the map). */

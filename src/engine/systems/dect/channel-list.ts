@@ -29,6 +29,20 @@ export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
 export const P_QUIET_IF_IDLE = 0.8;
 export const P_INTERFERED_IF_RESERVED = 0.5;
 
+/**
+ * The view of a cell by [3 × reserved + level], level = how many of P(Interfered | reserved) and
+ * P(Quiet | idle) — 0.5 ≤ 0.8 — the draw is at or above: an idle cell is Quiet below 0.8, a
+ * reserved one Interfered below 0.5.
+ */
+const VIEW_OF = Uint8Array.of(
+  ChannelView.QUIET,
+  ChannelView.QUIET,
+  ChannelView.INTERFERED,
+  ChannelView.INTERFERED,
+  ChannelView.BUSY,
+  ChannelView.BUSY,
+);
+
 /** Slots where a double-slot bearer may start (even slots), as a 12-bit mask. */
 const EVEN_SLOTS = 0x555;
 const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
@@ -40,6 +54,13 @@ const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
   for (let x = m; x !== 0; x &= x - 1) n++;
   return n;
 });
+
+/**
+ * Scratch of {@link ChannelList.pick}: each carrier's candidate start slots in the view it
+ * counted. One for all lists (a pick runs to its end before another starts): thousands of
+ * background calls an hour each make a list, and a typed array apiece would cost more to make.
+ */
+const FOUND = new Uint16Array(DECT_CARRIERS);
 
 export class ChannelList {
   /** The view of every channel (read-only outside: change it through {@link set}). */
@@ -75,22 +96,13 @@ export class ChannelList {
       for (let s = 0; s < DECT_SLOTS; s++, ch++) {
         // u / 2³² < p exactly when u < p · 2³²: the draw of next() without the multiplication.
         const u = rng.nextU32();
-        const bit = 1 << s;
-        if (owner[ch] === -1) {
-          if (u < quietBelow) {
-            view[ch] = ChannelView.QUIET;
-            quiet |= bit;
-          } else {
-            view[ch] = ChannelView.INTERFERED;
-            interfered |= bit;
-          }
-        } else if (u < interferedBelow) {
-          view[ch] = ChannelView.INTERFERED;
-          interfered |= bit;
-        } else {
-          view[ch] = ChannelView.BUSY;
-          busy |= bit;
-        }
+        // Without branches: whether a cell is reserved and where its draw falls are coin tosses
+        // the processor cannot predict, and a mispredicted branch costs more than this arithmetic.
+        const v = VIEW_OF[3 * +(owner[ch] !== -1) + +(u >= interferedBelow) + +(u >= quietBelow)];
+        view[ch] = v;
+        quiet |= +(v === ChannelView.QUIET) << s;
+        interfered |= +(v === ChannelView.INTERFERED) << s;
+        busy |= +(v === ChannelView.BUSY) << s;
       }
       this.masks[ChannelView.QUIET * DECT_CARRIERS + c] = quiet;
       this.masks[ChannelView.INTERFERED * DECT_CARRIERS + c] = interfered;
@@ -131,16 +143,23 @@ export class ChannelList {
     // Start slots whose cells are all free in the radio: a double slot also needs the next slot.
     const free = ~busySlots & ALL_SLOTS;
     const starts = width === 1 ? free : free & (free >> 1) & EVEN_SLOTS;
+    const found = FOUND;
     for (let wanted = ChannelView.QUIET as number; wanted <= ChannelView.INTERFERED; wanted++) {
-      let n = 0;
       // A single-slot bearer on a radio with every slot free may take any channel seen `wanted`.
-      if (width === 1 && starts === ALL_SLOTS)
-        n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
-      else for (let c = 0; c < DECT_CARRIERS; c++) n += BIT_COUNT[this.candidates(wanted, c, starts, width)];
+      const any = width === 1 && starts === ALL_SLOTS;
+      let n = 0;
+      if (any) n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
+      else
+        for (let c = 0; c < DECT_CARRIERS; c++) {
+          // Kept for the walk below, which then needs no second look at the masks.
+          const m = this.candidates(wanted, c, starts, width);
+          found[c] = m;
+          n += BIT_COUNT[m];
+        }
       if (n === 0) continue;
       let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
       for (let c = 0; c < DECT_CARRIERS; c++) {
-        let m = this.candidates(wanted, c, starts, width);
+        let m = any ? this.masks[wanted * DECT_CARRIERS + c] : found[c];
         const here = BIT_COUNT[m];
         if (k >= here) {
           k -= here;

@@ -80,6 +80,12 @@ export interface TerminalOptions {
 export class DectTerminal implements Requester {
   readonly id: number;
   readonly width: SlotWidth;
+  /** The options' figures as own fields: read through `o`, whose shape differs between the TCP
+   * user and background calls (`byBearers`), every step's reads were polymorphic. */
+  private readonly target: number;
+  private readonly minimum: number;
+  private readonly bth: number;
+  private readonly hoTimerFrames: number;
   state: MacState = MacState.IDLE_LOCKED;
   /** Serving RFP. */
   rfp: number;
@@ -119,11 +125,17 @@ export class DectTerminal implements Requester {
     private readonly arbiter: RequestArbiter,
     private readonly owner: TerminalOwner,
     rfp: number,
+    /** A list to reuse instead of a new one on `rng` (set-up refreshes it before any look). */
+    list?: ChannelList,
   ) {
     this.id = o.id;
     this.width = o.width;
+    this.target = o.target;
+    this.minimum = o.minimum;
+    this.bth = o.bth;
+    this.hoTimerFrames = o.hoTimerFrames;
     this.rfp = rfp;
-    this.list = new ChannelList(rng);
+    this.list = list ?? new ChannelList(rng);
     this.counters = zeroTerminalCounters(o.byBearers ?? true);
     this.ch = new Int16Array(o.target).fill(-1);
     this.bearerRfp = new Int8Array(o.target).fill(-1);
@@ -205,8 +217,8 @@ export class DectTerminal implements Requester {
         return;
       }
       case MacState.CALL_SETUP:
-        if (this.count >= this.o.target || frame >= this.deadline) {
-          if (this.count >= this.o.minimum) this.enter(MacState.ACTIVE_LOCKED, frame);
+        if (this.count >= this.target || frame >= this.deadline) {
+          if (this.count >= this.minimum) this.enter(MacState.ACTIVE_LOCKED, frame);
           else {
             this.counters.blocked++;
             this.enter(MacState.BLOCKED, frame);
@@ -246,7 +258,7 @@ export class DectTerminal implements Requester {
       if (this.counters.byCount) this.counters.byCount.failed[this.hoCount]++;
       this.releaseBearer(this.ho, frame, true); // dect.md: not reserved before hoTimer → released
     }
-    if (this.count < this.o.minimum) {
+    if (this.count < this.minimum) {
       this.counters.drops++;
       this.enter(MacState.DROPPED, frame);
       return;
@@ -258,7 +270,7 @@ export class DectTerminal implements Requester {
         this.counters.handoversStarted++;
         this.hoCount = this.count;
         if (this.counters.byCount) this.counters.byCount.handovers[this.count]++;
-        this.hoDeadline = frame + this.o.hoTimerFrames;
+        this.hoDeadline = frame + this.hoTimerFrames;
         this.nextRefresh = frame + LIST_REFRESH_FRAMES;
         this.list.refresh(this.cluster.grids[this.rfp]);
         break;
@@ -268,7 +280,7 @@ export class DectTerminal implements Requester {
       this.refreshIfDue(frame);
       this.ask(this.ho, RequestKind.HANDOVER, this.rfp);
     }
-    if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.o.bth) {
+    if (this.state !== MacState.CONNECTION_MODIFICATION && this.count < this.bth) {
       this.counters.modifications++;
       this.restoring = true;
       this.startModificationSetup(frame);
@@ -276,7 +288,7 @@ export class DectTerminal implements Requester {
       this.owner.stateChanged?.(this, frame);
     }
     if (this.state === MacState.CONNECTION_MODIFICATION) {
-      if (this.count >= this.o.target) {
+      if (this.count >= this.target) {
         this.restoring = false;
         this.settle(frame);
         return;
@@ -366,10 +378,10 @@ export class DectTerminal implements Requester {
    * Connection_Modification that the handover interrupted goes on (at the new RFP).
    */
   private settle(frame: number): void {
-    if (this.count < this.o.minimum) {
+    if (this.count < this.minimum) {
       this.counters.drops++;
       this.enter(MacState.DROPPED, frame);
-    } else if (this.restoring && this.count < this.o.target) {
+    } else if (this.restoring && this.count < this.target) {
       this.startModificationSetup(frame);
       this.enter(MacState.CONNECTION_MODIFICATION, frame);
     } else {

@@ -74,7 +74,12 @@ export class SegmentFlow {
 
 /** Delay figures of dect.md's summary (seconds), over delivered and censored segments. */
 export function delayFigures(delivered: readonly number[], censored: readonly number[]) {
-  const all = Float64Array.from([...delivered, ...censored]).sort();
+  // Copied straight into the typed array: spreading both into one array first made one more copy
+  // of every delay (≈ 70,000 in the reference hour) on the way.
+  const all = new Float64Array(delivered.length + censored.length);
+  for (let i = 0; i < delivered.length; i++) all[i] = delivered[i];
+  for (let i = 0; i < censored.length; i++) all[delivered.length + i] = censored[i];
+  all.sort();
   const n = all.length;
   const q = (p: number) => (n === 0 ? 0 : all[Math.min(n - 1, Math.floor(p * n))]);
   let sum = 0;
