@@ -3,15 +3,22 @@ export interface InputRecord {
   path: string;
   size: number;
   mtimeMs: number;
+  /** Absent in manifests written before the stat check: such a file is always hashed. */
+  ctimeMs?: number;
+  ino?: number;
   sha1: string;
+  /** When the record was taken (ms since the epoch). */
+  recordedMs?: number;
 }
 export interface CliManifest {
   esbuild: string;
   outputs: string[];
   inputs: InputRecord[];
+  codeCaches?: Record<string, import('./cli-code-cache.mjs').CodeCacheEntry>;
 }
 export declare const ROOT: string;
 export declare const ENTRIES: string[];
+export declare const RACY_MS: number;
 export declare function describeInputs(root: string, paths: readonly string[]): InputRecord[];
 export declare function changedInputs(root: string, inputs: readonly InputRecord[]): string[];
 export declare function staleness(root?: string, outdir?: string): string;

@@ -15,6 +15,7 @@ import {
   changedInputs,
   describeInputs,
   ENTRIES,
+  RACY_MS,
   ROOT,
   staleness,
   type CliManifest,
@@ -48,6 +49,31 @@ describe('the command-line bundles are never stale', () => {
     expect(changedInputs(dir, inputs)).toEqual(['a.ts']);
   });
 
+  it('a file whose stat is as recorded, long after its last change, is not read', () => {
+    const dir = scratch('export const z = 1;\n');
+    // As if recorded well after the file was written, with a hash that matches nothing: only a
+    // check that skips reading the file can call it unchanged.
+    const [input] = describeInputs(dir, ['a.ts']);
+    const old = { ...input, recordedMs: input.ctimeMs! + RACY_MS + 1000, sha1: '0'.repeat(40) };
+    expect(changedInputs(dir, [old])).toEqual([]);
+    // Recorded within the racy window of its last change: hashed every time, so the bad hash shows.
+    const racy = { ...old, recordedMs: input.ctimeMs! + RACY_MS / 2 };
+    expect(changedInputs(dir, [racy])).toEqual(['a.ts']);
+  });
+
+  it('an edit of the same length with the time set back is found through the change time', () => {
+    const dir = scratch('export const w = 1;\n');
+    const [input] = describeInputs(dir, ['a.ts']);
+    const old = { ...input, recordedMs: input.ctimeMs! + RACY_MS + 1000 };
+    writeFileSync(join(dir, 'a.ts'), 'export const w = 2;\n');
+    // mtime back to the record; ctime cannot be set back, so the file is hashed and the edit found.
+    utimesSync(join(dir, 'a.ts'), input.mtimeMs / 1000, input.mtimeMs / 1000);
+    expect(changedInputs(dir, [old])).toEqual(['a.ts']);
+    // A manifest written before the stat check (no ctime, inode or record time) hashes every file.
+    const { ctimeMs: _c, ino: _i, recordedMs: _r, ...legacy } = input;
+    expect(changedInputs(dir, [legacy])).toEqual(['a.ts']);
+  });
+
   it('a build records every engine and CLI source it bundled, and is fresh right after', async () => {
     const out = mkdtempSync(join(tmpdir(), 'cli-out-'));
     const manifest = await buildCli(ROOT, out);
@@ -55,7 +81,10 @@ describe('the command-line bundles are never stale', () => {
     expect(paths).toContain('src/cli/sim.ts');
     expect(paths).toContain('src/engine/core/trace.ts');
     expect(paths.filter((p) => p.startsWith('src/engine/tcp/')).length).toBeGreaterThan(0);
-    expect(manifest.outputs.sort()).toEqual(ENTRIES.map((e) => `cli/${e}.mjs`).sort());
+    // Each tool's ES module, and the script bundle and code cache of `sim` (scripts/cli-code-cache.mjs).
+    expect(manifest.outputs.sort()).toEqual(
+      [...ENTRIES.map((e) => `cli/${e}.mjs`), 'cli/sim.cjs', 'cli/sim.cjs.v8cache'].sort(),
+    );
     expect(staleness(ROOT, out)).toBe('');
   }, 60_000);
 
