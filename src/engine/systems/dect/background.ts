@@ -58,7 +58,12 @@ interface BearerFading {
  */
 class BackgroundCall implements TerminalOwner, Sleeper {
   terminal!: DectTerminal;
-  readonly fading: BearerFading[] = [];
+  /**
+   * Per bearer index, its fading while it is up (null before). One slot per bearer from the start:
+   * an array that grew only as bearers came up was read past its end for a call whose second
+   * bearer never came, and changed its kind as it filled — each a recompilation of the frame loop.
+   */
+  readonly fading: (BearerFading | null)[] = [];
   /** Asleep (in the wake queue) until this frame: its step is skipped until then. */
   sleepUntil = 0;
 
@@ -69,7 +74,10 @@ class BackgroundCall implements TerminalOwner, Sleeper {
     readonly endFrame: number,
     readonly x: number,
     readonly y: number,
-  ) {}
+    bearers: number,
+  ) {
+    for (let i = 0; i < bearers; i++) this.fading.push(null);
+  }
 
   bearerUp(t: DectTerminal, i: number, frame: number): void {
     this.pop.bearerUp(this, i, frame);
@@ -304,6 +312,7 @@ export class BackgroundPopulation {
       frame + Math.max(1, Math.round(seconds * FRAMES_PER_S)),
       x,
       y,
+      spec.bearers,
     );
     call.terminal = new DectTerminal(
       {
@@ -331,7 +340,9 @@ export class BackgroundPopulation {
 
   /** A bearer of `c` came up: its fading starts Good. */
   bearerUp(c: BackgroundCall, i: number, frame: number): void {
-    const f = { bad: false, stateEnd: frame + 1 + this.toBad.draw(this.fadingRng), needAt: 0 };
+    // needAt starts as Infinity, a value of its final kind (a double: "no need in this sojourn"),
+    // so that no fading object's shape changes when one first has none (see CONTRIBUTING).
+    const f = { bad: false, stateEnd: frame + 1 + this.toBad.draw(this.fadingRng), needAt: Infinity };
     f.needAt = frame + this.needWithin(f, frame);
     c.fading[i] = f;
     const t = c.terminal;
