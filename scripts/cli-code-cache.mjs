@@ -17,7 +17,6 @@
  * times, inode: a rebuild renames a new file into place) and a cache is used only with that very
  * file; anything else, or a cache V8 refuses, means an ordinary compile, never a wrong one.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -57,6 +56,8 @@ const sameStamp = (a, b) =>
  * with no flags (as the runner runs). Returns the stamp of the script it was made for.
  */
 export function makeCodeCache(script) {
+  // Loaded here, not at the top: the runner imports this module on every command, and only a build needs it.
+  const { spawnSync } = createRequire(import.meta.url)('node:child_process');
   const r = spawnSync(process.execPath, [SELF, '--make', script], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
