@@ -9,6 +9,7 @@
  *   --runs N      runs per figure (default 5)
  *   --fig12       also run the IS-707 Figure 12 workload (10^4 windows of 1000 s) through the sweep runner
  *   --no-browser  skip the Chromium measurements (first chart point, main-thread fps, bundle size)
+ *   --browser-only  only the Chromium measurements
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -94,107 +95,116 @@ const WARM_SECONDS = 1;
 
 const rate = (r: { simSeconds: number; wall: number }): number => r.simSeconds / r.wall;
 
-console.log(
-  `Engine speed in-process (one core, tracing off), min / median / max of ${RUNS} runs: warm after ≥ 1 s of ` +
-    `warm-up, and the first run in a fresh process (cold JIT); × real time = simulated s per wall s`,
-);
-for (const text of benchScenarios()) {
-  const cold = firstRuns(import.meta.url, text, RUNS, 'off');
-  let warmed = 0;
-  while (warmed < WARM_SECONDS) warmed += timeScenario(text).wall;
-  const runs = Array.from({ length: RUNS }, () => timeScenario(text));
-  const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
-  // The model's own counts of work (DECT: terminal-frames), per wall second.
-  const work = Object.keys(best.work)
-    .map((k) => `, ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.work[k] / r.wall)), 0)} ${k}/s`)
-    .join('');
+if (!args.has('--browser-only')) {
   console.log(
-    `  ${text} (${fmt(best.simSeconds)} simulated s)\n` +
-      `    warm:  ${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
-      `${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
-      `${fmtMinMedianMax(minMedianMax(runs.map((r) => r.frames / r.wall)), 0)} frames/s${work}; ` +
-      `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames\n` +
-      `    first: ${fmtMinMedianMax(minMedianMax(cold.map(rate)), 0)}× real time, ` +
-      `${fmtMinMedianMax(minMedianMax(cold.map((r) => r.wall)), 1, 1000)} ms`,
+    `Engine speed in-process (one core, tracing off), min / median / max of ${RUNS} runs: warm after ≥ 1 s of ` +
+      `warm-up, and the first run in a fresh process (cold JIT); × real time = simulated s per wall s`,
   );
-}
-// The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
-// no TCP (whose per-packet objects the system figures above include). Should allocate nothing.
-{
-  const streams = new RandomStreams(1);
-  const link = createIs707RlpLink<number>(
-    {},
-    new MarkovFadingChannel(streams.get('a'), 0.1, 0.1),
-    new MarkovFadingChannel(streams.get('b'), 0.1, 0.1),
-  );
-  for (let i = 0; i < 40_000; i++) link.txA.append(i, 584);
-  const run = (slots: number): void => {
-    for (let i = 0; i < slots; i++) {
-      link.link.step();
-      if ((i & 1023) === 0) while (link.rxB.poll() !== undefined);
-    }
-  };
-  run(200_000);
-  gc?.();
-  const before = process.memoryUsage().heapUsed;
-  const t0 = performance.now();
-  const slots = 500_000;
-  run(slots);
-  const wall = (performance.now() - t0) / 1000;
-  const grown = process.memoryUsage().heapUsed - before;
-  console.log(
-    `  IS-707 RLP link alone (FER 0.1 both ways, no TCP): ${fmt(slots / wall)} slots/s; ` +
-      `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
-  );
-}
-console.log(`Peak resident memory of this bench process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+  for (const text of benchScenarios()) {
+    const cold = firstRuns(import.meta.url, text, RUNS, 'off');
+    let warmed = 0;
+    while (warmed < WARM_SECONDS) warmed += timeScenario(text).wall;
+    const runs = Array.from({ length: RUNS }, () => timeScenario(text));
+    const best = runs.reduce((a, b) => (a.wall < b.wall ? a : b));
+    // The model's own counts of work (DECT: terminal-frames), per wall second.
+    const work = Object.keys(best.work)
+      .map((k) => `, ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.work[k] / r.wall)), 0)} ${k}/s`)
+      .join('');
+    console.log(
+      `  ${text} (${fmt(best.simSeconds)} simulated s)\n` +
+        `    warm:  ${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
+        `${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 1, 1000)} ms, ` +
+        `${fmtMinMedianMax(minMedianMax(runs.map((r) => r.frames / r.wall)), 0)} frames/s${work}; ` +
+        `heap growth ≈ ${fmt(heapPerKiloFrame(text, best.frames))} B per 1000 frames\n` +
+        `    first: ${fmtMinMedianMax(minMedianMax(cold.map(rate)), 0)}× real time, ` +
+        `${fmtMinMedianMax(minMedianMax(cold.map((r) => r.wall)), 1, 1000)} ms`,
+    );
+  }
+  // The per-frame path on its own: an IS-707 RLP link carrying a long backlog at FER 0.1 both ways,
+  // no TCP (whose per-packet objects the system figures above include). Should allocate nothing.
+  {
+    const streams = new RandomStreams(1);
+    const link = createIs707RlpLink<number>(
+      {},
+      new MarkovFadingChannel(streams.get('a'), 0.1, 0.1),
+      new MarkovFadingChannel(streams.get('b'), 0.1, 0.1),
+    );
+    for (let i = 0; i < 40_000; i++) link.txA.append(i, 584);
+    const run = (slots: number): void => {
+      for (let i = 0; i < slots; i++) {
+        link.link.step();
+        if ((i & 1023) === 0) while (link.rxB.poll() !== undefined);
+      }
+    };
+    run(200_000);
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const slots = 500_000;
+    run(slots);
+    const wall = (performance.now() - t0) / 1000;
+    const grown = process.memoryUsage().heapUsed - before;
+    console.log(
+      `  IS-707 RLP link alone (FER 0.1 both ways, no TCP): ${fmt(slots / wall)} slots/s; ` +
+        `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
+    );
+  }
+  console.log(`Peak resident memory of this bench process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 
-console.log(
-  `Whole commands (npm run sim -- "<scenario>", tracing as the command does), min / median / max of ${RUNS}`,
-);
-for (const text of COMMAND_SCENARIOS) {
-  const runs = wholeCommands(text, RUNS);
-  // The same run inside a process, traced as the command traces it (hashed for traceHash, not kept).
-  const first = firstRuns(import.meta.url, text, RUNS, 'hash');
-  timeScenario(text, 'hash');
-  const warm = Array.from({ length: RUNS }, () => timeScenario(text, 'hash'));
   console.log(
-    `  ${text}\n    whole command: ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 3)} s wall, ` +
-      `${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
-      `peak RSS of the simulator process ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
-      `    in-process: first run ${fmtMinMedianMax(minMedianMax(first.map((r) => r.wall)), 1, 1000)} ms ` +
-      `(${fmtMinMedianMax(minMedianMax(first.map(rate)), 0)}× real time); ` +
-      `warm ${fmtMinMedianMax(minMedianMax(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtMinMedianMax(minMedianMax(warm.map(rate)), 0)}×)`,
+    `Whole commands (npm run sim -- "<scenario>", tracing as the command does), min / median / max of ${RUNS}`,
   );
-}
+  for (const text of COMMAND_SCENARIOS) {
+    const runs = wholeCommands(text, RUNS);
+    // The same run inside a process, traced as the command traces it (hashed for traceHash, not kept).
+    const first = firstRuns(import.meta.url, text, RUNS, 'hash');
+    timeScenario(text, 'hash');
+    const warm = Array.from({ length: RUNS }, () => timeScenario(text, 'hash'));
+    console.log(
+      `  ${text}\n    whole command: ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.wall)), 3)} s wall, ` +
+        `${fmtMinMedianMax(minMedianMax(runs.map(rate)), 0)}× real time, ` +
+        `peak RSS of the simulator process ${fmtMinMedianMax(minMedianMax(runs.map((r) => r.peakRss)), 0, 2 ** -20)} MiB\n` +
+        `    in-process: first run ${fmtMinMedianMax(minMedianMax(first.map((r) => r.wall)), 1, 1000)} ms ` +
+        `(${fmtMinMedianMax(minMedianMax(first.map(rate)), 0)}× real time); ` +
+        `warm ${fmtMinMedianMax(minMedianMax(warm.map((r) => r.wall)), 1, 1000)} ms (${fmtMinMedianMax(minMedianMax(warm.map(rate)), 0)}×)`,
+    );
+  }
 
-if (args.has('--fig12')) {
-  const cpus = availableParallelism();
-  const t0 = performance.now();
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/cli.mjs',
-      'sim',
-      '--sweep',
-      'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000',
-      '--seeds',
-      '3334',
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = out.trim().split('\n').length;
-  console.log(
-    `IS-707 Figure 12 workload: ${fmt(lines)} runs × 1000 s = ${fmt(lines * 1000)} simulated s on ${cpus} cores in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
+  if (args.has('--fig12')) {
+    const cpus = availableParallelism();
+    const t0 = performance.now();
+    const out = execFileSync(
+      process.execPath,
+      [
+        'scripts/cli.mjs',
+        'sim',
+        '--sweep',
+        'system=is707&fer=0.3&fdt=0.01|0.1|1&duration=1000',
+        '--seeds',
+        '3334',
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const lines = out.trim().split('\n').length;
+    console.log(
+      `IS-707 Figure 12 workload: ${fmt(lines)} runs × 1000 s = ${fmt(lines * 1000)} simulated s on ${cpus} cores in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
 }
 
 if (!args.has('--no-browser')) {
   try {
     const { measureBrowser } = await import('./bench-browser');
-    const b = await measureBrowser();
+    const b = await measureBrowser({ runs: RUNS });
     console.log('Browser (Chromium, built app)');
-    console.log(`  navigation → first drawn chart point: ${b.firstChartPointMs.toFixed(0)} ms`);
+    const f = b.firstChartPointMs;
+    console.log(
+      `  navigation → first drawn chart point, first visits, min / median / max of ${RUNS}: ` +
+        `${f.min.toFixed(0)} / ${f.median.toFixed(0)} / ${f.max.toFixed(0)} ms`,
+    );
+    console.log(
+      `  JavaScript fetched before that point (page, its chunks, the worker), gzipped: ${(b.initialJsGzipBytes / 1024).toFixed(1)} KiB`,
+    );
     console.log(
       `  main-thread frames per second while running at max speed (median): ${b.mainThreadFpsMedian.toFixed(1)}`,
     );
@@ -202,7 +212,7 @@ if (!args.has('--no-browser')) {
     console.log(
       `  the same on the DECT page (grids, bearer chart, delay histogram), min / median / max: ${d.min.toFixed(0)} / ${d.median.toFixed(0)} / ${d.max.toFixed(0)}`,
     );
-    console.log(`  JavaScript bundle, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
+    console.log(`  JavaScript bundle, every chunk, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
   } catch (err) {
     console.log(`Browser measurements skipped: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -13,10 +13,11 @@ import {
 import { ScenarioSchema } from './scenario/schema';
 import { serialiseScenario as serialiseScenarioOver } from './scenario/serialise';
 import type { ParamSpec, ParseResult, Scenario, SystemId } from './scenario/types';
-import { PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM, SYSTEMS } from './systems';
+// The catalog, not ./systems: the page parses scenarios too, and must not bundle the models for it.
+import { PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM, SYSTEM_INFOS } from './systems/catalog';
 
 /** The schema of every scenario this engine runs. */
-export const SCENARIO_SCHEMA = new ScenarioSchema(SYSTEMS, PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM);
+export const SCENARIO_SCHEMA = new ScenarioSchema(SYSTEM_INFOS, PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM);
 
 /** Every id the `system` key accepts (built, then planned). */
 export const SYSTEM_IDS: readonly SystemId[] = SCENARIO_SCHEMA.ids;

@@ -75,3 +75,29 @@ export function spawnEngine(onCrash: (message: string) => void = () => {}): Engi
     },
   };
 }
+
+/**
+ * A `spawn` whose first call returns a worker started now (issue 13): the page's entry calls this
+ * before its own code has downloaded, so the worker's script loads and compiles in parallel with
+ * the page's instead of after it. A crash before the first call is reported to that call's
+ * `onCrash` (on the next microtask, once the caller holds the client). Later calls spawn afresh.
+ */
+export function spawnEarly(
+  spawn: (onCrash: (message: string) => void) => EngineClient = spawnEngine,
+): (onCrash: (message: string) => void) => EngineClient {
+  let onCrashEarly: ((message: string) => void) | null = null;
+  let crashedEarly: string | null = null;
+  let early: EngineClient | null = spawn((message) => {
+    if (onCrashEarly) onCrashEarly(message);
+    else crashedEarly = message;
+  });
+  return (onCrash) => {
+    if (!early) return spawn(onCrash);
+    const client = early;
+    early = null;
+    onCrashEarly = onCrash;
+    const crashed = crashedEarly;
+    if (crashed !== null) queueMicrotask(() => onCrash(crashed));
+    return client;
+  };
+}

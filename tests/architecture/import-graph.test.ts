@@ -110,10 +110,18 @@ describe('engine import graph', () => {
   });
 });
 
-/** The layer of a file under src/ (main.tsx is the page's entry, above the ui). */
+/** The layer of a file under src/ (boot.tsx starts the page, above the ui; main.tsx, the entry, loads it). */
 function layer(file: string): number {
   const top = relative(SRC, file).split('/')[0];
-  const order: Record<string, number> = { engine: 0, worker: 1, cli: 1, state: 2, ui: 3, 'main.tsx': 4 };
+  const order: Record<string, number> = {
+    engine: 0,
+    worker: 1,
+    cli: 1,
+    state: 2,
+    ui: 3,
+    'boot.tsx': 4,
+    'main.tsx': 5,
+  };
   const l = order[top];
   if (l === undefined) throw new Error(`${relative(ROOT, file)}: no layer for '${top}'`);
   return l;

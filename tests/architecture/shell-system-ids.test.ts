@@ -23,6 +23,7 @@ const SHELL = [
   'src/ui/format.ts',
   'src/ui/url-view.ts',
   'src/main.tsx',
+  'src/boot.tsx',
 ];
 /**
  * Data, not branches: the validation items and the benchmark's own micro-runs name the

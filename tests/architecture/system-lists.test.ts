@@ -6,12 +6,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario, SYSTEMS } from '../../src/engine';
+import { SYSTEM_INFOS } from '../../src/engine/systems/catalog';
 import { benchScenarios } from '../../src/cli/bench-scenarios';
 import { VALIDATION_ITEMS } from '../../src/cli/validation';
 
 const built = SYSTEMS.map((s) => s.id);
 
 describe('every built system is in every list', () => {
+  it('the catalog the page reads lists the same systems in the same order, with the same info', () => {
+    expect(SYSTEM_INFOS.map((s) => s.id)).toEqual(built);
+    SYSTEMS.forEach((definition, i) => {
+      const { create, ...info } = definition;
+      expect(typeof create).toBe('function');
+      expect(info).toEqual(SYSTEM_INFOS[i]);
+    });
+  });
+
   it.each(built)('%s has bench scenarios of its own that parse without errors', (id) => {
     const own = SYSTEMS.find((s) => s.id === id)!.benchScenarios;
     expect(own.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
- * Adding a system is its two folders plus one line in each of two lists
+ * Adding a system is its two folders plus one line in each of three lists
  * (docs/architecture.md). Here a toy system (tests/architecture/toy: an engine
- * definition and a lab plug-in) is added to the two lists only — no other file
+ * definition and a lab plug-in) is added to the three lists only — no other file
  * of src/ knows it — and must appear in the schema, the CLI's runner and bench
  * list, the URL codec, the header's system picker, the exercise list (its
  * plug-in's exercises/ folder, opened from `#exercise=<id>`) and the map's
@@ -11,13 +11,26 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
+// The catalog (what the schema and the page read) and the engine's list (with the factories).
+vi.mock('../../src/engine/systems/catalog', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/engine/systems/catalog')>();
+  const { TOY_SYSTEM } = await import('./toy/engine');
+  const SYSTEM_INFOS = [...real.SYSTEM_INFOS, TOY_SYSTEM];
+  // A planned (unbuilt) system too, since every system scenario.md names is built by now.
+  const PLANNED_SYSTEMS = [...real.PLANNED_SYSTEMS, { id: 'later', name: 'Later system' }];
+  return {
+    ...real,
+    SYSTEM_INFOS,
+    PLANNED_SYSTEMS,
+    systemInfo: (id: string) => SYSTEM_INFOS.find((s) => s.id === id),
+  };
+});
+
 vi.mock('../../src/engine/systems', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/engine/systems')>();
   const { TOY_SYSTEM } = await import('./toy/engine');
   const SYSTEMS = [...real.SYSTEMS, TOY_SYSTEM];
-  // A planned (unbuilt) system too, since every system scenario.md names is built by now.
-  const PLANNED_SYSTEMS = [...real.PLANNED_SYSTEMS, { id: 'later', name: 'Later system' }];
-  return { ...real, SYSTEMS, PLANNED_SYSTEMS, getSystem: (id: string) => SYSTEMS.find((s) => s.id === id) };
+  return { ...real, SYSTEMS, getSystem: (id: string) => SYSTEMS.find((s) => s.id === id) };
 });
 
 vi.mock('../../src/ui/systems', async (importOriginal) => {

@@ -1,11 +1,11 @@
 /**
  * The list of systems the engine is built with. Adding a system: write its folder
- * `systems/<id>/` whose index exports one SystemDefinition (id, name, description,
- * frame, params, bench scenarios, factory) and add one line to SYSTEMS below (and its lab
+ * `systems/<id>/` whose info.ts exports its SystemInfo (id, name, description, frame, params, bench
+ * scenarios) and whose index exports the SystemDefinition (the info and the factory); add one line
+ * to SYSTEMS below and one to catalog.ts's SYSTEM_INFOS (and its lab
  * plug-in to ui/systems/index.ts); the schema, the CLI, the bench, the picker and the URL codec
  * follow. Its must-reproduce items go to cli/validation (tests/architecture/system-lists.test.ts).
  */
-import type { PlannedSystem } from '../scenario/schema';
 import type { SystemId } from '../scenario/types';
 import { DECT_SYSTEM } from './dect';
 import { GERAN_SYSTEM } from './geran';
@@ -23,14 +23,7 @@ export const SYSTEMS: readonly SystemDefinition[] = [
   GERAN_SYSTEM,
 ];
 
-/**
- * Systems scenario.md names but the engine does not build yet: `system=<id>` stays a
- * known value, answered with "not implemented yet". Building one moves it to SYSTEMS.
- */
-export const PLANNED_SYSTEMS: readonly PlannedSystem[] = [];
-
-/** The system a scenario that names none runs (scenario.md: `system` defaults to is707). */
-export const PREFERRED_DEFAULT_SYSTEM: SystemId = 'is707';
+export { PLANNED_SYSTEMS, PREFERRED_DEFAULT_SYSTEM, SYSTEM_INFOS, systemInfo } from './catalog';
 
 export function getSystem(id: SystemId): SystemDefinition | undefined {
   return SYSTEMS.find((s) => s.id === id);

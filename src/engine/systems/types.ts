@@ -128,8 +128,12 @@ export interface SystemModel {
   work?(): Readonly<Record<string, number>>;
 }
 
-/** Declaration of a system: its schema, its frame (the unit of stepping), and its factory. */
-export interface SystemDefinition extends SystemSchemaEntry {
+/**
+ * What a system is, without its model: its schema, its frame (the unit of stepping), its words and
+ * its explainer. The page reads only this (systems/catalog.ts), so the models stay in the worker's
+ * bundle and out of the page's first download.
+ */
+export interface SystemInfo extends SystemSchemaEntry {
   readonly id: SystemId;
   readonly name: string;
   /** One paragraph for the UI's system picker. */
@@ -150,5 +154,9 @@ export interface SystemDefinition extends SystemSchemaEntry {
    * frames and channel state behind a datagram, from the system's own traces (its `explain.ts`).
    */
   readonly explain?: LinkExplainer;
+}
+
+/** Declaration of a system: its SystemInfo and its factory. */
+export interface SystemDefinition extends SystemInfo {
   create(ctx: SystemContext, scenario: Scenario): SystemModel;
 }

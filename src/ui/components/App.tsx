@@ -1,7 +1,6 @@
 import { useResolvedTheme } from '../hooks/use-theme';
 import { useLab } from '../hooks/use-lab';
 import { SecondaryCharts, SeqChart } from './Charts';
-import { ComparePanel } from './ComparePanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ExercisePanel } from './ExercisePanel';
@@ -13,8 +12,8 @@ import { ParamPanel } from './ParamPanel';
 import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
+import { ComparePart, SweepPart } from './lazy-parts';
 import { ExplainPanel } from './ExplainPanel';
-import { SweepPanel } from './SweepPanel';
 import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
 
@@ -74,10 +73,10 @@ export function App() {
             <SecondaryCharts theme={theme} />
             <SystemPanels />
             <ErrorBoundary area="comparison">
-              <ComparePanel theme={theme} />
+              <ComparePart theme={theme} />
             </ErrorBoundary>
             <ErrorBoundary area="sweep">
-              <SweepPanel theme={theme} />
+              <SweepPart theme={theme} />
             </ErrorBoundary>
           </div>
           <aside className="col-side" aria-label="Parameters, exercises and export">

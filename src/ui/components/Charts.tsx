@@ -8,7 +8,8 @@ import { createSeqChart } from '../charts/seq-chart';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
 import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
-import { chartToPngBlob, chartToSvgString, type ExportCaption } from '../charts/export';
+import type { ExportCaption } from '../charts/export';
+import { chartToPngBlob, chartToSvgString } from './chart-export';
 import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
 import { useChart, useChartView, type ChartFactory } from '../hooks/use-chart';
@@ -89,9 +90,12 @@ function ChartExport({ spec, host }: { spec: ChartSpec; host: React.RefObject<HT
         className="quiet small"
         data-testid={`export-svg-${id}`}
         aria-label={`Download the ${title} chart as SVG`}
-        onClick={() =>
-          host.current && download(`${stem}.svg`, chartToSvgString(host.current, caption()), 'image/svg+xml')
-        }
+        onClick={() => {
+          if (!host.current) return;
+          void chartToSvgString(host.current, caption()).then((svg) =>
+            download(`${stem}.svg`, svg, 'image/svg+xml'),
+          );
+        }}
       >
         SVG
       </button>

@@ -34,9 +34,10 @@ function useKeys() {
  * Compare A/B on one realisation (ui.md "Compare"; issue 12 item 2). A is the live run's scenario,
  * B the same scenario and seed with the keys below changed; both run to their end in engines of
  * their own (the jobs slice), and B's changes are kept in the link (`#b.<key>=<value>`), so opening
- * the link opens the comparison.
+ * the link opens the comparison. This is the body of the panel's `<details>`, which lazy-parts.tsx
+ * draws and opens: the body is a chunk of its own, loaded when the panel is first opened.
  */
-export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
+export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   const store = useLabStore();
   const system = useLab((s) => s.system);
   const text = useLab((s) => s.text);
@@ -112,8 +113,7 @@ export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
   const stale = runs !== null && runs.aText !== text;
 
   return (
-    <details className="panel compare" data-testid="compare" open={compare ? true : undefined}>
-      <summary>Compare A/B on one realisation</summary>
+    <>
       <p className="small">
         <strong>A</strong> is the live run’s scenario, run to its end. <strong>B</strong> is the same scenario
         with the same seed — the same random draws — and the keys below changed. Both are kept in the link.
@@ -237,6 +237,6 @@ export function ComparePanel({ theme }: { theme: 'light' | 'dark' }) {
           <CompareResult runs={runs} theme={theme} />
         </>
       )}
-    </details>
+    </>
   );
 }

@@ -278,9 +278,10 @@ function Made({ ex }: { ex: Exercise }) {
 /**
  * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
  * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
- * format as a shipped exercise file, which "Save as a file" writes.
+ * format as a shipped exercise file, which "Save as a file" writes. The body of the "Write an
+ * exercise" `<details>` (lazy-parts.tsx), loaded when a teacher first opens it.
  */
-export function ExerciseEditor() {
+export function ExerciseEditorForm() {
   const store = useLabStore();
   const summary = useLab((s) => s.summary);
   const paths = useId();
@@ -319,8 +320,7 @@ export function ExerciseEditor() {
       form.hideCharts.includes(c) ? form.hideCharts.filter((x) => x !== c) : [...form.hideCharts, c],
     );
   return (
-    <details className="exercise-editor" data-testid="exercise-editor">
-      <summary>Write an exercise</summary>
+    <>
       <p className="small muted">
         The exercise runs the scenario the lab runs now, with the charts open now. Its answer comes from the
         simulation itself.
@@ -403,6 +403,6 @@ export function ExerciseEditor() {
         </ul>
       )}
       {made && <Made ex={made} />}
-    </details>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { truthFor } from '../exercises/truth';
 import type { CheckResult, Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { LAB_PLUGINS } from '../systems';
-import { ExerciseEditor } from './ExerciseEditor';
+import { ExerciseEditorPart } from './lazy-parts';
 
 function OpenExercise({ ex, onClose }: { ex: Exercise; onClose(): void }) {
   const store = useLabStore();
@@ -224,7 +224,7 @@ export function ExercisePanel() {
             ))}
           </ul>
           {mine.length === 0 && <p className="muted">No exercises for this system yet.</p>}
-          <ExerciseEditor />
+          <ExerciseEditorPart />
         </>
       )}
       {list.problems.length > 0 && (

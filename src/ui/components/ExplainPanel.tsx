@@ -14,7 +14,7 @@ import {
   type Explanation,
   type TcpEventKind,
 } from '../../engine/analysis/explain';
-import { getSystem } from '../../engine/systems';
+import { systemInfo } from '../../engine/systems/catalog';
 import { traceReaderOf } from '../../state/explain-reader';
 import type { EventSelection } from '../../state/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
@@ -38,7 +38,7 @@ function useExplanation(sel: EventSelection | null): { e: Explanation } | { erro
     const r = explainQuery(
       reader,
       { t: Math.round(sel.t * 1e9), kind, conn: sel.conn, seq: sel.seq },
-      getSystem(system)?.explain ?? null,
+      systemInfo(system)?.explain ?? null,
     );
     return 'error' in r ? r : { e: r.explanation };
     // `traces` changes with every batch; `key` says when a new batch should be read.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { schemaFor } from '../../engine/scenarios';
-import { getSystem } from '../../engine/systems';
+import { systemInfo } from '../../engine/systems/catalog';
 import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
@@ -43,7 +43,7 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
       (rx, ry) => {
         const s = store.getState();
         // The system's manifest names the keys of the dragged mobile's position.
-        const keys = getSystem(s.system)?.dragKeys;
+        const keys = systemInfo(s.system)?.dragKeys;
         if (!keys) return;
         const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
         if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));

@@ -10,7 +10,7 @@ import {
   type SweepSetup,
 } from '../../state/sweep';
 import { sweepCsv } from '../../state/sweep-csv';
-import { chartToPngBlob, chartToSvgString } from '../charts/export';
+import { chartToPngBlob, chartToSvgString } from './chart-export';
 import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
 import { labPlugin } from '../systems';
 import type { PublishedCurve } from '../systems/types';
@@ -169,10 +169,12 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
           type="button"
           data-testid="sweep-svg"
           aria-label="Download the sweep plot as SVG"
-          onClick={() =>
-            host.current &&
-            download(`${stem}.svg`, chartToSvgString(host.current, caption()), 'image/svg+xml')
-          }
+          onClick={() => {
+            if (host.current)
+              void chartToSvgString(host.current, caption()).then((svg) =>
+                download(`${stem}.svg`, svg, 'image/svg+xml'),
+              );
+          }}
         >
           SVG
         </button>{' '}

@@ -1,9 +1,13 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
 import { ErrorBoundary } from './ErrorBoundary';
 
-/** One panel, open at first; closed, its component is unmounted and draws nothing (as the charts do). */
+/**
+ * One panel, open at first; closed, its component is unmounted and draws nothing (as the charts do).
+ * A plug-in's panel components are chunks of their own (issue 13: only the system on screen downloads
+ * its views); a line holds the place while one loads.
+ */
 function Panel({
   id,
   title,
@@ -26,7 +30,15 @@ function Panel({
       <summary>{title}</summary>
       {open && (
         <ErrorBoundary area={title}>
-          <Component />
+          <Suspense
+            fallback={
+              <p className="muted small lazy-loading" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <Component />
+          </Suspense>
         </ErrorBoundary>
       )}
     </details>

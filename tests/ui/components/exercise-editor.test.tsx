@@ -6,7 +6,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ExerciseEditor } from '../../../src/ui/components/ExerciseEditor';
+import { ExerciseEditorForm } from '../../../src/ui/components/ExerciseEditor';
 import type { Harness } from '../../state/harness';
 import { renderInLab } from '../render-lab';
 
@@ -20,7 +20,7 @@ const SOURCES = [
 
 let h: Harness | null = null;
 function render(): HTMLDivElement {
-  const r = renderInLab(<ExerciseEditor />, (lab) => lab.store.setState({ sources: SOURCES } as never));
+  const r = renderInLab(<ExerciseEditorForm />, (lab) => lab.store.setState({ sources: SOURCES } as never));
   h = r.h;
   return r.host;
 }

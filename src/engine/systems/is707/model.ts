@@ -1,6 +1,6 @@
 import { ferFromDistance, MarkovFadingChannel } from '../../channel';
 import { IpDrop, type Packet } from '../../core/packet';
-import { millis, seconds, toSeconds, type Nanos } from '../../core/time';
+import { seconds, toSeconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
 import { WirePipe } from '../../link/wire/wire-pipe';
@@ -14,11 +14,12 @@ import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { phone } from '../stations';
+import { FRAME_NS } from './frame';
+
+export { FRAME_NS } from './frame';
 
 /** Net rate of the 9600 bit/s channel for user data: 19 bytes per 20 ms frame (is707.md). */
 const CAPACITY_BPS = 7600;
-/** One IS-707 traffic-channel frame (is707.md). */
-export const FRAME_NS = millis(20);
 const HOST = 1;
 const MOBILE = 2;
 const SENDER_PORT = 20;

@@ -5,19 +5,22 @@
  * bearer buttons under the map, presets for the study's cases with its values beside the live
  * ones, exercises, and the map's behaviour (the cell follows the dragged phone under mobility=map).
  */
+import { lazy } from 'react';
 import { exerciseFiles } from '../../exercises/collect';
 import { DECT_CURVES } from './published-curves';
 import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
-import { SlotGrids } from './SlotGrids';
-import { BearerPanel } from './BearerPanel';
-import { DelayPanel } from './DelayPanel';
 import { DectGoodputRow } from './GoodputRow';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
+
+// The panels are chunks of their own: only the system on screen downloads its views (issue 13).
+const SlotGrids = lazy(() => import('./SlotGrids').then((m) => ({ default: m.SlotGrids })));
+const BearerPanel = lazy(() => import('./BearerPanel').then((m) => ({ default: m.BearerPanel })));
+const DelayPanel = lazy(() => import('./DelayPanel').then((m) => ({ default: m.DelayPanel })));
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });

@@ -4,12 +4,11 @@
  * graph on the same time axis), the connection timeline of multi-object pages and the
  * efficiency / retransmission / stalling breakdown.
  */
+import { lazy } from 'react';
 import { exerciseFiles } from '../../exercises/collect';
 import { GERAN_CURVES } from './published-curves';
 import { GERAN_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
-import { ConnectionPanel } from './ConnectionTimeline';
-import { EfficiencyPanel } from './EfficiencyBar';
 import { GERAN_PRESETS } from './presets';
 import { GERAN_SPEECH_DECODER } from './speech-decoder';
 import { GeranSummaryRows } from './SummaryRows';
@@ -17,9 +16,13 @@ import { GeranSummaryRows } from './SummaryRows';
 export { GERAN_PRESETS, GERAN_UNLUCKY_SEED, GERAN_ACK_STARVED_SEED } from './presets';
 export { GERAN_PUBLISHED } from './published';
 export { GERAN_SPEECH_DECODER } from './speech-decoder';
-export { Connections, ConnectionPanel } from './ConnectionTimeline';
-export { Efficiency, EfficiencyPanel } from './EfficiencyBar';
 export { connectionRows, type ConnectionRow } from './connections';
+
+// The panels are chunks of their own: only the system on screen downloads its views (issue 13).
+const ConnectionPanel = lazy(() =>
+  import('./ConnectionTimeline').then((m) => ({ default: m.ConnectionPanel })),
+);
+const EfficiencyPanel = lazy(() => import('./EfficiencyBar').then((m) => ({ default: m.EfficiencyPanel })));
 
 /** The GERAN panels, in page order. */
 export const GERAN_PANELS: readonly SystemPanel[] = [

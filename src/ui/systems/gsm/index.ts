@@ -3,6 +3,7 @@
  * link-layer chart, and the panels (RLP frames and counters, the byte-budget bar, the rr/crr
  * transaction timeline).
  */
+import { lazy } from 'react';
 import { exerciseFiles } from '../../exercises/collect';
 import { GSM_CURVES } from './published-curves';
 import { GSM_REALISATION } from './realisation';
@@ -11,19 +12,20 @@ import { GsmSummaryRows } from './SummaryRows';
 import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
 import { GSM_RLP_DECODER } from './rlp-decoder';
-import { ByteBudgetPanel } from './ByteBudgetBar';
-import { RlpPanel } from './RlpPanel';
-import { TransactionPanel } from './TransactionTimeline';
 
 export { GSM_PRESETS } from './presets';
 export { GSM_PUBLISHED } from './published';
 export { GSM_RLP_DECODER, GSM_FRAME_KIND } from './rlp-decoder';
-export { ByteBudget, ByteBudgetPanel } from './ByteBudgetBar';
-export { RlpPanel, RlpStrip } from './RlpPanel';
-export { Transactions, TransactionPanel } from './TransactionTimeline';
 export { budgetSlices, BUDGET_SLICES, GSM_BUDGET_TOTAL, shownSlices, type BudgetSlice } from './budget';
 export { rlpStrip, KIND_TEXT, type RlpCell } from './rlp-strip';
 export { transactionRows, transactionRate, startOf, type TransactionRow } from './transactions';
+
+// The panels are chunks of their own: only the system on screen downloads its views (issue 13).
+const ByteBudgetPanel = lazy(() => import('./ByteBudgetBar').then((m) => ({ default: m.ByteBudgetPanel })));
+const RlpPanel = lazy(() => import('./RlpPanel').then((m) => ({ default: m.RlpPanel })));
+const TransactionPanel = lazy(() =>
+  import('./TransactionTimeline').then((m) => ({ default: m.TransactionPanel })),
+);
 
 /** The GSM panels, in page order. */
 export const GSM_PANELS: readonly SystemPanel[] = [

@@ -3,18 +3,22 @@
  * Figures 2–7) and the PIAFS monitor panel. The link toggles need nothing here: each link has
  * its own live key `link<n>` (engine/systems/phs/params.ts), which the shell's toggles send.
  */
+import { lazy } from 'react';
 import { PIAFS_DECODER } from './link-decoder';
 import { exerciseFiles } from '../../exercises/collect';
 import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
-import { PiafsMonitorPanel } from './PiafsMonitor';
 import { PHS_PRESETS } from './presets';
 
 export { PHS_PRESETS } from './presets';
 export { PHS_PUBLISHED } from './published';
-export { PiafsMonitorPanel, PiafsMonitorTable } from './PiafsMonitor';
 export { monitorRows, monitorPatterns, cellText, type MonitorRow, type MonitorCell } from './monitor-rows';
+
+// The panels are chunks of their own: only the system on screen downloads its views (issue 13).
+const PiafsMonitorPanel = lazy(() =>
+  import('./PiafsMonitor').then((m) => ({ default: m.PiafsMonitorPanel })),
+);
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });

@@ -13,12 +13,12 @@ import type { DecodedFrame } from '../../../../src/ui/charts/link-decoders';
 import { computeTruth, truthRuns, validateExercise } from '../../../../src/ui/exercises/check';
 import {
   connectionRows,
-  Connections,
-  Efficiency,
   GERAN_LAB,
   GERAN_PRESETS,
   GERAN_SPEECH_DECODER,
 } from '../../../../src/ui/systems/geran';
+import { Connections } from '../../../../src/ui/systems/geran/ConnectionTimeline';
+import { Efficiency } from '../../../../src/ui/systems/geran/EfficiencyBar';
 import { efficiencySlices } from '../../../../src/ui/systems/geran/EfficiencyBar';
 
 type Columns = { length: number; t: Float64Array; cols: Record<string, Float64Array> };

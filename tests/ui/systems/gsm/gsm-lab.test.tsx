@@ -7,19 +7,19 @@ import { computeTruth, getPath, truthRuns, validateExercise } from '../../../../
 import { isHidden } from '../../../../src/ui/exercises/hidden';
 import {
   budgetSlices,
-  ByteBudget,
   GSM_FRAME_KIND as K,
   GSM_LAB,
   GSM_PANELS,
   GSM_PRESETS,
   GSM_RLP_DECODER,
   rlpStrip,
-  RlpStrip,
   shownSlices,
   transactionRate,
   transactionRows,
-  Transactions,
 } from '../../../../src/ui/systems/gsm';
+import { ByteBudget } from '../../../../src/ui/systems/gsm/ByteBudgetBar';
+import { RlpStrip } from '../../../../src/ui/systems/gsm/RlpPanel';
+import { Transactions } from '../../../../src/ui/systems/gsm/TransactionTimeline';
 
 type Columns = { length: number; t: Float64Array; cols: Record<string, Float64Array> };
 

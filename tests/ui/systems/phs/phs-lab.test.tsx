@@ -10,14 +10,8 @@ import {
   validateExercise,
 } from '../../../../src/ui/exercises/check';
 import type { Exercise } from '../../../../src/ui/exercises/types';
-import {
-  PHS_LAB,
-  PHS_PRESETS,
-  PiafsMonitorTable,
-  cellText,
-  monitorPatterns,
-  monitorRows,
-} from '../../../../src/ui/systems/phs';
+import { PHS_LAB, PHS_PRESETS, cellText, monitorPatterns, monitorRows } from '../../../../src/ui/systems/phs';
+import { PiafsMonitorTable } from '../../../../src/ui/systems/phs/PiafsMonitor';
 import type { MonitorColumns } from '../../../../src/ui/systems/phs/monitor-rows';
 
 /** Run a scenario traced and return its summary and the lab's view of `piafs.monitor` (seconds). */

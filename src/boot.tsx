@@ -1,0 +1,94 @@
+/**
+ * The page's start (loaded by main.tsx): one store wired to a simulation worker and the real clock,
+ * the URL read once at start (scenario from the query, view from the fragment)
+ * and kept in step afterwards, and the React tree under an error boundary.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { poolSize } from './state/headless-pool';
+import { createLabStore } from './state/store';
+import { buildUrl, parseUrl } from './state/url-codec';
+import { bindUrl } from './state/url-sync';
+import type { EngineClient } from './worker/client';
+import { App } from './ui/components/App';
+import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { LabProvider } from './ui/hooks/use-lab';
+import { setBootExercise } from './ui/exercises/boot';
+import { viewForLink } from './ui/presets/modified';
+import { defaultSystem } from './engine/scenarios';
+import { findPreset, freePlayScenario } from './ui/presets';
+import { applyHash, knownViewIds } from './ui/url-view';
+import { pageStorage, shouldAutoStart, tour } from './ui/tour/tour-state';
+
+/** Start the lab with `spawn` (main.tsx's: its first engine is already loading). */
+export function boot(spawn: (onCrash: (message: string) => void) => EngineClient): void {
+  const store = createLabStore({
+    spawn,
+    now: () => performance.now(),
+    frame: (cb) => {
+      requestAnimationFrame(() => cb());
+    },
+    randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
+    workers: poolSize(navigator.hardwareConcurrency),
+  });
+
+  const { scenarioText, view, viewErrors } = parseUrl(
+    window.location.search,
+    window.location.hash,
+    knownViewIds(),
+  );
+  store.getState().setView(view);
+  // Bad view items are named in the banner; the link is written without them once the scenario loads.
+  store.getState().setViewErrors(viewErrors);
+  // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario; one
+  // holding only `#preset=<id>` loads the preset's. A first visit (no scenario in the URL) starts
+  // with IS-707's free play, whose map radio is on.
+  const bootPreset = scenarioText ? undefined : findPreset(view.preset);
+  if (scenarioText || !view.exercise)
+    void store.getState().load(scenarioText || bootPreset?.scenario || freePlayScenario(defaultSystem()));
+  else setBootExercise(true);
+  // The first-minute tour starts by itself on a first visit to the plain lab: a shared link
+  // (a scenario, an exercise) was opened for what it holds, and the tour would talk over it.
+  if (!scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
+    tour.getState().start();
+  bindUrl(
+    store,
+    window.location,
+    window.history,
+    (cb) => {
+      requestAnimationFrame(() => cb());
+    },
+    viewForLink,
+  );
+
+  // A fragment typed or pasted by hand (e.g. #exercise=…) opens that view; #preset=<id> loads the
+  // preset's scenario. The address is rewritten afterwards, without the items that could not be used.
+  window.addEventListener('hashchange', () => {
+    void applyHash(store, window.location.hash, () => {
+      const s = store.getState();
+      if (s.text)
+        window.history.replaceState(null, '', buildUrl(window.location.pathname, s.text, viewForLink(s)));
+    });
+  });
+
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <ErrorBoundary>
+          <LabProvider store={store}>
+            <App />
+          </LabProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  }
+  // For classroom scripts and tests: the store, read-only use expected.
+  window.__lab = store;
+}
+
+declare global {
+  interface Window {
+    __lab?: ReturnType<typeof createLabStore>;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What a plain first visit downloads (issue 13, docs/architecture.md "What the first visit loads"):
+ * the modules the page's entry reaches through static imports — what the bundler puts in the first
+ * chunks — hold no engine model (those run in the worker only) and none of the parts loaded later
+ * through `import()` (the sweep panel, the A/B comparison, the exercise editor, the charts' image
+ * export, the plug-ins' panels). Read from the source text: `import`/`export … from` that are not
+ * type-only; dynamic `import()` is the split, so it is not followed.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '../..');
+const SRC = join(ROOT, 'src');
+
+/** Specifiers of the static, non-type-only imports and re-exports of a file. */
+function staticValueImports(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  const out: string[] = [];
+  for (const m of code.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\bfrom\s*['"]([^'"]+)['"]/g)) {
+    if (!m[2]) out.push(m[4]);
+  }
+  for (const m of code.matchAll(/\bimport\s+['"]([^'"]+)['"]/g)) out.push(m[1]);
+  return out;
+}
+
+function resolveFrom(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(file), spec);
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(c) && statSync(c).isFile()) return c;
+  }
+  return null; // a stylesheet or JSON file
+}
+
+/** Every source file the entry reaches through static value imports, relative to the repo. */
+function firstScreen(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    const rel = relative(ROOT, file);
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    for (const spec of staticValueImports(readFileSync(file, 'utf8'))) {
+      const target = resolveFrom(file, spec);
+      if (target) walk(target);
+    }
+  };
+  walk(entry);
+  return seen;
+}
+
+describe('the first visit’s modules', () => {
+  // main.tsx loads boot.tsx through import(): both are the first visit's.
+  const reached = new Set([...firstScreen(join(SRC, 'main.tsx')), ...firstScreen(join(SRC, 'boot.tsx'))]);
+
+  it('the walk reaches the lab (the check is not vacuous)', () => {
+    for (const f of [
+      'src/ui/components/App.tsx',
+      'src/ui/components/MapPanel.tsx',
+      'src/engine/scenarios.ts',
+    ])
+      expect(reached, f).toContain(f);
+  });
+
+  it('hold no engine model, simulation or link layer: those are the worker’s', () => {
+    const engine = [...reached].filter(
+      (f) =>
+        /^src\/engine\/(simulation|index)\.ts$/.test(f) ||
+        /^src\/engine\/systems\/index\.ts$/.test(f) ||
+        /^src\/engine\/systems\/[^/]+\/model\.ts$/.test(f) ||
+        /^src\/engine\/(tcp|app)\//.test(f),
+    );
+    expect(engine).toEqual([]);
+  });
+
+  it('hold none of the parts loaded later', () => {
+    const later = [
+      'src/ui/components/SweepPanel.tsx',
+      'src/ui/components/SweepResult.tsx',
+      'src/ui/components/ComparePanel.tsx',
+      'src/ui/components/CompareResult.tsx',
+      'src/ui/components/ExerciseEditor.tsx',
+      'src/ui/charts/export.ts',
+      'src/ui/charts/sweep-chart.ts',
+      'src/ui/systems/dect/SlotGrids.tsx',
+      'src/ui/systems/dect/DelayPanel.tsx',
+      'src/ui/systems/dect/BearerPanel.tsx',
+      'src/ui/systems/gsm/RlpPanel.tsx',
+      'src/ui/systems/phs/PiafsMonitor.tsx',
+      'src/ui/systems/geran/ConnectionTimeline.tsx',
+    ];
+    expect(later.filter((f) => reached.has(f))).toEqual([]);
+  });
+});
