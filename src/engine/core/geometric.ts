@@ -14,8 +14,8 @@
  *
  * Why 14 bits of bytes (16 KiB a table) rather than 16 bits of 16-bit integers (128 KiB, a third
  * as many formula draws): DECT's background draws from two tables in turn, between everything
- * else of its frame, and tables that stay in the first-level cache made the reference hour's run
- * ≈ 3 % faster than the larger ones that did not, the extra logarithms included.
+ * else of its frame, and in-process runs of the reference hour were faster with tables that stay
+ * in the first-level cache than with the larger ones, the extra logarithms included.
  */
 import type { RandomStream } from './rng';
 

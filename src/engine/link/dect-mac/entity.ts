@@ -147,6 +147,23 @@ export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEve
   }
 
   /**
+   * The end's own payload object for the next packet, to be written in place and then sent with
+   * {@link submitDraft} — {@link submit} without its copy. Only while {@link ready}: otherwise it
+   * holds the packet in flight.
+   */
+  get draft(): P {
+    return this.txPayload;
+  }
+
+  /** Send what was written into {@link draft} as the next packet; only when {@link ready}. */
+  submitDraft(): void {
+    if (this.txBusy) throw new Error('DECT MAC: a packet is already in flight on this bearer');
+    this.txBusy = true;
+    this.txAttempts = 0;
+    this.counters.packets++;
+  }
+
+  /**
    * Write this end's slot of frame `frame` into `out`. Always true: a traffic bearer sends every
    * frame (the A-field carries the acknowledgement even when the B-field has no packet).
    */

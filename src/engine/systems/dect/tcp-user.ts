@@ -69,7 +69,6 @@ export class TcpUserLink implements TerminalOwner {
   /** Set-ups made after a drop or a block (the immediate re-set-up). */
   resetups = 0;
   private readonly hoRng: RandomStream;
-  private readonly frag = createDectDlcFragment();
   private readonly dlcTrace: DectDlcTrace | null;
   private readonly countTrace: TraceSource | null;
   private readonly hoTrace: TraceSource | null;
@@ -136,7 +135,6 @@ export class TcpUserLink implements TerminalOwner {
         for (let i = 0; i < this.set.capacity; i++) this.channelOf(i)?.setEpisodeFactor(f);
       }
     }
-    const t = frame * DECT_FRAME_NS;
     const ahead = 2 * Math.max(1, this.terminal.count);
     // dect.md Dropped: the DLC "resumes on [the new connection] with nothing flushed" — while the
     // TCP user holds no bearer (dropped, blocked, setting up again) its LU2 timers stand still.
@@ -155,8 +153,9 @@ export class TcpUserLink implements TerminalOwner {
       from.tick(frame);
       const live = this.live;
       for (let k = 0; k < live.length; k++) {
+        // The DLC writes its fragment straight into the MAC end's own payload (no copy on the way).
         const end = live[k].sender(dir);
-        if (end.ready && from.pollTransmit(frame, this.frag)) end.submit(this.frag);
+        if (end.ready && from.pollTransmit(frame, end.draft)) end.submitDraft();
       }
       for (let k = 0; k < live.length; k++) {
         const b = live[k];
@@ -170,7 +169,9 @@ export class TcpUserLink implements TerminalOwner {
         const p = this.queues[dir].take(id);
         if (p) this.deliver(dir, p, frame);
       }
-      for (let e = to.pollEvent(); e !== null; e = to.pollEvent()) this.dlcTrace?.record(t, TCP_USER, dir, e);
+      // The time in ns only for an event (rare): the product is no small integer.
+      for (let e = to.pollEvent(); e !== null; e = to.pollEvent())
+        this.dlcTrace?.record(frame * DECT_FRAME_NS, TCP_USER, dir, e);
     }
   }
 

@@ -127,3 +127,29 @@ describe('DECT MAC Ip: a lost acknowledgement', () => {
     expect(a.ready).toBe(true);
   });
 });
+
+describe('DECT MAC Ip: a packet written in place', () => {
+  it('is sent as submit sends a copy, and the draft is refused while a packet is in flight', () => {
+    const a = new DectMacEntity<Tag>(makeTag, copyTag);
+    const b = new DectMacEntity<Tag>(makeTag, copyTag);
+    const ab = createDectMacPacket(makeTag());
+    const ba = createDectMacPacket(makeTag());
+    const got: number[] = [];
+    for (let f = 0; f < 4; f++) {
+      if (a.ready) {
+        a.draft.id = 40 + f;
+        a.submitDraft();
+      }
+      a.pollTransmit(f, ab);
+      b.handleFrame(f, ab, false);
+      const p = b.takeReceived();
+      if (p) got.push(p.id);
+      b.pollTransmit(f, ba);
+      a.handleFrame(f, ba, false);
+    }
+    expect(got).toEqual([40, 41, 42, 43]);
+    expect(a.counters).toMatchObject({ packets: 4, transmissions: 4, acknowledged: 4 });
+    a.submitDraft();
+    expect(() => a.submitDraft()).toThrow(/already in flight/);
+  });
+});
