@@ -34,7 +34,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHED_TOOLS, makeCodeCache, MODULE_URL_NAME } from './cli-code-cache.mjs';
+import { CACHED_TOOLS, makeCodeCache, MODULE_URL_NAME, SCRIPT_HEAD, SCRIPT_TAIL } from './cli-code-cache.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The tools bundled, by name (`node scripts/cli.mjs <name>`), and the sweep's worker thread. */
@@ -160,6 +160,8 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
     define: { 'import.meta.url': MODULE_URL_NAME },
+    banner: { js: SCRIPT_HEAD },
+    footer: { js: SCRIPT_TAIL },
   });
   mkdirSync(outdir, { recursive: true });
   const tag = `.tmp-${process.pid}-${Date.now()}`;

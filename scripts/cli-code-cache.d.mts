@@ -12,6 +12,8 @@ export interface CodeCacheEntry {
 }
 export declare const CACHED_TOOLS: string[];
 export declare const MODULE_URL_NAME: string;
+export declare const SCRIPT_HEAD: string;
+export declare const SCRIPT_TAIL: string;
 export declare function stamp(file: string): FileStamp;
 export declare function makeCodeCache(script: string): FileStamp;
 export declare function runCached(

@@ -6,9 +6,10 @@
  * (`dist-cli/cli/<tool>.cjs`, run through `vm.Script` with the cache as `cachedData`) beside its ES
  * module (`<tool>.mjs`, which `node dist-cli/cli/<tool>.mjs` and the tests still run).
  *
- * Measured on the 2-core development machine, a whole `node` process, min/median/max CPU time of
- * 10–12 runs paired with the ES module: a 1 s IS-707 run 0.087/0.089/0.100 s → 0.080/0.082/0.093 s,
- * the 1 MB PHS transfer 0.208/0.218/0.230 s → 0.196/0.207/0.212 s.
+ * Measured on the 2-core development machine, whole `node scripts/cli.mjs sim` processes against
+ * the runner before (ES module, every input hashed), CPU time, median of 6–10 paired runs: a 1 s
+ * IS-707 run 0.89×, the 1 MB PHS transfer 0.91×, the IS-707 10⁵ s run 0.92× (the script form runs
+ * the engine faster than the ES module did).
  *
  * The cache holds every function (compiled with V8's `--no-lazy` in a child process made for it;
  * the flag is set back before the cache is written, since V8 refuses a cache made under other
@@ -17,7 +18,6 @@
  * times, inode: a rebuild renames a new file into place) and a cache is used only with that very
  * file; anything else, or a cache V8 refuses, means an ordinary compile, never a wrong one.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -32,12 +32,14 @@ const SELF = fileURLToPath(import.meta.url);
 export const MODULE_URL_NAME = '__wtlModuleUrl';
 
 /**
- * The script bundle as a function of what a module has, in strict mode as the ES module is (an
- * engine in sloppy mode could behave differently: a write to a frozen object would not throw).
+ * What the build writes around the script bundle (esbuild `banner` and `footer`): the bundle is a
+ * function of what a module has, in strict mode as the ES module is (an engine in sloppy mode could
+ * behave differently: a write to a frozen object would not throw). Written into the file, not
+ * added when it is read: a source made by concatenation at run time cost ≈ 10 MiB more peak
+ * resident memory over the IS-707 10⁵ s run (84 → 96 MiB; the same text read as it is: 84–87).
  */
-function wrap(code) {
-  return `(function (exports, require, module, ${MODULE_URL_NAME}) {'use strict';${code}\n})`;
-}
+export const SCRIPT_HEAD = `(function (exports, require, module, ${MODULE_URL_NAME}) {'use strict';`;
+export const SCRIPT_TAIL = '\n})';
 
 /** What identifies a file on disk for the cache (a rebuild renames a new file into place). */
 export function stamp(file) {
@@ -57,6 +59,8 @@ const sameStamp = (a, b) =>
  * with no flags (as the runner runs). Returns the stamp of the script it was made for.
  */
 export function makeCodeCache(script) {
+  // Loaded here, not at the top: the runner imports this module on every command, and only a build needs it.
+  const { spawnSync } = createRequire(import.meta.url)('node:child_process');
   const r = spawnSync(process.execPath, [SELF, '--make', script], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
@@ -80,7 +84,7 @@ export function runCached(outdir, manifest, tool, esmUrl) {
   } catch {
     return false;
   }
-  const script = new vm.Script(wrap(code), { filename: file, cachedData: cacheFor(outdir, entry) });
+  const script = new vm.Script(code, { filename: file, cachedData: cacheFor(outdir, entry) });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, esmUrl);
   return true;
@@ -98,7 +102,7 @@ export function cacheFor(outdir, entry) {
 
 /** Would V8 take `cachedData` for the script bundle `file`? (for tests) */
 export function cacheAccepted(file, cachedData) {
-  return !new vm.Script(wrap(readFileSync(file, 'utf8')), { filename: file, cachedData }).cachedDataRejected;
+  return !new vm.Script(readFileSync(file, 'utf8'), { filename: file, cachedData }).cachedDataRejected;
 }
 
 // `node cli-code-cache.mjs --make <script>`: compile everything, then save the cache.
@@ -106,7 +110,7 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF && process.argv[2] === 
   const v8 = await import('node:v8');
   const file = resolve(process.argv[3]);
   v8.setFlagsFromString('--no-lazy');
-  const script = new vm.Script(wrap(readFileSync(file, 'utf8')), { filename: file });
+  const script = new vm.Script(readFileSync(file, 'utf8'), { filename: file });
   // Back to the default before the cache is made: V8 stamps a cache with the flags in force.
   v8.setFlagsFromString('--lazy');
   const tmp = `${file}.v8cache.tmp-${process.pid}`;
