@@ -171,14 +171,15 @@ export class DectMacBearer<P> {
     }
     to.handleFrame(frame, pkt, false);
     // The acknowledgement just read may have made `to`'s own packet (other direction) give up.
-    for (let e = to.pollEvent(); e !== null; e = to.pollEvent()) {
-      const d: DectDirection = dir === DECT_DOWN ? DECT_UP : DECT_DOWN;
-      this.events.push({ dir: d, event: e });
-      // The packet given up is the one `to` sent last in direction d, still in that slot's packet.
-      const last = d === DECT_DOWN ? this.down : this.up;
-      if (this.macTrace)
-        this.traceRow(frame, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0, last.payload);
-    }
+    if (to.eventWaiting)
+      for (let e = to.pollEvent(); e !== null; e = to.pollEvent()) {
+        const d: DectDirection = dir === DECT_DOWN ? DECT_UP : DECT_DOWN;
+        this.events.push({ dir: d, event: e });
+        // The packet given up is the one `to` sent last in direction d, still in that slot's packet.
+        const last = d === DECT_DOWN ? this.down : this.up;
+        if (this.macTrace)
+          this.traceRow(frame, d, DectMacTraceKind.GIVE_UP, e.seq, e.attempts, 0, last.payload);
+      }
   }
 
   private traceRow(

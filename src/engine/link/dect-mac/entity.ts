@@ -88,6 +88,8 @@ export function zeroDectMacCounters(): DectMacCounters {
 export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEvent> {
   readonly counters: DectMacCounters = zeroDectMacCounters();
   private readonly events = new LinkEventQueue<DectMacEvent>();
+  /** Events not yet polled: a driver asks {@link eventWaiting} every slot, and one is rare. */
+  private unpolled = 0;
 
   // Sender.
   private txBusy = false;
@@ -200,6 +202,7 @@ export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEve
         // dect.md: "at most 10 transmission attempts, then the packet is given up".
         this.counters.givenUp++;
         this.events.push({ kind: 'giveUp', frame, seq: this.txSeq, attempts: this.txAttempts });
+        this.unpolled++;
         this.nextPacket();
       }
       // Otherwise: resent in the next frame (dect.md "resent in the next frame").
@@ -215,8 +218,15 @@ export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEve
     return this.rxPayload;
   }
 
+  /** Whether {@link pollEvent} has an event to give. */
+  get eventWaiting(): boolean {
+    return this.unpolled > 0;
+  }
+
   pollEvent(): DectMacEvent | null {
-    return this.events.shift();
+    const e = this.events.shift();
+    if (e !== null) this.unpolled--;
+    return e;
   }
 
   /** The next frame: a traffic bearer sends in every frame. */

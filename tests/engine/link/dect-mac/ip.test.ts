@@ -153,3 +153,22 @@ describe('DECT MAC Ip: a packet written in place', () => {
     expect(() => a.submitDraft()).toThrow(/already in flight/);
   });
 });
+
+describe('DECT MAC Ip: events waiting', () => {
+  it('says a give-up waits exactly until it is polled', () => {
+    const a = new DectMacEntity<Tag>(makeTag, copyTag);
+    const ab = createDectMacPacket(makeTag());
+    const ba = createDectMacPacket(makeTag());
+    a.submit({ id: 3 });
+    const waiting: boolean[] = [];
+    for (let f = 0; f < 10; f++) {
+      a.pollTransmit(f, ab);
+      a.handleFrame(f, ba, true); // every reply slot lost: no acknowledgement ever comes
+      waiting.push(a.eventWaiting);
+    }
+    expect(waiting).toEqual([false, false, false, false, false, false, false, false, false, true]);
+    expect(a.pollEvent()).toMatchObject({ kind: 'giveUp', attempts: 10 });
+    expect(a.eventWaiting).toBe(false);
+    expect(a.pollEvent()).toBeNull();
+  });
+});
