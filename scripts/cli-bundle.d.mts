@@ -6,7 +6,8 @@ export interface InputRecord {
   /** Absent in manifests written before the stat check: such a file is always hashed. */
   ctimeMs?: number;
   ino?: number;
-  sha1: string;
+  /** Null when the file changed while the build read it: always a change. */
+  sha1: string | null;
   /** When the record was taken (ms since the epoch). */
   recordedMs?: number;
 }
@@ -19,7 +20,12 @@ export interface CliManifest {
 export declare const ROOT: string;
 export declare const ENTRIES: string[];
 export declare const RACY_MS: number;
-export declare function describeInputs(root: string, paths: readonly string[]): InputRecord[];
+export declare function fileClockNow(dir: string): number;
+export declare function describeInputs(
+  root: string,
+  paths: readonly string[],
+  readFromMs?: number,
+): InputRecord[];
 export declare function changedInputs(root: string, inputs: readonly InputRecord[]): string[];
 export declare function staleness(root?: string, outdir?: string): string;
 export declare function buildCli(root?: string, outdir?: string): Promise<CliManifest>;

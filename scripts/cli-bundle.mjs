@@ -58,12 +58,42 @@ export const RACY_MS = 2000;
 const require = createRequire(import.meta.url);
 const sha1 = (bytes) => require('node:crypto').createHash('sha1').update(bytes).digest('hex');
 
-/** Size, times, inode and content hash of each file (paths relative to root). */
-export function describeInputs(root, paths) {
+/**
+ * The file system's clock now (ms): the change time of a file written in `dir` just now. A build
+ * takes it before esbuild reads any source, on the clock that stamps the sources' change times.
+ */
+export function fileClockNow(dir) {
+  mkdirSync(dir, { recursive: true });
+  const probe = join(dir, `.clock-${process.pid}-${Date.now()}`);
+  writeFileSync(probe, '');
+  const t = statSync(probe).ctimeMs;
+  rmSync(probe);
+  return t;
+}
+
+/**
+ * Size, times, inode and content hash of each file (paths relative to root). The record is taken
+ * after the build, so a file changed since `readFromMs` (when the build began to read; file-system
+ * clock) may hold other content than the build read: its hash is recorded as unknown (null), and
+ * the next check rebuilds. Without that, an edit saved while esbuild ran (≈ 1 s now that a build
+ * also makes the script bundle and its code cache) was recorded as built, and the bundles stayed
+ * stale until that file changed again.
+ */
+export function describeInputs(root, paths, readFromMs = Infinity) {
   const now = Date.now();
   return paths.map((path) => {
     const full = join(root, path);
     const st = statSync(full);
+    if (st.ctimeMs >= readFromMs)
+      return {
+        path,
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+        ino: st.ino,
+        sha1: null,
+        recordedMs: now,
+      };
     return {
       path,
       size: st.size,
@@ -102,6 +132,10 @@ export function changedInputs(root, inputs) {
       changed.push(input.path);
       continue;
     }
+    if (input.sha1 === null) {
+      changed.push(input.path); // changed while the build read it (describeInputs)
+      continue;
+    }
     if (statUnchanged(st, input)) continue;
     if (st.size !== input.size || sha1(readFileSync(join(root, input.path))) !== input.sha1)
       changed.push(input.path);
@@ -134,6 +168,7 @@ export function staleness(root = ROOT, outdir = join(root, 'dist-cli')) {
  */
 export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
   const esbuild = await import('esbuild');
+  const readFromMs = fileClockNow(outdir);
   const common = {
     absWorkingDir: root,
     outbase: 'src',
@@ -184,7 +219,7 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
     esbuild: esbuild.version,
     outputs,
     codeCaches,
-    inputs: describeInputs(root, [...new Set([...bundled, ...EXTRA_INPUTS])].sort()),
+    inputs: describeInputs(root, [...new Set([...bundled, ...EXTRA_INPUTS])].sort(), readFromMs),
   };
   writeFileSync(join(outdir, MANIFEST + tag), JSON.stringify(manifest, null, 1));
   renameSync(join(outdir, MANIFEST + tag), join(outdir, MANIFEST));

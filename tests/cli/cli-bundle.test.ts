@@ -15,6 +15,7 @@ import {
   changedInputs,
   describeInputs,
   ENTRIES,
+  fileClockNow,
   RACY_MS,
   ROOT,
   staleness,
@@ -72,6 +73,22 @@ describe('the command-line bundles are never stale', () => {
     // A manifest written before the stat check (no ctime, inode or record time) hashes every file.
     const { ctimeMs: _c, ino: _i, recordedMs: _r, ...legacy } = input;
     expect(changedInputs(dir, [legacy])).toEqual(['a.ts']);
+  });
+
+  it('a source edited while the build read it makes the bundles stale, though its new content is recorded', () => {
+    const dir = scratch('export const v = 1;\n');
+    // The build begins to read; the edit lands after esbuild read the old text but before the
+    // record is taken (the record hashes the new text, which the bundle does not hold).
+    const readFrom = fileClockNow(dir);
+    writeFileSync(join(dir, 'a.ts'), 'export const v = 2;\n');
+    const inputs = describeInputs(dir, ['a.ts'], readFrom);
+    expect(inputs[0].sha1).toBeNull();
+    expect(changedInputs(dir, inputs)).toEqual(['a.ts']);
+    // A file last changed before the build began is recorded, and found unchanged, as usual.
+    const [before] = describeInputs(dir, ['a.ts']);
+    const settled = describeInputs(dir, ['a.ts'], before.ctimeMs! + 1);
+    expect(settled[0].sha1).toBe(before.sha1);
+    expect(changedInputs(dir, settled)).toEqual([]);
   });
 
   it('a build records every engine and CLI source it bundled, and is fresh right after', async () => {
