@@ -24,9 +24,15 @@ const SWEEP = { text: 'system=is707&fer=0.1|0.2&duration=10', seeds: 1, y: 'norm
 
 describe('lazy parts', () => {
   it('the sweep is a stand-in with its heading while the engine starts, the panel once it is ready', async () => {
+    // The panel's module already loaded: a stand-in that stays is one the part chose to keep, not
+    // an import still on its way (the stand-in and Suspense's fallback look the same).
+    await import('../../../src/ui/components/SweepPanel');
     const { host, h } = renderInLab(<SweepPart theme="light" />, (lab) =>
       lab.store.setState({ status: 'starting' } as never),
     );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
     expect(host.querySelector('h2')?.textContent).toBe('Sweep');
     expect(host.querySelector('[role="status"]')?.textContent).toMatch(/Loading the sweep panel/);
     expect(host.querySelector('[data-testid="sweep-run"]')).toBeNull();
@@ -44,6 +50,7 @@ describe('lazy parts', () => {
   });
 
   it('the comparison loads its body only when opened, and a link holding one opens it', async () => {
+    await import('../../../src/ui/components/ComparePanel'); // loaded: only the part can hold it back
     const closed = renderInLab(<ComparePart theme="light" />);
     const details = closed.host.querySelector('details')!;
     expect(details.open).toBe(false);
@@ -66,6 +73,7 @@ describe('lazy parts', () => {
   });
 
   it('the exercise editor loads its form only when opened', async () => {
+    await import('../../../src/ui/components/ExerciseEditor'); // loaded: only the part can hold it back
     const { host } = renderInLab(<ExerciseEditorPart />);
     await act(async () => {
       await new Promise((r) => setTimeout(r, 50));
