@@ -62,7 +62,11 @@ describe('the first visit’s modules', () => {
       expect(reached, f).toContain(f);
   });
 
-  it('hold no engine model, simulation or link layer: those are the worker’s', () => {
+  // Not checked here: link layers and channel models. systems/<id>/info.ts and explain.ts import
+  // link barrels (DECT_FRAME_NS from link/dect-mac, the explainers' trace kinds), so the walk
+  // reaches every link entity; the page's chunks hold no link entity only because the bundler
+  // drops what nothing uses.
+  it('hold no simulation, system model, TCP or application: those are the worker’s', () => {
     const engine = [...reached].filter(
       (f) =>
         /^src\/engine\/(simulation|index)\.ts$/.test(f) ||
