@@ -91,6 +91,14 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           </label>
         </div>
       )}
+      {linked && setup && !sameSetup(linked, setup) && (
+        // The form shows its own sweep, not the one the link holds (a link's sweep may not be one
+        // the form can express): say which one the result below is, so the two are not confused.
+        <p className="small" data-testid="sweep-linked-note">
+          The result below is the link’s sweep ({num(sweepRuns(linked).runs.length)} runs, the command under
+          it). The form builds another; <em>Run sweep</em> replaces it.
+        </p>
+      )}
       {(mode === 'custom' || !presetSetup) && custom.form}
       <p className="sweep-actions">
         <button
