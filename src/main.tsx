@@ -3,8 +3,12 @@
  * worker's script downloads and compiles while the page's own code (boot.tsx: the store, the URL,
  * React) is still arriving, then loads that code. The engine the store asks for first is this one.
  */
+import { showLoadFailure } from './ui/load-failure';
 import { spawnEarly } from './worker/client';
 import './ui/app.css';
 
 const spawn = spawnEarly();
-void import('./boot').then((m) => m.boot(spawn));
+import('./boot').then(
+  (m) => m.boot(spawn),
+  (err: unknown) => showLoadFailure(document.getElementById('root'), err),
+);
