@@ -13,6 +13,7 @@
  */
 import { DECT_SLOTS, slotMaskOf, type DectCluster, type SlotWidth } from './air';
 import { ChannelList } from './channel-list';
+import { MAC_STATE_LABELS, MacState } from './mac-state';
 import { zeroTerminalCounters, type TerminalCounters } from './terminal-counters';
 
 export type { TerminalCounters } from './terminal-counters';
@@ -20,27 +21,7 @@ import { Refusal, RequestKind, type RequestArbiter, type Requester } from './arb
 import type { RandomStream } from '../../core/rng';
 import { DECT_FRAME_NS } from '../../link/dect-mac/packet';
 
-export const MacState = {
-  IDLE_LOCKED: 0,
-  CALL_SETUP: 1,
-  ACTIVE_LOCKED: 2,
-  BEARER_HANDOVER: 3,
-  CONNECTION_HANDOVER: 4,
-  CONNECTION_MODIFICATION: 5,
-  BLOCKED: 6,
-  DROPPED: 7,
-} as const;
-export type MacState = (typeof MacState)[keyof typeof MacState];
-export const MAC_STATE_LABELS = [
-  'idleLocked',
-  'callSetup',
-  'activeLocked',
-  'bearerHandover',
-  'connectionHandover',
-  'connectionModification',
-  'blocked',
-  'dropped',
-];
+export { MAC_STATE_LABELS, MacState } from './mac-state';
 
 /** Frames of the Call_Setup and Connection_Handover timers (3 s). */
 export const SETUP_TIMER_FRAMES = 300;
