@@ -1,31 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { CHART_IDS, type ChartId } from '../../state/chart-ids';
 import { CONDITION_OPS, MEASURES, type ExerciseProblem } from '../../state/exercise-schema';
-import {
-  EMPTY_FORM,
-  exerciseFile,
-  formToExercise,
-  studentLink,
-  summaryPaths,
-  type ExerciseForm,
-} from '../exercises/authoring';
+import { EMPTY_FORM, formToExercise, summaryPaths, type ExerciseForm } from '../exercises/authoring';
 import { problemText } from '../exercises/check';
-import { truthFor } from '../exercises/truth';
 import type { Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
-import { download } from './download';
+import { Field } from './EditorField';
+import { ExerciseMade } from './ExerciseMade';
 
 type Set = <K extends keyof ExerciseForm>(k: K, v: ExerciseForm[K]) => void;
-
-function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
-  return (
-    <label className="field editor-field">
-      <span>{label}</span>
-      {children}
-      {hint && <span className="muted small">{hint}</span>}
-    </label>
-  );
-}
 
 /**
  * A select's options in a fixed order, with the chosen value among them: appended when the list
@@ -210,71 +193,6 @@ function Conditions({ form, set, paths }: { form: ExerciseForm; set: Set; paths:
   );
 }
 
-/** What the editor made: the link to share, and ways to try, check and keep it. */
-function Made({ ex }: { ex: Exercise }) {
-  const store = useLabStore();
-  const [note, setNote] = useState('');
-  const link = studentLink(window.location.origin, window.location.pathname, ex);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setNote('Link copied.');
-    } catch {
-      setNote('Select the link above and copy it.');
-    }
-  };
-  const preview = async () => {
-    setNote('Running the simulation…');
-    try {
-      const t = await truthFor(store, ex);
-      const band = t.band ? ` (accepted ${t.band[0]} to ${t.band[1]})` : '';
-      setNote(`The simulation’s answer: ${Number(t.truth.toPrecision(6))}${band}.`);
-    } catch (err) {
-      setNote(`Could not compute the answer: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
-  const openHere = () => {
-    const s = store.getState();
-    s.setView({
-      authored: ex,
-      exercise: ex.id,
-      preset: null,
-      charts: ex.charts ?? s.view.charts,
-      domain: null,
-    });
-    void s.load(ex.scenario);
-  };
-  return (
-    <div className="editor-made">
-      <Field label={`Link for students (${link.length} characters)`}>
-        <input readOnly data-testid="exercise-link" value={link} onFocus={(e) => e.currentTarget.select()} />
-      </Field>
-      <div className="editor-row">
-        <button type="button" className="primary" onClick={() => void copy()}>
-          Copy link
-        </button>
-        <button
-          type="button"
-          data-testid="exercise-preview"
-          onClick={() => void preview()}
-          disabled={ex.answer.kind !== 'number'}
-        >
-          Compute the answer
-        </button>
-        <button type="button" data-testid="exercise-try" onClick={openHere}>
-          Open it here
-        </button>
-        <button type="button" onClick={() => download(`${ex.id}.json`, exerciseFile(ex), 'application/json')}>
-          Save as a file
-        </button>
-      </div>
-      <p role="status" className="small" data-testid="exercise-editor-note">
-        {note}
-      </p>
-    </div>
-  );
-}
-
 /**
  * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
  * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
@@ -402,7 +320,7 @@ export function ExerciseEditorForm() {
           ))}
         </ul>
       )}
-      {made && <Made ex={made} />}
+      {made && <ExerciseMade ex={made} />}
     </>
   );
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { exerciseFile, studentLink } from '../exercises/authoring';
+import { truthFor } from '../exercises/truth';
+import type { Exercise } from '../exercises/types';
+import { useLabStore } from '../hooks/use-lab';
+import { download } from './download';
+import { Field } from './EditorField';
+
+/** What the editor made: the link to share, and ways to try, check and keep it. */
+export function ExerciseMade({ ex }: { ex: Exercise }) {
+  const store = useLabStore();
+  const [note, setNote] = useState('');
+  const link = studentLink(window.location.origin, window.location.pathname, ex);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setNote('Link copied.');
+    } catch {
+      setNote('Select the link above and copy it.');
+    }
+  };
+  const preview = async () => {
+    setNote('Running the simulation…');
+    try {
+      const t = await truthFor(store, ex);
+      const band = t.band ? ` (accepted ${t.band[0]} to ${t.band[1]})` : '';
+      setNote(`The simulation’s answer: ${Number(t.truth.toPrecision(6))}${band}.`);
+    } catch (err) {
+      setNote(`Could not compute the answer: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const openHere = () => {
+    const s = store.getState();
+    s.setView({
+      authored: ex,
+      exercise: ex.id,
+      preset: null,
+      charts: ex.charts ?? s.view.charts,
+      domain: null,
+    });
+    void s.load(ex.scenario);
+  };
+  return (
+    <div className="editor-made">
+      <Field label={`Link for students (${link.length} characters)`}>
+        <input readOnly data-testid="exercise-link" value={link} onFocus={(e) => e.currentTarget.select()} />
+      </Field>
+      <div className="editor-row">
+        <button type="button" className="primary" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <button
+          type="button"
+          data-testid="exercise-preview"
+          onClick={() => void preview()}
+          disabled={ex.answer.kind !== 'number'}
+        >
+          Compute the answer
+        </button>
+        <button type="button" data-testid="exercise-try" onClick={openHere}>
+          Open it here
+        </button>
+        <button type="button" onClick={() => download(`${ex.id}.json`, exerciseFile(ex), 'application/json')}>
+          Save as a file
+        </button>
+      </div>
+      <p role="status" className="small" data-testid="exercise-editor-note">
+        {note}
+      </p>
+    </div>
+  );
+}
