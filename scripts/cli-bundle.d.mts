@@ -30,3 +30,5 @@ export declare function changedInputs(root: string, inputs: readonly InputRecord
 export declare function staleness(root?: string, outdir?: string): string;
 export declare function buildCli(root?: string, outdir?: string): Promise<CliManifest>;
 export declare function ensureCli(root?: string, outdir?: string): Promise<string>;
+export declare const BUILD_LOCK: string;
+export declare function withBuildLock<T>(outdir: string, fn: () => Promise<T> | T): Promise<T>;

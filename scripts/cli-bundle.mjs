@@ -230,10 +230,53 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
   return manifest;
 }
 
-/** Build unless the bundles are fresh; returns what was wrong ('' when nothing was). */
+/** A build running into `outdir` holds this directory (mkdir is atomic: one build gets it). */
+export const BUILD_LOCK = '.build-lock';
+/** A lock older than this is a build that died holding it (a build takes seconds). */
+const LOCK_GIVE_UP_MS = 120_000;
+
+/**
+ * Run `fn` while no other build into `outdir` runs. Two builds at once could each write their
+ * outputs and the manifest in turn, and an older build's outputs landing after a newer build's
+ * manifest would pass for fresh — e.g. the shards of a sweep started together by GNU parallel or a
+ * job array after a source edit (README "Sweeps beyond one machine").
+ */
+export async function withBuildLock(outdir, fn) {
+  mkdirSync(outdir, { recursive: true });
+  const lock = join(outdir, BUILD_LOCK);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err?.code !== 'EEXIST') throw err;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > LOCK_GIVE_UP_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Build unless the bundles are fresh; returns what was wrong ('' when nothing was). Builds one at a
+ * time, and a build that waited for another looks again first: that one may have made them fresh.
+ */
 export async function ensureCli(root = ROOT, outdir = join(root, 'dist-cli')) {
   const why = staleness(root, outdir);
-  if (why) await buildCli(root, outdir);
+  if (why)
+    await withBuildLock(outdir, async () => {
+      if (staleness(root, outdir)) await buildCli(root, outdir);
+    });
   return why;
 }
 
@@ -241,7 +284,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const force = process.argv.includes('--force');
   const why = force ? 'forced' : staleness();
   if (why) {
-    await buildCli();
+    await withBuildLock(join(ROOT, 'dist-cli'), () => buildCli());
     process.stderr.write(`built the command-line bundles in dist-cli/ (${why})\n`);
   }
 }

@@ -1,5 +1,7 @@
 import {
+  existsSync,
   mkdtempSync,
+  statSync,
   readFileSync,
   rmSync,
   utimesSync,
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BUILD_LOCK,
   buildCli,
   changedInputs,
   describeInputs,
@@ -20,6 +23,8 @@ import {
   ROOT,
   staleness,
   type CliManifest,
+  ensureCli,
+  withBuildLock,
 } from '../../scripts/cli-bundle.mjs';
 
 /** A scratch directory holding one file, `a.ts`, with the given text. */
@@ -90,6 +95,35 @@ describe('the command-line bundles are never stale', () => {
     expect(settled[0].sha1).toBe(before.sha1);
     expect(changedInputs(dir, settled)).toEqual([]);
   });
+
+  it('builds one at a time: a stale check waits for the running build, then finds its bundles fresh', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    const order: string[] = [];
+    let builtManifest = -1;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    // Another build holds the lock and builds; meanwhile a command finds the bundles stale.
+    const first = withBuildLock(out, async () => {
+      order.push('first build starts');
+      await held;
+      await buildCli(ROOT, out);
+      builtManifest = statSync(join(out, 'manifest.json')).ino;
+      order.push('first build ends');
+    });
+    const second = ensureCli(ROOT, out).then((why) => order.push(`second sees: ${why ? 'stale' : 'fresh'}`));
+    await new Promise((r) => setTimeout(r, 300));
+    // While the lock is held nothing else builds: no manifest yet, the second command still waits.
+    expect(existsSync(join(out, 'manifest.json'))).toBe(false);
+    expect(order).toEqual(['first build starts']);
+    release();
+    await Promise.all([first, second]);
+    // The second saw stale bundles (before the lock), then found them fresh and built nothing more.
+    expect(order).toEqual(['first build starts', 'first build ends', 'second sees: stale']);
+    expect(existsSync(join(out, BUILD_LOCK))).toBe(false);
+    expect(staleness(ROOT, out)).toBe('');
+    // …and did not build again (a build renames a new manifest into place).
+    expect(statSync(join(out, 'manifest.json')).ino).toBe(builtManifest);
+  }, 60_000);
 
   it('a build records every engine and CLI source it bundled, and is fresh right after', async () => {
     const out = mkdtempSync(join(tmpdir(), 'cli-out-'));
