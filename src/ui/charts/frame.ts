@@ -224,11 +224,24 @@ export class ChartFrame {
     this.axisX.call(axis);
     styleAxis(this.axisX, p);
     // A tick label near the right edge ends at its tick instead of running past the svg ("200 00").
+    // Ending at its tick moves it left by half its width: when that brings it against the label
+    // before it (a run drawn to 181 000 s: "180 000" sits at the edge, 60 px after "160 000"), the
+    // tick loses its label rather than let two numbers run together.
     const room = this.innerW + this.margin.right - 2;
     const fs = CHART_STYLE.tickFontPx;
+    let prevRight = -Infinity;
     this.axisX.selectAll<SVGTextElement, d3.NumberValue>('.tick text').each(function (v) {
-      const w = (this.textContent ?? '').length * fs * 0.6;
-      d3.select(this).attr('text-anchor', scale(Number(v)) + w / 2 > room ? 'end' : 'middle');
+      const text = this.textContent ?? '';
+      const w = text.length * fs * 0.6;
+      const x = scale(Number(v));
+      const atEnd = x + w / 2 > room;
+      const left = atEnd ? x - w : x - w / 2;
+      if (text !== '' && left < prevRight + fs / 2) {
+        d3.select(this).text('');
+        return;
+      }
+      d3.select(this).attr('text-anchor', atEnd ? 'end' : 'middle');
+      if (text !== '') prevRight = atEnd ? x : x + w / 2;
     });
     this.axisLabel(this.axisX, 'x-label', label, p)
       .attr('x', this.innerW / 2)
