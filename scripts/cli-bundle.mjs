@@ -84,23 +84,14 @@ export function describeInputs(root, paths, readFromMs = Infinity) {
   return paths.map((path) => {
     const full = join(root, path);
     const st = statSync(full);
-    if (st.ctimeMs >= readFromMs)
-      return {
-        path,
-        size: st.size,
-        mtimeMs: st.mtimeMs,
-        ctimeMs: st.ctimeMs,
-        ino: st.ino,
-        sha1: null,
-        recordedMs: now,
-      };
     return {
       path,
       size: st.size,
       mtimeMs: st.mtimeMs,
       ctimeMs: st.ctimeMs,
       ino: st.ino,
-      sha1: sha1(readFileSync(full)),
+      // Changed since the build began: maybe after esbuild read it, so no hash (stale next time).
+      sha1: st.ctimeMs >= readFromMs ? null : sha1(readFileSync(full)),
       recordedMs: now,
     };
   });

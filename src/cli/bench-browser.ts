@@ -21,7 +21,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -130,6 +130,15 @@ export async function bundleGzipBytes(dist = DIST, only?: ReadonlySet<string>): 
  * dist/assets/*.js files the page and its worker fetched until then (not the service worker's
  * precaching, which runs in its own context and does not hold the first paint up).
  */
+/** Open the long IS-707 run, play it at max speed and wait until the sequence graph draws its first point. */
+async function playUntilFirstPoint(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}?system=is707&fer=0.1&fdt=0.1&duration=${DURATION}`);
+  await page.getByTestId('speed').selectOption('max');
+  await page.locator('[data-status="ready"]').waitFor();
+  await page.getByTestId('play').click();
+  await page.waitForFunction('window.__firstPoint !== undefined', null, { timeout: 30_000 });
+}
+
 async function firstVisit(
   browser: Browser,
   url: string,
@@ -146,11 +155,7 @@ async function firstVisit(
     // Record when the sequence graph first draws a segment, relative to navigation start.
     // (Scripts are passed as text: the TypeScript runner's helpers do not exist in the page.)
     await page.addInitScript({ content: FIRST_POINT_SCRIPT });
-    await page.goto(`${url}?system=is707&fer=0.1&fdt=0.1&duration=${DURATION}`);
-    await page.getByTestId('speed').selectOption('max');
-    await page.locator('[data-status="ready"]').waitFor();
-    await page.getByTestId('play').click();
-    await page.waitForFunction('window.__firstPoint !== undefined', null, { timeout: 30_000 });
+    await playUntilFirstPoint(page, url);
     done = true;
     return { firstPointMs: (await page.evaluate('window.__firstPoint')) as number, scripts };
   } finally {
@@ -180,11 +185,7 @@ export async function measureBrowser(
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
     await page.addInitScript({ content: FIRST_POINT_SCRIPT });
     // A long run at full speed: the engine keeps the worker busy for the whole measurement.
-    await page.goto(`${url}?system=is707&fer=0.1&fdt=0.1&duration=${DURATION}`);
-    await page.getByTestId('speed').selectOption('max');
-    await page.locator('[data-status="ready"]').waitFor();
-    await page.getByTestId('play').click();
-    await page.waitForFunction('window.__firstPoint !== undefined', null, { timeout: 30_000 });
+    await playUntilFirstPoint(page, url);
     const windows = (await page.evaluate(FPS_SCRIPT)) as number[];
     const simTime = Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
     if (!(simTime > 0)) throw new Error('the engine did not run');

@@ -6,32 +6,10 @@
  * export, the plug-ins' panels). Read from the source text: `import`/`export … from` that are not
  * type-only; dynamic `import()` is the split, so it is not followed.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(__dirname, '../..');
-const SRC = join(ROOT, 'src');
-
-/** Specifiers of the static, non-type-only imports and re-exports of a file. */
-function staticValueImports(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
-  const out: string[] = [];
-  for (const m of code.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\bfrom\s*['"]([^'"]+)['"]/g)) {
-    if (!m[2]) out.push(m[4]);
-  }
-  for (const m of code.matchAll(/\bimport\s+['"]([^'"]+)['"]/g)) out.push(m[1]);
-  return out;
-}
-
-function resolveFrom(file: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(file), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (existsSync(c) && statSync(c).isFile()) return c;
-  }
-  return null; // a stylesheet or JSON file
-}
+import { resolveFrom, ROOT, SRC, staticValueImports } from './source-imports';
 
 /** Every source file the entry reaches through static value imports, relative to the repo. */
 function firstScreen(entry: string): Set<string> {

@@ -5,12 +5,10 @@
  * `import … from`, `export … from` and `import(…)` specifier, resolved as the bundler would
  * (`x.ts`, `x.tsx` or `x/index.ts`).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(__dirname, '../..');
-const SRC = join(ROOT, 'src');
+import { resolveFrom, ROOT, specifiers, SRC } from './source-imports';
 const ENGINE = join(SRC, 'engine');
 
 function files(dir: string): string[] {
@@ -19,26 +17,6 @@ function files(dir: string): string[] {
     if (statSync(path).isDirectory()) return files(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
-}
-
-/** Module specifiers a file names (static imports and re-exports, type-only ones too, and dynamic imports). */
-export function specifiers(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
-  const out: string[] = [];
-  for (const m of code.matchAll(/\b(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)) out.push(m[1]);
-  for (const m of code.matchAll(/\bimport\s*\(?\s*['"]([^'"]+)['"]/g)) out.push(m[1]);
-  return out;
-}
-
-function resolveFrom(file: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(file), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (existsSync(c) && statSync(c).isFile()) return c;
-  }
-  // A stylesheet or other asset the bundler loads (e.g. './ui/app.css') is no module of the graph.
-  if (/\.(css|svg|png|json)$/.test(spec)) return null;
-  throw new Error(`${relative(ROOT, file)}: cannot resolve '${spec}'`);
 }
 
 /** One cycle of the graph as a list of files (first repeated at the end), or null. */

@@ -21,9 +21,15 @@ export interface LoadRow {
   blockedSetups: number;
 }
 
-const linkNum = (s: Summary, key: string): number => num((s.link as Record<string, unknown>)[key]);
-const handovers = (s: Summary): Record<string, unknown> =>
-  (s.link as Record<string, Record<string, unknown>>).handovers ?? {};
+/** A number in the summary's `link` block by its path (NaN where there is none). */
+export const link = (s: Summary, ...path: string[]): number => {
+  let x: unknown = s.link;
+  for (const k of path) x = typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : NaN;
+  return num(x);
+};
+/** Σ of f over the runs. */
+export const sumOf = (ss: readonly Summary[], f: (s: Summary) => number): number =>
+  ss.reduce((a, s) => a + f(s), 0);
 
 /** The `load` value of factor k. */
 export const loadKey = (k: number): string => loadOf(k).join(',');
@@ -32,14 +38,14 @@ export const loadKey = (k: number): string => loadOf(k).join(',');
 export function loadRows(ks: readonly number[], runsAt: (k: number) => Summary[]): LoadRow[] {
   return ks.map((k) => {
     const ss = runsAt(k);
-    const started = ss.reduce((a, s) => a + num(handovers(s).started), 0);
-    const failed = ss.reduce((a, s) => a + num(handovers(s).failed), 0);
+    const started = sumOf(ss, (s) => link(s, 'handovers', 'started'));
+    const failed = sumOf(ss, (s) => link(s, 'handovers', 'failed'));
     return {
       k,
       failFraction: started > 0 ? failed / started : 0,
-      meanBearers: ss.reduce((a, s) => a + num(s.app.meanBearers), 0) / ss.length,
+      meanBearers: sumOf(ss, (s) => num(s.app.meanBearers)) / ss.length,
       timeouts: ss.map((s) => s.tcp.timeouts),
-      blockedSetups: ss.reduce((a, s) => a + linkNum(s, 'blockedSetups'), 0),
+      blockedSetups: sumOf(ss, (s) => link(s, 'blockedSetups')),
     };
   });
 }

@@ -10,6 +10,8 @@ import { mean } from '../../engine/analysis';
 import { LOAD_FACTORS } from '../../engine/systems/dect/config';
 import {
   byBearers,
+  link,
+  sumOf,
   failShare,
   loadKey,
   loadRows,
@@ -22,14 +24,8 @@ import type { ValidationItem } from './types';
 
 const app = (s: Summary, key: string): number => num(s.app[key]);
 const delay = (s: Summary, key: string): number => num((s.app.delay as Record<string, unknown>)[key]);
-const link = (s: Summary, ...path: string[]): number => {
-  let x: unknown = s.link;
-  for (const k of path) x = typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : NaN;
-  return num(x);
-};
 const meanOf = (ss: readonly Summary[], f: (s: Summary) => number): number => mean(ss.map(f));
 const pct = (x: number): string => `${fmt(100 * x, 1)} %`;
-const sumOf = (ss: readonly Summary[], f: (s: Summary) => number): number => ss.reduce((a, s) => a + f(s), 0);
 
 /**
  * Summaries by scenario text: items 2–5 share their reference runs (an hour each), so each is

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
 import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
@@ -14,24 +14,28 @@ const IDLE: ParamSpec = IS707_PARAMS.find((p) => p.key === 'idle')!;
 let host: HTMLDivElement | null = null;
 afterEach(() => host?.remove());
 
-/** Type `text` into the field and press Enter; returns what onChange received. */
-function typeAndEnter(text: string): [string, string][] {
-  const calls: [string, string][] = [];
+/** Render one field in a fresh div on the page. */
+function mount(field: ReactElement): Root {
   host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
-  act(() =>
-    root.render(
-      <ParamField
-        spec={IDLE}
-        value={0}
-        shown="0"
-        common={{ id: 'f' }}
-        onChange={(k, t) => void calls.push([k, t])}
-      />,
-    ),
+  act(() => root.render(field));
+  return root;
+}
+
+/** Type `text` into the field and press Enter; returns what onChange received. */
+function typeAndEnter(text: string): [string, string][] {
+  const calls: [string, string][] = [];
+  const root = mount(
+    <ParamField
+      spec={IDLE}
+      value={0}
+      shown="0"
+      common={{ id: 'f' }}
+      onChange={(k, t) => void calls.push([k, t])}
+    />,
   );
-  const input = host.querySelector<HTMLInputElement>('input[type="text"]')!;
+  const input = host!.querySelector<HTMLInputElement>('input[type="text"]')!;
   act(() => input.focus());
   typeInto(input, text);
   act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
@@ -55,26 +59,21 @@ describe('ParamField slider by keyboard', () => {
   it('→ then ← before the store has answered the first: both changes are sent (the second is not lost)', () => {
     const FER: ParamSpec = IS707_PARAMS.find((p) => p.key === 'fer')!;
     const calls: string[] = [];
-    host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
     // The store answers no change during the test: the value in force stays 0.15 throughout.
     const never = new Promise<void>(() => {});
-    act(() =>
-      root.render(
-        <ParamField
-          spec={FER}
-          value={0.15}
-          shown="0.15"
-          common={{ id: 'f' }}
-          onChange={(_k, t) => {
-            calls.push(t);
-            return never;
-          }}
-        />,
-      ),
+    const root = mount(
+      <ParamField
+        spec={FER}
+        value={0.15}
+        shown="0.15"
+        common={{ id: 'f' }}
+        onChange={(_k, t) => {
+          calls.push(t);
+          return never;
+        }}
+      />,
     );
-    const slider = host.querySelector<HTMLInputElement>('input[type="range"]')!;
+    const slider = host!.querySelector<HTMLInputElement>('input[type="range"]')!;
     const press = (key: string) => {
       act(() => void slider.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
       act(() => void slider.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true })));
