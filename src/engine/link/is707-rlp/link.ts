@@ -1,6 +1,6 @@
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
+import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
 import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
@@ -84,7 +84,7 @@ export class Is707RlpLink {
     readonly a: Is707RlpEndpoint,
     readonly b: Is707RlpEndpoint,
     /** Judges each slot: down = A→B, up = B→A. */
-    readonly radio: BearerRadio,
+    readonly radio: ChannelPairRadio,
     options: Is707RlpLinkOptions = {},
   ) {
     this.bearers.join(0, { a, b });
@@ -137,7 +137,7 @@ export class Is707RlpLink {
     }
     const t = now;
     const radio = this.radio;
-    radio.step(t, this.bearers.active);
+    radio.judge(this.bearers.active);
     const v = radio.verdict;
     this.errAB = v[BEARER_DOWN] === 1;
     this.errBA = v[BEARER_UP] === 1;
