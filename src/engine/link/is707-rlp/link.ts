@@ -137,10 +137,9 @@ export class Is707RlpLink {
     }
     const t = now;
     const radio = this.radio;
-    radio.judge(this.bearers.active);
-    const v = radio.verdict;
-    this.errAB = v[BEARER_DOWN] === 1;
-    this.errBA = v[BEARER_UP] === 1;
+    const lost = radio.judge(this.bearers.active);
+    this.errAB = (lost & 1) !== 0;
+    this.errBA = (lost & 2) !== 0;
     this.fa = sendsA ? fa : null;
     this.fb = sendsB ? fb : null;
     if (this.tFrame !== null) this.trace(t, fa, fb);
