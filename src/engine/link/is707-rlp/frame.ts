@@ -7,6 +7,8 @@
  * slot and see the same channel.
  */
 
+import { mutableFields } from '../../core/field-shape';
+
 /** Frame kinds; numeric codes are what traces record. */
 export const RlpFrameKind = {
   /** Nothing sent in this slot. */
@@ -165,4 +167,9 @@ export class Is707RlpCounters {
   seqAmbiguities = 0;
   /** Frames passed on in order to the byte stream (including misread ones, passed as lost). */
   framesDelivered = 0;
+
+  constructor() {
+    // Aborts, NAK timeouts, misreadings come rarely, some first after hours (core/field-shape.ts).
+    mutableFields(this);
+  }
 }

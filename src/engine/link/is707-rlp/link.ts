@@ -1,3 +1,4 @@
+import { mutableFields } from '../../core/field-shape';
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
@@ -98,6 +99,8 @@ export class Is707RlpLink {
     this.tChannel = rec ? new ChannelStateTrace(rec, RLP_DIR_LABELS) : null;
     this.packetsAB = (rec && options.packets?.[0]) ?? null;
     this.packetsBA = (rec && options.packets?.[1]) ?? null;
+    // Set by aborts only, some first after hours (core/field-shape.ts).
+    mutableFields(this, ['abortA', 'abortFirstA', 'abortB', 'abortFirstB']);
   }
 
   /** Start time of slot `n`. */
