@@ -17,6 +17,11 @@ export interface SimulationOptions {
    * is only folded into the summary's `traceHash` (unchanged), and no ring memory is allocated.
    */
   keepTraces?: boolean;
+  /**
+   * Also hash the frame-level sources, into `traces.detailHash()` (default false): for tests that
+   * compare every frame of two runs; `traceHash` does not change.
+   */
+  hashDetail?: boolean;
   /** Capture packets for a pcap export (default: as `traces`). */
   capture?: boolean;
   /** Ring size per trace source, records. */
@@ -55,6 +60,7 @@ export class Simulation {
     this.traces = new TraceRecorder({
       enabled: options.traces ?? true,
       store: options.keepTraces ?? true,
+      hashDetail: options.hashDetail,
       maxRecords: options.maxRecords,
     });
     this.capture = new PacketCapture(options.capture ?? options.traces ?? true);

@@ -195,11 +195,15 @@ describe('determinism', () => {
     expect(sim.traces.read('tcp.deliver').to).toBe(0);
   });
 
-  it.each([
+  const EVERY_SYSTEM = [
     BASE,
     'system=gsm&app=ftpGet&size=60000&radio=driving',
     'system=phs&app=ftpGet&size=200000&release=3@5',
-  ])(
+    'system=dect&duration=30',
+    'system=geran&duration=30',
+  ];
+
+  it.each(EVERY_SYSTEM)(
     'traces hashed but not kept (the CLI without --trace) give the same summary and trace hash: %s',
     (text) => {
       const kept = run(text);
@@ -211,6 +215,40 @@ describe('determinism', () => {
       expect(hashed.traces.read('tcp.send').time.length).toBe(0);
       expect(kept.traces.read('tcp.send').time.length).toBeGreaterThan(0);
       expect(hashed.capture.count).toBe(0);
+      // The frame-level sources (outside traceHash) were kept for the reader, and not even made
+      // without one: the run that only hashes did none of their per-frame work.
+      const frameLevel = (sim: Simulation): string[] =>
+        sim.traces
+          .sources()
+          .map((s) => s.name)
+          .filter((name) => sim.traces.get(name)?.detail);
+      expect(frameLevel(kept).length).toBeGreaterThan(0);
+      const frameRecords = frameLevel(kept).reduce((n, name) => n + (kept.traces.get(name)?.total ?? 0), 0);
+      expect(frameRecords).toBeGreaterThan(0);
+      expect(frameLevel(hashed)).toEqual([]);
+    },
+  );
+
+  it.each(EVERY_SYSTEM)(
+    'a test can hash the frame-level sources too, and they are the same kept or not: %s',
+    (text) => {
+      const runWith = (keepTraces: boolean, stepper: (sim: Simulation) => void): Simulation => {
+        const sim = createSimulation(scenarioOf(text), { keepTraces, hashDetail: true });
+        stepper(sim);
+        return sim;
+      };
+      const kept = runWith(true, (sim) => sim.runToEnd());
+      const hashed = runWith(false, (sim) => {
+        while (!sim.done) sim.step(7);
+      });
+      expect(kept.traces.detailHash()).toMatch(/^[0-9a-f]{16}$/);
+      expect(hashed.traces.detailHash()).toBe(kept.traces.detailHash());
+      expect(hashed.summary()).toEqual(kept.summary());
+      // Another seed moves both hashes.
+      const other = createSimulation(scenarioOf(`${text}&seed=2`), { keepTraces: false, hashDetail: true });
+      other.runToEnd();
+      expect(other.traces.detailHash()).not.toBe(kept.traces.detailHash());
+      expect(other.traces.hash()).not.toBe(kept.traces.hash());
     },
   );
 });

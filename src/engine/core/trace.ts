@@ -1,3 +1,4 @@
+import { RunningHash, sourceHashId } from './running-hash';
 import type { Nanos } from './time';
 import type { RecordFn, TraceBatch, TraceSourceInfo } from './trace-types';
 
@@ -11,13 +12,19 @@ import type { RecordFn, TraceBatch, TraceSourceInfo } from './trace-types';
  * Readers pull batches by absolute record index; a reader that falls behind
  * the ring is told how many records it missed.
  *
- * A running hash over every record (source, time, fields) fingerprints a
- * run's trace for determinism tests and the summary's `traceHash`. Keeping
- * records and hashing them are separate: a recorder made with `store: false`
- * (the CLI without `--trace`: nothing reads the rings) allocates no ring and
- * only folds each record into the hash, so the hash — and so `traceHash` — is
- * the same whether or not the records were kept (docs/architecture.md,
- * "Traces cost only what is read").
+ * A running hash fingerprints a run's trace for determinism tests and the
+ * summary's `traceHash`: every record (source, time, fields) of every source
+ * but the frame-level ones. A frame-level source — declared `detail`: one
+ * record per radio frame, slot or channel change, such as `link.frame` — is
+ * recorded only for a reader that keeps it; the transport and event sources
+ * above it (TCP, IP, application, link events) fold into the hash whether or
+ * not their records are kept. A recorder made with `store: false` (the CLI
+ * without `--trace`: nothing reads the rings) allocates no ring, records no
+ * frame-level source at all and only folds the others into the hash, so the
+ * hash — and so `traceHash` — is the same whether or not the records were
+ * kept (docs/architecture.md, "Traces cost only what is read"). Tests that
+ * compare frame-level traces too ask for `hashDetail`: those records then
+ * fold into a second hash, {@link TraceRecorder.detailHash}.
  *
  * A source declares as many fields as it needs, each its own column, so a
  * record never packs two quantities into one number (DECT's frames carry
@@ -31,29 +38,33 @@ import type { RecordFn, TraceBatch, TraceSourceInfo } from './trace-types';
 export type { FieldValues, TraceBatch, TraceSourceInfo } from './trace-types';
 export { MAX_POSITIONAL_FIELDS } from './trace-types';
 
-const scratch = new Float64Array(1);
-const scratchWords = new Uint32Array(scratch.buffer);
-/** Multipliers of the running hash's two lanes (FNV-1a's prime; MurmurHash2's constant). */
-const LANE1 = 0x01000193;
-const LANE2 = 0x5bd1e995;
-
 /** One named trace source. `record` is allocation-free once the ring has grown. */
 export class TraceSource<F extends readonly string[] = readonly string[]> {
   protected time: Float64Array;
   protected cols: Float64Array[];
   protected capacity: number;
-  /** Whether records are kept in the ring (else they are only hashed). */
+  /** Whether records are kept in the ring (else they are only hashed, or not made at all). */
   protected readonly stored: boolean;
+  /** The hash this source's records fold into (null: none — a frame-level source outside tests). */
+  protected readonly hasher: RunningHash | null;
+  /** Whether a record is kept or hashed at all (else `record` returns at once). */
+  protected readonly live: boolean;
+  /** The source's id in the hash ({@link sourceHashId} of its name). */
+  protected readonly id: number;
   /** Total records ever written. */
   total = 0;
 
   constructor(
     readonly info: TraceSourceInfo,
-    protected readonly id: number,
+    /** A frame-level source (see the module's comment): outside `traceHash`. */
+    readonly detail: boolean,
     protected readonly recorder: TraceRecorder,
     protected readonly maxRecords: number,
   ) {
     this.stored = recorder.store;
+    this.hasher = detail ? recorder.detailHasher : recorder.enabled ? recorder.hasher : null;
+    this.live = recorder.enabled && (this.stored || this.hasher !== null);
+    this.id = sourceHashId(info.name);
     // A source that keeps nothing has an empty ring: every read reports its records as dropped.
     this.capacity = this.stored ? Math.min(1024, maxRecords) : 0;
     this.time = new Float64Array(this.capacity);
@@ -77,8 +88,7 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
   // No parameter defaults (a default costs a check per call): the types demand one value per
   // field, and values past the source's fields are never read.
   protected putNarrow(t: Nanos, a: number, b: number, c: number, d: number): void {
-    const rec = this.recorder;
-    if (!rec.enabled) return;
+    if (!this.live) return;
     const n = this.cols.length;
     if (this.stored) {
       if (this.total >= this.capacity && this.capacity < this.maxRecords) this.grow();
@@ -91,7 +101,8 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
       if (n > 3) cols[3][i] = d;
     }
     this.total++;
-    rec.mix(this.id, t, a, b, c, d, n);
+    const h = this.hasher;
+    if (h !== null) h.mix(this.id, t, a, b, c, d, n);
   }
 
   /**
@@ -100,15 +111,15 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
    * reused array.
    */
   recordRow(t: Nanos, row: ArrayLike<number>): void {
-    const rec = this.recorder;
-    if (!rec.enabled) return;
+    if (!this.live) return;
     const n = this.cols.length;
     if (this.stored) {
       const i = this.slot(t);
       const cols = this.cols; // after slot(), which may grow (replace) the columns
       for (let k = 0; k < n; k++) cols[k][i] = k < row.length ? row[k] : 0;
     } else this.total++;
-    rec.mixRow(this.id, t, row, n);
+    const h = this.hasher;
+    if (h !== null) h.mixRow(this.id, t, row, n);
   }
 
   /** Claim the ring slot of the next record (growing the ring first if it may) and stamp its time. */
@@ -176,22 +187,22 @@ class WideTraceSource<F extends readonly string[]> extends TraceSource<F> {
     h: number,
   ): void {
     this.putNarrow(t, a, b, c, d);
-    const rec = this.recorder;
-    if (!rec.enabled) return;
+    if (!this.live) return;
     const n = this.cols.length;
-    if (!this.stored) {
-      rec.num(e);
-      if (n > 5) rec.num(f);
-      if (n > 6) rec.num(g);
-      if (n > 7) rec.num(h);
-      return;
+    if (this.stored) {
+      const i = (this.total - 1) % this.capacity;
+      const cols = this.cols;
+      cols[4][i] = e;
+      if (n > 5) cols[5][i] = f;
+      if (n > 6) cols[6][i] = g;
+      if (n > 7) cols[7][i] = h;
     }
-    const i = (this.total - 1) % this.capacity;
-    const cols = this.cols;
-    rec.num((cols[4][i] = e));
-    if (n > 5) rec.num((cols[5][i] = f));
-    if (n > 6) rec.num((cols[6][i] = g));
-    if (n > 7) rec.num((cols[7][i] = h));
+    const hash = this.hasher;
+    if (hash === null) return;
+    hash.num(e);
+    if (n > 5) hash.num(f);
+    if (n > 6) hash.num(g);
+    if (n > 7) hash.num(h);
   }
 }
 
@@ -202,10 +213,15 @@ export interface TraceRecorderOptions {
   maxRecords?: number;
   /**
    * Keep records in the rings for readers (charts, CSV, tests). Default true. False: records are
-   * only folded into the running hash — for a run whose only trace consumer is its summary's
-   * `traceHash`, which is the same either way.
+   * only folded into the running hash, and frame-level sources are not recorded at all — for a run
+   * whose only trace consumer is its summary's `traceHash`, which is the same either way.
    */
   store?: boolean;
+  /**
+   * Also fold the frame-level sources' records, into a hash of their own ({@link
+   * TraceRecorder.detailHash}; default false): for tests that compare every frame of two runs.
+   */
+  hashDetail?: boolean;
 }
 
 /** The set of trace sources of one simulation run. */
@@ -216,13 +232,25 @@ export class TraceRecorder {
   private readonly maxRecords: number;
   private readonly byName = new Map<string, TraceSource>();
   private readonly list: TraceSource[] = [];
-  private h1 = 0x811c9dc5;
-  private h2 = 0x01234567;
+  /** @internal the hash behind `traceHash`: every record of every source but the frame-level ones. */
+  readonly hasher = new RunningHash();
+  /** @internal the frame-level sources' hash, when asked for ({@link TraceRecorderOptions.hashDetail}). */
+  readonly detailHasher: RunningHash | null;
 
   constructor(options: TraceRecorderOptions = {}) {
     this.enabled = options.enabled ?? true;
     this.store = this.enabled && (options.store ?? true);
     this.maxRecords = options.maxRecords ?? 1 << 17;
+    this.detailHasher = this.enabled && options.hashDetail === true ? new RunningHash() : null;
+  }
+
+  /**
+   * Whether frame-level sources are recorded: a reader keeps records, or a test hashes them. When
+   * not, a link declares none and does none of their per-frame work (link/link-trace.ts
+   * `detailRecorder`).
+   */
+  get keepsDetail(): boolean {
+    return this.store || this.detailHasher !== null;
   }
 
   /**
@@ -233,16 +261,18 @@ export class TraceRecorder {
     name: string,
     fields: F,
     labels?: Readonly<Partial<Record<F[number], readonly string[]>>>,
+    options: { detail?: boolean } = {},
   ): TraceSource<F> {
+    const detail = options.detail === true;
     const existing = this.byName.get(name);
     if (existing) {
-      if (existing.info.fields.join() !== fields.join())
-        throw new Error(`trace ${name} redeclared with other fields`);
+      if (existing.info.fields.join() !== fields.join() || existing.detail !== detail)
+        throw new Error(`trace ${name} redeclared with other fields or level`);
       return existing as unknown as TraceSource<F>;
     }
     if (new Set(fields).size !== fields.length) throw new Error(`trace ${name}: a field is named twice`);
     const info: TraceSourceInfo = { name, fields, labels: labels as TraceSourceInfo['labels'] };
-    const args = [info, this.list.length, this, this.maxRecords] as const;
+    const args = [info, detail, this, this.maxRecords] as const;
     const src = fields.length > 4 ? new WideTraceSource<F>(...args) : new TraceSource<F>(...args);
     this.byName.set(name, src);
     this.list.push(src);
@@ -265,122 +295,16 @@ export class TraceRecorder {
     return src.read(from, max);
   }
 
-  /** Fingerprint of every record so far (two 32-bit FNV-style lanes, as 16 hex digits). */
+  /**
+   * Fingerprint of every record so far of every source but the frame-level ones (two 32-bit
+   * FNV-style lanes, as 16 hex digits; core/running-hash.ts): the summary's `traceHash`.
+   */
   hash(): string {
-    return (this.h1 >>> 0).toString(16).padStart(8, '0') + (this.h2 >>> 0).toString(16).padStart(8, '0');
+    return this.hasher.hex();
   }
 
-  /**
-   * @internal fold one record's source, time and first four fields (of its `n`) into the running
-   * hash: the same words in the same order as {@link begin} then {@link num} per field, but with
-   * both lanes held in locals for the whole record and written back once — this runs for every
-   * record of every run whose summary carries a traceHash, and the field loads and stores of a
-   * call per word cost about as much again as the hashing itself.
-   */
-  mix(id: number, t: number, a: number, b: number, c: number, d: number, n: number): void {
-    // Straight-line, one block per word (a loop choosing the value by index cost a third more). In
-    // lane 2 the shifted term is the lane's value before the word is folded in.
-    let h1 = this.h1;
-    let h2 = this.h2;
-    let w = id;
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    scratch[0] = t;
-    w = scratchWords[0];
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    w = scratchWords[1];
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    if (n > 0) {
-      scratch[0] = a;
-      w = scratchWords[0];
-      h1 = Math.imul(h1 ^ w, LANE1);
-      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-      w = scratchWords[1];
-      h1 = Math.imul(h1 ^ w, LANE1);
-      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-      if (n > 1) {
-        scratch[0] = b;
-        w = scratchWords[0];
-        h1 = Math.imul(h1 ^ w, LANE1);
-        h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-        w = scratchWords[1];
-        h1 = Math.imul(h1 ^ w, LANE1);
-        h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-        if (n > 2) {
-          scratch[0] = c;
-          w = scratchWords[0];
-          h1 = Math.imul(h1 ^ w, LANE1);
-          h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-          w = scratchWords[1];
-          h1 = Math.imul(h1 ^ w, LANE1);
-          h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-          if (n > 3) {
-            scratch[0] = d;
-            w = scratchWords[0];
-            h1 = Math.imul(h1 ^ w, LANE1);
-            h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-            w = scratchWords[1];
-            h1 = Math.imul(h1 ^ w, LANE1);
-            h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-          }
-        }
-      }
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-  }
-
-  /**
-   * @internal fold one record given as a row — its source, time and `n` fields, a missing one as 0
-   * — into the running hash: the words {@link begin} then {@link num} per field would fold, with
-   * the lanes held in locals as in {@link mix}. DECT's `dect.mac` (ten fields, ≈ 3.4 million records
-   * in the reference hour) comes through here: a call, field load and store per word cost more than
-   * the hashing itself.
-   */
-  mixRow(id: number, t: number, row: ArrayLike<number>, n: number): void {
-    let h1 = this.h1;
-    let h2 = this.h2;
-    let w = id;
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    scratch[0] = t;
-    w = scratchWords[0];
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    w = scratchWords[1];
-    h1 = Math.imul(h1 ^ w, LANE1);
-    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    const len = row.length;
-    for (let k = 0; k < n; k++) {
-      scratch[0] = k < len ? row[k] : 0;
-      w = scratchWords[0];
-      h1 = Math.imul(h1 ^ w, LANE1);
-      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-      w = scratchWords[1];
-      h1 = Math.imul(h1 ^ w, LANE1);
-      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-  }
-
-  /** @internal start folding one record into the running hash: its source and time… */
-  begin(id: number, t: number): void {
-    this.word(id);
-    this.num(t);
-  }
-
-  /** @internal …then each field value in order. */
-  num(x: number): void {
-    scratch[0] = x;
-    this.word(scratchWords[0]);
-    this.word(scratchWords[1]);
-  }
-
-  private word(w: number): void {
-    this.h1 = Math.imul(this.h1 ^ w, LANE1);
-    this.h2 = Math.imul(this.h2 ^ w, LANE2) ^ (this.h2 >>> 15);
+  /** Fingerprint of the frame-level sources' records; null unless made with `hashDetail`. */
+  detailHash(): string | null {
+    return this.detailHasher ? this.detailHasher.hex() : null;
   }
 }

@@ -8,7 +8,9 @@
  * source: IS-707's and GSM's true frame numbers in `link.frame`, PIAFS's NUM in `piafs.monitor`,
  * GERAN's block number, DECT's DLC fragment count), link (the member link or bearer, 0 for a
  * one-bearer link) and part (the Multilink fragment's sequence number, −1 for a whole datagram).
- * Nothing is recorded per frame, so the per-frame path pays one call and two comparisons.
+ * Nothing is recorded per frame, so the per-frame path pays one call and two comparisons. A
+ * frame-level source all the same (its framers are told of every frame): outside `traceHash`, and
+ * not made at all when no reader keeps it (link-trace.ts `detailRecorder`).
  */
 import type { Nanos } from '../core/time';
 import type { TraceRecorder, TraceSource } from '../core/trace';
@@ -18,12 +20,11 @@ const MULTILINK_FIELDS = ['dir', 'id', 'first', 'last', 'link', 'part'] as const
 
 /**
  * The `link.packet` source of a one-bearer link: dir, id, first, last (declared once per
- * recorder; a second call returns the same source). Four fields, not six: every field of every
- * record is folded into the trace hash, and a link of one bearer has no member link or fragment
- * to name.
+ * recorder; a second call returns the same source). Four fields, not six: a link of one bearer
+ * has no member link or fragment to name.
  */
 export function packetTraceSource(rec: TraceRecorder, dirLabels: readonly string[]): PacketTraceSource {
-  return rec.source('link.packet', FIELDS, { dir: dirLabels });
+  return rec.source('link.packet', FIELDS, { dir: dirLabels }, { detail: true });
 }
 
 /** The `link.packet` source of a PPP Multilink bundle: dir, id, first, last, link, part. */
@@ -31,7 +32,7 @@ export function multilinkPacketTraceSource(
   rec: TraceRecorder,
   dirLabels: readonly string[],
 ): MultilinkPacketTraceSource {
-  return rec.source('link.packet', MULTILINK_FIELDS, { dir: dirLabels });
+  return rec.source('link.packet', MULTILINK_FIELDS, { dir: dirLabels }, { detail: true });
 }
 
 export type PacketTraceSource = TraceSource<typeof FIELDS>;

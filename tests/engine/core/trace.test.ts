@@ -72,9 +72,10 @@ describe('TraceRecorder', () => {
     fill(kept);
     fill(hashed);
     expect(hashed.hash()).toBe(kept.hash());
-    // The value the hash had before it was made faster (and before records could go unkept): a
-    // summary's traceHash means the same as before.
-    expect(kept.hash()).toBe('d03d6e3923e303af');
+    // Pinned: a change of how records fold (a faster hash, unkept records) must not move a
+    // summary's traceHash. Last moved on purpose in issue 13, when a source's id in the hash became
+    // the FNV-1a hash of its name (it was its declaration index: d03d6e3923e303af).
+    expect(kept.hash()).toBe('5dfc0c2179ea3f63');
     // Nothing is held: a reader is told every record was dropped; the counts stay true.
     const batch = hashed.read('n', 0);
     expect([batch.from, batch.to, batch.dropped, batch.time.length]).toEqual([3000, 3000, 3000, 0]);
@@ -92,5 +93,48 @@ describe('TraceRecorder', () => {
     expect(run(true, true)).toEqual(run(false, true));
     expect(run(true, false)[0]).toBe(run(false, true)[0]);
     expect(run(true, true)[0]).not.toBe(new TraceRecorder().hash());
+  });
+
+  it('frame-level sources stay out of the hash, are kept for a reader and hashed apart when asked', () => {
+    const fill = (rec: TraceRecorder, frameSeq: number): void => {
+      const tcp = rec.source('tcp.send', ['seq', 'len']);
+      const frame = rec.source('link.frame', ['dir', 'kind', 'seq', 'error'], {}, { detail: true });
+      const wide = rec.source('dect.mac', ['a', 'b', 'c', 'd', 'e', 'f'], {}, { detail: true });
+      for (let i = 0; i < 500; i++) {
+        tcp.record(i * 1e9, i * 536, 536);
+        frame.record(i * 2e7, i & 1, 1, i + frameSeq, 0);
+        wide.record(i * 2e7, 1, 2, 3, 4, 5, i + frameSeq);
+        wide.recordRow(i * 2e7, [1, 2, 3, 4, 5, i]);
+      }
+    };
+    const kept = new TraceRecorder();
+    const other = new TraceRecorder();
+    const unkept = new TraceRecorder({ store: false });
+    const detail = new TraceRecorder({ store: false, hashDetail: true });
+    const detailOther = new TraceRecorder({ store: false, hashDetail: true });
+    fill(kept, 0);
+    fill(other, 1);
+    fill(unkept, 0);
+    fill(detail, 0);
+    fill(detailOther, 1);
+    // A frame-level difference does not move the hash; the frames are kept for a reader all the same.
+    expect(other.hash()).toBe(kept.hash());
+    expect(unkept.hash()).toBe(kept.hash());
+    expect(kept.read('link.frame').columns[2][499]).toBe(499);
+    expect(other.read('link.frame').columns[2][499]).toBe(500);
+    // Without a reader or a detail hash a frame-level source records nothing at all.
+    expect(kept.keepsDetail).toBe(true);
+    expect(unkept.keepsDetail).toBe(false);
+    expect(unkept.get('link.frame')?.total).toBe(0);
+    expect(unkept.get('tcp.send')?.total).toBe(500);
+    expect(kept.detailHash()).toBeNull();
+    // Asked for, the frame-level records fold into their own hash, which sees the difference.
+    expect(detail.keepsDetail).toBe(true);
+    expect(detail.get('link.frame')?.total).toBe(500);
+    expect(detail.hash()).toBe(kept.hash());
+    expect(detail.detailHash()).toMatch(/^[0-9a-f]{16}$/);
+    expect(detailOther.detailHash()).not.toBe(detail.detailHash());
+    // A source keeps its level: redeclaring it at the other one is an error.
+    expect(() => kept.source('link.frame', ['dir', 'kind', 'seq', 'error'])).toThrow(/level/);
   });
 });

@@ -7,7 +7,7 @@
  * after it takes what the receiving end completed.
  */
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { activeRecorder } from '../link-trace';
+import { detailRecorder } from '../link-trace';
 import { DectMacEntity, type DectMacEvent, type PayloadCopy } from './entity';
 import type { SubfieldChannel } from './channel';
 import {
@@ -41,13 +41,16 @@ const MAC_FIELDS = [
  * `dect.mac`: one record per packet put on a bearer (kind new / retransmission, `errors` = its
  * subfields that failed) and one per packet given up; `packet` is the IP packet id its payload
  * belongs to (−1: none or unknown), so a TCP segment's MAC packets are found by identity. Ten
- * fields: recorded through a reused row.
+ * fields: recorded through a reused row. Frame-level (≈ 3.4 million records in the reference hour):
+ * outside `traceHash`, recorded only for a reader that keeps it (core/trace.ts).
  */
 export function dectMacTraceSource(rec: TraceRecorder): TraceSource<typeof MAC_FIELDS> {
-  return rec.source('dect.mac', MAC_FIELDS, {
-    dir: ['down', 'up'],
-    kind: ['new', 'retransmission', 'giveUp'],
-  });
+  return rec.source(
+    'dect.mac',
+    MAC_FIELDS,
+    { dir: ['down', 'up'], kind: ['new', 'retransmission', 'giveUp'] },
+    { detail: true },
+  );
 }
 
 /** What a bearer reports: an end's event, with the direction of the packet it concerns. */
@@ -101,10 +104,17 @@ export class DectMacBearer<P> {
     this.channel = o.channel;
     this.terminal = o.terminal;
     this.bearer = o.bearer;
-    const rec = activeRecorder(o.trace);
+    // Both frame-level: a bearer's packets and its channel's state changes (outside traceHash).
+    const rec = detailRecorder(o.trace);
     this.macTrace = rec && dectMacTraceSource(rec);
     this.stateTrace =
-      rec && rec.source('dect.bearerState', ['terminal', 'bearer', 'bad'], { bad: ['good', 'bad'] });
+      rec &&
+      rec.source(
+        'dect.bearerState',
+        ['terminal', 'bearer', 'bad'],
+        { bad: ['good', 'bad'] },
+        { detail: true },
+      );
   }
 
   /** The end that sends in `dir`. */

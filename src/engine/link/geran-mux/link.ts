@@ -12,7 +12,7 @@ import type { Scheduler, Timer } from '../../core/scheduler';
 import type { RandomStream } from '../../core/rng';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { activeRecorder, frameTraceSource } from '../link-trace';
+import { detailRecorder, frameTraceSource } from '../link-trace';
 import { packetTraceSource, type PacketTraceSource } from '../packet-trace';
 import { blockAtOrAfter, blockStart, GERAN_BLOCK_NS, MuxBlock } from './block';
 import { MuxReceiver } from './receiver';
@@ -108,7 +108,7 @@ export class GeranMuxLink<P> {
     readonly options: GeranMuxOptions<P>,
   ) {
     this.dirs = [new Direction(scheduler, 0, this), new Direction(scheduler, 1, this)];
-    const rec = activeRecorder(options.recorder);
+    const rec = detailRecorder(options.recorder);
     this.frames = rec ? frameTraceSource(rec, 'link.frame', MUX_DIR_LABELS, ['data']) : null;
     this.packets = rec && options.packetId ? packetTraceSource(rec, MUX_DIR_LABELS) : null;
   }

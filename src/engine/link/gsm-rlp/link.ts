@@ -3,7 +3,7 @@ import type { FrameChannel } from '../contract';
 import { LinkEventQueue } from '../contract';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
+import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import type { FramedSink } from '../packet-trace';
 import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvent } from './entity';
@@ -129,8 +129,9 @@ export class GsmRlpLink {
           byPeer: ['started', 'by peer'],
         })
       : null;
-    this.tFrame = rec
-      ? frameTraceSource(rec, 'link.frame', GSM_RLP_DIR_LABELS, GSM_RLP_FRAME_CLASS_LABELS)
+    const frames = detailRecorder(rec);
+    this.tFrame = frames
+      ? frameTraceSource(frames, 'link.frame', GSM_RLP_DIR_LABELS, GSM_RLP_FRAME_CLASS_LABELS)
       : null;
     this.tEvent = rec
       ? rec.source('link.event', ['dir', 'kind', 'count'], {
@@ -138,8 +139,8 @@ export class GsmRlpLink {
           kind: GSM_RLP_EVENT_LABELS,
         })
       : null;
-    this.tChannel = rec ? new ChannelStateTrace(rec, GSM_RLP_DIR_LABELS) : null;
-    this.packets = (rec && options.packets) || [null, null];
+    this.tChannel = frames ? new ChannelStateTrace(frames, GSM_RLP_DIR_LABELS) : null;
+    this.packets = (frames && options.packets) || [null, null];
   }
 
   /** Start time of slot `n`. */
@@ -180,6 +181,7 @@ export class GsmRlpLink {
     if (this.iwf.down) this.ms.release(s);
     this.drain(0);
     if (this.tFrame !== null) this.trace(s, up, down);
+    else if (this.tEvent !== null) this.traceAllEvents(this.slotTime(s));
     this.slot = s + 1;
   }
 
@@ -230,10 +232,15 @@ export class GsmRlpLink {
     const i = s % this.delaySlots;
     this.traceFrame(t, 0, up, this.upErr[i] === 1);
     this.traceFrame(t, 1, down, this.downErr[i] === 1);
-    this.traceEvents(t, 0, this.ms);
-    this.traceEvents(t, 1, this.iwf);
+    this.traceAllEvents(t);
     this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_UP));
     this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_DOWN));
+  }
+
+  /** `link.event` of both ends (a run whose recorder keeps no frame-level source records only these). */
+  private traceAllEvents(t: Nanos): void {
+    this.traceEvents(t, 0, this.ms);
+    this.traceEvents(t, 1, this.iwf);
   }
 
   private traceFrame(t: Nanos, dir: number, f: GsmRlpFrame, err: boolean): void {

@@ -3,7 +3,7 @@ import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
-import { activeRecorder, ChannelStateTrace, frameTraceSource } from '../link-trace';
+import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { Is707RlpEndpoint } from './endpoint';
@@ -48,7 +48,8 @@ export interface Is707RlpEnds {
  * 3. the radio judges the slot — each direction's channel is stepped once, every slot whether or
  *    not a frame is sent, since fading runs in time — and its verdicts decide the frames' fate.
  *
- * Optional trace sources (cheap: nothing is recorded without a recorder):
+ * Optional trace sources (cheap: nothing is recorded without a recorder; the frame-level ones —
+ * `link.frame`, `channel.state` and `link.packet` — only when the recorder keeps them):
  * - `link.frame` (dir, kind, seq, error): every frame sent; `seq` is the frame's true number (the
  *   8-bit SEQ on the air is `seq & 255`): a data or retransmitted frame's own number, V(S) for an
  *   idle or NAK frame, so that a datagram's frames (`link.packet`) are found by number;
@@ -92,13 +93,16 @@ export class Is707RlpLink {
     this.slotNs = options.slotNs ?? millis(20);
     this.t0 = options.t0 ?? 0;
     const rec = activeRecorder(options.recorder);
+    const frames = detailRecorder(rec);
     const dir = { dir: RLP_DIR_LABELS };
-    this.tFrame = rec ? frameTraceSource(rec, 'link.frame', RLP_DIR_LABELS, RLP_FRAME_KIND_LABELS) : null;
+    this.tFrame = frames
+      ? frameTraceSource(frames, 'link.frame', RLP_DIR_LABELS, RLP_FRAME_KIND_LABELS)
+      : null;
     this.tNak = rec ? rec.source('link.nak', ['dir', 'round', 'count', 'first'], dir) : null;
     this.tAbort = rec ? rec.source('link.abort', ['dir', 'frames', 'first'], dir) : null;
-    this.tChannel = rec ? new ChannelStateTrace(rec, RLP_DIR_LABELS) : null;
-    this.packetsAB = (rec && options.packets?.[0]) ?? null;
-    this.packetsBA = (rec && options.packets?.[1]) ?? null;
+    this.tChannel = frames ? new ChannelStateTrace(frames, RLP_DIR_LABELS) : null;
+    this.packetsAB = (frames && options.packets?.[0]) ?? null;
+    this.packetsBA = (frames && options.packets?.[1]) ?? null;
     // Set by aborts only, some first after hours (core/field-shape.ts).
     mutableFields(this, ['abortA', 'abortFirstA', 'abortB', 'abortFirstB']);
   }
@@ -147,6 +151,7 @@ export class Is707RlpLink {
     this.fa = sendsA ? fa : null;
     this.fb = sendsB ? fb : null;
     if (this.tFrame !== null) this.trace(t, fa, fb);
+    else if (this.tNak !== null) this.traceEvents(t, fa, fb);
     this.slot = s + 1;
   }
 
@@ -175,22 +180,38 @@ export class Is707RlpLink {
     for (let k = 0; k < n; k++) this.step();
   }
 
+  /** Every source, frame-level ones included, in the order their records have always been made. */
   private trace(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
     this.traceFrame(t, 0, fa, this.errAB);
     this.traceFrame(t, 1, fb, this.errBA);
     if (fa.kind === K_DATA && this.packetsAB !== null) this.packetsAB.framed(t, fa.fn, fa.start, fa.end);
     if (fb.kind === K_DATA && this.packetsBA !== null) this.packetsBA.framed(t, fb.fn, fb.start, fb.end);
-    // An abort at end A gives up frames of the B→A data, and vice versa.
-    if (this.abortA > 0) this.tAbort!.record(t, 1, this.abortA, this.abortFirstA);
-    if (this.abortB > 0) this.tAbort!.record(t, 0, this.abortB, this.abortFirstB);
+    this.traceAborts(t);
     this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_DOWN));
     this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_UP));
+  }
+
+  /** The event sources alone (NAKs and aborts): a run whose recorder keeps no frame-level source. */
+  private traceEvents(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
+    if (fa.kind === K_NAK) this.traceNak(t, 0, fa);
+    if (fb.kind === K_NAK) this.traceNak(t, 1, fb);
+    this.traceAborts(t);
   }
 
   private traceFrame(t: Nanos, dir: number, f: RlpFrame, err: boolean): void {
     if (f.kind === K_NONE) return;
     this.tFrame!.record(t, dir, f.kind, f.fn, err ? 1 : 0);
-    if (f.kind === K_NAK) this.tNak!.record(t, dir, f.nakRound, f.nakCount, f.nakFrames[0]);
+    if (f.kind === K_NAK) this.traceNak(t, dir, f);
+  }
+
+  private traceNak(t: Nanos, dir: number, f: RlpFrame): void {
+    this.tNak!.record(t, dir, f.nakRound, f.nakCount, f.nakFrames[0]);
+  }
+
+  /** An abort at end A gives up frames of the B→A data, and vice versa. */
+  private traceAborts(t: Nanos): void {
+    if (this.abortA > 0) this.tAbort!.record(t, 1, this.abortA, this.abortFirstA);
+    if (this.abortB > 0) this.tAbort!.record(t, 0, this.abortB, this.abortFirstB);
   }
 }
 
@@ -213,7 +234,7 @@ export function createIs707RlpLink<P>(
   } = {},
 ): Is707RlpLinkBundle<P> {
   const streams = createStreamPair<P>();
-  const rec = activeRecorder(options.recorder);
+  const rec = detailRecorder(options.recorder);
   const id = options.packetId;
   if (rec && id && !options.packets) {
     const src = packetTraceSource(rec, RLP_DIR_LABELS);

@@ -121,13 +121,15 @@ export const PIAFS_MONITOR_TRACE = 'piafs.monitor';
  * Declare the `piafs.monitor` trace source: fields link (0-based), side (where the row was
  * recorded: MS or BS receiver), num, req (−1 on CRC ERR), kind (DATA / IDLE / CRC ERR) and frame
  * (the sent frame's unbounded count, also on CRC ERR; −1 for IDLE — bookkeeping that names the
- * frames `link.packet` lists).
+ * frames `link.packet` lists). Frame-level: outside `traceHash` (core/trace.ts).
  */
 export function declarePiafsMonitorTrace(traces: TraceRecorder): TraceSource {
-  return traces.source(PIAFS_MONITOR_TRACE, ['link', 'side', 'num', 'req', 'kind', 'frame'], {
-    side: ['MS', 'BS'],
-    kind: PIAFS_MONITOR_KIND_LABELS,
-  });
+  return traces.source(
+    PIAFS_MONITOR_TRACE,
+    ['link', 'side', 'num', 'req', 'kind', 'frame'],
+    { side: ['MS', 'BS'], kind: PIAFS_MONITOR_KIND_LABELS },
+    { detail: true },
+  );
 }
 
 /** Writes one link's monitor rows into the `piafs.monitor` trace source (time = start of the slot). */

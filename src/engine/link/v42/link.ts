@@ -2,7 +2,7 @@ import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import type { LineFault } from '../fault';
-import { activeRecorder, frameTraceSource } from '../link-trace';
+import { detailRecorder, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
 import { V42Entity } from './entity';
 import { V42Frame, V42Kind, type V42Config } from './frame';
@@ -84,7 +84,7 @@ export class V42Link {
   ) {
     this.delay = options.delay ?? 0;
     this.fault = options.fault ?? null;
-    const rec = activeRecorder(options.recorder);
+    const rec = detailRecorder(options.recorder);
     this.tFrame = rec ? frameTraceSource(rec, 'v42.frame', ['ab', 'ba'], V42_KIND_LABELS) : null;
     for (const dir of [0, 1] as const) {
       const d = this.dirs[dir];

@@ -21,6 +21,7 @@ import type { Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
 import { GSM_RLP_DIR_LABELS, GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from '../../link/gsm-rlp';
+import { detailRecorder } from '../../link/link-trace';
 import { PacketFramer, packetTraceSource } from '../../link/packet-trace';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Entity, V42Link } from '../../link/v42';
@@ -169,7 +170,8 @@ export class GsmBearer {
     const ms = new GsmRlpEntity(o.rlp, this.serialUp, this.phoneSink, 1);
     const iwf = new GsmRlpEntity(o.rlp, this.iwfDown, this.iwfUp, 2);
     // GSM is the one-bearer case of a bearer set: the radio's verdicts judge RLP's frames.
-    const packets = rec?.enabled ? packetTraceSource(rec, GSM_RLP_DIR_LABELS) : null;
+    const frames = detailRecorder(rec);
+    const packets = frames ? packetTraceSource(frames, GSM_RLP_DIR_LABELS) : null;
     const id = (d: PppDatagram): number => d.packet.id;
     this.rlp = new GsmRlpLink(ms, iwf, radio, {
       delaySlots: o.radioDelaySlots,

@@ -12,6 +12,7 @@
 import type { Packet } from '../../core/packet';
 import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
+import { detailRecorder } from '../../link/link-trace';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
 import { WirePipe } from '../../link/wire/wire-pipe';
 import { multilinkPacketTraceSource } from '../../link/packet-trace';
@@ -68,10 +69,12 @@ export class PhsModel implements SystemModel, PhsState {
       fading: v.text('fading') === 'walking' ? 'walking' : 'still',
       shadowing: numberOrAuto(v.numberOrWord('shadowing')),
     });
-    const monitor = declarePiafsMonitorTrace(ctx.traces);
-    // Without tracing (sweeps, benchmarks) the entities get no monitor at all: one call less per frame.
+    // Frame-level sources only for a reader that keeps them (outside traceHash, link/link-trace.ts):
+    // without one (the CLI, sweeps, benchmarks) the entities get no monitor at all, one call less per frame.
+    const frames = detailRecorder(ctx.traces);
+    const monitor = frames ? declarePiafsMonitorTrace(frames) : null;
     const monitors = Array.from({ length: PHS_LINKS }, (_, i) =>
-      ctx.traces.enabled ? new PiafsMonitorTrace(monitor, i) : null,
+      monitor ? new PiafsMonitorTrace(monitor, i) : null,
     );
     this.bundle = new PhsBundle(
       {
@@ -86,7 +89,7 @@ export class PhsModel implements SystemModel, PhsState {
         seqBits: v.bool('mpShortSeq') ? 12 : 24,
       },
       monitors,
-      ctx.traces.enabled ? multilinkPacketTraceSource(ctx.traces, ['down', 'up']) : null,
+      frames ? multilinkPacketTraceSource(frames, ['down', 'up']) : null,
     );
     this.observer = new PhsObserver(ctx.traces, this.radio, this.bundle);
     this.control = new LinkControl(

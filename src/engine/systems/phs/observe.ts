@@ -11,18 +11,22 @@
  *   member link);
  * - `phs.field` (unit, dbuv, fer): a unit's field strength changed (the phone moved).
  *
+ * `channel.state` and `mp.state` change with every slot's verdict and every fragment: frame-level
+ * sources, outside `traceHash` and recorded only for a reader that keeps them (core/trace.ts).
+ *
  * Also keeps per-link observed figures for the summary and the map (bad slots, bursts).
  */
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { detailRecorder } from '../../link/link-trace';
 import type { MultilinkReceiver } from '../../link/ppp-multilink';
 import type { Packet } from '../../core/packet';
 import type { PhsBundle } from './links';
 import { PHS_LINKS, PHS_UNITS, type PhsRadio } from './radio';
 
 export class PhsObserver {
-  private readonly channelState: TraceSource;
-  private readonly mpState: TraceSource;
+  private readonly channelState: TraceSource | null;
+  private readonly mpState: TraceSource | null;
   private readonly field: TraceSource;
   /** Last verdict per link direction (index link × 2 + dir). */
   private readonly last = new Uint8Array(PHS_LINKS * 2);
@@ -35,15 +39,27 @@ export class PhsObserver {
   private readonly mp = new Float64Array(6).fill(NaN);
 
   constructor(
-    private readonly traces: TraceRecorder,
+    traces: TraceRecorder,
     private readonly radio: PhsRadio,
     private readonly bundle: PhsBundle,
   ) {
-    this.channelState = traces.source('channel.state', ['link', 'dir', 'bad'], {
-      dir: ['down', 'up'],
-      bad: ['good', 'CRC error'],
-    });
-    this.mpState = traces.source('mp.state', ['end', 'M', 'buffered', 'discarded'], { end: ['MS', 'BS'] });
+    const frames = detailRecorder(traces);
+    this.channelState = frames
+      ? frames.source(
+          'channel.state',
+          ['link', 'dir', 'bad'],
+          { dir: ['down', 'up'], bad: ['good', 'CRC error'] },
+          { detail: true },
+        )
+      : null;
+    this.mpState = frames
+      ? frames.source(
+          'mp.state',
+          ['end', 'M', 'buffered', 'discarded'],
+          { end: ['MS', 'BS'] },
+          { detail: true },
+        )
+      : null;
     this.field = traces.source('phs.field', ['unit', 'dbuv', 'fer']);
   }
 
@@ -62,12 +78,12 @@ export class PhsObserver {
       } else this.run[k] = 0;
       if (bad !== this.last[k]) {
         this.last[k] = bad;
-        this.channelState.record(now, k >> 1, k & 1, bad);
+        this.channelState?.record(now, k >> 1, k & 1, bad);
       }
     }
-    if (this.traces.enabled) {
-      this.mpEnd(0, this.bundle.msReceiver, now);
-      this.mpEnd(1, this.bundle.bsReceiver, now);
+    if (this.mpState !== null) {
+      this.mpEnd(0, this.mpState, this.bundle.msReceiver, now);
+      this.mpEnd(1, this.mpState, this.bundle.bsReceiver, now);
     }
   }
 
@@ -81,7 +97,7 @@ export class PhsObserver {
     return this.last[2 * i] === 1 || this.last[2 * i + 1] === 1;
   }
 
-  private mpEnd(end: number, r: MultilinkReceiver<Packet>, now: Nanos): void {
+  private mpEnd(end: number, source: TraceSource, r: MultilinkReceiver<Packet>, now: Nanos): void {
     const m = Number.isFinite(r.M) ? r.M : -1;
     const b = r.buffered;
     const d = r.counters.packetsDiscarded;
@@ -90,6 +106,6 @@ export class PhsObserver {
     this.mp[k] = m;
     this.mp[k + 1] = b;
     this.mp[k + 2] = d;
-    this.mpState.record(now, end, m, b, d);
+    source.record(now, end, m, b, d);
   }
 }
