@@ -93,6 +93,53 @@ export class RunningHash {
   }
 
   /**
+   * Fold the fifth to the `n`-th field (n of 5–8) of a record whose first four {@link mix} folded:
+   * the words {@link num} per field would fold, with the lanes in locals (`ip.packet`, eight
+   * fields, is made for every datagram).
+   */
+  mixTail(e: number, f: number, g: number, h: number, n: number): void {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    let w: number;
+    scratch[0] = e;
+    w = scratchWords[0];
+    h1 = Math.imul(h1 ^ w, LANE1);
+    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+    w = scratchWords[1];
+    h1 = Math.imul(h1 ^ w, LANE1);
+    h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+    if (n > 5) {
+      scratch[0] = f;
+      w = scratchWords[0];
+      h1 = Math.imul(h1 ^ w, LANE1);
+      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+      w = scratchWords[1];
+      h1 = Math.imul(h1 ^ w, LANE1);
+      h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+      if (n > 6) {
+        scratch[0] = g;
+        w = scratchWords[0];
+        h1 = Math.imul(h1 ^ w, LANE1);
+        h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+        w = scratchWords[1];
+        h1 = Math.imul(h1 ^ w, LANE1);
+        h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+        if (n > 7) {
+          scratch[0] = h;
+          w = scratchWords[0];
+          h1 = Math.imul(h1 ^ w, LANE1);
+          h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+          w = scratchWords[1];
+          h1 = Math.imul(h1 ^ w, LANE1);
+          h2 = Math.imul(h2 ^ w, LANE2) ^ (h2 >>> 15);
+        }
+      }
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /**
    * Fold one record given as a row — its source, time and `n` fields, a missing one as 0: the
    * words {@link begin} then {@link num} per field would fold, with the lanes held in locals as in
    * {@link mix}.

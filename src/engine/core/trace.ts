@@ -198,11 +198,7 @@ class WideTraceSource<F extends readonly string[]> extends TraceSource<F> {
       if (n > 7) cols[7][i] = h;
     }
     const hash = this.hasher;
-    if (hash === null) return;
-    hash.num(e);
-    if (n > 5) hash.num(f);
-    if (n > 6) hash.num(g);
-    if (n > 7) hash.num(h);
+    if (hash !== null) hash.mixTail(e, f, g, h, n);
   }
 }
 
