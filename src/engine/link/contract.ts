@@ -8,6 +8,8 @@
  * nanoseconds for a layer on a continuous line (V.42). A driver (a `*Link` class, or a system's
  * frame loop) owns the clock, the channels and the frames in flight.
  */
+import { mutableFields } from '../core/field-shape';
+
 export type { FrameChannel } from '../channel/types';
 
 /** A link entity's clock value: a slot number or nanoseconds, as the entity documents. */
@@ -37,8 +39,17 @@ export interface LinkEntity<F, E> {
  * never per slot.
  */
 export class LinkEventQueue<E> {
-  private items: E[] = [];
+  private readonly items: E[] = [];
   private head = 0;
+
+  constructor() {
+    // Events are rare (an IS-707 abort may come first after hours): the per-slot `waiting` check
+    // must not be compiled against a queue that never changed (core/field-shape.ts). Holding an
+    // object once gives the array the elements kind that events will give it.
+    (this.items as unknown[]).push(null);
+    this.items.pop();
+    mutableFields(this, ['head']);
+  }
 
   push(e: E): void {
     this.items.push(e);
@@ -54,7 +65,8 @@ export class LinkEventQueue<E> {
     if (this.head >= this.items.length) return null;
     const e = this.items[this.head++];
     if (this.head === this.items.length) {
-      this.items = [];
+      // Emptied in place: a new array would start without object elements again (see the constructor).
+      this.items.length = 0;
       this.head = 0;
     }
     return e;

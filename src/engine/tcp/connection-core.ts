@@ -1,3 +1,4 @@
+import { doubleFields, mutableFields } from '../core/field-shape';
 import { TcpFlag, type TcpSegment } from '../core/packet';
 import { seconds, toSeconds, type Nanos } from '../core/time';
 import type { TcpProfile } from './profiles';
@@ -72,6 +73,9 @@ export abstract class ConnectionCore {
     this.snd = new Sender(opts.profile);
     this.rcv = new Receiver(opts.profile.mss, seconds(opts.profile.delAck));
     this.tracer = new ConnTracer(opts.trace ?? null);
+    // Losses, timeouts and their counters may come first after hours of a run (core/field-shape.ts).
+    doubleFields(this.stats, ['rttSum']);
+    mutableFields(this.stats);
   }
 
   /** RFC 793 state. */

@@ -1,3 +1,4 @@
+import { mutableFields } from '../core/field-shape';
 import type { Nanos } from '../core/time';
 
 /** Result of accepting a segment's data. */
@@ -47,7 +48,13 @@ export class Receiver {
     private readonly mss: number,
     /** Delayed-ACK time, ns; 0 = ACK every segment. */
     private readonly delAck: Nanos,
-  ) {}
+  ) {
+    // Out-of-order data may first come after hours of a run: the held list is an array of ranges
+    // from the start, and the FIN fields are known to change (core/field-shape.ts).
+    this.held.push([0, 0]);
+    this.held.pop();
+    mutableFields(this, ['finSeq', 'finReceived']);
+  }
 
   /** Synchronise on the peer's initial sequence number (the SYN occupies irs). */
   init(irs: number): void {

@@ -1,3 +1,4 @@
+import { doubleFields, mutableFields } from '../core/field-shape';
 import { seconds, type Nanos } from '../core/time';
 import type { TcpProfile } from './profiles';
 
@@ -44,6 +45,9 @@ export class RtoEstimator {
     this.maxMultiplier = params.maxBackoff ?? Infinity;
     this.computed = Math.min(seconds(params.rtoInit), this.maxNs);
     this.active = this.computed;
+    // SRTT and RTTVAR are unrounded nanoseconds; backoffs come with timeouts only (core/field-shape.ts).
+    doubleFields(this, ['srttNs', 'rttvarNs', 'computed', 'active']);
+    mutableFields(this, ['sampled', 'multiplier', 'backoffs']);
   }
 
   /** Smoothed RTT in ns (NaN before the first sample). */

@@ -1,3 +1,4 @@
+import { doubleFields, mutableFields } from '../core/field-shape';
 import type { Nanos } from '../core/time';
 import type { TcpProfile } from './profiles';
 import { renoDupAck, renoInit, renoNewAck, renoTimeout, type RenoParams, type RenoState } from './reno';
@@ -68,6 +69,19 @@ export class Sender {
       cwndCap: MAXWIN,
     };
     this.cc = renoInit(this.params, profile.initCwnd, profile.rwnd);
+    // cwnd turns fractional in congestion avoidance; recovery state changes first at the first
+    // loss, which may come after hours of a run (core/field-shape.ts).
+    doubleFields(this.cc, ['cwnd']);
+    mutableFields(this.cc, ['ssthresh', 'dupAcks', 'inRecovery', 'recover']);
+    doubleFields(this, ['rttStart']);
+    mutableFields(this, [
+      'retries',
+      'fastRtxPending',
+      'rttActive',
+      'rttSeq',
+      'lastFastRtxAfterTimeout',
+      'finSeq',
+    ]);
   }
 
   /** Bytes sent in the current round and not acknowledged (snd_nxt − snd_una). */

@@ -1,3 +1,4 @@
+import { mutableFields } from '../../core/field-shape';
 import { LinkEventQueue, type LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 import {
@@ -72,6 +73,8 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
     this.config = resolveRlpConfig(config);
     this.sender = new Is707RlpSender(this.config, tx, this.counters);
     this.receiver = new Is707RlpReceiver(this.config, rx, this.counters);
+    // Set by aborts only, some first after hours (core/field-shape.ts).
+    mutableFields(this, ['eventsWaiting']);
   }
 
   /** Change the number of idle frames sent after the queue empties (is707.md `idle`), from the next slot on. */

@@ -7,6 +7,8 @@
  * slot and see the same channel.
  */
 
+import { mutableFields } from '../../core/field-shape';
+
 /** Frame kinds; numeric codes are what traces record. */
 export const RlpFrameKind = {
   /** Nothing sent in this slot. */
@@ -164,6 +166,11 @@ export class Is707RlpCounters {
   seqAmbiguities = 0;
   /** Frames passed on in order to the byte stream (including misread ones, passed as lost). */
   framesDelivered = 0;
+
+  constructor() {
+    // Aborts, NAK timeouts, misreadings come rarely, some first after hours (core/field-shape.ts).
+    mutableFields(this);
+  }
 
   /**
    * Frames sent, indexed by {@link RlpFrameKind} code (index 0: silent slots). Made from the

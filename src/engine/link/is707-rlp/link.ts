@@ -1,3 +1,4 @@
+import { mutableFields } from '../../core/field-shape';
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
 import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio } from '../bearer-set';
@@ -102,6 +103,8 @@ export class Is707RlpLink {
     this.tChannel = frames ? new ChannelStateTrace(frames, RLP_DIR_LABELS) : null;
     this.packetsAB = (frames && options.packets?.[0]) ?? null;
     this.packetsBA = (frames && options.packets?.[1]) ?? null;
+    // Set by aborts only, some first after hours (core/field-shape.ts).
+    mutableFields(this, ['abortA', 'abortFirstA', 'abortB', 'abortFirstB']);
   }
 
   /** Start time of slot `n`. */

@@ -1,3 +1,4 @@
+import { mutableFields } from '../../core/field-shape';
 import type { ByteRangeSink } from '../ppp/stream';
 import { Is707RlpCounters, RlpFrame, RlpFrameKind, type ResolvedRlpConfig } from './frame';
 
@@ -86,6 +87,7 @@ export class Is707RlpReceiver {
     this.st = new Float64Array(cap);
     this.en = new Float64Array(cap);
     this.mask = cap - 1;
+    mutableFields(this, ['lastAbortFirst']); // set by aborts only (core/field-shape.ts)
   }
 
   /** Read an 8-bit value relative to V(R) within a half-space of 128. */

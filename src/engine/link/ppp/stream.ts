@@ -28,6 +28,8 @@
  * queued for delivery.
  */
 
+import { doubleFields, mutableFields } from '../../core/field-shape';
+
 /** What a link sender needs from its byte source. */
 export interface RlpByteSource {
   /** Bytes appended but not yet taken. */
@@ -210,6 +212,9 @@ export class StreamReassembler<P> implements ByteRangeSink {
   constructor(private readonly ledger: PacketByteStream<P>) {
     this.idx = ledger.firstIndex;
     this.cursor = ledger.endIndex > this.idx ? ledger.startOf(this.idx) : ledger.appendedBytes;
+    // Byte offsets come from the ledger's Float64Arrays (doubles to V8); losses are rare (core/field-shape.ts).
+    doubleFields(this, ['cursor', 'deliveredBytes', 'lostBytes']);
+    mutableFields(this, ['discarded', 'damaged']);
   }
 
   receive(start: number, end: number, intact: boolean): void {
