@@ -1,3 +1,4 @@
+import { mutableFields } from '../../core/field-shape';
 import { LinkEventQueue, type LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 import {
@@ -58,6 +59,11 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
   readonly receiver: Is707RlpReceiver;
   private lastSlot = -Infinity;
   private readonly events = new LinkEventQueue<Is707RlpAbort>();
+  /**
+   * Whether an abort waits to be polled (the driver's per-slot check): a field, kept with the
+   * queue, so that the check is one load every slot rather than two getters.
+   */
+  eventsWaiting = false;
 
   /**
    * @param tx where this end's outgoing bytes come from (e.g. a {@link PacketByteStream})
@@ -67,6 +73,8 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
     this.config = resolveRlpConfig(config);
     this.sender = new Is707RlpSender(this.config, tx, this.counters);
     this.receiver = new Is707RlpReceiver(this.config, rx, this.counters);
+    // Set by aborts only, some first after hours (core/field-shape.ts).
+    mutableFields(this, ['eventsWaiting']);
   }
 
   /** Change the number of idle frames sent after the queue empties (is707.md `idle`), from the next slot on. */
@@ -86,9 +94,11 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
     if (this.receiver.activeGaps === 0) {
       // No gap open: no NAK or abort timer runs and no NAK is due (only a gap starts them), so
       // the choice is a retransmission, new data or an idle frame — the common case, every slot.
-      if (!this.sender.pollRetx(f) && !this.sender.pollNew(f)) this.sender.pollIdle(f);
-      c.framesSent[f.kind]++;
-      return f.kind !== K_NONE;
+      if (!this.sender.pollRetx(f) && !this.sender.pollNew(f) && !this.sender.pollIdle(f)) {
+        c.silentSlots++;
+        return false;
+      }
+      return true;
     }
     const abandoned = c.framesAbandoned;
     this.receiver.tick(slot);
@@ -96,26 +106,25 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
       // A NAK also carries this end's V(S), so the peer can find lost tail frames (rule (c)).
       f.seq = this.sender.vs & 255;
       f.fn = this.sender.vs;
+      f.start = 0;
+      f.end = 0;
       c.naksSent++;
-    } else if (!this.sender.pollRetx(f) && !this.sender.pollNew(f)) {
-      this.sender.pollIdle(f);
+    } else if (!this.sender.pollRetx(f) && !this.sender.pollNew(f) && !this.sender.pollIdle(f)) {
+      c.silentSlots++;
     }
-    c.framesSent[f.kind]++;
     if (c.framesAbandoned > abandoned) {
       const first = this.receiver.lastAbortFirst;
       this.events.push({ kind: 'abort', slot, frames: c.framesAbandoned - abandoned, first });
+      this.eventsWaiting = true;
     }
     return f.kind !== K_NONE;
   }
 
-  /** Whether an abort waits to be polled (the driver's per-slot check). */
-  get eventsWaiting(): boolean {
-    return this.events.waiting;
-  }
-
   /** The oldest abort not yet polled, or null. */
   pollEvent(): Is707RlpAbort | null {
-    return this.events.shift();
+    const e = this.events.shift();
+    this.eventsWaiting = this.events.waiting;
+    return e;
   }
 
   /**

@@ -54,16 +54,15 @@ export class RlpFrame {
   /** NAK: frames listed, in the receiver's numbering (the air carries `n & 255`). */
   nakFrames: Float64Array = new Float64Array(256);
 
-  /** Clear to "nothing sent" for `slot`. */
+  /**
+   * Clear to "nothing sent" for `slot`. Only the slot and the kind: every kind's filler writes
+   * all the fields that kind carries (data and retx: seq, fn, start, end; idle: seq, fn and an
+   * empty range; NAK: seq, fn, an empty range, nakRound, nakCount), and nothing reads a field a
+   * frame's kind does not carry — this runs twice per 20 ms slot.
+   */
   reset(slot: number): void {
     this.slot = slot;
     this.kind = RlpFrameKind.None;
-    this.seq = 0;
-    this.fn = 0;
-    this.start = 0;
-    this.end = 0;
-    this.nakRound = 0;
-    this.nakCount = 0;
   }
 
   /** Make room for `n` NAK entries (grows only for gaps longer than the buffer: rare). */
@@ -135,8 +134,8 @@ export function resolveRlpConfig(c: Is707RlpConfig = {}): ResolvedRlpConfig {
 
 /** Per-endpoint counters (sender and receiver halves). */
 export class Is707RlpCounters {
-  /** Frames sent, indexed by {@link RlpFrameKind} code (index 0: silent slots). */
-  readonly framesSent: number[] = [0, 0, 0, 0, 0];
+  /** Slots in which this end sent nothing. */
+  silentSlots = 0;
   /** New data frames sent. */
   dataFrames = 0;
   /** Retransmitted frames sent (one per frame named per NAK received). */
@@ -171,5 +170,13 @@ export class Is707RlpCounters {
   constructor() {
     // Aborts, NAK timeouts, misreadings come rarely, some first after hours (core/field-shape.ts).
     mutableFields(this);
+  }
+
+  /**
+   * Frames sent, indexed by {@link RlpFrameKind} code (index 0: silent slots). Made from the
+   * per-kind counters when asked, not kept as a second count of each frame every slot.
+   */
+  get framesSent(): number[] {
+    return [this.silentSlots, this.dataFrames, this.retransmittedFrames, this.idleFramesSent, this.naksSent];
   }
 }

@@ -1,7 +1,7 @@
 import { mutableFields } from '../../core/field-shape';
 import { millis, type Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
-import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio, type BearerRadio } from '../bearer-set';
+import { BEARER_DOWN, BEARER_UP, BearerSet, ChannelPairRadio } from '../bearer-set';
 import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
@@ -86,7 +86,7 @@ export class Is707RlpLink {
     readonly a: Is707RlpEndpoint,
     readonly b: Is707RlpEndpoint,
     /** Judges each slot: down = A→B, up = B→A. */
-    readonly radio: BearerRadio,
+    readonly radio: ChannelPairRadio,
     options: Is707RlpLinkOptions = {},
   ) {
     this.bearers.join(0, { a, b });
@@ -144,10 +144,9 @@ export class Is707RlpLink {
     }
     const t = now;
     const radio = this.radio;
-    radio.step(t, this.bearers.active);
-    const v = radio.verdict;
-    this.errAB = v[BEARER_DOWN] === 1;
-    this.errBA = v[BEARER_UP] === 1;
+    const lost = radio.judge(this.bearers.active);
+    this.errAB = (lost & 1) !== 0;
+    this.errBA = (lost & 2) !== 0;
     this.fa = sendsA ? fa : null;
     this.fb = sendsB ? fb : null;
     if (this.tFrame !== null) this.trace(t, fa, fb);

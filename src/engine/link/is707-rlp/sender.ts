@@ -115,6 +115,8 @@ export class Is707RlpSender {
     frame.kind = K_IDLE;
     frame.seq = this.vs & 255;
     frame.fn = this.vs;
+    frame.start = 0;
+    frame.end = 0;
     this.counters.idleFramesSent++;
     return true;
   }

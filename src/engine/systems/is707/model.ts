@@ -133,19 +133,31 @@ export class Is707Model implements SystemModel {
     hostNode.flush(0);
     mobileNode.flush(0);
 
+    // Completed packets move on: B's to the mobile's TCP, A's up the wire.
+    const { rxA, rxB } = this.rlp;
+    const deliver = (now: Nanos): void => {
+      let p: Packet | undefined;
+      while ((p = rxB.poll()) !== undefined) mobileNode.receive(p, now);
+      while ((p = rxA.poll()) !== undefined) up.send(p, now);
+    };
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
     // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace).
+    // Each frame's time is derived from the count `n` and handed to a call only in the branch
+    // that needs it: V8 boxes a time in nanoseconds (past 2^31) on the heap where it becomes a
+    // call's argument, and hoists that box out of any loop around the call — a time carried from
+    // frame to frame, or passed inside the polling loops, cost one allocation per frame.
+    // `start + n·20 ms` is exact (integers below 2^53).
     const frame = scheduler.timer((start: Nanos) => {
-      let now = start;
-      do {
+      let n = 0;
+      for (;;) {
+        const now = start + n * FRAME_NS;
         this.rlp.link.step(now);
         this.observeChannel();
-        let p: Packet | undefined;
-        while ((p = this.rlp.rxB.poll()) !== undefined) mobileNode.receive(p, now);
-        while ((p = this.rlp.rxA.poll()) !== undefined) up.send(p, now);
-        now += FRAME_NS;
-      } while (scheduler.runsInPlace(now));
-      frame.set(now);
+        if (rxB.ready !== 0 || rxA.ready !== 0) deliver(now);
+        n++;
+        if (!scheduler.runsInPlace(start + n * FRAME_NS)) break;
+      }
+      frame.set(start + n * FRAME_NS);
     });
     frame.set(0);
   }
