@@ -1,3 +1,4 @@
+import { doubleFields } from './field-shape';
 import type { Nanos } from './time';
 
 /**
@@ -47,6 +48,11 @@ export class Scheduler {
   fired = 0;
   /** Bound of the runUntil in progress (−Infinity outside one): nothing may run past it. */
   private limit: Nanos = -Infinity;
+
+  constructor() {
+    // Times in ns pass 2^31 after 2.1 s: a double to V8 from the start (core/field-shape.ts).
+    doubleFields(this, ['now']);
+  }
 
   /** A reusable timer calling `fire(now)` on expiry. */
   timer(fire: (now: Nanos) => void): Timer {

@@ -1,3 +1,4 @@
+import { doubleFields } from '../../core/field-shape';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 
 /**
@@ -31,6 +32,8 @@ export class ByteRangeQueue implements ByteRangeSink, RlpByteSource {
     this.start = new Float64Array(16);
     this.end = new Float64Array(16);
     this.mask = 15;
+    // Offsets come from the Float64Arrays: doubles to V8 (core/field-shape.ts).
+    doubleFields(this, ['takenStart', 'bytesIn', 'bytesOut', 'maxHeld']);
   }
 
   /** Bytes held. */

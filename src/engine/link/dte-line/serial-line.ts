@@ -1,3 +1,4 @@
+import { doubleFields } from '../../core/field-shape';
 import { countTime, NS_PER_SECOND, type Nanos } from '../../core/time';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
 
@@ -65,6 +66,19 @@ export class AsyncSerialLine implements RlpByteSource {
     this.t0 = new Float64Array(cap);
     this.base = new Float64Array(cap);
     this.mask = cap - 1;
+    // Times pass 2^31 ns after 2.1 s; offsets and counts come from the Float64Arrays: doubles to
+    // V8 (core/field-shape.ts).
+    doubleFields(this, [
+      'now',
+      'takenStart',
+      'charsQueued',
+      'charsRead',
+      'maxBacklog',
+      'headRead',
+      'busyStart',
+      'busyChars',
+      'freeAt',
+    ]);
   }
 
   /** Time at which the last character queued so far has arrived (0 before any push). */

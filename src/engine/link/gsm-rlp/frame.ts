@@ -9,6 +9,8 @@
  * M bits of a U frame.
  */
 
+import { doubleFields, mutableFields } from '../../core/field-shape';
+
 /** Sequence numbers N(S)/N(R) are counted modulo 62 (04.22 §5.2.3.1). */
 export const RLP_MODULUS = 62;
 /** User octets per I+S frame (25 octets of information field minus the L2R status octet). */
@@ -60,6 +62,11 @@ export class GsmRlpFrame {
   end = 0;
   /** I+S: a retransmission (for traces; receivers ignore it). */
   retx = false;
+
+  constructor() {
+    // Offsets come from Float64Arrays: doubles to V8 (core/field-shape.ts).
+    doubleFields(this, ['start', 'end']);
+  }
 
   clear(): void {
     this.kind = RlpKind.None;
@@ -202,4 +209,11 @@ export class GsmRlpCounters {
   frameErrors = 0;
   /** User octets delivered in order to the layer above. */
   bytesDelivered = 0;
+
+  constructor() {
+    // Octet sums of Float64Array offsets are doubles to V8; resets, drops, aliases are rare
+    // (core/field-shape.ts).
+    doubleFields(this, ['bytesSent', 'bytesRetransmitted', 'bytesFlushed', 'bytesDelivered']);
+    mutableFields(this);
+  }
 }

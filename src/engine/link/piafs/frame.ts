@@ -21,6 +21,8 @@
  * frame passes its CRC check ("CRC ERR" in the study's monitor).
  */
 
+import { doubleFields } from '../../core/field-shape';
+
 /** Slot length: one PIAFS frame per 10 ms per direction, in nanoseconds. */
 export const PIAFS_SLOT_NS = 10_000_000;
 /** Bytes per frame on the air (640 bits per 10 ms = 64 kbit/s). */
@@ -82,7 +84,7 @@ export interface PiafsFrame {
 
 /** A blank IDLE frame. */
 export function createPiafsFrame(): PiafsFrame {
-  return {
+  const f: PiafsFrame = {
     type: PiafsFrameType.IDLE,
     num: 0,
     req: 0,
@@ -91,4 +93,7 @@ export function createPiafsFrame(): PiafsFrame {
     reason: PiafsSendReason.IDLE,
     count: -1,
   };
+  // Offsets come from the entity's Float64Arrays, doubles to V8 (core/field-shape.ts).
+  doubleFields(f, ['offset']);
+  return f;
 }

@@ -19,6 +19,7 @@
  *
  * Sans-IO: time comes with `receive` and `poll`; `nextTimeout` says when to poll next.
  */
+import { doubleFields } from '../../core/field-shape';
 import type { Nanos } from '../../core/time';
 import { NS_PER_SECOND } from '../../core/time';
 import { mpFormat, type Fragment, type MpFormat, type MpSequenceBits, type Sized } from './fragment';
@@ -97,6 +98,9 @@ export class MultilinkReceiver<P extends Sized> {
     this.mpReorder = options.mpReorder ?? 128;
     this.mpTimeout = options.mpTimeout ?? NS_PER_SECOND;
     if (!(this.mpReorder >= 1)) throw new RangeError('mpReorder must be ≥ 1 fragment');
+    // Unwrapped numbers are computed with a division; M is Infinity without links: doubles to V8
+    // (core/field-shape.ts).
+    doubleFields(this, ['highest', 'm']);
   }
 
   /** M of RFC 1990 §4.1 (unbounded; Infinity with no member link). */
@@ -137,7 +141,9 @@ export class MultilinkReceiver<P extends Sized> {
   addLink(id: number): void {
     if (this.find(id)) throw new Error(`multilink: link ${id} already in the bundle`);
     const start = this.members.length > 0 ? this.m : this.next - 1;
-    this.members.push({ id, last: start, fragments: 0 });
+    const member = { id, last: start, fragments: 0 };
+    doubleFields(member, ['last']);
+    this.members.push(member);
     this.updateM();
   }
 

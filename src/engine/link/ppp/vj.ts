@@ -1,3 +1,4 @@
+import { doubleFields } from '../../core/field-shape';
 import { IP_HEADER, TCP_HEADER, TcpFlag, type Packet } from '../../core/packet';
 import { PppProtocol } from './async-framing';
 
@@ -114,6 +115,11 @@ class SlotState {
   ipId = 0;
   ipLen = 0;
   lastUse = 0;
+
+  constructor() {
+    // Sequence numbers arrive as doubles to V8 (core/field-shape.ts).
+    doubleFields(this, ['seq', 'ack']);
+  }
 
   set(seq: number, ack: number, win: number, ipId: number, ipLen: number): void {
     this.seq = seq;

@@ -1,3 +1,4 @@
+import { doubleFields } from '../../core/field-shape';
 import { countTime, type Nanos } from '../../core/time';
 import type { LinkEntity } from '../contract';
 import type { ByteRangeSink, RlpByteSource } from '../ppp/stream';
@@ -64,6 +65,8 @@ export class V42Entity implements LinkEntity<V42Frame, never> {
     private readonly rx: ByteRangeSink,
   ) {
     this.config = resolveV42Config(config);
+    // Times pass 2^31 ns after 2.1 s; bit counts follow the frames' octets (core/field-shape.ts).
+    doubleFields(this, ['t401Deadline', 'lineFreeAt', 'busyStart', 'busyBits']);
   }
 
   /** I frames sent and not yet acknowledged. */

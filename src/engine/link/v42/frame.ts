@@ -1,3 +1,4 @@
+import { doubleFields, mutableFields } from '../../core/field-shape';
 import { seconds, type Nanos } from '../../core/time';
 
 /**
@@ -39,6 +40,11 @@ export class V42Frame {
   octets = 0;
   /** When the last bit leaves the sender. */
   endTime: Nanos = 0;
+
+  constructor() {
+    // Offsets come from Float64Arrays and times pass 2^31 ns: doubles to V8 (core/field-shape.ts).
+    doubleFields(this, ['start', 'end', 'octets', 'endTime']);
+  }
 
   clear(): void {
     this.kind = V42Kind.None;
@@ -124,6 +130,12 @@ export class V42Counters {
   frameErrors = 0;
   /** Octets delivered in order to the layer above. */
   bytesDelivered = 0;
+
+  constructor() {
+    // Octet sums of Float64Array offsets are doubles to V8; expiries and REJs are rare (core/field-shape.ts).
+    doubleFields(this, ['bytesSent', 'bytesRetransmitted', 'lineOctets', 'bytesDelivered']);
+    mutableFields(this);
+  }
 
   /** Line octets that carried no information: each frame's flag, address, control and FCS (§8.1.1). */
   get overheadOctets(): number {

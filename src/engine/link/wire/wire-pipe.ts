@@ -1,5 +1,6 @@
 import type { Packet } from '../../core/packet';
 import type { Scheduler, Timer } from '../../core/scheduler';
+import { doubleFields } from '../../core/field-shape';
 import { countTime, type Nanos } from '../../core/time';
 
 /**
@@ -33,6 +34,8 @@ export class WirePipe {
     private readonly queueLimit = Infinity,
   ) {
     this.arrival = scheduler.timer((now) => this.arrive(now));
+    // Times in ns pass 2^31 after 2.1 s: doubles to V8 (core/field-shape.ts).
+    doubleFields(this, ['periodStart', 'busyUntil']);
   }
 
   /** Packets waiting or being serialised at `now`. */

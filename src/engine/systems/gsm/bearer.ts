@@ -15,6 +15,7 @@
  * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line
  * run on the scheduler. No allocation per frame.
  */
+import { doubleFields } from '../../core/field-shape';
 import { IpDrop, type Packet } from '../../core/packet';
 import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
@@ -115,7 +116,9 @@ class DatagramReceiver implements ByteRangeSink {
 class PhoneSink implements ByteRangeSink {
   now: Nanos = 0;
   pushed = false;
-  constructor(private readonly line: AsyncSerialLine) {}
+  constructor(private readonly line: AsyncSerialLine) {
+    doubleFields(this, ['now']); // times pass 2^31 ns after 2.1 s (core/field-shape.ts)
+  }
   receive(start: number, end: number, intact: boolean): void {
     if (!intact) return;
     this.line.push(start, end, this.now);
@@ -193,6 +196,7 @@ export class GsmBearer {
     });
     this.v42 = new V42Link(scheduler, modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
     this.downTimer = scheduler.timer((now) => this.deliverDown(now));
+    doubleFields(this, ['now']); // times pass 2^31 ns after 2.1 s (core/field-shape.ts)
   }
 
   /** True once the call has dropped. */
