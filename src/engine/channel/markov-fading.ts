@@ -6,6 +6,7 @@
  * sampling the envelope once per frame and keeping only "above / below" gives a two-state
  * chain whose switching probabilities follow from the joint law of consecutive samples.
  */
+import { doubleFields } from '../core/field-shape';
 import type { RandomStream } from '../core/rng';
 import { besselJ0, marcumQ1Difference } from './special-functions';
 import type { FrameChannel } from './types';
@@ -105,6 +106,8 @@ export class MarkovFadingChannel implements FrameChannel {
     pe: number,
     fdt: number,
   ) {
+    // Bounds p·2^32 are fractions, or 0 on an error-free channel (core/field-shape.ts).
+    doubleFields(this, ['gbBelow', 'bgBelow']);
     this.params = this.apply(pe, fdt);
     // Initial state from the stationary distribution, P(B) = pGB / (pGB + pBG) (= Pe).
     this.state = rng.next() < this.stationaryBad;
