@@ -6,6 +6,7 @@
  * sampling the envelope once per frame and keeping only "above / below" gives a two-state
  * chain whose switching probabilities follow from the joint law of consecutive samples.
  */
+import { doubleFields } from '../core/field-shape';
 import type { RandomStream } from '../core/rng';
 import { besselJ0, marcumQ1Difference } from './special-functions';
 import type { FrameChannel } from './types';
@@ -85,6 +86,13 @@ export function dopplerFdt(speedMetresPerSecond: number, carrierHz: number, fram
 export class MarkovFadingChannel implements FrameChannel {
   private pGB = 0;
   private pBG = 1;
+  /**
+   * pGB and pBG scaled by 2^32, the bounds a raw 32-bit draw u is compared with: u < p·2^32
+   * exactly when next() = u / 2^32 < p (scaling by a power of two is exact), so the draws and
+   * states are the same as comparing next() with p, without making the fraction every frame.
+   */
+  private gbBelow = 0;
+  private bgBelow = 4294967296;
   private params: FadingTransitions;
   private state: boolean;
 
@@ -98,6 +106,8 @@ export class MarkovFadingChannel implements FrameChannel {
     pe: number,
     fdt: number,
   ) {
+    // Bounds p·2^32 are fractions, or 0 on an error-free channel (core/field-shape.ts).
+    doubleFields(this, ['gbBelow', 'bgBelow']);
     this.params = this.apply(pe, fdt);
     // Initial state from the stationary distribution, P(B) = pGB / (pGB + pBG) (= Pe).
     this.state = rng.next() < this.stationaryBad;
@@ -115,6 +125,8 @@ export class MarkovFadingChannel implements FrameChannel {
     const t = fadingTransitions(pe, fdt);
     this.pGB = t.pGB;
     this.pBG = t.pBG;
+    this.gbBelow = t.pGB * 4294967296;
+    this.bgBelow = t.pBG * 4294967296;
     return t;
   }
 
@@ -136,8 +148,8 @@ export class MarkovFadingChannel implements FrameChannel {
 
   /** Advance one frame: transition, then report whether this frame is lost (= Bad). */
   step(): boolean {
-    const u = this.rng.next();
-    this.state = this.state ? !(u < this.pBG) : u < this.pGB;
+    const u = this.rng.nextU32();
+    this.state = this.state ? !(u < this.bgBelow) : u < this.gbBelow;
     return this.state;
   }
 }

@@ -46,21 +46,23 @@ export class ChannelPairRadio implements BearerRadio {
   ) {}
 
   step(_now: Nanos, active: Uint8Array): void {
-    this.judge(active);
+    const lost = this.judge(active[0] !== 0);
+    this.verdict[BEARER_DOWN] = lost & 1;
+    this.verdict[BEARER_UP] = lost >> 1;
   }
 
   /**
-   * {@link step} without the time, which a channel pair does not read, and with the verdicts also
-   * returned as bits (1: down failed, 2: up failed): a per-slot caller that calls this instead
-   * hands no fresh time across the call (V8 boxes a time in nanoseconds, past 2^31, on the heap
-   * when it crosses a call that is not inlined: one allocation per slot) and reads no array back.
+   * {@link step} for a caller that reads the verdicts as bits (1: down failed, 2: up failed) and
+   * passes whether the bearer is live; {@link verdict} is left as it was. No time, which a channel
+   * pair does not read, crosses the call (V8 boxes a time in nanoseconds, past 2^31, on the heap
+   * when it crosses a call that is not inlined: one allocation per slot), and no typed array is
+   * read or written: this runs every slot.
    */
-  judge(active: Uint8Array): number {
-    const v = this.verdict;
+  judge(live: boolean): number {
     let down = 0;
     let up = 0;
     // Each channel read from its own field, not through a lookup by direction: this runs every slot.
-    if (active[0] === 0) {
+    if (!live) {
       // not stepped: the bearer carries nothing
     } else if (this.first === BEARER_DOWN) {
       down = this.down.step() ? 1 : 0;
@@ -69,8 +71,6 @@ export class ChannelPairRadio implements BearerRadio {
       up = this.up.step() ? 1 : 0;
       down = this.down.step() ? 1 : 0;
     }
-    v[BEARER_DOWN] = down;
-    v[BEARER_UP] = up;
     return down | (up << 1);
   }
 

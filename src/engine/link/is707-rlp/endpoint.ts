@@ -57,7 +57,8 @@ export class Is707RlpEndpoint implements LinkEntity<RlpFrame, Is707RlpAbort> {
   readonly counters = new Is707RlpCounters();
   readonly sender: Is707RlpSender;
   readonly receiver: Is707RlpReceiver;
-  private lastSlot = -Infinity;
+  /** Last slot polled (−1: none yet; slots count from 0). A small integer, compared every slot. */
+  private lastSlot = -1;
   private readonly events = new LinkEventQueue<Is707RlpAbort>();
   /**
    * Whether an abort waits to be polled (the driver's per-slot check): a field, kept with the

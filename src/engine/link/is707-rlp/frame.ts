@@ -23,6 +23,9 @@ export const RlpFrameKind = {
   Nak: 4,
 } as const;
 
+/** {@link RlpFrameKind.None} as a module constant: the per-slot reset reads no property for it. */
+const K_NONE = RlpFrameKind.None;
+
 export type RlpFrameKindCode = (typeof RlpFrameKind)[keyof typeof RlpFrameKind];
 
 /** Labels for trace fields, indexed by {@link RlpFrameKind} code. */
@@ -62,7 +65,7 @@ export class RlpFrame {
    */
   reset(slot: number): void {
     this.slot = slot;
-    this.kind = RlpFrameKind.None;
+    this.kind = K_NONE;
   }
 
   /** Make room for `n` NAK entries (grows only for gaps longer than the buffer: rare). */

@@ -144,7 +144,7 @@ export class Is707RlpLink {
     }
     const t = now;
     const radio = this.radio;
-    const lost = radio.judge(this.bearers.active);
+    const lost = radio.judge(this.bearers.active[0] !== 0);
     this.errAB = (lost & 1) !== 0;
     this.errBA = (lost & 2) !== 0;
     this.fa = sendsA ? fa : null;
