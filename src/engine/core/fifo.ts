@@ -1,3 +1,5 @@
+import { mutableFields } from './field-shape';
+
 /**
  * A first-in first-out queue of objects as a ring, grown by doubling and never shrunk: once warm,
  * pushing and shifting allocate nothing (an array used with push and shift, or emptied and refilled,
@@ -8,6 +10,13 @@ export class Fifo<T> {
   private mask = 15;
   private head = 0;
   private tail = 0;
+
+  constructor() {
+    // The ring's array and mask change when it first grows, in a DECT run perhaps minutes in: both
+    // are changing fields from the start, so no compiled code counts on them staying (core/field-shape.ts).
+    this.items = this.items.slice();
+    mutableFields(this, ['mask']);
+  }
 
   get length(): number {
     return this.tail - this.head;

@@ -11,6 +11,7 @@
  * Its owner (the TCP user's driver, or the background population) learns of bearers coming up,
  * moving and going down, and says when a bearer needs a handover (from its channel state).
  */
+import { mutableFields } from '../../core/field-shape';
 import { DECT_SLOTS, slotMaskOf, type DectCluster, type SlotWidth } from './air';
 import { ChannelList } from './channel-list';
 import { MAC_STATE_LABELS, MacState } from './mac-state';
@@ -120,6 +121,7 @@ export class DectTerminal implements Requester {
     this.counters = zeroTerminalCounters(o.byBearers ?? true);
     this.ch = new Int16Array(o.target).fill(-1);
     this.bearerRfp = new Int8Array(o.target).fill(-1);
+    mutableFields(this, ['rfp']); // changed by handovers only (core/field-shape.ts)
   }
 
   /** Radio slots in use (bit mask over the 12). */

@@ -33,6 +33,9 @@ export class SegmentFlow {
     if (!(batch >= 1)) throw new RangeError(`batch must be ≥ 1, got ${batch}`);
     this.p = 1 / batch;
     this.nextAt = lambda > 0 ? this.gap() : Infinity;
+    // The list of birth times is replaced once 4096 segments were delivered, minutes into a run:
+    // a changing field from the start, so no compiled code counts on it staying (core/field-shape.ts).
+    this.born = this.born.slice();
   }
 
   private gap(): Nanos {
