@@ -94,6 +94,24 @@ export class Scheduler {
     return true;
   }
 
+  /**
+   * {@link runsInPlace} for a frame clock that checks the condition itself: the largest `t` it can
+   * accept, as far as the bound of this runUntil goes (−Infinity outside a timer's callback). With
+   * {@link nextTime}, `runsInPlace(t)` is `t <= inPlaceLimit() && t < nextTime()`; a caller may keep
+   * both while it arms and cancels nothing, asking nextTime() again after anything that might, and
+   * then calls {@link passInPlace} for each frame it runs — the same clock and count, without the
+   * heap's checks every frame.
+   */
+  inPlaceLimit(): Nanos {
+    return this.firing === null ? -Infinity : this.limit;
+  }
+
+  /** The clock moves to `t` for a frame run in place (the caller has checked, see inPlaceLimit). */
+  passInPlace(t: Nanos): void {
+    this.now = t;
+    this.fired++;
+  }
+
   /** Run every event with time ≤ t in (time, sequence) order, then set now = t. */
   runUntil(t: Nanos): void {
     const heap = this.heap;

@@ -32,6 +32,36 @@ export const SENDING: ReadonlySet<TcpStateName> = new Set([
 export const RECEIVING: ReadonlySet<TcpStateName> = new Set(['ESTABLISHED', 'FIN_WAIT_1', 'FIN_WAIT_2']);
 
 /**
+ * `SENDING.has(st)` as a switch: asked for every segment polled and every timer, where a lookup
+ * in a set of strings costs a hash probe and a switch compares the (interned) names directly.
+ * The test suite checks that both agree on every state.
+ */
+export function isSendingState(st: TcpStateName): boolean {
+  switch (st) {
+    case 'ESTABLISHED':
+    case 'CLOSE_WAIT':
+    case 'FIN_WAIT_1':
+    case 'CLOSING':
+    case 'LAST_ACK':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** `RECEIVING.has(st)` as a switch (see {@link isSendingState}). */
+export function isReceivingState(st: TcpStateName): boolean {
+  switch (st) {
+    case 'ESTABLISHED':
+    case 'FIN_WAIT_1':
+    case 'FIN_WAIT_2':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * State, output and bookkeeping of a connection; `TcpConnection` adds the
  * application calls, input processing and timer handling (split by concern).
  */
@@ -187,7 +217,7 @@ export abstract class ConnectionCore {
     }
     if (this.st === 'CLOSED' || this.st === 'LISTEN') return null;
     if (this.synDue) return this.sendSyn(now);
-    if (SENDING.has(this.st)) {
+    if (isSendingState(this.st)) {
       let out: OutSegment | null = null;
       if (this.snd.fastRtxPending) {
         this.snd.fastRtxPending = false;

@@ -1,6 +1,6 @@
 import { TcpFlag, type TcpSegment } from '../core/packet';
 import { seconds, type Nanos } from '../core/time';
-import { ConnectionCore, RECEIVING, SENDING } from './connection-core';
+import { ConnectionCore, isReceivingState, isSendingState } from './connection-core';
 
 export { resetFor, type TcpConnectionOptions } from './connection-core';
 
@@ -103,7 +103,7 @@ export class TcpConnection extends ConnectionCore {
       this.traceRto(now);
       return;
     }
-    if (!SENDING.has(this.st) || this.snd.allAcked) return;
+    if (!isSendingState(this.st) || this.snd.allAcked) return;
     if (this.snd.retries >= this.profile.dataRetries) {
       // Retransmission limit reached: abort with a RST (tcp.md, Retransmission limit; RFC 1122 §4.2.3.5 R2).
       this.noteFailure(now, 'retries');
@@ -264,7 +264,7 @@ export class TcpConnection extends ConnectionCore {
   private processData(now: Nanos, seg: TcpSegment): void {
     const fin = (seg.flags & TcpFlag.FIN) !== 0;
     if (seg.len === 0 && !fin) return;
-    if (!RECEIVING.has(this.st)) {
+    if (!isReceivingState(this.st)) {
       // The peer's FIN is already in: anything more is a retransmission. ACK it; in TIME_WAIT restart
       // the 2·MSL timer (RFC 793 §3.9, TIME-WAIT).
       this.rcv.ackNow = true;

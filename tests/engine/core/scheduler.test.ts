@@ -134,6 +134,54 @@ describe('Scheduler', () => {
     expect(s.now).toBe(20);
   });
 
+  it('inPlaceLimit and nextTime, asked again after arming, with passInPlace, run in place exactly as runsInPlace', () => {
+    // The timeline of the test above (a frame arms an event at 25), with a frame clock that keeps the two bounds and asks for
+    // the next event's time only after it armed one; the same log, clock and count of expiries.
+    const build = (cached: boolean, steps: number[]) => {
+      const s = new Scheduler();
+      const log: string[] = [];
+      s.at(35, (n) => log.push(`x${n}@${s.now}`));
+      const frame = s.timer((start) => {
+        const limit = s.inPlaceLimit();
+        let next = s.nextTime();
+        let now = start;
+        for (;;) {
+          log.push(`f${now}@${s.now}`);
+          if (now === 20) {
+            // Due before the event known so far (35): a frame clock that did not ask again would
+            // run frame 30 before it.
+            s.at(25, (n) => log.push(`y${n}`));
+            next = s.nextTime();
+          }
+          now += 10;
+          if (!cached) {
+            if (!s.runsInPlace(now)) break;
+          } else {
+            if (!(now <= limit && now < next)) break;
+            s.passInPlace(now);
+          }
+        }
+        frame.set(now);
+      });
+      frame.set(0);
+      s.at(70, (n) => log.push(`z${n}`));
+      for (const t of steps) s.runUntil(t);
+      return [...log, `fired ${s.fired}`];
+    };
+    const reference = build(false, [100]);
+    expect(reference).toContain('f40@40');
+    expect(build(true, [100])).toEqual(reference);
+    expect(build(true, [5, 33, 35, 36, 69, 100])).toEqual(reference);
+    expect(build(false, [5, 33, 35, 36, 69, 100])).toEqual(reference);
+    // Outside a firing timer nothing runs in place; inside, the bound is that of the runUntil.
+    const s = new Scheduler();
+    expect(s.inPlaceLimit()).toBe(-Infinity);
+    let limit: number | undefined;
+    s.at(10, () => (limit = s.inPlaceLimit()));
+    s.runUntil(20);
+    expect(limit).toBe(20);
+  });
+
   it('refuses to arm a timer in the past', () => {
     const s = new Scheduler();
     s.runUntil(100);

@@ -55,10 +55,12 @@ export class Is707Model implements SystemModel {
   private fdt: number;
   private ms: { x: number; y: number };
   private radioFromMap: boolean;
-  /** Observed forward channel: slots in the Bad state and runs of them. */
+  /**
+   * Observed forward channel: slots in the Bad state and runs of them (the slots observed are the
+   * link's own count, `rlp.link.slot`: one observation per link step, not a second counter).
+   */
   private badSlots = 0;
   private badRuns = 0;
-  private slots = 0;
   private lastBad = false;
   private apDrops = 0;
 
@@ -141,21 +143,31 @@ export class Is707Model implements SystemModel {
       while ((p = rxA.poll()) !== undefined) up.send(p, now);
     };
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
-    // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace).
+    // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace, checked
+    // here from its two bounds: only delivering packets arms or cancels timers, so the next event's
+    // time is asked again only after that).
     // Each frame's time is derived from the count `n` and handed to a call only in the branch
     // that needs it: V8 boxes a time in nanoseconds (past 2^31) on the heap where it becomes a
     // call's argument, and hoists that box out of any loop around the call — a time carried from
     // frame to frame, or passed inside the polling loops, cost one allocation per frame.
     // `start + n·20 ms` is exact (integers below 2^53).
+    const link = this.rlp.link;
     const frame = scheduler.timer((start: Nanos) => {
+      const limit = scheduler.inPlaceLimit();
+      let next = scheduler.nextTime();
       let n = 0;
       for (;;) {
         const now = start + n * FRAME_NS;
-        this.rlp.link.step(now);
+        link.step(now);
         this.observeChannel();
-        if (rxB.ready !== 0 || rxA.ready !== 0) deliver(now);
+        if (rxB.ready !== 0 || rxA.ready !== 0) {
+          deliver(now);
+          next = scheduler.nextTime();
+        }
         n++;
-        if (!scheduler.runsInPlace(start + n * FRAME_NS)) break;
+        const t = start + n * FRAME_NS;
+        if (!(t <= limit && t < next)) break;
+        scheduler.passInPlace(t);
       }
       frame.set(start + n * FRAME_NS);
     });
@@ -168,7 +180,6 @@ export class Is707Model implements SystemModel {
 
   private observeChannel(): void {
     const bad = this.forward.bad;
-    this.slots++;
     if (bad) {
       this.badSlots++;
       if (!this.lastBad) this.badRuns++;
@@ -223,6 +234,7 @@ export class Is707Model implements SystemModel {
 
   summary(now: Nanos): ReturnType<SystemModel['summary']> {
     const simSeconds = toSeconds(now);
+    const slots = this.rlp.link.slot;
     const delivered = this.sink ? this.sink.stats.bytesDelivered : 0;
     const tcp = tcpSummary([this.sender], delivered, simSeconds, this.sender.rtoAtMaxTime(now));
     const ap = this.rlp.link.a.counters;
@@ -242,7 +254,7 @@ export class Is707Model implements SystemModel {
         frameErrors: ms.frameErrors,
         frameErrorRate: round(fwdSent > 0 ? ms.frameErrors / fwdSent : 0),
         meanErrorBurst: round(this.badRuns > 0 ? this.badSlots / this.badRuns : 0),
-        channelBadFraction: round(this.slots > 0 ? this.badSlots / this.slots : 0),
+        channelBadFraction: round(slots > 0 ? this.badSlots / slots : 0),
         naksSent: ap.naksSent + ms.naksSent,
         retransmittedFrames: ap.retransmittedFrames + ms.retransmittedFrames,
         aborts: ap.aborts + ms.aborts,
@@ -261,7 +273,7 @@ export class Is707Model implements SystemModel {
     const f = this.sender.failure;
     if (f) {
       const why =
-        `the forward channel was in its bad state ${round(this.slots > 0 ? (100 * this.badSlots) / this.slots : 0, 1)} % of the time ` +
+        `the forward channel was in its bad state ${round(slots > 0 ? (100 * this.badSlots) / slots : 0, 1)} % of the time ` +
         `(FER ${round(this.fer, 3)}, f_dT ${this.fdt}) and RLP abandoned ${ap.framesAbandoned + ms.framesAbandoned} frames`;
       out.failure = failureOf(tcpFailureWhat(f, "The sender's TCP"), why + backoffNote(f), f.at);
     }
