@@ -24,6 +24,8 @@
  * ignored when it points past the highest fragment sent.
  */
 
+import { doubleFields } from '../../core/field-shape';
+
 /** Data bytes per fragment. */
 export const DLC_FRAGMENT_DATA_BYTES = 29;
 /** Header bytes per fragment: length, N(S), N(R). */
@@ -70,7 +72,20 @@ export interface DectDlcFragment {
 }
 
 export function createDectDlcFragment(): DectDlcFragment {
-  return { ns: 0, nr: 0, length: 0, more: false, rej: false, loss: false, packet: -1, retransmission: false };
+  const f = {
+    ns: 0,
+    nr: 0,
+    length: 0,
+    more: false,
+    rej: false,
+    loss: false,
+    packet: -1,
+    retransmission: false,
+  };
+  // Lengths and packet ids are copied from the sender's Float64Arrays, doubles to V8: in their final
+  // shape from the start, so a MAC end made later holds a payload of the same map (core/field-shape.ts).
+  doubleFields(f, ['length', 'packet']);
+  return f;
 }
 
 /** Field-by-field copy (the MAC's payload copy). */
