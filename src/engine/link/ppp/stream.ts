@@ -58,12 +58,6 @@ export class PacketByteStream<P> implements RlpByteSource {
   private tail = 0;
   /** Absolute index of the first packet not yet completely taken. */
   private sendIdx = 0;
-  /**
-   * Stream offset one past the last byte of packet `sendIdx` (Infinity while every packet is
-   * taken): `take` compares the bytes taken with this one field every link frame and walks the
-   * ledger only when a packet has been taken completely.
-   */
-  private sendEnd = Infinity;
   /** Total bytes appended. */
   private length = 0;
   /** Total bytes taken. */
@@ -91,7 +85,6 @@ export class PacketByteStream<P> implements RlpByteSource {
     this.st[i] = this.length;
     this.length += wireBytes;
     this.en[i] = this.length;
-    if (this.sendIdx === this.tail) this.sendEnd = this.length;
     this.appendedPackets++;
     return this.tail++;
   }
@@ -104,14 +97,8 @@ export class PacketByteStream<P> implements RlpByteSource {
     if (n <= 0) return 0;
     const sent = this.sent + n;
     this.sent = sent;
-    if (sent >= this.sendEnd) this.passTaken(sent);
-    return n;
-  }
-
-  /** Move `sendIdx` past the packets taken completely by `sent` bytes. */
-  private passTaken(sent: number): void {
     while (this.sendIdx < this.tail && this.en[this.sendIdx & this.mask] <= sent) this.sendIdx++;
-    this.sendEnd = this.sendIdx < this.tail ? this.en[this.sendIdx & this.mask] : Infinity;
+    return n;
   }
 
   /** Bytes appended but not yet taken. */
