@@ -101,3 +101,20 @@ export function wholeCommands(text: string, runs: number): CommandRun[] {
   }
   return out;
 }
+
+/**
+ * Wall seconds of `command args…` as a whole process, `runs` times: the start-up floor under the
+ * whole commands above (`npm run sim -- --help` loads npm, node, the runner and the bundle and
+ * simulates nothing; `node -e 0` is node alone), so that a target below it reads as out of reach.
+ */
+export function processWalls(command: string, args: readonly string[], runs: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 22 });
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
+    out.push(wall);
+  }
+  return out;
+}

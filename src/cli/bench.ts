@@ -23,6 +23,7 @@ import {
   firstRuns,
   fmtMinMedianMax,
   minMedianMax,
+  processWalls,
   traceOptions,
   wholeCommands,
   type TraceMode,
@@ -154,6 +155,14 @@ if (!args.has('--browser-only')) {
   console.log(
     `Whole commands (npm run sim -- "<scenario>", tracing as the command does), min / median / max of ${RUNS}`,
   );
+  {
+    const floor = processWalls('npm', ['run', '--silent', 'sim', '--', '--help'], RUNS);
+    const node = processWalls(process.execPath, ['-e', '0'], RUNS);
+    console.log(
+      `  start-up floor: npm run sim -- --help (npm, node, runner and bundle; nothing simulated) ` +
+        `${fmtMinMedianMax(minMedianMax(floor), 3)} s wall; node -e 0 ${fmtMinMedianMax(minMedianMax(node), 3)} s`,
+    );
+  }
   for (const text of COMMAND_SCENARIOS) {
     const runs = wholeCommands(text, RUNS);
     // The same run inside a process, traced as the command traces it (hashed for traceHash, not kept).
