@@ -58,7 +58,7 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
     readonly info: TraceSourceInfo,
     /** A frame-level source (see the module's comment): outside `traceHash`. */
     readonly detail: boolean,
-    protected readonly recorder: TraceRecorder,
+    recorder: TraceRecorder,
     protected readonly maxRecords: number,
   ) {
     this.stored = recorder.store;
