@@ -36,8 +36,9 @@ export function doubleFields(o: object, keys: readonly string[]): void {
 }
 
 /**
- * Number and boolean fields of `o` that change only on rare events: marked as changing from the
- * start. Without `keys`, every own number and boolean field (a counters record).
+ * Number, boolean and array fields of `o` that change only on rare events: marked as changing from
+ * the start (an array field — a ring that grows, a list replaced — is given a copy and then its
+ * own array back). Without `keys`, every own number and boolean field (a counters record).
  */
 export function mutableFields(o: object, keys?: readonly string[]): void {
   for (const k of keys ?? Object.keys(o)) {
@@ -50,8 +51,21 @@ export function mutableFields(o: object, keys?: readonly string[]): void {
     } else if (typeof v === 'boolean') {
       r[k] = !v;
       r[k] = v;
+    } else if (keys && Array.isArray(v)) {
+      r[k] = v.slice();
+      r[k] = v;
     } else if (keys) {
-      throw new Error(`field-shape: '${k}' is not a number or boolean`);
+      throw new Error(`field-shape: '${k}' is not a number, boolean or array`);
     }
   }
+}
+
+/**
+ * An empty array that will hold objects (events, ranges) only after rare events: given the
+ * elements kind those will give it from the start, by holding `sample` once.
+ */
+export function objectElements<T>(array: T[], sample: T): void {
+  if (array.length !== 0) throw new Error('field-shape: objectElements wants an empty array');
+  array.push(sample);
+  array.pop();
 }

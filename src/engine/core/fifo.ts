@@ -14,8 +14,7 @@ export class Fifo<T> {
   constructor() {
     // The ring's array and mask change when it first grows, in a DECT run perhaps minutes in: both
     // are changing fields from the start, so no compiled code counts on them staying (core/field-shape.ts).
-    this.items = this.items.slice();
-    mutableFields(this, ['mask']);
+    mutableFields(this, ['items', 'mask']);
   }
 
   get length(): number {

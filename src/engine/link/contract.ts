@@ -8,7 +8,7 @@
  * nanoseconds for a layer on a continuous line (V.42). A driver (a `*Link` class, or a system's
  * frame loop) owns the clock, the channels and the frames in flight.
  */
-import { mutableFields } from '../core/field-shape';
+import { mutableFields, objectElements } from '../core/field-shape';
 
 export type { FrameChannel } from '../channel/types';
 
@@ -46,8 +46,7 @@ export class LinkEventQueue<E> {
     // Events are rare (an IS-707 abort may come first after hours): the per-slot `waiting` check
     // must not be compiled against a queue that never changed (core/field-shape.ts). Holding an
     // object once gives the array the elements kind that events will give it.
-    (this.items as unknown[]).push(null);
-    this.items.pop();
+    objectElements(this.items as unknown[], null);
     mutableFields(this, ['head']);
   }
 

@@ -20,21 +20,10 @@ export interface TcpConnectionOptions {
   timeWait?: number;
 }
 
-/** States in which our data (and FIN) may be sent or resent. */
-export const SENDING: ReadonlySet<TcpStateName> = new Set([
-  'ESTABLISHED',
-  'CLOSE_WAIT',
-  'FIN_WAIT_1',
-  'CLOSING',
-  'LAST_ACK',
-]);
-/** States in which new data from the peer is accepted (its FIN not yet received). */
-export const RECEIVING: ReadonlySet<TcpStateName> = new Set(['ESTABLISHED', 'FIN_WAIT_1', 'FIN_WAIT_2']);
-
 /**
- * `SENDING.has(st)` as a switch: asked for every segment polled and every timer, where a lookup
- * in a set of strings costs a hash probe and a switch compares the (interned) names directly.
- * The test suite checks that both agree on every state.
+ * States in which our data (and FIN) may be sent or resent. A switch: asked for every segment
+ * polled and every timer, where a lookup in a set of strings costs a hash probe and a switch
+ * compares the (interned) names directly.
  */
 export function isSendingState(st: TcpStateName): boolean {
   switch (st) {
@@ -49,7 +38,7 @@ export function isSendingState(st: TcpStateName): boolean {
   }
 }
 
-/** `RECEIVING.has(st)` as a switch (see {@link isSendingState}). */
+/** States in which new data from the peer is accepted (its FIN not yet received); see {@link isSendingState}. */
 export function isReceivingState(st: TcpStateName): boolean {
   switch (st) {
     case 'ESTABLISHED':

@@ -1,4 +1,4 @@
-import { mutableFields } from '../core/field-shape';
+import { mutableFields, objectElements } from '../core/field-shape';
 import type { Nanos } from '../core/time';
 
 /** Result of accepting a segment's data. */
@@ -51,8 +51,7 @@ export class Receiver {
   ) {
     // Out-of-order data may first come after hours of a run: the held list is an array of ranges
     // from the start, and the FIN fields are known to change (core/field-shape.ts).
-    this.held.push([0, 0]);
-    this.held.pop();
+    objectElements(this.held, [0, 0]);
     mutableFields(this, ['finSeq', 'finReceived']);
   }
 

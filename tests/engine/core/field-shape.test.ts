@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doubleFields, mutableFields } from '../../../src/engine/core/field-shape';
+import { doubleFields, mutableFields, objectElements } from '../../../src/engine/core/field-shape';
 
 describe('field shapes (speed only: values unchanged)', () => {
   it('doubleFields leaves every value as it was, -0 and Infinity included', () => {
@@ -35,5 +35,17 @@ describe('field shapes (speed only: values unchanged)', () => {
     expect(() => doubleFields(o, ['label'])).toThrow(/label/);
     expect(() => mutableFields(o, ['label'])).toThrow(/label/);
     expect(Object.keys(o)).toEqual(['count', 'label']);
+  });
+
+  it('a named array field keeps its own array; objectElements leaves an array empty', () => {
+    const list = [1, 2];
+    const o = { list };
+    mutableFields(o, ['list']);
+    expect(o.list).toBe(list);
+    expect(list).toEqual([1, 2]);
+    const held: Array<[number, number]> = [];
+    objectElements(held, [0, 0]);
+    expect(held).toEqual([]);
+    expect(() => objectElements([1], 2)).toThrow(/empty/);
   });
 });

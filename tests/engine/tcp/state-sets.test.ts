@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isReceivingState,
-  isSendingState,
-  RECEIVING,
-  SENDING,
-} from '../../../src/engine/tcp/connection-core';
-import { TCP_STATE_NAMES } from '../../../src/engine/tcp/types';
+import { isReceivingState, isSendingState } from '../../../src/engine/tcp/connection-core';
+import { TCP_STATE_NAMES, type TcpStateName } from '../../../src/engine/tcp/types';
+
+/** RFC 793: the states in which our data (and FIN) may be sent or resent… */
+const SENDING: ReadonlySet<TcpStateName> = new Set([
+  'ESTABLISHED',
+  'CLOSE_WAIT',
+  'FIN_WAIT_1',
+  'CLOSING',
+  'LAST_ACK',
+]);
+/** …and those in which new data from the peer is accepted (its FIN not yet received). */
+const RECEIVING: ReadonlySet<TcpStateName> = new Set(['ESTABLISHED', 'FIN_WAIT_1', 'FIN_WAIT_2']);
 
 describe('TCP state classes', () => {
   it('the switches agree with the sets on every state (RFC 793: who may send, who accepts data)', () => {

@@ -7,6 +7,7 @@
  * Segments still waiting at the end are censored: their delay is at least their age then. They
  * enter the delay figures with that age (a lower bound), and `censored` says how many.
  */
+import { mutableFields } from '../../core/field-shape';
 import type { RandomStream } from '../../core/rng';
 import { toSeconds, type Nanos } from '../../core/time';
 
@@ -35,7 +36,7 @@ export class SegmentFlow {
     this.nextAt = lambda > 0 ? this.gap() : Infinity;
     // The list of birth times is replaced once 4096 segments were delivered, minutes into a run:
     // a changing field from the start, so no compiled code counts on it staying (core/field-shape.ts).
-    this.born = this.born.slice();
+    mutableFields(this, ['born']);
   }
 
   private gap(): Nanos {
