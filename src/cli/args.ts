@@ -1,4 +1,6 @@
 /** Command-line arguments of `npm run sim`. */
+import { MAX_SWEEP_SEEDS } from '../engine/scenario/sweep';
+
 export interface SimArgs {
   scenario: string;
   trace?: string;
@@ -59,30 +61,46 @@ system spreading a study over machines): the outputs of shards 1…n, concatenat
 in that order, are the whole sweep's output.
 Exit status: 0 ok, 2 bad scenario or arguments, 1 internal error.`;
 
+/** The options that take a value, and the flags; each may be given once. */
+const VALUE_OPTIONS = ['--trace', '--pcap', '--explain', '--seeds', '--jobs', '--shard'] as const;
+const FLAGS = ['--sweep', '--help', '-h'] as const;
+
+/** Most worker threads `--jobs` may ask for. */
+export const MAX_JOBS = 256;
+
+/** Read a count: decimal digits only (no `0x2`, `1e3`, `2.0` or sign), from 1 to `max`. */
+export function parseCount(option: string, raw: string, max: number): number {
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max))
+    throw new Error(`${option}=${raw}: must be a whole number from 1 to ${max}, in decimal digits`);
+  return n;
+}
+
 /** Parse argv; throws an Error with a user-facing message on bad arguments. */
 export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
   const out: SimArgs = { scenario: '', sweep: false, seeds: 1, jobs: Math.max(1, cpus), help: false };
   const positional: string[] = [];
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    const known =
+      (VALUE_OPTIONS as readonly string[]).includes(a) || (FLAGS as readonly string[]).includes(a);
+    if (known) {
+      const name = a === '-h' ? '--help' : a;
+      if (given.has(name)) throw new Error(`${name} is given twice: give it once`);
+      given.add(name);
+    }
     const value = (): string => {
       const v = argv[++i];
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    const count = (name: string, max: number): number => {
-      const raw = value();
-      const n = Number(raw);
-      if (!Number.isInteger(n) || n < 1 || n > max)
-        throw new Error(`${name}=${raw}: must be a whole number from 1 to ${max}`);
-      return n;
-    };
     if (a === '--trace') out.trace = value();
     else if (a === '--pcap') out.pcap = value();
     else if (a === '--explain') out.explain = value();
     else if (a === '--sweep') out.sweep = true;
-    else if (a === '--seeds') out.seeds = count('--seeds', 1_000_000);
-    else if (a === '--jobs') out.jobs = count('--jobs', 256);
+    else if (a === '--seeds') out.seeds = parseCount('--seeds', value(), MAX_SWEEP_SEEDS);
+    else if (a === '--jobs') out.jobs = parseCount('--jobs', value(), MAX_JOBS);
     else if (a === '--shard') out.shard = parseShard(value());
     else if (a === '--help' || a === '-h') out.help = true;
     else if (a.startsWith('--'))
@@ -94,8 +112,10 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
   if (positional.length > 1)
     throw new Error(`expected one scenario argument, got ${positional.length} (quote it: "a=1&b=2")`);
   out.scenario = positional[0] ?? '';
-  if (out.sweep && (out.trace || out.pcap || out.explain !== undefined))
+  if (out.sweep && (out.trace !== undefined || out.pcap !== undefined || out.explain !== undefined))
     throw new Error('--trace, --pcap and --explain apply to a single run, not to --sweep');
   if (out.shard && !out.sweep) throw new Error('--shard splits a sweep: use it with --sweep');
+  if (given.has('--seeds') && !out.sweep)
+    throw new Error('--seeds sets how many seeds a sweep runs: use it with --sweep');
   return out;
 }
