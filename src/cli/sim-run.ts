@@ -10,7 +10,7 @@
  */
 import { capturePcap } from '../engine/export/pcap';
 import { createSimulation, expandSweep, parseScenarioStrict } from '../engine';
-import { explainQuery, explanationLines, parseExplainQuery } from '../engine/analysis/explain';
+import { explainQuery, explanationLines, parseExplainQuery, userActions } from '../engine/analysis/explain';
 import { escapeControls, safeDecode } from '../engine/scenario/text';
 import { getSystem } from '../engine/systems';
 import { closeSync, writeSync } from 'node:fs';
@@ -111,7 +111,9 @@ function explainOne(args: SimArgs, text: string, io: SimIo): void {
   const sim = createSimulation(scenario, { keepTraces: true, capture: false, maxRecords: EXPLAIN_RECORDS });
   sim.runToEnd();
   const system = getSystem(scenario.system);
-  const r = explainQuery(sim.traces, q.query, system?.explain ?? null);
+  // The student's own actions (timed changes, a release list) are named when the chain runs through one.
+  const actions = system ? userActions(scenario, system.params, system.frameNs) : [];
+  const r = explainQuery(sim.traces, q.query, system?.explain ?? null, actions);
   if ('error' in r) throw new BadInput([`explain: ${r.error}`]);
   io.out(explanationLines(r.explanation).join('\n') + '\n');
 }

@@ -151,3 +151,33 @@ describe('bad arguments and scenarios are refused with a message (item 16)', () 
     });
   });
 });
+
+describe('--explain: the shared explanation text (items 20, 24)', () => {
+  it('a copy that arrives after RLP gave its frame up says why it did not help', async () => {
+    const r = await sim('system=is707&fer=0.3&fdt=0.01&idle=0&duration=60', '--explain', '6.72');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    const abort = lines.findIndex((l) => l.includes('frame 78 is given up'));
+    expect(lines[abort]).toBe(
+      '  3.460 s  RLP aborts the gap from frame 61: frame 78 is given up (ten frames abandoned)',
+    );
+    // Before: "frame 78 resent: received" four times, with no word why.
+    expect(lines.slice(abort + 1, abort + 5)).toEqual([
+      '  3.600 s  frame 78 resent: received after RLP had given it up at 3.460 s, too late to help (the sender, which never learns of the abort, was still answering the NAKs)',
+      '  3.940 s  frame 78 resent: received after RLP had given it up at 3.460 s, too late to help',
+      '  4.260 s  frame 78 resent: received after RLP had given it up at 3.460 s, too late to help',
+      '  4.560 s  frame 78 resent: received after RLP had given it up at 3.460 s, too late to help',
+    ]);
+    expect(lines.filter((l) => / resent: received$/.test(l))).toEqual([]);
+  });
+
+  it('names the student’s release of a PHS link, not a discard after the timeout', async () => {
+    const r = await sim('system=phs&release=3@5.24', '--explain', '5.577');
+    expect(r.status).toBe(0);
+    const [, cause] = r.stdout.split('\n');
+    expect(cause).toMatch(
+      /^Cause: Segment 135 \(bytes 195641–197100\) was lost because you released link 3 at 5\.240 s/,
+    );
+    expect(cause).not.toMatch(/because PPP Multilink discarded/);
+  });
+});

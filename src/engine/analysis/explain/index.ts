@@ -4,6 +4,7 @@
  * SystemDefinition (systems/<id>/explain.ts).
  */
 export * from './types';
+export * from './actions';
 export * from './table';
 export * from './tcp-events';
 export * from './query';
