@@ -39,6 +39,7 @@ import type {
   TcpEvent,
 } from './types';
 import { at, span } from './words';
+import { capital, dropOf, last, sorted, spanOf } from './chain';
 
 /** Explain the event a query names; the error says why there is none. */
 export function explainQuery(
@@ -406,46 +407,4 @@ class Explainer {
   private ipItem(t: Nanos | null, text: string, tone: ExplainItem['tone']): void {
     this.ip.push({ t, text, tone });
   }
-}
-
-/** Where `ip.drop` says a node dropped datagram `id`, if it did. */
-function dropOf(table: TraceTable, id: number): { t: Nanos; where: string } | null {
-  const src = table.get('ip.drop');
-  if (!src) return null;
-  const ids = src.col('id');
-  for (let i = 0; i < src.n; i++)
-    if (ids[i] === id) return { t: src.t[i], where: src.label('where', src.col('where')[i]) };
-  return null;
-}
-
-function last<T>(xs: readonly T[], keep: (x: T) => boolean): T | undefined {
-  for (let i = xs.length - 1; i >= 0; i--) if (keep(xs[i])) return xs[i];
-  return undefined;
-}
-
-/** Items in time order (untimed ones last), stable. */
-export function sorted(items: readonly ExplainItem[]): ExplainItem[] {
-  return items
-    .map((it, k) => ({ it, k }))
-    .sort((a, b) => (a.it.t ?? Infinity) - (b.it.t ?? Infinity) || a.k - b.k)
-    .map((x) => x.it);
-}
-
-function spanOf(layers: readonly ExplainLayer[], e: TcpEvent): [Nanos, Nanos] {
-  let lo = e.t;
-  let hi = e.end ?? e.t;
-  for (const l of layers)
-    for (const it of l.items) {
-      if (it.t !== null) {
-        lo = Math.min(lo, it.t);
-        hi = Math.max(hi, it.t);
-      }
-      if (it.until !== undefined) hi = Math.max(hi, it.until);
-    }
-  return [lo, hi];
-}
-
-function capital(s: string): string {
-  const out = s.charAt(0).toUpperCase() + s.slice(1);
-  return out.endsWith('.') ? out : `${out}.`;
 }

@@ -11,5 +11,6 @@ export * from './query';
 export * from './datagram';
 export * from './link-helpers';
 export * from './explain';
+export { sorted } from './chain';
 export * from './format';
 export * from './words';
