@@ -58,8 +58,11 @@ the first retransmission of segment 41. Add ,conn=2 for another connection and,
 with a time, ,kind=rtx|timeout|fast|dupack|stall.
 --shard i/n runs only the i-th of n contiguous parts of the sweep (for a batch
 system spreading a study over machines): the outputs of shards 1…n, concatenated
-in that order, are the whole sweep's output.
-Exit status: 0 ok, 2 bad scenario or arguments, 1 internal error.`;
+in that order, are the whole sweep's output; a shard past the last run is empty
+(said on stderr). --seeds takes 1 to ${MAX_SWEEP_SEEDS}; each option is given once.
+--trace writes every record of every trace source (streamed, bounded memory);
+--trace and --pcap paths are checked before the run.
+Exit status: 0 ok, 2 bad scenario or arguments (nothing is run), 1 internal error.`;
 
 /** The options that take a value, and the flags; each may be given once. */
 const VALUE_OPTIONS = ['--trace', '--pcap', '--explain', '--seeds', '--jobs', '--shard'] as const;
