@@ -19,6 +19,11 @@ export interface RuleRefusal {
   readonly message: string;
 }
 
+/** What a refused value should have been, for the banner's "expected …". */
+export function agreeingText(r: RuleRefusal): string {
+  return `a value that agrees with the other keys (${r.message})`;
+}
+
 /**
  * B's changes (each valid alone) that agree with one another and with the system's defaults under
  * its rules between keys; those a rule sets back are refused. A's own keys are not known here: a

@@ -10,7 +10,7 @@
 
 import { defaultSystem, parseScenario } from '../engine/scenarios';
 import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
-import { agreeingChanges } from './key-rules';
+import { agreeingChanges, agreeingText } from './key-rules';
 import { encodeItemValue } from './fragment-text';
 import type { SweepSetup } from './sweep';
 import { checkSweepItems, encodeSweep, SWEEP_KEYS, type SweepItems } from './sweep-link';
@@ -252,7 +252,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   // B's changes, each valid alone, must also agree under the rules between keys (key-rules.ts).
   const agreeing = agreeingChanges(system, compare);
   for (const r of agreeing.refused) {
-    bad(`${COMPARE_PREFIX}${r.key}`, r.value, r.message);
+    bad(`${COMPARE_PREFIX}${r.key}`, r.value, agreeingText(r));
     given.splice(given.indexOf(`${COMPARE_PREFIX}${r.key}`), 1);
   }
   compare = agreeing.kept;
