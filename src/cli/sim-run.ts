@@ -75,7 +75,7 @@ export async function runSim(argv: readonly string[], io: SimIo): Promise<number
     }
     if (args.sweep) await runSweep(args, io, say);
     else if (args.explain !== undefined) explainOne(args, args.explain, io);
-    else runOne(args, io, say);
+    else await runOne(args, io, say);
     return 0;
   } catch (err) {
     if (err instanceof BadInput) {
@@ -118,7 +118,7 @@ function explainOne(args: SimArgs, text: string, io: SimIo): void {
   io.out(explanationLines(r.explanation).join('\n') + '\n');
 }
 
-function runOne(args: SimArgs, io: SimIo, say: (line: string) => void): void {
+async function runOne(args: SimArgs, io: SimIo, say: (line: string) => void): Promise<void> {
   const scenario = scenarioOf(args);
   // The output files are opened before the run: a path that cannot be written is named now.
   const opened = openOutputs([
@@ -140,7 +140,7 @@ function runOne(args: SimArgs, io: SimIo, say: (line: string) => void): void {
     });
     if (trace) {
       writer = new CsvTraceWriter(trace.fd, trace.path);
-      writer.run(sim);
+      await writer.run(sim);
       writer.finish(sim);
       for (const [name, n] of writer.dropped)
         say(`note: ${trace.path}: ${n} records of ${name} were overwritten before they could be written`);

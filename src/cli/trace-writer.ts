@@ -21,6 +21,7 @@ export const STREAM_RING_RECORDS = 1 << 15;
 /** A stretch makes at most this share of a ring's records in any source. */
 const RING_SHARE = 4;
 const MAX_STRETCH_FRAMES = 1 << 16;
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 interface Spool {
   readonly info: TraceSourceInfo;
@@ -64,9 +65,27 @@ export class CsvTraceWriter {
    * Run `sim` to its end, draining after each stretch. A stretch is sized from the busiest source's
    * records per frame so far, to fill at most a quarter of its ring.
    */
-  run(sim: Simulation): void {
+  async run(sim: Simulation): Promise<void> {
+    // Ctrl-C or a batch system's SIGTERM mid-run removes the spool before the process ends as the
+    // signal ends it (it would otherwise stay beside the output, hidden). The run yields to the
+    // event loop between stretches, so the signal is handled within one stretch.
+    const onSignal = (signal: NodeJS.Signals): void => {
+      this.discard();
+      for (const s of STOP_SIGNALS) process.removeListener(s, onSignal);
+      process.kill(process.pid, signal);
+    };
+    for (const s of STOP_SIGNALS) process.on(s, onSignal);
+    try {
+      await this.stretches(sim);
+    } finally {
+      for (const s of STOP_SIGNALS) process.removeListener(s, onSignal);
+    }
+  }
+
+  private async stretches(sim: Simulation): Promise<void> {
     let frames = 64;
     while (!sim.done) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const ran = sim.step(frames);
       const most = this.drain(sim);
       const perFrame = most / Math.max(1, ran);

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,22 @@ describe('npm run sim', () => {
     expect(bytes.readUInt32LE(0)).toBe(0xa1b2c3d4);
     expect(bytes.length).toBeGreaterThan(24 + 56 * 10);
   });
+
+  it('Ctrl-C during a streamed --trace removes the spool beside the output and ends as SIGINT ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const child = spawn(
+      process.execPath,
+      ['scripts/cli.mjs', 'sim', 'system=is707&duration=1000000', '--trace', join(dir, 'x.csv')],
+      { stdio: 'ignore' },
+    );
+    const ended = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_c, signal) => r(signal)));
+    await expect
+      .poll(() => readdirSync(dir).some((n) => n.startsWith('.x.csv.spool-')), { timeout: 20_000 })
+      .toBe(true);
+    child.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    expect(readdirSync(dir)).toEqual(['x.csv']);
+  }, 30_000);
 
   it('prints the same summary from the bundle as from the source', () => {
     const text = 'system=gsm&app=ftpGet&size=20000&seed=3';
