@@ -115,7 +115,7 @@ export const GSM_PRESETS: readonly Preset[] = [
         live: 'app.kbytesPerSecond',
       },
       { label: 'RLP T1 expiries', value: 'dozens', live: 'link.t1Expiries' },
-      { label: 'RLP resets', value: 0, live: 'link.resetEvents' },
+      { label: 'RLP resets', value: 0, live: 'link.resetProcedures' },
     ],
   },
   {
@@ -129,7 +129,7 @@ export const GSM_PRESETS: readonly Preset[] = [
     scenario: 'system=gsm&app=ftpGet&size=100000&radio=custom&fer=0.0001&events=20@fer=0.95;25@fer=0.0001',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'RLP resets', value: 1, live: 'link.resetEvents' },
+      { label: 'RLP resets', value: 1, live: 'link.resetProcedures' },
       { label: 'TCP timeouts', value: '≥ 1', live: 'tcp.timeouts' },
       { label: 'VJ packets tossed', value: '> 0', live: 'link.vjTossed' },
     ],
