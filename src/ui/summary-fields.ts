@@ -5,7 +5,7 @@
  * and a preset's "This run" cell is printed as the study's value beside it. The fields every system
  * has (the top level, `tcp`, the workloads of engine/app) are here; each lab plug-in declares its
  * own `link` and `app` fields (`summaryFields`), which take precedence (DECT's normalizedGoodput is
- * TH / TH_teo, a share). tests/ui/summary-labels.test.ts runs every system's workloads and fails on
+ * TH / TH_teo, a share). tests/ui/summary-labels.test.tsx runs every system's workloads and fails on
  * a shown field without a label, or with a label that is only its key in other letters.
  */
 import type { Summary } from '../engine/scenario/summary';

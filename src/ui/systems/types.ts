@@ -139,7 +139,7 @@ export interface LabPlugin {
   /**
    * Labels and quantities of the system's own summary fields (its `link` block and its workload's
    * `app` fields), and of common ones it means otherwise; each shown field needs one
-   * (tests/ui/summary-labels.test.ts).
+   * (tests/ui/summary-labels.test.tsx).
    */
   readonly summaryFields: SummaryFields;
   /**
