@@ -100,10 +100,4 @@ export interface Preset {
   readonly published?: readonly PublishedValue[];
   /** Actions the preset asks the student to take while it runs (they keep it the preset). */
   readonly actions?: readonly PresetAction[];
-  /**
-   * Simulated seconds by which its claimed outcomes (`check`) are settled, when that is before its
-   * end: the outcome test runs only so far. Only for checks that can never be undone later
-   * (`atLeast` on a count).
-   */
-  readonly outcomeBy?: number;
 }
