@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Summary text for people (issue 20 item 28). The link-counter list printed labels made from keys
  * ("Fer", "Fdt", "Srej", "Vj tossed", "Kbytes per second"); now every field it shows has a label
@@ -6,14 +7,16 @@
  * listed as intended). DECT said "Workload: completed" at 0 s and during the run; a failed GERAN
  * run said "Best 5 s stretch: not yet (under 5 s of data)".
  */
+import { act } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Summary } from '../../src/engine';
 import { schemaFor } from '../../src/engine/scenarios';
-import { SummaryFigures, workloadWords } from '../../src/ui/components/SummaryPanel';
+import { SummaryFigures, SummaryPanel, workloadWords } from '../../src/ui/components/SummaryPanel';
 import { words } from '../../src/ui/format';
 import { counterPaths, isMechanicalLabel, summaryField } from '../../src/ui/summary-fields';
 import { LAB_PLUGINS } from '../../src/ui/systems';
+import { renderInLab } from './render-lab';
 
 /** Labels that are their key on purpose: keys that already read as English for people. */
 const INTENDED: readonly string[] = [
@@ -64,6 +67,25 @@ describe('every shown summary field has a label for people', () => {
         problems.push(`${path}: “${field.label}” is its key in other letters`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the link-counter list', () => {
+  it('shows the labels and units, not the keys', () => {
+    const s = summaryOf('system=gsm&size=20000&duration=10');
+    const { host } = renderInLab(<SummaryPanel />, (h) => h.store.setState({ summary: s }));
+    act(() => {});
+    const list = host.querySelector('.link-counters')!;
+    const labels = [...list.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toContain('Packets the VJ decompressor tossed');
+    expect(labels).toContain('Frame error rate in force (Pe)');
+    expect(labels).toContain('Byte budget: PPP stuffing');
+    for (const old of ['Fer', 'Fdt', 'Srej', 'Vj tossed', 'Kbytes per second', 'Budget'])
+      expect(labels).not.toContain(old);
+    const row = [...list.querySelectorAll('.kv')].find((r) =>
+      r.textContent?.startsWith('Byte budget: payload'),
+    );
+    expect(row?.querySelector('dd')?.textContent).toMatch(/bytes\/s$/);
   });
 });
 
