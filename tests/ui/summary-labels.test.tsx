@@ -25,6 +25,7 @@ const INTENDED: readonly string[] = [
   'link.setups', // PHS "Link set-ups"
   'app.transactionsPerSecond', // "Transactions per second"
   'app.objectsPerPage', // "Objects per page"
+  'app.meanBearers', // "Mean bearers": the study's own term (TH_teo = mean bearers × 5)
 ];
 
 function summaryOf(text: string, run = true): Summary {

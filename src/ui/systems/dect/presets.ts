@@ -64,7 +64,7 @@ export const DECT_PRESETS: readonly Preset[] = [
     sweep: LAMBDA_SWEEP,
     published: [
       {
-        label: 'Bearers held on average',
+        label: 'Mean bearers',
         quantity: Q.bearers,
         value: P.meanBearers,
         live: 'app.meanBearers',
@@ -157,7 +157,7 @@ export const DECT_PRESETS: readonly Preset[] = [
         },
       },
       {
-        label: 'Bearers held on average',
+        label: 'Mean bearers',
         quantity: Q.bearers,
         value: 10,
         live: 'app.meanBearers',
@@ -227,7 +227,7 @@ export const DECT_PRESETS: readonly Preset[] = [
     charts: ['seq', 'throughput'],
     published: [
       {
-        label: 'Bearers held on average',
+        label: 'Mean bearers',
         quantity: Q.bearers,
         value: 'fewer than at hoScale = 1',
         live: 'app.meanBearers',

@@ -34,7 +34,7 @@ export const DECT_SUMMARY_FIELDS: SummaryFields = {
   'app.thUp': { label: 'Segments delivered per second, mobile → fixed host', quantity: Q.segps },
   'app.thId': { label: 'Ideal throughput TH_id = min(λ, TH_teo)', quantity: Q.segps },
   'app.thTeo': { label: 'Bearer capacity TH_teo = mean bearers × 5', quantity: Q.segps },
-  'app.meanBearers': { label: 'Bearers held on average', quantity: Q.bearers },
+  'app.meanBearers': { label: 'Mean bearers', quantity: Q.bearers },
   'app.generated': { label: 'Segments generated (both ways)', quantity: Q.count },
   'app.delay.mean': { label: 'Delay D of a segment, mean', quantity: Q.seconds },
   'app.delay.p50': { label: 'Delay D, median', quantity: Q.seconds },
