@@ -30,7 +30,7 @@ describe('the bth preset', () => {
     expect(isPresetScenario(preset, canonical(`${RELEASED.replace('events=', 'events=5@msX=30;')}`))).toBe(
       false,
     );
-    expect(isPresetScenario(preset, canonical(preset.scenario.replace("bth=9", "bth=4")))).toBe(false);
+    expect(isPresetScenario(preset, canonical(preset.scenario.replace('bth=9', 'bth=4')))).toBe(false);
     // A preset without actions still counts a timed change of those keys as a change.
     const reference = findPreset('dect-reference')!;
     expect(isPresetScenario(reference, canonical(`${reference.scenario}&events=12@bearer3=0`))).toBe(false);

@@ -121,6 +121,8 @@ describe('the table prints both cells in one form', () => {
     expect(formatStudy({ form: 'seconds' }, { from: 1, to: 6 })).toBe('1–6\u202fs');
     expect(formatStudy({ form: 'seconds' }, { above: 8 })).toBe('> 8\u202fs');
     expect(formatQuantity({ form: 'decimal', unit: 'dBµV' }, [63.74, 62.03])).toBe('63.74, 62.03\u202fdBµV');
-    expect(formatStudy({ form: 'decimal', unit: 'kbit/s' }, [239.52, 178.08])).toBe('239.5 / 178.1\u202fkbit/s');
+    expect(formatStudy({ form: 'decimal', unit: 'kbit/s' }, [239.52, 178.08])).toBe(
+      '239.5 / 178.1\u202fkbit/s',
+    );
   });
 });
