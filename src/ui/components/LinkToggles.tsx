@@ -139,7 +139,7 @@ export function LinkToggles({
       </ul>
       {spec.note && keys.length > 0 && (
         <p className="small muted link-note" data-testid="link-note">
-          {spec.note}
+          {spec.note(values)}
         </p>
       )}
     </>

@@ -11,6 +11,7 @@ import type { FrameDecoder } from '../charts/link-decoders';
 import type { ExerciseList } from '../exercises/collect';
 import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
+import type { Quantity } from '../quantity';
 
 /** A system's own panel (e.g. the PIAFS monitor table), shown collapsible under the charts while it runs. */
 export interface SystemPanel {
@@ -52,8 +53,11 @@ export interface LinkToggleSpec {
    * the release is recorded and another release is a new change.
    */
   readonly mode: 'toggle' | 'release';
-  /** A line under the buttons saying what to try (e.g. how many to release to see the rule act). */
-  readonly note?: string;
+  /**
+   * A line under the buttons saying what to try (e.g. how many to release to see the rule act),
+   * written from the values in force, so that it matches the run's keys (issue 20 item 26).
+   */
+  readonly note?: (values: Readonly<Record<string, ParamValue | undefined>>) => string;
 }
 
 /**
@@ -96,6 +100,16 @@ export interface PublishedCurve {
   readonly points: readonly { readonly x: number; readonly y: number; readonly label?: string }[];
 }
 
+/** A summary field for people: its label and quantity (ui/summary-fields.ts). */
+export interface SummaryField {
+  /** What it is, for a reader (the link-counter list), never its key in other letters. */
+  readonly label: string;
+  readonly quantity: Quantity;
+}
+
+/** Summary fields by dotted path without list indices (`link.fieldDbuv`, `link.mac.packets`). */
+export type SummaryFields = Readonly<Record<string, SummaryField>>;
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -107,7 +121,7 @@ export interface LabPlugin {
   readonly linkDecoder: FrameDecoder;
   readonly chartLabels?: ChartLabels;
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
-  readonly SummaryRows?: ComponentType<{ summary: Summary }>;
+  readonly SummaryRows?: ComponentType<{ summary: Summary; done?: boolean }>;
   /**
    * The summary's Goodput row, where "goodput — its share of the bearer's rate" would mislead
    * (DECT: goodput counts both directions, its share and capacity are of one). Default: the shell's.
@@ -122,6 +136,17 @@ export interface LabPlugin {
   readonly publishedCurves?: readonly PublishedCurve[];
   /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
   readonly linkToggles?: LinkToggleSpec;
+  /**
+   * Labels and quantities of the system's own summary fields (its `link` block and its workload's
+   * `app` fields), and of common ones it means otherwise; each shown field needs one
+   * (tests/ui/summary-labels.test.tsx).
+   */
+  readonly summaryFields: SummaryFields;
+  /**
+   * The Workload row's words for a workload that runs for the whole run and never completes
+   * (DECT's arrivals in both directions), whatever `completed` says.
+   */
+  readonly endlessWorkload?: string;
   /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
   readonly realisation?: Realisation;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */

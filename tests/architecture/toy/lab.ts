@@ -18,6 +18,10 @@ export const TOY_LAB: LabPlugin = {
     },
   ],
   panels: [],
+  summaryFields: {
+    'link.frames': { label: 'Toy frames sent', quantity: { form: 'count' } },
+    'link.good': { label: 'Toy frames received intact', quantity: { form: 'count' } },
+  },
   linkDecoder: IS707_DECODER,
   mapRadio: { kind: 'always', how: 'the toy FER grows with the distance' },
 };

@@ -12,7 +12,9 @@ import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
+import { DECT_SUMMARY_FIELDS } from './summary-fields';
 import { DectGoodputRow } from './GoodputRow';
+import { bthNote } from './bth-note';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -31,6 +33,7 @@ export const DECT_LAB: LabPlugin = {
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,
+  summaryFields: DECT_SUMMARY_FIELDS,
   panels: [
     { id: 'dect-grids', title: 'Slot/carrier grids of the three RFPs', Component: SlotGrids, place: 'stage' },
     { id: 'dect-bearers', title: 'Bearers of the TCP user', Component: BearerPanel, place: 'stage' },
@@ -41,12 +44,11 @@ export const DECT_LAB: LabPlugin = {
     key: (n) => `bearer${n}`,
     word: 'Bearer',
     mode: 'release',
-    note:
-      'Connection_Modification sets bearers up again, one at a time, only when fewer than bth are held ' +
-      '(bth = 4 by default, Link layer group): release bearers until 3 or fewer remain — 7 of 10 at the ' +
-      'target — and watch the bearer chart; leave 4 or more and none comes back until the count falls below bth.',
+    note: bthNote,
   },
   GoodputRow: DectGoodputRow,
+  // The engine's summary says completed from the start: arrivals never end before the duration.
+  endlessWorkload: 'segments arrive both ways for the whole run (it never completes)',
   chartLabels: { capacity: 'TH_teo = mean bearers × 5 segments/s' },
   mapRadio: {
     kind: 'option',

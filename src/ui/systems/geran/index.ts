@@ -10,6 +10,7 @@ import { GERAN_CURVES } from './published-curves';
 import { GERAN_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
 import { GERAN_PRESETS } from './presets';
+import { GERAN_SUMMARY_FIELDS } from './summary-fields';
 import { GERAN_SPEECH_DECODER } from './speech-decoder';
 import { GeranSummaryRows } from './SummaryRows';
 
@@ -39,6 +40,7 @@ export const GERAN_LAB: LabPlugin = {
   publishedCurves: GERAN_CURVES,
   exercises: exerciseFiles('geran', EXERCISE_FILES),
   presets: GERAN_PRESETS,
+  summaryFields: GERAN_SUMMARY_FIELDS,
   panels: GERAN_PANELS,
   linkDecoder: GERAN_SPEECH_DECODER,
   chartLabels: { capacity: 'ceiling 31.15 kbit/s (no speech)' },

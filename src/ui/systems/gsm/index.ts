@@ -11,6 +11,7 @@ import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
 import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
+import { GSM_SUMMARY_FIELDS } from './summary-fields';
 import { GSM_RLP_DECODER } from './rlp-decoder';
 
 export { GSM_PRESETS } from './presets';
@@ -43,6 +44,7 @@ export const GSM_LAB: LabPlugin = {
   publishedCurves: GSM_CURVES,
   exercises: exerciseFiles('gsm', EXERCISE_FILES),
   presets: GSM_PRESETS,
+  summaryFields: GSM_SUMMARY_FIELDS,
   panels: GSM_PANELS,
   linkDecoder: GSM_RLP_DECODER,
   SummaryRows: GsmSummaryRows,

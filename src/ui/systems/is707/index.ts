@@ -5,6 +5,7 @@ import { IS707_CURVES } from './published-curves';
 import { IS707_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
+import { IS707_SUMMARY_FIELDS } from './summary-fields';
 
 export { IS707_PRESETS } from './presets';
 export { IS707_PUBLISHED } from './published';
@@ -18,6 +19,7 @@ export const IS707_LAB: LabPlugin = {
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,
+  summaryFields: IS707_SUMMARY_FIELDS,
   panels: [],
   linkDecoder: IS707_DECODER,
   // `radioFromMap=1`: the FER follows the phone's distance (is707.md); off, `fer` sets it.

@@ -10,6 +10,7 @@ import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { PHS_PRESETS } from './presets';
+import { PHS_SUMMARY_FIELDS } from './summary-fields';
 
 export { PHS_PRESETS } from './presets';
 export { PHS_PUBLISHED } from './published';
@@ -30,6 +31,7 @@ export const PHS_LAB: LabPlugin = {
   publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
+  summaryFields: PHS_SUMMARY_FIELDS,
   panels: [
     { id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel },
   ],
