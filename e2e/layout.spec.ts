@@ -125,6 +125,22 @@ test('a long run: the clock never re-wraps the toolbar, and the last x-axis labe
   expect(touching).toEqual([]);
 });
 
+test('at 1280 × 720 (a projector) the header is one row: “Copy link” beside the pickers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await ready(page);
+  const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!;
+  const preset = await box(page.getByTestId('preset-select'));
+  for (const id of ['share', 'help-tour', 'system-select']) {
+    const b = await box(page.getByTestId(id));
+    expect(b.y + b.height / 2, `${id} on the pickers' row`).toBeGreaterThan(preset.y);
+    expect(b.y + b.height / 2, `${id} on the pickers' row`).toBeLessThan(preset.y + preset.height);
+  }
+  await checkToolbar(page, '1280 × 720');
+});
+
 test('at 1920 px a changed preset’s “Modified from …” title is shown whole in the preset menu', async ({
   page,
 }) => {
