@@ -64,6 +64,8 @@ export interface LabMap {
   readonly svg: SVGSVGElement;
 }
 
+const MOVABLE_LABEL = 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)';
+
 /** Updates during which a locally moved phone ignores the engine's (older) position. */
 const HOLD_UPDATES = 30;
 let mapCount = 0;
@@ -105,7 +107,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     .attr('class', 'ms')
     .attr('tabindex', 0)
     .attr('role', 'slider')
-    .attr('aria-label', 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)');
+    .attr('aria-label', MOVABLE_LABEL);
   const focusRing = ms.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
   ms.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
   const body = ms
@@ -158,10 +160,15 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const pal = p();
     const pos = position();
     const [mx, my] = tf.toPx(pos.x, pos.y);
-    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`).attr(
-      'aria-disabled',
-      draggedMobile(view) ? null : 'true',
-    );
+    // A phone the system does not let the user move (GERAN) is a picture, not a slider: it takes no
+    // focus and says it stays put (the page says why, under the map), rather than invite a drag or
+    // arrow keys that do nothing (issue 20, item 23).
+    const movable = draggedMobile(view) !== undefined;
+    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`)
+      .attr('tabindex', movable ? 0 : null)
+      .attr('role', movable ? 'slider' : 'img')
+      .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)')
+      .classed('fixed', !movable);
     const drawnAsPhone = phone(view)?.id;
     others
       .selectAll<SVGCircleElement, MapMobile>('circle')
@@ -184,10 +191,10 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const first = v.stations.find((s) => s.id === v.cells?.serving) ?? v.stations[0];
     const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
     const where = `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
-    ms.attr('aria-valuemin', Math.round(x0))
-      .attr('aria-valuemax', Math.round(x1))
-      .attr('aria-valuenow', Math.round(pos.x))
-      .attr('aria-valuetext', where);
+    ms.attr('aria-valuemin', movable ? Math.round(x0) : null)
+      .attr('aria-valuemax', movable ? Math.round(x1) : null)
+      .attr('aria-valuenow', movable ? Math.round(pos.x) : null)
+      .attr('aria-valuetext', movable ? where : null);
     const geo = linkGeometry(view.links, stationPx, mx, my);
     drawLinks(links, view.links, geo, opts.theme);
     layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx, my], frame, scaleBox, pal);
@@ -286,6 +293,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       opts = o ?? opts;
       const key = layoutKey(v, opts);
       if (key !== laidOut) {
+        // Another map (a new system or scenario): a position moved on the old one is not this
+        // phone's — kept, the next arrow key would move on from the old system's spot.
+        if (laidOut !== '' && !dragging) local = null;
         laidOut = key;
         full = true;
       }
