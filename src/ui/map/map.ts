@@ -14,6 +14,7 @@ import {
   FRAME_MARGIN,
   layoutLabels,
   linkGeometry,
+  phoneIconOffset,
   stationPositions,
 } from './map-layers';
 import type { Box } from './label-layout';
@@ -108,16 +109,21 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     .attr('tabindex', 0)
     .attr('role', 'slider')
     .attr('aria-label', MOVABLE_LABEL);
-  const focusRing = ms.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
-  ms.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
-  const body = ms
+  // The phone's spot and, when the icon is drawn beside a station it would cover, the leader line
+  // from the spot to the icon (map-layers.ts `phoneIconOffset`).
+  const leader = ms.append('line').attr('class', 'ms-leader').attr('stroke-width', 1.5);
+  const spot = ms.append('circle').attr('class', 'ms-spot').attr('r', 3);
+  const icon = ms.append('g').attr('class', 'ms-icon');
+  const focusRing = icon.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
+  icon.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
+  const body = icon
     .append('rect')
     .attr('x', -8)
     .attr('y', -14)
     .attr('width', 16)
     .attr('height', 28)
     .attr('rx', 3);
-  const screen = ms
+  const screen = icon
     .append('rect')
     .attr('x', -5)
     .attr('y', -10)
@@ -197,7 +203,16 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('aria-valuetext', movable ? where : null);
     const geo = linkGeometry(view.links, stationPx, mx, my);
     drawLinks(links, view.links, geo, opts.theme);
-    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx, my], frame, scaleBox, pal);
+    const [ox, oy] = phoneIconOffset(stationPx, mx, my);
+    const beside = ox !== 0 || oy !== 0;
+    icon.attr('transform', beside ? `translate(${r1(ox)},${r1(oy)})` : null);
+    leader
+      .attr('x2', r1(ox))
+      .attr('y2', r1(oy))
+      .attr('stroke', pal.series.data)
+      .attr('display', beside ? null : 'none');
+    spot.attr('fill', pal.series.data).attr('display', beside ? null : 'none');
+    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx + ox, my + oy], frame, scaleBox, pal);
     const counts = d3.rollup(
       view.links,
       (v) => v.length,

@@ -21,6 +21,13 @@ describe('lab plug-ins against the engine’s definitions', () => {
     },
   );
 
+  it.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
+    '%s: the goodput chart’s capacity words name no rate (the chart writes it after them)',
+    (_id, plugin) => {
+      expect(plugin.chartLabels?.capacity ?? '').not.toMatch(/bit\/s/);
+    },
+  );
+
   const withRadio = LAB_PLUGINS.flatMap((p) => (p.mapRadio ? [[p.id, p.mapRadio] as const] : []));
   it.each(withRadio)('%s: its mapRadio keys are its own', (id, radio) => {
     const def = SYSTEMS.find((s) => s.id === id)!;

@@ -41,7 +41,8 @@ export const GERAN_LAB: LabPlugin = {
   presets: GERAN_PRESETS,
   panels: GERAN_PANELS,
   linkDecoder: GERAN_SPEECH_DECODER,
-  chartLabels: { capacity: 'ceiling 31.15 kbit/s (no speech)' },
+  // The chart writes the rate after these words: naming it here too printed it twice (issue 20, item 31).
+  chartLabels: { capacity: 'ceiling with no speech' },
   SummaryRows: GeranSummaryRows,
   phoneFixed:
     'The phone stays where it is: in GERAN its position plays no part. The study’s channel is error-free ' +
