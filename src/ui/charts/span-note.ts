@@ -1,10 +1,21 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import type { Palette } from '../theme/palette';
-import type { ChartFrame } from './frame';
+import type * as d3 from 'd3';
 import { textMeasure, wrapToWidth } from './wrap';
 
 /** Height of a row above the plot — a legend row, a line of the span note — px. */
 export const LEGEND_ROW_PX = 15;
+
+/** What of the chart's frame (frame.ts `ChartFrame`, which calls this) the span drawing uses. */
+export interface SpanFrame {
+  readonly id: string;
+  readonly innerW: number;
+  readonly innerH: number;
+  readonly margin: { readonly left: number; readonly top: number };
+  readonly svg: d3.Selection<SVGSVGElement, unknown, null, undefined>;
+  readonly defs: d3.Selection<SVGDefsElement, unknown, null, undefined>;
+  reserveTop(what: 'note', px: number): void;
+}
 
 /**
  * The span a chart shows when its sources lost their oldest records (span.ts): the plot clipped
@@ -14,7 +25,7 @@ export const LEGEND_ROW_PX = 15;
  * which moves down for them. Drawn at the plot's top right it covered the newest marks of the
  * sequence graph, where a long run's data is (issue 20, item 21).
  */
-export function drawSpan(frame: ChartFrame, fromPx: number, note: string | null, p: Palette): void {
+export function drawSpan(frame: SpanFrame, fromPx: number, note: string | null, p: Palette): void {
   const w = frame.innerW;
   const left = Math.max(0, Math.min(w, fromPx));
   const measure = textMeasure(CHART_STYLE.tickFontPx, CHART_STYLE.fontFamily);
