@@ -173,8 +173,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     ms.attr('transform', `translate(${r1(mx)},${r1(my)})`)
       .attr('tabindex', movable ? 0 : null)
       .attr('role', movable ? 'slider' : 'img')
-      .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)')
-      .classed('fixed', !movable);
+      .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)');
     const drawnAsPhone = phone(view)?.id;
     others
       .selectAll<SVGCircleElement, MapMobile>('circle')
