@@ -37,8 +37,17 @@ export function wrapToWidth(text: string, maxPx: number, measure: Measure, break
       else hi = mid - 1;
     }
     const head = rest.slice(0, lo);
-    let cut = -1;
-    for (const b of breaks) cut = Math.max(cut, head.lastIndexOf(b));
+    const lastBreak = (upTo: number): number => {
+      let c = -1;
+      for (const b of breaks) c = Math.max(c, head.lastIndexOf(b, upTo));
+      return c;
+    };
+    let cut = lastBreak(head.length - 1);
+    // Not a last line of a stub ("…(run at 0.00 / s)"): take the break before, if there is one.
+    if (cut >= 0 && rest.length - cut - 1 <= 3) {
+      const before = lastBreak(cut - 1);
+      if (before >= lo / 3) cut = before;
+    }
     // Break after a separator, unless it leaves a stub of a line (then cut where the width ends).
     const at = cut >= lo / 3 ? cut + 1 : lo;
     out.push(rest.slice(0, at).trimEnd());

@@ -176,6 +176,11 @@ describe('export', () => {
       'x'.repeat(20),
       'x'.repeat(10),
     ]);
+    // No last line of a stub: the break before is taken.
+    expect(wrapToWidth('simulated time shown 0.00–0.00 s (run at 0.00 s)', 46, byChars)).toEqual([
+      'simulated time shown 0.00–0.00 s (run at',
+      '0.00 s)',
+    ]);
     // Measured, not counted: wide glyphs make shorter lines.
     const wideDigits = (t: string) => [...t].reduce((w, c) => w + (/[0-9@=]/.test(c) ? 2 : 1), 0);
     expect(wrapToWidth('events=49.32@msX=5000;4', 20, wideDigits).every((l) => wideDigits(l) <= 20)).toBe(
