@@ -42,13 +42,16 @@ export function parseShard(raw: string): Shard {
 }
 
 export const USAGE = `Usage:
-  npm run sim -- "<scenario>" [--trace out.csv] [--pcap out.pcap]
+  npm run sim -- "<scenario>" [--trace <directory>] [--pcap out.pcap]
   npm run sim -- "<scenario>" --explain <time or segment>
   npm run sim -- --sweep "<scenario with key=a|b|c alternatives>" [--seeds N] [--jobs N] [--shard i/n]
 
 A scenario is key=value pairs joined by & (the query string of a lab URL),
 e.g. "system=is707&fer=0.3&fdt=0.01&idle=0&duration=3000".
 Prints the summary JSON on stdout (one line per run for --sweep).
+--trace writes one CSV file per trace source into the directory (made if need
+be): tcp.send.csv, link.frame.csv, … — t in simulated seconds, then the source's
+fields by name, one row per record (the lab's "Traces (CSV)" ZIP holds the same).
 --explain explains one TCP event from the layers below (the lab's drill-down) and
 prints that chain instead of the summary: a time in seconds (12.3, or t=12.3)
 names the retransmission, timeout, duplicate ACK or stall nearest to it; seg=41
@@ -58,6 +61,18 @@ with a time, ,kind=rtx|timeout|fast|dupack|stall.
 system spreading a study over machines): the outputs of shards 1…n, concatenated
 in that order, are the whole sweep's output.
 Exit status: 0 ok, 2 bad scenario or arguments, 1 internal error.`;
+
+/**
+ * `--trace`'s directory. A name ending in .csv is the old one-file form: refused, so a command
+ * written for it does not make a directory called out.csv.
+ */
+function traceDir(path: string): string {
+  if (/\.csv$/i.test(path))
+    throw new Error(
+      `--trace ${path}: --trace takes a directory and writes one CSV file per trace source into it (e.g. --trace traces)`,
+    );
+  return path;
+}
 
 /** Parse argv; throws an Error with a user-facing message on bad arguments. */
 export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
@@ -77,7 +92,7 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
         throw new Error(`${name}=${raw}: must be a whole number from 1 to ${max}`);
       return n;
     };
-    if (a === '--trace') out.trace = value();
+    if (a === '--trace') out.trace = traceDir(value());
     else if (a === '--pcap') out.pcap = value();
     else if (a === '--explain') out.explain = value();
     else if (a === '--sweep') out.sweep = true;

@@ -6,10 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createSimulation, expandSweep, parseScenario } from '../engine';
 import { capturePcap } from '../engine/export/pcap';
-import { tracesToCsv } from '../engine/export/csv';
 import { explainQuery, explanationLines, parseExplainQuery } from '../engine/analysis/explain';
 import { getSystem } from '../engine/systems';
 import { parseArgs, shardRange, USAGE, type SimArgs } from './args';
+import { writeTraceFiles } from './trace-files';
 
 /** Records kept per trace source for --explain: the lab's trace buffers' bound (state/trace-buffers.ts). */
 const EXPLAIN_RECORDS = 1 << 20;
@@ -46,15 +46,8 @@ function runOne(args: SimArgs): void {
   const sim = createSimulation(scenario, { keepTraces: Boolean(args.trace), capture: Boolean(args.pcap) });
   sim.runToEnd();
   if (args.trace) {
-    writeFileSync(args.trace, tracesToCsv(sim.traces));
     // The trace rings keep the newest records of each source: say so when a long run outgrew them.
-    for (const info of sim.traces.sources()) {
-      const held = sim.traces.read(info.name, 0, 0);
-      if (held.from > 0)
-        process.stderr.write(
-          `note: ${args.trace}: ${info.name} holds its newest records only (${held.from} older ones dropped)\n`,
-        );
-    }
+    for (const note of writeTraceFiles(args.trace, sim.traces)) process.stderr.write(`note: ${note}\n`);
   }
   if (args.pcap) {
     writeFileSync(args.pcap, capturePcap(sim.capture));

@@ -160,9 +160,9 @@ export class SimSession implements SimApi {
     return this.state();
   }
 
-  exportCsv(): string {
-    if (!this.sim) return '';
-    return loadExporters().tracesToCsv(this.sim.traces);
+  exportCsv(): Uint8Array {
+    if (!this.sim) return new Uint8Array(0);
+    return loadExporters().tracesToCsvZip(this.sim.traces);
   }
 
   exportPcap(): Uint8Array {

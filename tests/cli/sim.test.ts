@@ -66,17 +66,23 @@ describe('npm run sim', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('writes a CSV trace and a pcap file', () => {
+  it('writes one CSV file per trace source into the --trace directory, and a pcap file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
-    const csv = join(dir, 'out.csv');
+    const traces = join(dir, 'traces');
     const pcap = join(dir, 'out.pcap');
-    const r = sim('system=is707&duration=30', '--trace', csv, '--pcap', pcap);
+    const r = sim('system=is707&duration=30', '--trace', traces, '--pcap', pcap);
     expect(r.status).toBe(0);
-    const text = readFileSync(csv, 'utf8');
-    // ip.packet (id, conn, src, dst, seq, len, ack, flags) is the widest source.
-    expect(text.split('\n')[0]).toBe('source,t,f1,f2,f3,f4,f5,f6,f7,f8');
-    expect(text).toMatch(/^tcp\.send,/m);
-    expect(text).toMatch(/^link\.frame,/m);
+    // Columns named by field (issue 20, item 19): a spreadsheet opens each file as it is.
+    expect(readFileSync(join(traces, 'tcp.send.csv'), 'utf8').split('\n')[0]).toBe('t,seq,len,rtx,conn');
+    expect(readFileSync(join(traces, 'ip.packet.csv'), 'utf8').split('\n')[0]).toBe(
+      't,id,conn,src,dst,seq,len,ack,flags',
+    );
+    expect(readFileSync(join(traces, 'link.frame.csv'), 'utf8')).toMatch(/^t,dir,/);
+    // The old one-file form is refused (exit 2, naming the option), not made into a directory.
+    const old = sim('system=is707&duration=1', '--trace', join(dir, 'out.csv'));
+    expect(old.status).toBe(2);
+    expect(old.stderr).toContain('--trace');
+    expect(old.stderr).toContain('directory');
     const bytes = readFileSync(pcap);
     expect(bytes.readUInt32LE(0)).toBe(0xa1b2c3d4);
     expect(bytes.length).toBeGreaterThan(24 + 56 * 10);
@@ -84,12 +90,12 @@ describe('npm run sim', () => {
 
   it('says on stderr when a long run outgrew a trace ring (the CSV holds its newest records only)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
-    const csv = join(dir, 'long.csv');
+    const csv = join(dir, 'long');
     const r = sim('system=is707&duration=3000', '--trace', csv);
     expect(r.status).toBe(0);
     // About 1.2 link frames per 20 ms slot: 3000 s is ≈ 180 000 records, more than the 2^17 ring.
-    expect(r.stderr).toMatch(/link\.frame holds its newest records only \(\d+ older ones dropped\)/);
-    expect(r.stderr).not.toMatch(/tcp\.send holds/);
+    expect(r.stderr).toMatch(/link\.frame\.csv holds its newest records only \(\d+ older ones dropped\)/);
+    expect(r.stderr).not.toMatch(/tcp\.send\.csv holds/);
   });
 
   it('prints the same summary from the bundle as from the source', () => {

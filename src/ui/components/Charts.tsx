@@ -9,6 +9,7 @@ import { createThroughputChart, type ThroughputChartOptions } from '../charts/th
 import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
 import type { ExportCaption } from '../charts/export';
+import { captionScenario } from './caption-scenario';
 import { chartToPngBlob, chartToSvgString } from './chart-export';
 import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
@@ -60,7 +61,7 @@ function exportCaption(
   return {
     title,
     lines: [
-      `Wireless TCP Lab · scenario: ${text}`,
+      `Wireless TCP Lab · scenario: ${captionScenario(text)}`,
       `seed ${seed ?? 1} · simulated time shown ${num(a, 2)}–${num(b, 2)} s (run at ${num(simTime, 2)} s)`,
     ],
   };

@@ -10,6 +10,7 @@ import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
+import { MARKERS } from '../theme/palette';
 import {
   differenceText,
   drawChangers,
@@ -89,7 +90,7 @@ const RTO: AbStepChartOptions = {
   source: 'tcp.rtoActive',
   what: 'RTO in force',
   unit: 's',
-  events: { source: 'tcp.timeout', what: 'timeout' },
+  events: { source: 'tcp.timeout', what: 'timeout', marker: MARKERS.timeout },
 };
 const CWND: AbStepChartOptions = {
   kind: 'ab-cwnd',

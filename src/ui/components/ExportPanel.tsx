@@ -16,7 +16,8 @@ export function ExportPanel() {
     s.pause();
     setMessage(`Preparing ${what.toUpperCase()}…`);
     try {
-      if (what === 'csv') download(`${stem}.csv`, await s.exportCsv(), 'text/csv');
+      if (what === 'csv')
+        download(`${stem}-traces.zip`, (await s.exportCsv()) as Uint8Array<ArrayBuffer>, 'application/zip');
       else
         download(
           `${stem}.pcap`,
@@ -34,14 +35,17 @@ export function ExportPanel() {
       <h2 id="export-title">Export</h2>
       <p>
         <button type="button" data-testid="export-csv" disabled={disabled} onClick={() => void run('csv')}>
-          Traces (CSV)
+          Traces (CSV files, ZIP)
         </button>{' '}
         <button type="button" data-testid="export-pcap" disabled={disabled} onClick={() => void run('pcap')}>
           Packets (pcap, for Wireshark)
         </button>
       </p>
       <p className="muted small">
-        Each chart has its own SVG and PNG buttons; “Copy link” at the top shares the scenario and the view.
+        The traces: one CSV file per trace source (tcp.send.csv, link.frame.csv, …), each a table with time in
+        simulated seconds and the source’s fields by name — as the command line’s <code>--trace</code> writes
+        them. Each chart has its own SVG and PNG buttons; “Copy link” at the top shares the scenario and the
+        view.
       </p>
       <p role="status" className="small">
         {message}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { MIN_EVENT_SPACING_NS } from '../../engine/scenario/edit-log';
 import { schemaFor } from '../../engine/scenarios';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
@@ -10,8 +11,11 @@ import type { LinkToggleSpec } from '../systems/types';
 /** The default: `link<n>`, released and re-added by the user. */
 const DEFAULT_SPEC: LinkToggleSpec = { key: (n) => `link${n}`, word: 'Link', mode: 'toggle' };
 
-/** Simulated seconds after a recorded release before its key is set back to 1 (one event spacing and a frame). */
-const REARM_AFTER_S = 0.15;
+/**
+ * Simulated seconds after a recorded release before its key is set back to 1: one event spacing
+ * (edit-log.ts, 0.2 s; sooner, the change would wait for it anyway) and a frame or so.
+ */
+const REARM_AFTER_S = MIN_EVENT_SPACING_NS / 1e9 + 0.05;
 
 /**
  * After a release is recorded (a 'release'-mode key set to 0 by a timed change), set the key back

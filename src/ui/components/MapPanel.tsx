@@ -115,7 +115,15 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
  * system's figures (FER, field strengths, RTO…), whether the position drives the radio, and
  * where the phone is.
  */
-function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
+function Captions({
+  view,
+  note,
+  fixed,
+}: {
+  view: SystemView | null;
+  note: RadioModeNote | null;
+  fixed: string | undefined;
+}) {
   if (!view) return null;
   const first = view.stations.find((s) => s.id === view.cells?.serving) ?? view.stations[0];
   const ms = draggedMobile(view);
@@ -131,6 +139,11 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
         ))}
       </dl>
       {note && <RadioSwitch note={note} />}
+      {!ms && fixed && (
+        <p className="small" data-testid="phone-fixed">
+          {fixed}
+        </p>
+      )}
       {ms && (
         <p className="small muted" data-testid="ms-position">
           Phone at x {formatMetres(ms.x)}, y {formatMetres(ms.y)} — {formatMetres(d)} from{' '}
@@ -157,16 +170,21 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
       ),
     [system, values, start],
   );
+  const movable = !view || draggedMobile(view) !== undefined;
   return (
     <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>
-      <p className="muted small">Drag the phone, or focus it and use the arrow keys (Shift: further).</p>
+      <p className="muted small">
+        {movable
+          ? 'Drag the phone, or focus it and use the arrow keys (Shift: further).'
+          : 'The phone stays put in this system: why, under the map.'}
+      </p>
       <div data-testid="map" className="map">
         <ErrorBoundary area="map">
           <MapCanvas theme={theme} radioFromMap={note?.on ?? true} />
         </ErrorBoundary>
       </div>
-      <Captions view={view} note={note} />
+      <Captions view={view} note={note} fixed={labPlugin(system)?.phoneFixed} />
       <LinkToggles view={view} system={system} values={values} />
     </section>
   );

@@ -152,6 +152,12 @@ export interface LabPlugin {
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**
+   * Why the phone on the map cannot be moved, for a system whose view has no dragged mobile (no
+   * `dragKeys`): said under the map, where the other systems have the "Radio from map" switch, so a
+   * phone that does not move is never taken for a broken drag (issue 20, item 23).
+   */
+  readonly phoneFixed?: string;
+  /**
    * A note beside a key whose value is not used with the values in force (e.g. GSM's `fer` outside
    * `radio=custom`), or null. The key a `mapRadio` switch overrides gets its note from the shell.
    */

@@ -43,6 +43,11 @@ export const GERAN_LAB: LabPlugin = {
   summaryFields: GERAN_SUMMARY_FIELDS,
   panels: GERAN_PANELS,
   linkDecoder: GERAN_SPEECH_DECODER,
-  chartLabels: { capacity: 'ceiling 31.15 kbit/s (no speech)' },
+  // The chart writes the rate after these words: naming it here too printed it twice (issue 20, item 31).
+  chartLabels: { capacity: 'ceiling with no speech' },
   SummaryRows: GeranSummaryRows,
+  phoneFixed:
+    'The phone stays where it is: in GERAN its position plays no part. The study’s channel is error-free ' +
+    'wherever the phone is (Block error rate, in the Radio parameters, loses a share of the radio blocks ' +
+    'instead); what shapes the data link is the call’s speech, which takes the shared timeslot, and the network delay.',
 };

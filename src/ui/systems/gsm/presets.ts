@@ -53,8 +53,10 @@ export const GSM_PRESETS: readonly Preset[] = [
     title: 'Free play',
     description:
       'A 500 kB binary FTP Get over good radio: laptop — 9600 bit/s serial line — phone — RLP — IWF — V.42 — server. ' +
-      'Change the radio (try driving), the content, the MTU, VJ compression; drag the phone with radio = map.',
-    scenario: 'system=gsm',
+      'Radio from map is on: drag the phone away from the base station and the FER rises. Or choose a ' +
+      'radio (try driving), the content, the MTU, VJ compression.',
+    // Radio from the map, as in every system's free play: a drag changes the FER (issue 20, item 23).
+    scenario: 'system=gsm&radio=map',
   },
   ftp('binary'),
   ftp('text'),
