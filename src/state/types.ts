@@ -71,8 +71,8 @@ export interface PlaybackSlice {
   restartEngine(): Promise<void>;
   /** Resolve once every requested result has been committed (tests, exports). */
   settle(): Promise<void>;
-  /** Every trace of the run so far as CSV (rejects with a message on failure). */
-  exportCsv(): Promise<string>;
+  /** Every trace of the run so far as CSV, but for `leaveOut` (rejects with a message on failure). */
+  exportCsv(leaveOut?: readonly string[]): Promise<string>;
   /** The run's TCP/IP packets as a libpcap file. */
   exportPcap(): Promise<Uint8Array>;
 }

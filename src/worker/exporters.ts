@@ -6,14 +6,14 @@ import { tracesToCsv } from '../engine/export/csv';
 import { capturePcap } from '../engine/export/pcap';
 
 export interface Exporters {
-  tracesToCsv(recorder: Simulation['traces']): string;
+  tracesToCsv(recorder: Simulation['traces'], leaveOut?: readonly string[]): string;
   capturePcap(simulation: Simulation): Uint8Array;
 }
 
 /** The export functions used by the session. */
 export function loadExporters(): Exporters {
   return {
-    tracesToCsv: (recorder) => tracesToCsv(recorder),
+    tracesToCsv: (recorder, leaveOut) => tracesToCsv(recorder, leaveOut),
     capturePcap: (simulation) => capturePcap(simulation.capture),
   };
 }

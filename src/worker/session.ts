@@ -160,9 +160,9 @@ export class SimSession implements SimApi {
     return this.state();
   }
 
-  exportCsv(): string {
+  exportCsv(leaveOut: readonly string[] = []): string {
     if (!this.sim) return '';
-    return loadExporters().tracesToCsv(this.sim.traces);
+    return loadExporters().tracesToCsv(this.sim.traces, leaveOut);
   }
 
   exportPcap(): Uint8Array {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHiddenPolicy } from '../exercises/hidden';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { download, fileStem } from './download';
 
@@ -10,13 +11,15 @@ export function ExportPanel() {
   const simTime = useLab((s) => s.simTime);
   const status = useLab((s) => s.status);
   const [message, setMessage] = useState('');
+  // The traces whose values an open exercise hides (the RTO in force…) stay out of the CSV.
+  const leaveOut = useHiddenPolicy().sources;
   const stem = fileStem(system, seed, simTime);
   const run = async (what: 'csv' | 'pcap') => {
     const s = store.getState();
     s.pause();
     setMessage(`Preparing ${what.toUpperCase()}…`);
     try {
-      if (what === 'csv') download(`${stem}.csv`, await s.exportCsv(), 'text/csv');
+      if (what === 'csv') download(`${stem}.csv`, await s.exportCsv(leaveOut), 'text/csv');
       else
         download(
           `${stem}.pcap`,
@@ -40,6 +43,11 @@ export function ExportPanel() {
           Packets (pcap, for Wireshark)
         </button>
       </p>
+      {leaveOut.length > 0 && (
+        <p className="muted small" data-testid="export-hidden-note">
+          While the exercise is open, the CSV leaves out {leaveOut.join(', ')}: their values would answer it.
+        </p>
+      )}
       <p className="muted small">
         Each chart has its own SVG and PNG buttons; “Copy link” at the top shares the scenario and the view.
       </p>

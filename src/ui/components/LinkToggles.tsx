@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { schemaFor } from '../../engine/scenarios';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { num } from '../format';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
@@ -64,6 +65,15 @@ export function LinkToggles({
   const change = useLab((s) => s.change);
   const done = useLab((s) => s.done);
   const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
+  const figures = labPlugin(system)?.viewFigures;
+  const policy = useHiddenPolicy();
+  // A counter that prints a figure an open exercise hides (CRC errors, RLP resets) says so instead.
+  const counter = (k: string, n: number, v: number) => {
+    const ref = figures?.counter(k, n);
+    return policy.active && (ref === undefined || policy.hides(ref))
+      ? `${k} ${HIDDEN_TEXT}`
+      : `${k} ${num(v)}`;
+  };
   const live = useMemo(
     () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
     [system],
@@ -129,7 +139,7 @@ export function LinkToggles({
               {l.counters && (
                 <span className="counters">
                   {Object.entries(l.counters)
-                    .map(([k, v]) => `${k} ${num(v)}`)
+                    .map(([k, v]) => counter(k, l.n, v))
                     .join(' · ')}
                 </span>
               )}

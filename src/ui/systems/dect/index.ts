@@ -13,6 +13,7 @@ import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
 import { DectGoodputRow } from './GoodputRow';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -27,6 +28,17 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Cell: NO_FIGURE,
+      Bearers: { sources: ['dect.bearers'], paths: ['app.meanBearers'] },
+      MAC: NO_FIGURE,
+      'Background calls': { paths: ['link.background.active'] },
+    },
+    {},
+    { 'app.meanBearers': ['dect.bearers'] },
+  ),
   realisation: DECT_REALISATION,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
