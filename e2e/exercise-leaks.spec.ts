@@ -6,6 +6,7 @@
  * happen?" on each timeout, the page's tooltips and the trace CSV give no RTO until it is answered.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
@@ -82,6 +83,9 @@ test('an open exercise hides the largest RTO everywhere: map caption, drill-down
   }
   await expect(page.getByTestId('explain-hidden-note')).toBeVisible();
   expect(await everythingPrinted(page)).not.toMatch(ANSWER);
+  // The hidden captions, counters and explanation keep the page accessible.
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // The trace CSV leaves out the RTO in force (and says so).
   await expect(page.getByTestId('export-hidden-note')).toContainText('tcp.rtoActive');

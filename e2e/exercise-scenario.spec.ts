@@ -4,6 +4,7 @@
  * whose truth does not read the live run does not wait for it; an exercise link whose scenario has
  * a bad key names it in the banner when it opens, and its check still has an answer.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
 import { expect, pageSummary, playToEnd, query, ready, setParam, test } from './fixtures';
@@ -52,6 +53,11 @@ test('the scenario changed under an exercise: said at once, named, and put back;
   await expect(changed).toBeVisible();
   await expect(changed).toContainText('You changed the exercise’s scenario (FER 0.3 → 0.05)');
   await expect(page.getByTestId('exercise-notice')).toContainText('you changed its scenario');
+  for (const theme of ['light', 'dark']) {
+    await page.locator('.lab').evaluate((el, t) => el.setAttribute('data-theme', t), theme);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="exercise"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  }
   await playToEnd(page);
   const live = ((await pageSummary(page)).tcp as { maxRto: number }).maxRto;
   expect(live).toBeLessThan(64);
