@@ -140,7 +140,7 @@ export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
       ))}
       {policy.sources.length > 0 && (
         <p className="muted small" data-testid="explain-hidden-note">
-          Figures the open exercise hides are left out of this explanation until it is answered.
+          While the exercise is open, the figures it hides are left out of the explanations.
         </p>
       )}
       <details className="explain-cli">

@@ -78,7 +78,11 @@ export function SummaryFigures({ s }: { s: Summary }) {
           {seconds(transfer)}
         </Row>
       )}
-      {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
+      {tcp.connectFailures > 0 && (
+        <Row label="Connections failed" paths={['tcp.connectFailures']}>
+          {num(tcp.connectFailures)}
+        </Row>
+      )}
       <Row label="Workload">
         {s.app.kind === 'bulk'
           ? 'bulk transfer for the whole run (it never completes)'

@@ -8,7 +8,10 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Summary } from '../../../src/engine/scenario/summary';
 import type { SystemView } from '../../../src/engine/systems/types';
+import { createSimulation } from '../../../src/engine';
+import { parseScenario } from '../../../src/engine/scenarios';
 import { LinkToggles } from '../../../src/ui/components/LinkToggles';
+import { SummaryFigures } from '../../../src/ui/components/SummaryPanel';
 import { PresetInfo } from '../../../src/ui/components/PresetInfo';
 import { SweepResult, type SweepOutcome } from '../../../src/ui/components/SweepResult';
 import { HIDDEN_TEXT, hiddenFigures } from '../../../src/ui/exercises/hidden';
@@ -39,6 +42,19 @@ describe('views that print hidden figures', () => {
     const others = [...host.querySelectorAll('tbody tr')].filter((tr) => tr !== row());
     expect(others.length).toBeGreaterThan(0);
     for (const tr of others) expect(tr.textContent).not.toContain(HIDDEN_TEXT);
+  });
+
+  it('the summary’s failed connections (geran-setup-limit hides tcp.connectFailures)', () => {
+    const sim = createSimulation(parseScenario('system=geran&speech=off&delay=11&duration=60').scenario);
+    sim.runToEnd();
+    const s = sim.summary();
+    expect(s.tcp.connectFailures).toBe(1);
+    const { host } = renderInLab(<SummaryFigures s={s} />);
+    const row = () =>
+      [...host.querySelectorAll('.kv')].find((r) => r.textContent?.startsWith('Connections failed'))!;
+    expect(row().textContent).toBe('Connections failed1');
+    act(() => hiddenFigures.getState().set(['tcp.connectFailures']));
+    expect(row().textContent).toBe(`Connections failed${HIDDEN_TEXT}`);
   });
 
   it('a link counter of a hidden figure says so (PHS: CRC errors of link 2)', () => {
