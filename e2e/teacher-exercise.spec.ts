@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
-import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
 
 /** Canonical (idle=0 is the default, so a link does not write it). */
 const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=120';
@@ -206,7 +206,7 @@ test('the editor: figure boxes fit the longest path, conditions have a name and 
   const panel = student.getByTestId('exercise');
   await expect(panel).toHaveAttribute('data-exercise', 'is707-back-off-to-the-top');
   await playToEnd(student);
-  const maxRto = ((await cliSummary(SCENARIO)).tcp as { maxRto: number }).maxRto;
+  const maxRto = ((await pageSummary(student)).tcp as { maxRto: number }).maxRto;
   await panel.getByTestId('exercise-check').click();
   const result = panel.getByTestId('exercise-result');
   await expect(result).toHaveAttribute('data-correct', 'false');
