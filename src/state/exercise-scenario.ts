@@ -17,7 +17,7 @@ interface Problem {
  * A scenario text of an exercise's `field`: unchanged when valid, else its canonical text without
  * the bad keys; its system; and each bad key named.
  */
-export function readExerciseScenario(
+function readExerciseScenario(
   text: string,
   field: string,
 ): { text: string; system: string; problems: Problem[] } {
@@ -26,6 +26,34 @@ export function readExerciseScenario(
   return {
     text: errors.length === 0 ? text : serialiseScenario(scenario),
     system: scenario.system,
+    problems,
+  };
+}
+
+/**
+ * An exercise's `scenario` and its truth's own scenario (if any), valid; its `system` is its
+ * scenario's, the system it runs. `changed`: whether any of the three differs from what was given.
+ */
+export function validScenarios(
+  system: string,
+  scenario: string,
+  truth: string | undefined,
+): { system: string; scenario: string; truth: string | undefined; changed: boolean; problems: Problem[] } {
+  const own = readExerciseScenario(scenario, 'scenario');
+  const problems = [...own.problems];
+  if (own.system !== system)
+    problems.push({
+      field: 'system',
+      message: `left out: the scenario runs ${own.system}, so the exercise is about ${own.system}`,
+    });
+  const theirs = truth === undefined ? null : readExerciseScenario(truth, 'answer.truth.scenario');
+  if (theirs) problems.push(...theirs.problems);
+  const t = theirs?.text ?? truth;
+  return {
+    system: own.system,
+    scenario: own.text,
+    truth: t,
+    changed: own.text !== scenario || own.system !== system || t !== truth,
     problems,
   };
 }

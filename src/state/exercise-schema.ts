@@ -9,7 +9,7 @@
  * left out. Either way each problem names its field (`answer.truth.path`) and what is allowed.
  */
 import { CHART_IDS, type ChartId } from './chart-ids';
-import { readExerciseScenario } from './exercise-scenario';
+import { validScenarios } from './exercise-scenario';
 
 export interface Exercise {
   readonly id: string;
@@ -404,25 +404,12 @@ export function parseExercise(json: unknown): ParsedExercise {
     if (!(FIELDS as readonly string[]).includes(k))
       r.bad(k, `left out: not a field of an exercise (${FIELDS.join(', ')})`, false);
   }
-  return { exercise: withValidScenarios(ex, r), problems: r.problems };
-}
-
-/**
- * The exercise with its scenarios' bad keys named and left out (exercise-scenario.ts); its
- * `system` is its scenario's, the system it runs.
- */
-function withValidScenarios(ex: Exercise, r: Reader): Exercise {
-  const own = readExerciseScenario(ex.scenario, 'scenario');
-  r.problems.push(...own.problems);
-  const system = own.system;
-  if (system !== ex.system)
-    r.bad('system', `left out: the scenario runs ${system}, so the exercise is about ${system}`, false);
+  // Its scenarios read like a link's: each bad key named and left out (exercise-scenario.ts).
   const a = ex.answer;
-  const truth = a.kind === 'number' && a.truth.scenario !== undefined ? a.truth.scenario : null;
-  const theirs = truth === null ? null : readExerciseScenario(truth, 'answer.truth.scenario');
-  if (theirs) r.problems.push(...theirs.problems);
-  if (own.text === ex.scenario && system === ex.system && (theirs === null || theirs.text === truth))
-    return ex;
-  const answer = a.kind === 'number' && theirs ? { ...a, truth: { ...a.truth, scenario: theirs.text } } : a;
-  return { ...ex, system, scenario: own.text, answer };
+  const v = validScenarios(ex.system, ex.scenario, a.kind === 'number' ? a.truth.scenario : undefined);
+  r.problems.push(...v.problems);
+  if (!v.changed) return { exercise: ex, problems: r.problems };
+  const fixed =
+    a.kind === 'number' && v.truth !== undefined ? { ...a, truth: { ...a.truth, scenario: v.truth } } : a;
+  return { exercise: { ...ex, system: v.system, scenario: v.scenario, answer: fixed }, problems: r.problems };
 }
