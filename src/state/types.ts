@@ -71,8 +71,11 @@ export interface PlaybackSlice {
   restartEngine(): Promise<void>;
   /** Resolve once every requested result has been committed (tests, exports). */
   settle(): Promise<void>;
-  /** Every trace of the run so far, one CSV file per source in a ZIP (rejects with a message on failure). */
-  exportCsv(): Promise<Uint8Array>;
+  /**
+   * Every trace of the run so far, one CSV file per source in a ZIP, but for the sources in
+   * `leaveOut` (rejects with a message on failure).
+   */
+  exportCsv(leaveOut?: readonly string[]): Promise<Uint8Array>;
   /** The run's TCP/IP packets as a libpcap file. */
   exportPcap(): Promise<Uint8Array>;
 }

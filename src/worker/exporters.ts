@@ -8,16 +8,16 @@ import { tracesToCsvFiles } from '../engine/export/csv';
 import { capturePcap } from '../engine/export/pcap';
 
 export interface Exporters {
-  /** A ZIP of every trace source's CSV file. */
-  tracesToCsvZip(recorder: Simulation['traces']): Uint8Array;
+  /** A ZIP of every trace source's CSV file, but for the sources in `leaveOut`. */
+  tracesToCsvZip(recorder: Simulation['traces'], leaveOut?: readonly string[]): Uint8Array;
   capturePcap(simulation: Simulation): Uint8Array;
 }
 
 /** The export functions used by the session. */
 export function loadExporters(): Exporters {
   return {
-    tracesToCsvZip: (recorder) =>
-      zipSync(Object.fromEntries(tracesToCsvFiles(recorder).map((f) => [f.file, strToU8(f.text)]))),
+    tracesToCsvZip: (recorder, leaveOut) =>
+      zipSync(Object.fromEntries(tracesToCsvFiles(recorder, leaveOut).map((f) => [f.file, strToU8(f.text)]))),
     capturePcap: (simulation) => capturePcap(simulation.capture),
   };
 }

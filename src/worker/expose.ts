@@ -51,7 +51,7 @@ export function exposedApi(session: SimApi): SimApi {
     clearTimedChanges: guard('clearTimedChanges', () => state(session.clearTimedChanges())),
     reset: guard('reset', () => state(session.reset())),
     seek: guard('seek', (t: number) => state(session.seek(t))),
-    exportCsv: guard('exportCsv', () => session.exportCsv()),
+    exportCsv: guard('exportCsv', (leaveOut?: readonly string[]) => session.exportCsv(leaveOut)),
     exportPcap: guard('exportPcap', () => {
       const bytes = session.exportPcap();
       return transfer(bytes, [bytes.buffer as ArrayBuffer]);

@@ -160,9 +160,9 @@ export class SimSession implements SimApi {
     return this.state();
   }
 
-  exportCsv(): Uint8Array {
+  exportCsv(leaveOut: readonly string[] = []): Uint8Array {
     if (!this.sim) return new Uint8Array(0);
-    return loadExporters().tracesToCsvZip(this.sim.traces);
+    return loadExporters().tracesToCsvZip(this.sim.traces, leaveOut);
   }
 
   exportPcap(): Uint8Array {

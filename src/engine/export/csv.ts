@@ -60,9 +60,13 @@ export interface TraceCsvFile {
   readonly dropped: number;
 }
 
-/** Every trace source as its own CSV file, in declaration order. */
-export function tracesToCsvFiles(recorder: TraceRecorder): TraceCsvFile[] {
-  return recorder.sources().map((info) => {
+/**
+ * Every trace source as its own CSV file, in declaration order, but for the sources named in
+ * `leaveOut` (the lab's open exercise hides their values).
+ */
+export function tracesToCsvFiles(recorder: TraceRecorder, leaveOut: readonly string[] = []): TraceCsvFile[] {
+  const sources = recorder.sources().filter((info) => !leaveOut.includes(info.name));
+  return sources.map((info) => {
     const batch = recorder.read(info.name, 0);
     const row = traceCsvRow(info);
     const lines = [traceCsvHeader(info)];

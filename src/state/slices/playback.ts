@@ -165,8 +165,8 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         return rt.settle();
       },
 
-      exportCsv() {
-        return rt.api().exportCsv();
+      exportCsv(leaveOut) {
+        return rt.api().exportCsv(leaveOut);
       },
 
       exportPcap() {

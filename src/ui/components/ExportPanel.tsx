@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHiddenPolicy } from '../exercises/hidden';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { download, fileStem } from './download';
 
@@ -10,6 +11,8 @@ export function ExportPanel() {
   const simTime = useLab((s) => s.simTime);
   const status = useLab((s) => s.status);
   const [message, setMessage] = useState('');
+  // The traces whose values an open exercise hides (the RTO in force…) stay out of the CSV.
+  const leaveOut = useHiddenPolicy().sources;
   const stem = fileStem(system, seed, simTime);
   const run = async (what: 'csv' | 'pcap') => {
     const s = store.getState();
@@ -17,7 +20,11 @@ export function ExportPanel() {
     setMessage(`Preparing ${what.toUpperCase()}…`);
     try {
       if (what === 'csv')
-        download(`${stem}-traces.zip`, (await s.exportCsv()) as Uint8Array<ArrayBuffer>, 'application/zip');
+        download(
+          `${stem}-traces.zip`,
+          (await s.exportCsv(leaveOut)) as Uint8Array<ArrayBuffer>,
+          'application/zip',
+        );
       else
         download(
           `${stem}.pcap`,
@@ -41,6 +48,11 @@ export function ExportPanel() {
           Packets (pcap, for Wireshark)
         </button>
       </p>
+      {leaveOut.length > 0 && (
+        <p className="muted small" data-testid="export-hidden-note">
+          While the exercise is open, the CSV leaves out {leaveOut.join(', ')}: their values would answer it.
+        </p>
+      )}
       <p className="muted small">
         The traces: one CSV file per trace source (tcp.send.csv, link.frame.csv, …), each a table with time in
         simulated seconds and the source’s fields by name — as the command line’s <code>--trace</code> writes

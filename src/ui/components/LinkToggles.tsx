@@ -3,6 +3,7 @@ import { MIN_EVENT_SPACING_NS } from '../../engine/scenario/edit-log';
 import { schemaFor } from '../../engine/scenarios';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { num } from '../format';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
@@ -68,6 +69,15 @@ export function LinkToggles({
   const change = useLab((s) => s.change);
   const done = useLab((s) => s.done);
   const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
+  const figures = labPlugin(system)?.viewFigures;
+  const policy = useHiddenPolicy();
+  // A counter that prints a figure an open exercise hides (CRC errors, RLP resets) says so instead.
+  const counter = (k: string, n: number, v: number) => {
+    const ref = figures?.counter(k, n);
+    return policy.active && (ref === undefined || policy.hides(ref))
+      ? `${k} ${HIDDEN_TEXT}`
+      : `${k} ${num(v)}`;
+  };
   const live = useMemo(
     () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
     [system],
@@ -133,7 +143,7 @@ export function LinkToggles({
               {l.counters && (
                 <span className="counters">
                   {Object.entries(l.counters)
-                    .map(([k, v]) => `${k} ${num(v)}`)
+                    .map(([k, v]) => counter(k, l.n, v))
                     .join(' · ')}
                 </span>
               )}

@@ -4,9 +4,10 @@ import { systemInfo } from '../../engine/systems/catalog';
 import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
-import type { ParamValue } from '../../engine/scenario/types';
+import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { findPreset } from '../presets';
 import { labPlugin } from '../systems';
 import { createMapHost } from './map-host';
@@ -118,13 +119,23 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
 function Captions({
   view,
   note,
-  fixed,
+  system,
 }: {
   view: SystemView | null;
   note: RadioModeNote | null;
-  fixed: string | undefined;
+  system: SystemId;
 }) {
+  const policy = useHiddenPolicy();
+  const fixed = labPlugin(system)?.phoneFixed;
   if (!view) return null;
+  // A caption that prints a figure an open exercise hides ("RTO 64.0 s" beside a hidden largest
+  // RTO) says so instead; an undeclared caption is hidden too while anything is hidden.
+  const figures = labPlugin(system)?.viewFigures;
+  const hide = (k: string) => {
+    if (!policy.active) return false;
+    const ref = figures?.caption(k);
+    return ref === undefined || policy.hides(ref);
+  };
   const first = view.stations.find((s) => s.id === view.cells?.serving) ?? view.stations[0];
   const ms = draggedMobile(view);
   const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
@@ -134,7 +145,9 @@ function Captions({
         {Object.entries(view.captions ?? {}).map(([k, v]) => (
           <div className="kv" key={k}>
             <dt>{k}</dt>
-            <dd data-caption={k}>{v}</dd>
+            <dd data-caption={k} data-hidden={hide(k) ? 'true' : undefined}>
+              {hide(k) ? <span className="muted">{HIDDEN_TEXT}</span> : v}
+            </dd>
           </div>
         ))}
       </dl>
@@ -184,7 +197,7 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
           <MapCanvas theme={theme} radioFromMap={note?.on ?? true} />
         </ErrorBoundary>
       </div>
-      <Captions view={view} note={note} fixed={labPlugin(system)?.phoneFixed} />
+      <Captions view={view} note={note} system={system} />
       <LinkToggles view={view} system={system} values={values} />
     </section>
   );

@@ -44,6 +44,7 @@ export function PresetInfo() {
   const system = useLab((s) => s.system);
   const text = useLab((s) => s.text);
   const status = useMemo(() => presetStatus(presetId, system, text), [presetId, system, text]);
+  const hidden = useHidden();
   if (!status) return null;
   const { preset, modified } = status;
   const title = presetTitle(preset);
@@ -76,10 +77,15 @@ export function PresetInfo() {
             {preset.published.map((p, i) => (
               <tr key={i}>
                 <th scope="row">{p.label}</th>
-                <td>
-                  {formatStudy(p.quantity, p.value)}
-                  {!modified && p.expect ? <span className="muted"> ({p.expect})</span> : null}
-                </td>
+                {/* The study's value of a quantity an open exercise hides is its answer too. */}
+                {p.live && hidden(p.live) ? (
+                  <td className="muted">{HIDDEN_TEXT}</td>
+                ) : (
+                  <td>
+                    {formatStudy(p.quantity, p.value)}
+                    {!modified && p.expect ? <span className="muted"> ({p.expect})</span> : null}
+                  </td>
+                )}
                 {!modified && <Live p={p} />}
               </tr>
             ))}

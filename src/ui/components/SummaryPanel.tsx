@@ -96,7 +96,11 @@ export function SummaryFigures({ s, done = false }: { s: Summary; done?: boolean
           {seconds(transfer)}
         </Row>
       )}
-      {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
+      {tcp.connectFailures > 0 && (
+        <Row label="Connections failed" paths={['tcp.connectFailures']}>
+          {num(tcp.connectFailures)}
+        </Row>
+      )}
       <Row label="Workload">{workloadWords(s, done)}</Row>
     </dl>
   );

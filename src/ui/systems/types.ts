@@ -9,6 +9,7 @@ import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import type { RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
 import type { ExerciseList } from '../exercises/collect';
+import type { FigureRef } from '../exercises/hidden-policy';
 import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
 import type { Quantity } from '../quantity';
@@ -110,6 +111,24 @@ export interface SummaryField {
 /** Summary fields by dotted path without list indices (`link.fieldDbuv`, `link.mac.packets`). */
 export type SummaryFields = Readonly<Record<string, SummaryField>>;
 
+/**
+ * What the engine's view prints beside the map (issue 20 item 1): for each caption (`RTO`,
+ * `Unit 1`) and each link counter (`CRC ERR` of link 3), the summary figures or trace sources it
+ * shows, so an open exercise that hides them hides it too. `{}`: nothing a summary path names (a
+ * mode, a cell's name). Every key a system's view writes must be declared here
+ * (tests/ui/systems/view-figures.test.ts).
+ */
+export interface ViewFigures {
+  caption(key: string): FigureRef | undefined;
+  counter(key: string, link: number): FigureRef | undefined;
+  /**
+   * The system's trace sources that record a summary figure's quantity over the run (DECT's
+   * `dect.bearers` for `app.meanBearers`): printed values of them are hidden with the figure
+   * (ui/exercises/hidden-policy.ts FIGURE_SOURCES, which holds TCP's).
+   */
+  readonly sources?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -134,6 +153,8 @@ export interface LabPlugin {
   readonly exercises: ExerciseList;
   /** The study's published curves, drawn on the sweeps they belong to. */
   readonly publishedCurves?: readonly PublishedCurve[];
+  /** What the map's captions and link counters print, for the hidden-figure policy. */
+  readonly viewFigures: ViewFigures;
   /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
   readonly linkToggles?: LinkToggleSpec;
   /**

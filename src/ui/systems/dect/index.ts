@@ -15,6 +15,7 @@ import { DECT_PRESETS } from './presets';
 import { DECT_SUMMARY_FIELDS } from './summary-fields';
 import { DectGoodputRow } from './GoodputRow';
 import { bthNote } from './bth-note';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -29,6 +30,17 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Cell: NO_FIGURE,
+      Bearers: { sources: ['dect.bearers'], paths: ['app.meanBearers'] },
+      MAC: NO_FIGURE,
+      'Background calls': { paths: ['link.background.active'] },
+    },
+    {},
+    { 'app.meanBearers': ['dect.bearers'] },
+  ),
   realisation: DECT_REALISATION,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),

@@ -13,6 +13,7 @@ import { GERAN_PRESETS } from './presets';
 import { GERAN_SUMMARY_FIELDS } from './summary-fields';
 import { GERAN_SPEECH_DECODER } from './speech-decoder';
 import { GeranSummaryRows } from './SummaryRows';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { GERAN_PRESETS, GERAN_UNLUCKY_SEED, GERAN_ACK_STARVED_SEED } from './presets';
 export { GERAN_PUBLISHED } from './published';
@@ -36,6 +37,20 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const GERAN_LAB: LabPlugin = {
   id: 'geran',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Speech: { paths: ['link.speech'] },
+      Uplink: NO_FIGURE,
+      Downlink: NO_FIGURE,
+      Delay: { paths: ['link.delay'] },
+    },
+    {
+      'blocks up': { paths: ['link.dataBlocksUp'] },
+      'blocks down': { paths: ['link.dataBlocksDown'] },
+      'queued B': { paths: ['link.maxBacklogUp', 'link.maxBacklogDown'] },
+    },
+  ),
   realisation: GERAN_REALISATION,
   publishedCurves: GERAN_CURVES,
   exercises: exerciseFiles('geran', EXERCISE_FILES),

@@ -13,6 +13,7 @@ import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
 import { GSM_SUMMARY_FIELDS } from './summary-fields';
 import { GSM_RLP_DECODER } from './rlp-decoder';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { GSM_PRESETS } from './presets';
 export { GSM_PUBLISHED } from './published';
@@ -40,6 +41,24 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const GSM_LAB: LabPlugin = {
   id: 'gsm',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Radio: { paths: ['link.radio'] },
+      FER: { paths: ['link.fer'] },
+      f_dT: { paths: ['link.fdt'] },
+      RLP: NO_FIGURE,
+      'Serial backlog': { paths: ['link.serialBacklogMax'] },
+    },
+    {
+      I: { paths: ['link.iFrames'] },
+      SREJ: { paths: ['link.srej'] },
+      REJ: { paths: ['link.rej'] },
+      T1: { paths: ['link.t1Expiries'] },
+      resets: { paths: ['link.resets', 'link.resetEvents', 'link.resetsPerMinute'] },
+      errors: { paths: ['link.frameErrorsUp', 'link.frameErrorsDown', 'link.frameErrorRate'] },
+    },
+  ),
   realisation: GSM_REALISATION,
   publishedCurves: GSM_CURVES,
   exercises: exerciseFiles('gsm', EXERCISE_FILES),

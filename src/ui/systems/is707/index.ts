@@ -6,6 +6,7 @@ import { IS707_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
 import { IS707_SUMMARY_FIELDS } from './summary-fields';
+import { RTO_IN_FORCE, viewFigures } from '../view-figures';
 
 export { IS707_PRESETS } from './presets';
 export { IS707_PUBLISHED } from './published';
@@ -15,6 +16,12 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures({
+    FER: { paths: ['link.fer'] },
+    f_dT: { paths: ['link.fdt'] },
+    RTO: RTO_IN_FORCE,
+  }),
   realisation: IS707_REALISATION,
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
