@@ -95,6 +95,20 @@ describe('the channel check', () => {
     };
     const r = checkRealisation(a, b, [{ name: 'channel.state', per: 'link' }], 3);
     expect(r).toMatchObject({ identical: true, records: 4, first: null, onlyOne: [], incomplete: [] });
+    expect(r.bySource).toEqual([{ source: 'channel.state', records: 4, held: 8, kept: true }]);
+  });
+
+  it('says per source what it compared: none held, or not kept by a run (issue 20 item 8)', () => {
+    const sources = [
+      { name: 'channel.state', per: 'link' },
+      { name: 'phs.field', per: 'unit' },
+    ];
+    const r = checkRealisation({}, {}, sources, 3, { a: ['channel.state', 'phs.field'], b: ['phs.field'] });
+    expect(r.records).toBe(0);
+    expect(r.bySource).toEqual([
+      { source: 'channel.state', records: 0, held: 0, kept: false },
+      { source: 'phs.field', records: 0, held: 0, kept: true },
+    ]);
   });
 
   it('names the first difference: its time, source and entity', () => {
