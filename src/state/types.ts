@@ -133,6 +133,9 @@ export interface JobProgress {
   readonly done: number;
   readonly total: number;
   readonly error: string | null;
+  /** A traced run (a compare, a check): simulated seconds reached, and its `duration`. */
+  readonly simTime?: number;
+  readonly simEnd?: number;
 }
 
 export interface JobsSlice {
@@ -150,7 +153,10 @@ export interface JobsSlice {
   ): Promise<PoolResult>;
   /** Run one scenario to its end in an engine of its own, collecting its traces (a compare, a check). */
   runTraced(id: string, text: string, kind?: JobKind): Promise<TracedRun>;
-  /** Stop feeding job `id` (its engines are terminated; its result says cancelled). */
+  /**
+   * Stop job `id` now: its engines are terminated at once (a run in progress stops with them), its
+   * status turns 'cancelled', and its promise resolves with a result that says cancelled.
+   */
   cancelJob(id: string): void;
 }
 

@@ -65,9 +65,13 @@ export function spawnEngine(onCrash: (message: string) => void = () => {}): Engi
     report('The simulation engine sent a message the page could not read'),
   );
   const remote = wrap<SimApi>(worker);
+  let stopped = false;
   return {
     api: guardRemote(remote, crashed),
     terminate() {
+      // Idempotent: a job's Cancel stops its engines at once, and the job's own ending stops them again.
+      if (stopped) return;
+      stopped = true;
       remote[releaseProxy]();
       worker.terminate();
       reported = true; // an intentional stop is not a crash
