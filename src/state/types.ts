@@ -153,6 +153,8 @@ export interface JobsSlice {
   ): Promise<PoolResult>;
   /** Run one scenario to its end in an engine of its own, collecting its traces (a compare, a check). */
   runTraced(id: string, text: string, kind?: JobKind): Promise<TracedRun>;
+  /** Engines a job may run at once (`LabDeps.workers`, at least 1): what a job's estimate divides by. */
+  workerCount(): number;
   /**
    * Stop job `id` now: its engines are terminated at once (a run in progress stops with them), its
    * status turns 'cancelled', and its promise resolves with a result that says cancelled.

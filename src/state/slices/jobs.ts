@@ -143,6 +143,9 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
           engine.terminate();
         }
       },
+      workerCount() {
+        return Math.max(1, deps.workers ?? 1);
+      },
       cancelJob(id) {
         const signal = signals.get(id);
         if (!signal) return;

@@ -28,6 +28,8 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
   realisation: DECT_REALISATION,
+  // npm run bench, README "Speed" (the reference hour: 3,135× real time).
+  referenceSpeed: 3_100,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,

@@ -36,6 +36,8 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const GERAN_LAB: LabPlugin = {
   id: 'geran',
   realisation: GERAN_REALISATION,
+  // npm run bench, README "Speed" (25 page downloads: 180,000×).
+  referenceSpeed: 180_000,
   publishedCurves: GERAN_CURVES,
   exercises: exerciseFiles('geran', EXERCISE_FILES),
   presets: GERAN_PRESETS,

@@ -15,6 +15,8 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
   realisation: IS707_REALISATION,
+  // npm run bench, README "Speed" (1000 s at FER 0.1: 196,000×).
+  referenceSpeed: 190_000,
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,

@@ -27,6 +27,8 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const PHS_LAB: LabPlugin = {
   id: 'phs',
   realisation: PHS_REALISATION,
+  // npm run bench, README "Speed" (six-link 1 MB FTP Get: 6,480×).
+  referenceSpeed: 6_400,
   publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
