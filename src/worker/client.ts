@@ -8,7 +8,7 @@ import type { SimApi } from './types';
 
 /** The worker API as the page calls it: every method returns a promise. */
 export type EngineApi = {
-  [K in keyof SimApi]: (...args: Parameters<SimApi[K]>) => Promise<ReturnType<SimApi[K]>>;
+  [K in keyof SimApi]: (...args: Parameters<SimApi[K]>) => Promise<Awaited<ReturnType<SimApi[K]>>>;
 };
 
 export interface EngineClient {

@@ -11,8 +11,15 @@ import { CancelSignal, runHeadlessPool, type PoolResult } from '../headless-pool
 import { TraceBuffers } from '../trace-buffers';
 import type { JobKind, JobProgress, JobsSlice, LabDeps, LabState, TracedRun } from '../types';
 
-/** Simulated frames a traced job asks for per step (a compare runs to its end). */
-const TRACED_STEP_FRAMES = 20_000;
+/**
+ * Frames a traced job asks for per step (a compare runs to its end): adapted so a step takes about
+ * TRACED_STEP_MS, since a worker stops on terminate only between two steps (issue 20 item 10); at
+ * most 20 000, below the engine's trace ring even for sources with a few records per frame.
+ */
+const TRACED_STEP_FIRST = 2000;
+const TRACED_STEP_MIN = 50;
+const TRACED_STEP_MAX = 20_000;
+const TRACED_STEP_MS = 50;
 
 /** The traced run so far: simulated seconds reached, and where the run stops (its `duration`). */
 type TracedProgress = (simTime: number, simEnd: number) => void;
@@ -26,6 +33,7 @@ async function runToEnd(
   text: string,
   signal: CancelSignal,
   onProgress: TracedProgress,
+  now: () => number,
 ): Promise<TracedRun> {
   const buffers = new TraceBuffers();
   const sources = new Set<string>();
@@ -53,10 +61,17 @@ async function runToEnd(
   }
   let done = loaded.state?.done ?? true;
   let summary = loaded.state?.summary ?? null;
+  let frames = TRACED_STEP_FIRST;
   while (!done && !signal.cancelled) {
     let r;
     try {
-      r = await engine.api.step(TRACED_STEP_FRAMES);
+      const started = now();
+      r = await engine.api.step(frames);
+      const took = now() - started;
+      if (took > 0)
+        frames = Math.round(
+          Math.min(TRACED_STEP_MAX, Math.max(TRACED_STEP_MIN, (frames * TRACED_STEP_MS) / took)),
+        );
     } catch (err) {
       if (signal.cancelled) return cancelled(loaded.canonical);
       throw err;
@@ -129,9 +144,15 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
         });
         const unregister = signal.onCancel(() => engine.terminate());
         try {
-          const run = await runToEnd(engine, text, signal, (simTime, simEnd) => {
-            if (signals.get(id) === signal) update(id, { simTime, simEnd });
-          });
+          const run = await runToEnd(
+            engine,
+            text,
+            signal,
+            (simTime, simEnd) => {
+              if (signals.get(id) === signal) update(id, { simTime, simEnd });
+            },
+            deps.now,
+          );
           if (signals.get(id) === signal && !run.cancelled) update(id, { done: 1 });
           finish(id, signal, null);
           return run;
