@@ -59,11 +59,10 @@ export function spawnEngine(onCrash: (message: string) => void = () => {}): Engi
   };
   worker.addEventListener('error', (event: ErrorEvent) => {
     event.preventDefault();
-    report(`The simulation engine stopped: ${event.message || 'the worker failed to start'}`);
+    // The banner says "The simulation engine stopped." before this: the message says only why.
+    report(event.message ? `Its worker failed: ${event.message}` : 'Its worker failed to start.');
   });
-  worker.addEventListener('messageerror', () =>
-    report('The simulation engine sent a message the page could not read'),
-  );
+  worker.addEventListener('messageerror', () => report('It sent a message the page could not read.'));
   const remote = wrap<SimApi>(worker);
   let stopped = false;
   return {

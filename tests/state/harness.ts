@@ -17,6 +17,8 @@ export interface Harness {
   frames(count: number, ms?: number): Promise<void>;
   /** Make the current engine die as a crashed worker would. */
   crash(message: string): void;
+  /** Make every engine stop answering without a word, as a worker that closed itself (self.close()). */
+  silence(): void;
   spawned: () => number;
   /** Engines spawned and not terminated (the live run's included). */
   live: () => number;
@@ -33,6 +35,7 @@ export function harness(options: { workers?: number } = {}): Harness {
   let queue: (() => void)[] = [];
   const ports: MessagePort[] = [];
   let crashers: ((m: string) => void)[] = [];
+  let silencers: (() => void)[] = [];
   let spawned = 0;
   let live = 0;
   let calls = 0;
@@ -60,6 +63,8 @@ export function harness(options: { workers?: number } = {}): Harness {
         ]),
       );
       expose(counted, port1);
+      // The worker's side goes away; the page's side notices nothing.
+      silencers.push(() => port1.close());
       const remote = wrap<SimApi>(port2);
       let fail: (e: Error) => void = () => {};
       const crashed = new Promise<never>((_, reject) => {
@@ -102,6 +107,11 @@ export function harness(options: { workers?: number } = {}): Harness {
       const c = crashers;
       crashers = [];
       for (const f of c) f(message);
+    },
+    silence() {
+      const s = silencers;
+      silencers = [];
+      for (const f of s) f();
     },
     spawned: () => spawned,
     live: () => live,

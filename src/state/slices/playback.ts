@@ -137,7 +137,9 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         get().pause();
         // Seeking back keeps the seek bar's extent at the furthest time reached.
         rt.furthestFloor = Math.max(get().furthest, get().simTime);
-        const result = await rt.call((api) => api.seek(Math.max(0, t)));
+        // A seek re-runs from the seed: a long one is no silence (engine-watch.ts).
+        const frameS = get().frameNs / 1e9;
+        const result = await rt.call((api) => api.seek(Math.max(0, t)), frameS > 0 ? t / frameS : 0);
         if (!result) return;
         set({ status: result.done ? 'done' : 'ready' });
         rt.enqueue(result);
