@@ -26,6 +26,8 @@ export class Runtime {
   private generation = 0;
   readonly buffers = new TraceBuffers();
   private queue: StepResult[] = [];
+  /** Loads among the queued results: `loaded` grows with the commit that brings their text. */
+  private queuedLoads = 0;
   private scheduled = false;
   private inflight = 0;
   private waiters: (() => void)[] = [];
@@ -66,6 +68,7 @@ export class Runtime {
     this.client?.terminate();
     this.client = null;
     this.queue = [];
+    this.queuedLoads = 0;
   }
 
   /**
@@ -96,10 +99,14 @@ export class Runtime {
     this.set({ engineError: message, status: 'failed' });
   }
 
-  /** Queue a result for the next commit (results are applied in the order they arrive). */
-  enqueue(result: StepResult | null | undefined): void {
+  /**
+   * Queue a result for the next commit (results are applied in the order they arrive). `load`: the
+   * result of loading a scenario, counted in `loaded` by the commit that applies it.
+   */
+  enqueue(result: StepResult | null | undefined, load = false): void {
     if (!result) return;
     this.queue.push(result);
+    if (load) this.queuedLoads++;
     this.scheduleCommit();
   }
 
@@ -152,6 +159,11 @@ export class Runtime {
       systemView: last.view,
       furthest: reset ? Math.max(this.furthestFloor, last.simTime) : Math.max(s.furthest, last.simTime),
     };
+    if (this.queuedLoads > 0) {
+      patch.loaded = s.loaded + this.queuedLoads;
+      patch.loading = false;
+      this.queuedLoads = 0;
+    }
     if (last.canonical !== s.text) {
       patch.text = last.canonical;
       patch.scenario = parseScenario(last.canonical).scenario;

@@ -27,6 +27,10 @@ export interface ScenarioSlice {
   scenario: Scenario | null;
   /** Duration of one frame of the running system, ns (0 before the first load). */
   frameNs: number;
+  /** Scenarios loaded so far (a new one, not an edit): each is a place in the page's history (url-sync.ts). */
+  loaded: number;
+  /** True from a load's start until its result is committed (the address waits for it). */
+  loading: boolean;
   /** Errors of the last load: the bad keys of a URL, each named by the parser. */
   loadErrors: readonly ScenarioError[];
   /** Errors of the last rejected change. */
