@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { poolSize } from './state/headless-pool';
 import { createLabStore } from './state/store';
 import { buildUrl, parseUrl } from './state/url-codec';
-import { bindUrl } from './state/url-sync';
+import { bindUrl, isLabEntry, LAB_ENTRY } from './state/url-sync';
 import type { EngineClient } from './worker/client';
 import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
@@ -63,7 +63,9 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
   );
   // Back and Forward: each system, preset, exercise and loaded scenario is an entry (url-sync.ts).
   let popped = '';
-  window.addEventListener('popstate', () => {
+  window.addEventListener('popstate', (event) => {
+    // A fragment typed by hand also fires popstate (with no state): its hashchange applies it.
+    if (!isLabEntry(event.state)) return;
     popped = window.location.href;
     void url.restore(() => restoreAddress(store, window.location.search, window.location.hash));
   });
@@ -80,7 +82,11 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
       applyHash(store, window.location.hash, () => {
         const s = store.getState();
         if (s.text)
-          window.history.replaceState(null, '', buildUrl(window.location.pathname, s.text, viewForLink(s)));
+          window.history.replaceState(
+            LAB_ENTRY,
+            '',
+            buildUrl(window.location.pathname, s.text, viewForLink(s)),
+          );
       }),
     );
   });

@@ -20,6 +20,16 @@ export interface HistoryLike {
   pushState?(data: unknown, unused: string, url?: string | URL | null): void;
 }
 
+/**
+ * The state object of every entry the lab writes: a popstate carrying it is Back or Forward to one
+ * of the lab's places; one without it is a fragment typed by hand (its hashchange applies it).
+ */
+export const LAB_ENTRY = { lab: 1 } as const;
+
+/** Whether a popstate's state is one of the lab's entries. */
+export const isLabEntry = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { lab?: unknown }).lab === 1;
+
 /** What makes a place in the lab: a change of any of these is a history entry. */
 interface Place {
   readonly loaded: number;
@@ -74,8 +84,8 @@ export function bindUrl(
     place = now;
     if (url === last) return;
     last = url;
-    if (push) history.pushState?.(null, '', url);
-    else history.replaceState(null, '', url);
+    if (push) history.pushState?.(LAB_ENTRY, '', url);
+    else history.replaceState(LAB_ENTRY, '', url);
   };
   const stop = store.subscribe((s, prev) => {
     if (
