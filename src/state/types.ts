@@ -62,6 +62,11 @@ export interface PlaybackSlice {
   /** Simulated seconds reached before the last seek back (the seek bar's extent). */
   furthest: number;
   engineError: string | null;
+  /**
+   * While playing: the speed the run reaches, simulated seconds per wall second, smoothed over a
+   * few seconds (null before enough is measured, and when not playing).
+   */
+  speedReached: number | null;
   play(): void;
   pause(): void;
   /** One frame forward (pauses first). */
