@@ -6,9 +6,16 @@
  * after Cancel. Stepped in chunks with a yield between them, the worker stops within one chunk.
  * Stepping in chunks gives the same run as one call (the engine's determinism across step sizes).
  */
-import { Simulation } from '../engine';
-import type { EngineDeps } from './session';
+import { Simulation, type ParseResult, type Scenario, type SystemDefinition, type SystemId } from '../engine';
 import type { HeadlessResult } from './types';
+
+/** The engine functions a headless run needs (the session's EngineDeps has them; declared here so
+ * that session.ts, which uses this module, is not imported back). */
+export interface HeadlessDeps {
+  parseScenario(text: string): ParseResult;
+  serialiseScenario(scenario: Scenario): string;
+  getSystem(id: SystemId): SystemDefinition | undefined;
+}
 
 /** Frames per step between two looks at the clock (small: a DECT frame costs a few microseconds). */
 const CHUNK_FRAMES = 512;
@@ -28,7 +35,7 @@ function yieldTurn(): Promise<void> {
 }
 
 /** The simulation of a headless run of `text` (tracing off), or why it cannot run. */
-export function headlessSimulation(deps: EngineDeps, text: string): Simulation | HeadlessResult {
+export function headlessSimulation(deps: HeadlessDeps, text: string): Simulation | HeadlessResult {
   const { scenario, errors } = deps.parseScenario(text);
   const definition = deps.getSystem(scenario.system);
   if (errors.length > 0 || !definition) {
@@ -51,7 +58,7 @@ export function headlessSimulation(deps: EngineDeps, text: string): Simulation |
  * HEADLESS_SLICE_MS of work. `now` is a millisecond clock (performance.now in a worker).
  */
 export async function runHeadlessYielding(
-  deps: EngineDeps,
+  deps: HeadlessDeps,
   text: string,
   now: () => number,
   yieldNow: () => Promise<void> = yieldTurn,
