@@ -96,8 +96,15 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   /** A link's long comparison waiting for the user's word, with what it would start. */
   const [asking, setAsking] = useState<{ changes: readonly CompareChange[]; cost: JobCost } | null>(null);
   const speed = labPlugin(system)?.referenceSpeed;
-  // The panel gone, its engines go too.
-  useEffect(() => () => cancelCompare(store), [store]);
+  // The panel gone, its engines go too; mounted again (React's StrictMode does so at once in
+  // development), the link's comparison runs again.
+  useEffect(
+    () => () => {
+      cancelCompare(store);
+      started.current = null;
+    },
+    [store],
+  );
 
   // The form shows the link's changes (a link opened, or a run started from the form).
   useEffect(() => {
@@ -115,8 +122,11 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
     setRows(store.getState().view.compare?.map((c) => ({ ...c })) ?? []);
   }, [system, store]);
 
+  /** Bumped by each run: an older run's ending does not end a newer one's busy state. */
+  const runCount = useRef(0);
   const run = async (changes: readonly CompareChange[]) => {
     const aText = store.getState().text;
+    const mine = ++runCount.current;
     started.current = changes;
     setBusy(true);
     setFailure(null);
@@ -126,11 +136,12 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
         store.getState().runTraced('compare-a', aText),
         store.getState().runTraced('compare-b', bText),
       ]);
-      if (!a.cancelled && !b.cancelled && started.current === changes) setRuns({ aText, changes, a, b });
+      if (!a.cancelled && !b.cancelled && runCount.current === mine && started.current === changes)
+        setRuns({ aText, changes, a, b });
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
+      if (runCount.current === mine) setFailure(err instanceof Error ? err.message : String(err));
     } finally {
-      setBusy(false);
+      if (runCount.current === mine) setBusy(false);
     }
   };
 

@@ -85,8 +85,15 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
     else void run(linked);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's sweep changes
   }, [linked]);
-  // The panel gone (another system's page), its engines go too.
-  useEffect(() => () => store.getState().cancelJob('sweep'), [store]);
+  // The panel gone (another system's page), its engines go too; mounted again (React's StrictMode
+  // does so at once in development), the link's sweep runs again.
+  useEffect(
+    () => () => {
+      store.getState().cancelJob('sweep');
+      started.current = null;
+    },
+    [store],
+  );
 
   const start = () => {
     if (!setup) return;
