@@ -170,6 +170,12 @@ export interface LabPlugin {
   readonly endlessWorkload?: string;
   /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
   readonly realisation?: Realisation;
+  /**
+   * Simulated seconds one engine runs per wall second on this system's reference scenario, headless
+   * (`npm run bench`, README "Speed", on the 2-core development machine): what a long link's question
+   * estimates its wall time from (state/job-cost.ts). Without it the question counts simulated seconds.
+   */
+  readonly referenceSpeed?: number;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
   /**

@@ -42,6 +42,8 @@ export const DECT_LAB: LabPlugin = {
     { 'app.meanBearers': ['dect.bearers'] },
   ),
   realisation: DECT_REALISATION,
+  // npm run bench, README "Speed" (the reference hour: 3,135× real time).
+  referenceSpeed: 3_100,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,

@@ -23,6 +23,8 @@ export const IS707_LAB: LabPlugin = {
     RTO: RTO_IN_FORCE,
   }),
   realisation: IS707_REALISATION,
+  // npm run bench, README "Speed" (1000 s at FER 0.1: 196,000×).
+  referenceSpeed: 190_000,
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,

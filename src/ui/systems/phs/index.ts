@@ -49,6 +49,8 @@ export const PHS_LAB: LabPlugin = {
     { 'link.fieldDbuv': ['phs.field'], 'link.unitFer': ['phs.field'] },
   ),
   realisation: PHS_REALISATION,
+  // npm run bench, README "Speed" (six-link 1 MB FTP Get: 6,480×).
+  referenceSpeed: 6_400,
   publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
