@@ -44,13 +44,19 @@ export function parseShard(raw: string): Shard {
 }
 
 export const USAGE = `Usage:
-  npm run sim -- "<scenario>" [--trace out.csv] [--pcap out.pcap]
+  npm run sim -- "<scenario>" [--trace <directory>] [--pcap out.pcap]
   npm run sim -- "<scenario>" --explain <time or segment>
   npm run sim -- --sweep "<scenario with key=a|b|c alternatives>" [--seeds N] [--jobs N] [--shard i/n]
 
 A scenario is key=value pairs joined by & (the query string of a lab URL),
 e.g. "system=is707&fer=0.3&fdt=0.01&idle=0&duration=3000".
 Prints the summary JSON on stdout (one line per run for --sweep).
+--trace writes one CSV file per trace source into the directory (made if missing;
+its parent must exist): tcp.send.csv, link.frame.csv, … — t in simulated seconds,
+then the source's fields by name, one row per record, every record of the run
+(streamed as the run goes, in bounded memory; the lab's "Traces (CSV files, ZIP)"
+holds the same files, of the records its buffers kept). --trace and --pcap paths
+are checked before the run; a run stopped by Ctrl-C leaves them as they were.
 --explain explains one TCP event from the layers below (the lab's drill-down) and
 prints that chain instead of the summary: a time in seconds (12.3, or t=12.3)
 names the retransmission, timeout, duplicate ACK or stall nearest to it; seg=41
@@ -60,8 +66,6 @@ with a time, ,kind=rtx|timeout|fast|dupack|stall.
 system spreading a study over machines): the outputs of shards 1…n, concatenated
 in that order, are the whole sweep's output; a shard past the last run is empty
 (said on stderr). --seeds takes 1 to ${MAX_SWEEP_SEEDS}; each option is given once.
---trace writes every record of every trace source (streamed, bounded memory);
---trace and --pcap paths are checked before the run.
 Exit status: 0 ok, 2 bad scenario or arguments (nothing is run), 1 internal error.`;
 
 /** The options that take a value, and the flags; each may be given once. */
@@ -77,6 +81,18 @@ export function parseCount(option: string, raw: string, max: number): number {
   if (!(n >= 1 && n <= max))
     throw new Error(`${option}=${raw}: must be a whole number from 1 to ${max}, in decimal digits`);
   return n;
+}
+
+/**
+ * `--trace`'s directory. A name ending in .csv is the old one-file form: refused, so a command
+ * written for it does not make a directory called out.csv.
+ */
+function traceDir(path: string): string {
+  if (/\.csv$/i.test(path))
+    throw new Error(
+      `--trace ${path}: --trace takes a directory and writes one CSV file per trace source into it (e.g. --trace traces)`,
+    );
+  return path;
 }
 
 /** Parse argv; throws an Error with a user-facing message on bad arguments. */
@@ -98,7 +114,7 @@ export function parseArgs(argv: readonly string[], cpus: number): SimArgs {
       if (v === undefined) throw new Error(`${a} needs a value`);
       return v;
     };
-    if (a === '--trace') out.trace = value();
+    if (a === '--trace') out.trace = traceDir(value());
     else if (a === '--pcap') out.pcap = value();
     else if (a === '--explain') out.explain = value();
     else if (a === '--sweep') out.sweep = true;

@@ -9,15 +9,17 @@
  * never act on it.
  */
 import { capturePcap } from '../engine/export/pcap';
-import { createSimulation, expandSweep, parseScenarioStrict } from '../engine';
+import { createSimulation, expandSweep, parseScenarioStrict, type Simulation } from '../engine';
+import { traceCsvFileName } from '../engine/export/csv';
 import { explainQuery, explanationLines, parseExplainQuery, userActions } from '../engine/analysis/explain';
 import { escapeControls, safeDecode } from '../engine/scenario/text';
 import { getSystem } from '../engine/systems';
-import { closeSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs, shardRange, USAGE, type SimArgs } from './args';
-import { openOutputs } from './outputs';
+import { abandonOutputs, closeOutputs, commitDir, openOutputs, writeFile } from './outputs';
+import { onStopSignals } from './stop-signals';
 import { runPool } from './sweep-pool';
-import { CsvTraceWriter, STREAM_RING_RECORDS } from './trace-writer';
+import { STREAM_RING_RECORDS, TraceCsvWriter } from './trace-writer';
 
 /** Records kept per trace source for --explain: the lab's trace buffers' bound (state/trace-buffers.ts). */
 const EXPLAIN_RECORDS = 1 << 20;
@@ -120,42 +122,60 @@ function explainOne(args: SimArgs, text: string, io: SimIo): void {
 
 async function runOne(args: SimArgs, io: SimIo, say: (line: string) => void): Promise<void> {
   const scenario = scenarioOf(args);
-  // The output files are opened before the run: a path that cannot be written is named now.
+  // The outputs are prepared before the run: a path that cannot be written is named now.
   const opened = openOutputs([
-    { option: '--trace', path: args.trace },
-    { option: '--pcap', path: args.pcap },
+    { option: '--trace', path: args.trace, kind: 'directory' },
+    { option: '--pcap', path: args.pcap, kind: 'file' },
   ]);
   if ('error' in opened) throw new BadInput([opened.error]);
-  const trace = opened.files.find((f) => f.option === '--trace');
-  const pcap = opened.files.find((f) => f.option === '--pcap');
-  let writer: CsvTraceWriter | null = null;
+  const { outputs } = opened;
+  const trace = outputs.find((o) => o.kind === 'directory');
+  const pcap = outputs.find((o) => o.kind === 'file');
+  // Interrupted (or failed), the run leaves the paths as they were (cli/outputs.ts).
+  const stopWatching = outputs.length > 0 ? onStopSignals(() => abandonOutputs(outputs)) : () => {};
+  const writer = trace ? new TraceCsvWriter(trace.staging) : null;
+  let finished = false;
   try {
     // Pay only for what is read: the summary's traceHash needs every record hashed, but the records
-    // are kept only for a --trace file (streamed out as the run goes) and packets captured only
+    // are kept only for --trace files (streamed out as the run goes) and packets captured only
     // for a --pcap file.
     const sim = createSimulation(scenario, {
       keepTraces: trace !== undefined,
       capture: pcap !== undefined,
       ...(trace ? { maxRecords: STREAM_RING_RECORDS } : {}),
     });
-    if (trace) {
-      writer = new CsvTraceWriter(trace.fd, trace.path);
-      await writer.run(sim);
-      writer.finish(sim);
+    if (writer) await writer.run(sim);
+    else if (outputs.length > 0) await runYielding(sim);
+    else sim.runToEnd();
+    if (trace && writer) {
+      commitDir(trace, writer.finish(sim));
       for (const [name, n] of writer.dropped)
-        say(`note: ${trace.path}: ${n} records of ${name} were overwritten before they could be written`);
-    } else sim.runToEnd();
+        say(
+          `note: ${join(trace.path, traceCsvFileName(name))}: ${n} records of ${name} were overwritten before they could be written`,
+        );
+    }
     if (pcap) {
-      writeSync(pcap.fd, capturePcap(sim.capture));
+      writeFile(pcap, capturePcap(sim.capture));
       if (sim.capture.missed > 0)
         say(
           `note: ${pcap.path}: the first ${sim.capture.count} packets only (${sim.capture.missed} later ones not captured)`,
         );
     }
+    finished = true;
     io.out(JSON.stringify(sim.summary(), null, 2) + '\n');
   } finally {
-    writer?.discard();
-    for (const f of opened.files) closeSync(f.fd);
+    stopWatching();
+    writer?.close();
+    if (finished) closeOutputs(outputs);
+    else abandonOutputs(outputs);
+  }
+}
+
+/** Run to the end, yielding to the event loop between stretches so that a stop signal is handled. */
+async function runYielding(sim: Simulation): Promise<void> {
+  while (!sim.done) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sim.step(1 << 12);
   }
 }
 

@@ -1,88 +1,81 @@
 /**
- * `--trace out.csv` for runs of any length in bounded memory (issue 20 item 14). The run is
- * stepped in stretches; after each, every source's new records are read from its ring before they
- * can be overwritten and their rows appended to a spool file of that source. At the end the file
- * is put together — the header, then each source's block — with the very pieces `tracesToCsv`
- * joins (engine/export/csv.ts), so the file is the one the lab's export writes, but holds every
- * record: nothing is dropped to the ring's bound.
+ * `--trace <dir>` for runs of any length in bounded memory (issue 20 item 14): one CSV file per
+ * trace source (engine/export/csv.ts), holding every record of the run. The run is stepped in
+ * stretches; after each, every source's new records are read from its ring before they can be
+ * overwritten and their rows appended to that source's file. A source met for the first time (one
+ * declared mid-run, as DECT's `dect.mac`) starts its file then, with its header line. Each file is
+ * its header line followed by the rows of its batches in order — `traceCsvHeader` and
+ * `traceCsvRows`, the pieces `tracesToCsvFiles` is made of — so it is byte for byte the file the
+ * lab's export gives for the same records, but never cut to a ring's bound.
  *
- * Building the whole CSV as one string cost 888 MB of peak memory for IS-707 over 10^5 s (and
- * kept only each source's newest 2^17 records); streaming keeps one stretch's rows of one source
- * in memory at a time.
+ * The files are written in the output's hidden staging directory (cli/outputs.ts) and moved into
+ * place when the run is done, so an interrupted run leaves no half-written file.
+ *
+ * Building the whole trace as text at the end cost 888 MB of peak memory for IS-707 over 10^5 s
+ * (and kept only each source's newest 2^17 records); streaming keeps one stretch's rows of one
+ * source in memory at a time.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Simulation } from '../engine';
-import type { TraceSourceInfo } from '../engine/core/trace';
-import { csvHeader, csvRows, csvSourceHead } from '../engine/export/csv';
+import type { TraceRecorder } from '../engine/core/trace';
+import { traceCsvFileName, traceCsvHeader, traceCsvRows } from '../engine/export/csv';
+import { writeAll } from './outputs';
 
 /** Records each source's ring holds while the CLI streams a trace (the stretches are sized to it). */
 export const STREAM_RING_RECORDS = 1 << 15;
 /** A stretch makes at most this share of a ring's records in any source. */
 const RING_SHARE = 4;
 const MAX_STRETCH_FRAMES = 1 << 16;
-const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-interface Spool {
-  readonly info: TraceSourceInfo;
-  readonly path: string;
+/** What the writer reads from: a run's trace recorder (a simulation, or a recorder in a test). */
+export interface TraceHolder {
+  readonly traces: TraceRecorder;
+}
+
+interface SourceFile {
+  readonly file: string;
   readonly fd: number;
   /** Next record to read (absolute index). */
   next: number;
 }
 
-export class CsvTraceWriter {
-  private readonly dir: string;
-  private readonly spools = new Map<string, Spool>();
+export class TraceCsvWriter {
+  private readonly files = new Map<string, SourceFile>();
   /** Records lost to a ring between two reads (none unless a stretch outgrew the ring). */
   readonly dropped = new Map<string, number>();
 
-  /** `fd`: the output, opened for writing; the spool lives beside it (same file system). */
-  constructor(
-    private readonly fd: number,
-    outPath: string,
-  ) {
-    this.dir = mkdtempSync(join(dirname(outPath), `.${basename(outPath)}.spool-`));
-  }
+  /** `dir`: where the files are written (the output directory's staging directory). */
+  constructor(private readonly dir: string) {}
 
-  /** Read every source's records since the last call into the spool; returns the most any source had. */
-  drain(sim: Simulation): number {
+  /** Append every source's records since the last call to its file; returns the most any source had. */
+  drain(sim: TraceHolder): number {
     let most = 0;
     for (const info of sim.traces.sources()) {
-      const s = this.spool(info);
-      const batch = sim.traces.read(info.name, s.next);
+      let f = this.files.get(info.name);
+      if (!f) {
+        const file = traceCsvFileName(info.name);
+        f = { file, fd: openSync(join(this.dir, file), 'w'), next: 0 };
+        this.files.set(info.name, f);
+        writeAll(f.fd, traceCsvHeader(info) + '\n');
+      }
+      const batch = sim.traces.read(info.name, f.next);
       if (batch.dropped > 0) this.dropped.set(info.name, (this.dropped.get(info.name) ?? 0) + batch.dropped);
-      s.next = batch.to;
+      f.next = batch.to;
       most = Math.max(most, batch.to - batch.from + batch.dropped);
       // Written at once: text kept across stretches would outlive the young generation and pile up
       // in the old one until a full collection (peak memory grew with the run that way).
-      if (batch.time.length > 0) writeSync(s.fd, csvRows(info, batch));
+      if (batch.time.length > 0) writeAll(f.fd, traceCsvRows(info, batch));
     }
     return most;
   }
 
   /**
-   * Run `sim` to its end, draining after each stretch. A stretch is sized from the busiest source's
-   * records per frame so far, to fill at most a quarter of its ring.
+   * Run `sim` to its end, appending after each stretch. A stretch is sized from the busiest source's
+   * records per frame so far, to fill at most a quarter of its ring. The run yields to the event
+   * loop between stretches, so a stop signal is handled within one stretch.
    */
   async run(sim: Simulation): Promise<void> {
-    // Ctrl-C or a batch system's SIGTERM mid-run removes the spool before the process ends as the
-    // signal ends it (it would otherwise stay beside the output, hidden). The run yields to the
-    // event loop between stretches, so the signal is handled within one stretch.
-    const onSignal = (signal: NodeJS.Signals): void => {
-      this.discard();
-      for (const s of STOP_SIGNALS) process.removeListener(s, onSignal);
-      process.kill(process.pid, signal);
-    };
-    for (const s of STOP_SIGNALS) process.on(s, onSignal);
-    try {
-      await this.stretches(sim);
-    } finally {
-      for (const s of STOP_SIGNALS) process.removeListener(s, onSignal);
-    }
-  }
-
-  private async stretches(sim: Simulation): Promise<void> {
     let frames = 64;
     while (!sim.done) {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -92,45 +85,19 @@ export class CsvTraceWriter {
       const fit = perFrame > 0 ? Math.floor(STREAM_RING_RECORDS / RING_SHARE / perFrame) : MAX_STRETCH_FRAMES;
       frames = Math.max(1, Math.min(MAX_STRETCH_FRAMES, fit, frames * 2));
     }
+  }
+
+  /** Append the last records and close the files; returns their names, in the sources' order. */
+  finish(sim: TraceHolder): string[] {
     this.drain(sim);
+    const names = [...this.files.values()].map((f) => f.file);
+    this.close();
+    return names;
   }
 
-  /** Write the file (header, then each source's block) and remove the spool. */
-  finish(sim: Simulation): void {
-    try {
-      const sources = sim.traces.sources();
-      writeSync(this.fd, csvHeader(sources));
-      const buf = Buffer.allocUnsafe(1 << 20);
-      for (const info of sources) {
-        writeSync(this.fd, csvSourceHead(info));
-        const s = this.spools.get(info.name);
-        if (!s) continue;
-        const rd = openSync(s.path, 'r');
-        try {
-          for (let n = readSync(rd, buf); n > 0; n = readSync(rd, buf)) writeSync(this.fd, buf, 0, n);
-        } finally {
-          closeSync(rd);
-        }
-      }
-    } finally {
-      this.discard();
-    }
-  }
-
-  /** Remove the spool (after `finish`, or when the run fails). */
-  discard(): void {
-    for (const s of this.spools.values()) closeSync(s.fd);
-    this.spools.clear();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private spool(info: TraceSourceInfo): Spool {
-    let s = this.spools.get(info.name);
-    if (!s) {
-      const path = join(this.dir, `${this.spools.size}.csv`);
-      s = { info, path, fd: openSync(path, 'w'), next: 0 };
-      this.spools.set(info.name, s);
-    }
-    return s;
+  /** Close the files (after `finish`, or when the run fails). Safe to call more than once. */
+  close(): void {
+    for (const f of this.files.values()) closeSync(f.fd);
+    this.files.clear();
   }
 }

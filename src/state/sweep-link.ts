@@ -102,8 +102,28 @@ export function numberSweptKeys(text: string): string[] {
     .filter((k) => paramSpec(system, k)?.kind === 'number');
 }
 
+/**
+ * One error per item and value (issue 20 item 21): `#sweep=garbage` is both a bad key and a text
+ * with no swept key, and was listed twice; it is listed once, with both of what is allowed.
+ */
+function mergeErrors(errors: readonly SweepItemError[]): SweepItemError[] {
+  const out: SweepItemError[] = [];
+  for (const e of errors) {
+    const i = out.findIndex((o) => o.key === e.key && o.value === e.value);
+    if (i < 0) out.push(e);
+    else if (!out[i].allowed.includes(e.allowed))
+      out[i] = { ...out[i], allowed: `${out[i].allowed}; and ${e.allowed}` };
+  }
+  return out;
+}
+
 /** Check the sweep items of a fragment: the setup with every valid part, and what was dropped. */
 export function checkSweepItems(items: SweepItems): { setup: SweepSetup | null; errors: SweepItemError[] } {
+  const r = checkSweepItemsEach(items);
+  return { setup: r.setup, errors: mergeErrors(r.errors) };
+}
+
+function checkSweepItemsEach(items: SweepItems): { setup: SweepSetup | null; errors: SweepItemError[] } {
   const errors: SweepItemError[] = [];
   if (items.text === undefined) {
     for (const [k, v] of [

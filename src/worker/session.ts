@@ -25,6 +25,7 @@ import {
 } from '../engine';
 import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepResult } from './types';
 import { loadExporters } from './exporters';
+import { headlessSimulation } from './headless';
 
 /** The engine functions the session needs (injected so tests can use a fake system). */
 export interface EngineDeps {
@@ -180,9 +181,9 @@ export class SimSession implements SimApi {
     return this.state();
   }
 
-  exportCsv(): string {
-    if (!this.sim) return '';
-    return loadExporters().tracesToCsv(this.sim.traces);
+  exportCsv(leaveOut: readonly string[] = []): Uint8Array {
+    if (!this.sim) return new Uint8Array(0);
+    return loadExporters().tracesToCsvZip(this.sim.traces, leaveOut);
   }
 
   exportPcap(): Uint8Array {
@@ -191,24 +192,8 @@ export class SimSession implements SimApi {
   }
 
   runHeadless(scenarioText: string): HeadlessResult {
-    const { scenario, errors } = this.deps.parseScenario(scenarioText);
-    const definition = this.deps.getSystem(scenario.system);
-    if (errors.length > 0 || !definition) {
-      const extra: ScenarioError[] = definition
-        ? []
-        : [
-            {
-              key: 'system',
-              value: scenario.system,
-              message: `system=${scenario.system} is not implemented`,
-            },
-          ];
-      return { errors: [...errors, ...extra], summary: null };
-    }
-    const sim = new Simulation(definition, scenario, {
-      traces: false,
-      canonical: this.deps.serialiseScenario,
-    });
+    const sim = headlessSimulation(this.deps, scenarioText);
+    if (!(sim instanceof Simulation)) return sim;
     sim.runToEnd();
     return { errors: [], summary: sim.summary() };
   }

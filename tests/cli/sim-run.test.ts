@@ -2,13 +2,13 @@
  * `npm run sim` run in-process (src/cli/sim-run.ts `runSim`): its exit status and what it writes,
  * without spawning a process per case (issue 20 items 14, 16 and 17).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, MAX_SWEEP_SEEDS, parseScenario } from '../../src/engine';
 import { expandSweep } from '../../src/engine/scenarios';
-import { tracesToCsv } from '../../src/engine/export/csv';
+import { tracesToCsvFiles } from '../../src/engine/export/csv';
 import { parseArgs } from '../../src/cli/args';
 import { runSim } from '../../src/cli/sim-run';
 
@@ -35,7 +35,7 @@ describe('terminal escapes in messages that echo input (item 17)', () => {
     expect(key.stderr).toContain('\\x9b31m');
     expect(key.stderr).toContain('x\\x0aerror: fake');
     expect(key.stderr.split('\n').filter((l) => l.startsWith('error: fake'))).toEqual([]);
-    const path = await sim('system=is707&duration=1', '--trace', join(scratch(), 'no\u0007dir', 'x.csv'));
+    const path = await sim('system=is707&duration=1', '--trace', join(scratch(), 'no\u0007dir', 'x'));
     expect(path.stderr).toContain('no\\x07dir');
     expect(path.stderr).not.toContain('\u0007');
   });
@@ -46,45 +46,78 @@ describe('--trace and --pcap (item 14)', () => {
     const dir = scratch();
     // 10^6 s of IS-707 would take minutes: a refusal after the run could not come back at once.
     const long = 'system=is707&duration=1000000';
-    const missing = await sim(long, '--trace', join(dir, 'nowhere', 'x.csv'));
+    const missing = await sim(long, '--trace', join(dir, 'nowhere', 'x'));
     expect(missing).toEqual({
       status: 2,
       stdout: '',
-      stderr: `error: --trace ${join(dir, 'nowhere', 'x.csv')}: the directory ${join(dir, 'nowhere')} does not exist\nnothing was run (run with --help for usage)\n`,
+      stderr: `error: --trace ${join(dir, 'nowhere', 'x')}: the directory ${join(dir, 'nowhere')} does not exist\nnothing was run (run with --help for usage)\n`,
     });
     const isDir = await sim(long, '--pcap', dir);
     expect(isDir.status).toBe(2);
     expect(isDir.stderr).toContain(`error: --pcap ${dir}: is a directory: name a file`);
     const same = await sim(long, '--trace', join(dir, 'a'), '--pcap', join(dir, '.', 'a'));
-    expect(same.stderr).toContain('--trace writes that file already');
+    expect(same.stderr).toContain('--trace writes there already');
     // sysfs refuses new files even to root (EACCES, or EROFS where it is mounted read-only).
-    const denied = await sim(long, '--trace', '/sys/x.csv');
+    const denied = await sim(long, '--trace', '/sys/x');
     expect(denied.status).toBe(2);
     expect(denied.stderr).toMatch(
-      /^error: --trace \/sys\/x\.csv: (permission denied: cannot create files in \/sys|the file system is read-only)\n/,
+      /^error: --trace \/sys\/x: (permission denied: cannot create files in \/sys|the file system is read-only)\n/,
     );
+    // --trace takes a directory: a file there, a path through a file, a directory that takes no files.
+    writeFileSync(join(dir, 'f'), 'kept\n');
+    expect((await sim(long, '--trace', join(dir, 'f'))).stderr).toContain(
+      `error: --trace ${join(dir, 'f')}: is a file: name a directory (--trace writes one CSV file per trace source into it)\n`,
+    );
+    expect((await sim(long, '--trace', join(dir, 'f', 'x'))).stderr).toContain(
+      `error: --trace ${join(dir, 'f', 'x')}: a part of the path is not a directory\n`,
+    );
+    expect((await sim(long, '--trace', '/sys')).stderr).toMatch(
+      /^error: --trace \/sys: (permission denied: cannot create files in \/sys|the file system is read-only)\n/,
+    );
+    expect((await sim(long, '--trace', '')).stderr).toContain('error: --trace needs a directory name\n');
+    // Refused, nothing was made or changed: no directory a, no empty pcap, the file as it was.
+    expect(readdirSync(dir).sort()).toEqual(['f']);
+    expect(readFileSync(join(dir, 'f'), 'utf8')).toBe('kept\n');
   });
 
-  it('streams the trace: the file is tracesToCsv of the run, every record, in bounded rings', async () => {
+  it('streams the trace: each file is tracesToCsvFiles’s for the run, every record, in bounded rings', async () => {
     const dir = scratch();
     const text = 'system=gsm&app=ftpGet&size=20000&seed=3';
-    const r = await sim(text, '--trace', join(dir, 'g.csv'), '--pcap', join(dir, 'g.pcap'));
+    const r = await sim(text, '--trace', join(dir, 'g'), '--pcap', join(dir, 'g.pcap'));
     expect(r.status).toBe(0);
     const whole = createSimulation(parseScenario(text).scenario, { keepTraces: true, maxRecords: 1 << 22 });
     whole.runToEnd();
-    expect(readFileSync(join(dir, 'g.csv'), 'utf8')).toBe(tracesToCsv(whole.traces));
+    const files = tracesToCsvFiles(whole.traces);
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) expect(readFileSync(join(dir, 'g', f.file), 'utf8'), f.file).toBe(f.text);
     expect(JSON.parse(r.stdout).traceHash).toBe(whole.summary().traceHash);
-    // The spool beside the file is gone.
-    expect(readdirSync(dir).sort()).toEqual(['g.csv', 'g.pcap']);
+    // The hidden directory the files were written in is gone; the directory holds the files only.
+    expect(readdirSync(join(dir, 'g')).sort()).toEqual(files.map((f) => f.file).sort());
+    expect(readdirSync(dir).sort()).toEqual(['g', 'g.pcap']);
+  });
+
+  it('a second run into the same directory replaces its files, and leaves other files there', async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 't'));
+    writeFileSync(join(dir, 't', 'tcp.send.csv'), 'an earlier run\n');
+    writeFileSync(join(dir, 't', 'notes.txt'), 'mine\n');
+    const r = await sim('system=is707&duration=5', '--trace', join(dir, 't'));
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 't', 'tcp.send.csv'), 'utf8')).toMatch(/^t,seq,len,rtx,conn\n\d/);
+    expect(readFileSync(join(dir, 't', 'notes.txt'), 'utf8')).toBe('mine\n');
   });
 
   it('a run longer than the rings writes every record (the lab’s rings would keep the newest 2^17)', async () => {
     const dir = scratch();
-    const r = await sim('system=is707&duration=3000', '--trace', join(dir, 'long.csv'));
+    const r = await sim('system=is707&duration=3000', '--trace', join(dir, 'long'));
     expect(r.status).toBe(0);
+    // No "holds its newest records only" note for any source (what the CLI said before it streamed).
     expect(r.stderr).toBe('');
-    const rows = readFileSync(join(dir, 'long.csv'), 'utf8').split('\n');
-    const frames = rows.filter((l) => l.startsWith('link.frame,')).length;
+    const rows = readFileSync(join(dir, 'long', 'link.frame.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rows[0]).toMatch(/^t,dir,/);
+    const frames = rows.length - 1;
     // ≈ 1.2 link frames per 20 ms slot over 3000 s: more than a 2^17 ring, all of them written.
     expect(frames).toBeGreaterThan(1 << 17);
     const sim3000 = createSimulation(parseScenario('system=is707&duration=3000').scenario, {

@@ -16,25 +16,30 @@
  *   than that time are dropped.
  * - A change that leaves the value in force as it is records nothing, and one
  *   edit is one change: a key records at most one point per spacing interval
- *   (the latest value wins), so a drag stays a short list.
+ *   (the latest value wins), so a drag stays a short list — at most five
+ *   points per simulated second, whatever reaches the log (issue 20, item 32).
  */
 import { seconds, toSeconds, type Nanos } from '../core/time';
 import { sortEvents } from './events';
 import type { ParamValue, Scenario, ScenarioEvent } from './types';
 import { sameValue } from './values';
 
-/** A key records at most one point per 100 ms of simulated time (scenario.md). */
-export const MIN_EVENT_SPACING_NS = 100_000_000;
+/**
+ * A key records at most one point per 200 ms of simulated time: five points per second of a drag.
+ * At the 100 ms of scenario.md a drag made links of a thousand characters in a few seconds
+ * (4 s: 1,086 characters, 74 timed changes) and a caption listing every one.
+ */
+export const MIN_EVENT_SPACING_NS = 200_000_000;
 
 /**
- * Spacing of recorded points for a scenario that already holds `events` changes: 100 ms, then
+ * Spacing of recorded points for a scenario that already holds `events` changes: 200 ms, then
  * wider as the list grows, so that a long session of dragging keeps the link under the
  * parser's 8 KB limit (scenario.md) — about 15 bytes per event.
  */
 export function eventSpacingNs(events: number): number {
   if (events < 150) return MIN_EVENT_SPACING_NS;
-  if (events < 300) return 10 * MIN_EVENT_SPACING_NS;
-  return 100 * MIN_EVENT_SPACING_NS;
+  if (events < 300) return 1_000_000_000;
+  return 10_000_000_000;
 }
 
 /** Where the run stands when the log is asked something. */

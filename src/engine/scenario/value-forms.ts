@@ -52,9 +52,16 @@ export function allowedNumberList(spec: Spec<'numberList'>): string {
 
 const TIMED_RE = /^(\*|\d+)@([^:]*)(?::(.*))?$/;
 
-/** `n@t` or `n@t:ms` items, comma-separated; `*` (all links) reads as link 0. */
+/**
+ * The word for an empty timed list ("no release"), its canonical text (issue 20 item 9): an empty
+ * value is easy to miss in a link or a form, and `none` reads the same in the URL, the CLI and B's
+ * form. The empty text still reads as none.
+ */
+export const NO_ITEMS = 'none';
+
+/** `n@t` or `n@t:ms` items, comma-separated; `*` (all links) reads as link 0; `none` (or empty) for none. */
 export function readTimedList(spec: Spec<'timedList'>, raw: string): TimedItem[] | undefined {
-  if (raw === '') return [];
+  if (raw === '' || raw === NO_ITEMS) return [];
   const parts = raw.split(',');
   if (parts.length > spec.maxItems) return undefined;
   const out: TimedItem[] = [];
@@ -84,7 +91,7 @@ export function allowedTimedList(spec: Spec<'timedList'>): string {
   const eg = spec.withMs ? `2@10:370` : `3@5`;
   const seconds = `seconds from 0 to ${formatNumber(MAX_SCENARIO_SECONDS)}`;
   const ms = spec.withMs ? `; ms above 0, at most ${formatNumber(TIMED_MS_MAX)}` : '';
-  return `a comma list of up to ${spec.maxItems} items ${form} (${links}; ${seconds}${ms}), e.g. ${eg}`;
+  return `a comma list of up to ${spec.maxItems} items ${form} (${links}; ${seconds}${ms}), e.g. ${eg}, or ${NO_ITEMS}`;
 }
 
 export function formatTimedItem(item: TimedItem): string {

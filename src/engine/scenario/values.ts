@@ -13,6 +13,7 @@ import {
   allowedWordOrNumbers,
   formatEpisode,
   formatTimedItem,
+  NO_ITEMS,
   readEpisode,
   readNumberList,
   readPoints,
@@ -98,7 +99,8 @@ export function formatValue(spec: ParamSpec, value: ParamValue): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
-    if (spec.kind === 'timedList') return (value as readonly TimedItem[]).map(formatTimedItem).join(',');
+    if (spec.kind === 'timedList')
+      return value.length === 0 ? NO_ITEMS : (value as readonly TimedItem[]).map(formatTimedItem).join(',');
     if (spec.kind === 'points')
       return (value as readonly (readonly [number, number])[])
         .map((p) => `${formatNumber(p[0])},${formatNumber(p[1])}`)

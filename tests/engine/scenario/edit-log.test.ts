@@ -66,10 +66,11 @@ describe('EditLog: timed changes', () => {
     l.edit('fer', 0.4, true, at(0.22));
     l.edit('fer', 0.5, true, at(0.22));
     expect(l.due(at(0.22).nowNs)).toEqual([]);
-    expect(l.nextDueNs()).toBe(300_000_000);
+    expect(l.nextDueNs()).toBe(400_000_000);
     expect(l.pendingValue('fer')).toBe(0.5);
-    expect(l.scenarioWithPending(at(0.22)).events.map((e) => e.t)).toEqual([0.2, 0.3]);
-    expect(l.due(300_000_000)).toEqual([{ key: 'fer', value: 0.5 }]);
+    expect(l.scenarioWithPending(at(0.22)).events.map((e) => e.t)).toEqual([0.2, 0.4]);
+    expect(l.due(300_000_000)).toEqual([]);
+    expect(l.due(400_000_000)).toEqual([{ key: 'fer', value: 0.5 }]);
   });
 
   it('a second edit at the same paused moment replaces the first and asks for a rewind', () => {
@@ -136,7 +137,7 @@ describe('EditLog: timed changes', () => {
     expect(l.pendingValue('fer')).toBeUndefined();
     expect(l.scenario().events).toEqual([
       { t: 0.2, key: 'fer', value: 0.3 },
-      { t: 0.3, key: 'fer', value: 0.4 },
+      { t: 0.4, key: 'fer', value: 0.4 },
     ]);
   });
 
@@ -150,7 +151,7 @@ describe('EditLog: timed changes', () => {
 
 describe('event spacing and values', () => {
   it('widens as the recorded list grows', () => {
-    expect(eventSpacingNs(0)).toBe(100_000_000);
+    expect(eventSpacingNs(0)).toBe(200_000_000);
     expect(eventSpacingNs(200)).toBe(1_000_000_000);
     expect(eventSpacingNs(1000)).toBe(10_000_000_000);
   });

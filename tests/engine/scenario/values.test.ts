@@ -169,7 +169,9 @@ describe('timed lists', () => {
       { link: 6, at: 0, ms: 1 },
     ]);
     roundTrip(spec('burst'), '02@1e1:3.70e2', [{ link: 2, at: 10, ms: 370 }], '2@10:370');
-    roundTrip(spec('burst'), '', []);
+    // No item: the word `none` is the canonical text, and the empty text still reads as none (issue 20 item 9).
+    roundTrip(spec('burst'), '', [], 'none');
+    roundTrip(spec('release'), 'none', []);
     roundTrip(spec('release'), '3@5', [{ link: 3, at: 5 }]);
     roundTrip(spec('release'), '3@5,1@2', [
       { link: 3, at: 5 },
@@ -192,14 +194,14 @@ describe('timed lists', () => {
       'a@1:2',
     ]) {
       expect(refused(burst, bad), bad).toBe(
-        'must be a comma list of up to 8 items link@seconds:ms (link 1 to 6 or * for all; seconds from 0 to 1000000; ms above 0, at most 1000000000), e.g. 2@10:370',
+        'must be a comma list of up to 8 items link@seconds:ms (link 1 to 6 or * for all; seconds from 0 to 1000000; ms above 0, at most 1000000000), e.g. 2@10:370, or none',
       );
     }
     expect(refused(burst, Array(9).fill('1@1:1').join(','))).toContain('up to 8 items');
     const release = spec('release');
-    for (const bad of ['*@5', '3@5:10', '3']) {
+    for (const bad of ['*@5', '3@5:10', '3', '0', 'None', 'none,3@5']) {
       expect(refused(release, bad), bad).toBe(
-        'must be a comma list of up to 6 items link@seconds (link 1 to 6; seconds from 0 to 1000000), e.g. 3@5',
+        'must be a comma list of up to 6 items link@seconds (link 1 to 6; seconds from 0 to 1000000), e.g. 3@5, or none',
       );
     }
   });

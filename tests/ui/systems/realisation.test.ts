@@ -112,6 +112,17 @@ describe.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
       }
     });
 
+    it('on its default scenario the check compares real records, and says what it compared (issue 20 item 8)', () => {
+      // A TCP key changed: the channel must be the same, and proved on records, not on none.
+      const text = `system=${id}&duration=20`;
+      const a = traces(text);
+      const b = traces(compareText(a.canonical, [{ key: 'rtoMin', value: '2' }]));
+      const check = checkRealisation(a.data, b.data, realisation!.sources, Math.min(a.end, b.end));
+      expect(check.identical).toBe(true);
+      expect(check.records, `${id}: ${JSON.stringify(check.bySource)}`).toBeGreaterThan(0);
+      expect(check.bySource.map((s) => s.source)).toEqual(realisation!.sources.map((s) => s.name));
+    });
+
     const c = CASES[id] ?? { base: 'duration=30' };
     const aText = `system=${id}&${c.base}`;
     const keys = (schemaFor(id) ?? []).filter((p) => NOT_RADIO.has(p.group) && p.key !== 'duration');
