@@ -8,6 +8,7 @@ import { paramSpec, parseScenario } from '../engine/scenarios';
 import { escapeText, safeDecode } from '../engine/scenario/text';
 import { formatValue, parseValue } from '../engine/scenario/values';
 import { encodeItemValue } from './fragment-text';
+import { agreeingSweep, agreeingText } from './key-rules';
 import { MAX_PAGE_SWEEP_RUNS, MAX_PAGE_SWEEP_SEEDS, sweepSystem, sweptKeys, type SweepSetup } from './sweep';
 
 /** A problem with one sweep item: the link key (`sweep`, `sweep.seeds`…) and what it allows. */
@@ -83,7 +84,10 @@ export function cleanSweepText(text: string): { text: string; errors: SweepItemE
     // Escaped as the CLI's text: a value holding `|`, `&` or `%` must not split or decode twice.
     if (good.length > 0) kept.push(`${key}=${good.map(escapeText).join('|')}`);
   }
-  return { text: kept.join('&'), errors };
+  // Alternatives valid alone may still break a rule between keys in some run (key-rules.ts).
+  const agreeing = agreeingSweep(kept.join('&'), MAX_PAGE_SWEEP_RUNS);
+  for (const r of agreeing.refused) errors.push(bad(`${r.key}=${r.value}`, agreeingText(r)));
+  return { text: agreeing.text, errors };
 }
 
 function bad(value: string, allowed: string): SweepItemError {

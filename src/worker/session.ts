@@ -11,6 +11,7 @@
 import { SYSTEM_IDS } from '../engine/scenarios';
 import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
+import { strictError } from '../engine/scenario/errors';
 import {
   Simulation,
   toSeconds,
@@ -120,6 +121,12 @@ export class SimSession implements SimApi {
     const errors = parsed.errors.filter((e) => e.key === key || e.key === '');
     if (errors.length > 0) return { errors: [...errors], applied: 'rejected', state: null };
     const parsedValue = key === 'seed' ? parsed.scenario.seed : parsed.scenario.values[key];
+    // A new starting value must also agree with the other starting values (the rules between keys,
+    // engine/scenario/rules.ts), as it would in a link; a timed change is held to its range only.
+    if (key !== 'seed' && log.setsStart(spec.live === true, this.point())) {
+      const conflicts = this.ruleConflicts(key, value);
+      if (conflicts.length > 0) return { errors: conflicts, applied: 'rejected', state: null };
+    }
 
     const now = sim.now;
     const outcome = log.edit(key, parsedValue, spec.live === true, this.point());
@@ -135,6 +142,19 @@ export class SimSession implements SimApi {
     }
     this.applyDue();
     return { errors: [], applied: 'live', state: this.state() };
+  }
+
+  /** The rules between keys that `key=value` breaks with the log's other starting values. */
+  private ruleConflicts(key: string, value: string): ScenarioError[] {
+    if (!this.log) return [];
+    const base = this.log.scenario();
+    const values = { ...base.values };
+    delete values[key];
+    const text = this.deps.serialiseScenario({ ...base, values, events: [] });
+    const { errors } = this.deps.parseScenario(
+      `${text}&${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+    );
+    return errors.filter((e) => e.key.split('&').includes(key)).map(strictError);
   }
 
   clearTimedChanges(): StepResult | null {

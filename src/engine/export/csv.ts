@@ -1,4 +1,4 @@
-import type { TraceRecorder, TraceSourceInfo } from '../core/trace';
+import type { TraceBatch, TraceRecorder, TraceSourceInfo } from '../core/trace';
 
 /**
  * Traces as CSV: one file per trace source (`tcp.send.csv`, `link.frame.csv`, …), each a plain
@@ -15,8 +15,10 @@ import type { TraceRecorder, TraceSourceInfo } from '../core/trace';
  * its own file. The CLI's `--trace <dir>` writes these files into a directory; the lab's export
  * downloads the same files in a ZIP.
  *
- * Row-oriented, so a writer can stream: `traceCsvHeader` once per source, then `traceCsvRow`'s
- * formatter once per record.
+ * Row-oriented, so a writer can stream: `traceCsvHeader` once per source, then `traceCsvRows` per
+ * batch of records read. A file is exactly its header line followed by the rows of its batches in
+ * order, so the CLI's `--trace`, which appends each stretch's batch as a long run goes
+ * (src/cli/trace-writer.ts), writes byte for byte what `tracesToCsvFiles` gives for the same records.
  */
 
 /** The file a source's rows go to: `<source>.csv` (source names are `[a-z.]` words). */
@@ -51,6 +53,21 @@ export function traceCsvRow(info: TraceSourceInfo): (tNs: number, values: ArrayL
   };
 }
 
+/**
+ * The rows of one batch of a source's records, each ending in its line break ('' for an empty
+ * batch): what follows the header line in the source's file.
+ */
+export function traceCsvRows(info: TraceSourceInfo, batch: TraceBatch): string {
+  const row = traceCsvRow(info);
+  const values = new Array<number>(info.fields.length);
+  let out = '';
+  for (let i = 0; i < batch.time.length; i++) {
+    for (let k = 0; k < values.length; k++) values[k] = batch.columns[k][i];
+    out += row(batch.time[i], values) + '\n';
+  }
+  return out;
+}
+
 /** One source's file: its name and its whole text (header, then every record held). */
 export interface TraceCsvFile {
   readonly source: string;
@@ -68,17 +85,10 @@ export function tracesToCsvFiles(recorder: TraceRecorder, leaveOut: readonly str
   const sources = recorder.sources().filter((info) => !leaveOut.includes(info.name));
   return sources.map((info) => {
     const batch = recorder.read(info.name, 0);
-    const row = traceCsvRow(info);
-    const lines = [traceCsvHeader(info)];
-    const values = new Array<number>(info.fields.length);
-    for (let i = 0; i < batch.time.length; i++) {
-      for (let k = 0; k < values.length; k++) values[k] = batch.columns[k][i];
-      lines.push(row(batch.time[i], values));
-    }
     return {
       source: info.name,
       file: traceCsvFileName(info.name),
-      text: lines.join('\n') + '\n',
+      text: traceCsvHeader(info) + '\n' + traceCsvRows(info, batch),
       dropped: batch.from,
     };
   });

@@ -122,6 +122,12 @@ export class EditLog {
     return next;
   }
 
+  /** Whether an edit of a key (`live`: it may change during a run) sets its starting value ({@link edit}). */
+  setsStart(live: boolean, at: RunPoint): boolean {
+    const underway = at.nowNs > 0 && !at.done;
+    return !underway || !live;
+  }
+
   /**
    * An edit of `key` (parsed value). `live`: the key may change during a run. See the module
    * comment for the rules.

@@ -6,7 +6,7 @@
 import { formatNumber, inRange, rangeText, readNumber } from './numbers';
 import type { Episode, ParamSpec, ParamValue, TimedItem } from './types';
 import {
-  ALLOWED_EPISODE,
+  allowedEpisode,
   allowedNumberList,
   allowedPoints,
   allowedTimedList,
@@ -47,7 +47,7 @@ export function describeAllowed(spec: ParamSpec): string {
     case 'timedList':
       return allowedTimedList(spec);
     case 'episode':
-      return ALLOWED_EPISODE;
+      return allowedEpisode(spec);
     case 'points':
       return allowedPoints(spec);
     case 'wordOrNumbers':
@@ -85,7 +85,7 @@ function read(spec: ParamSpec, raw: string): ParamValue | undefined {
     case 'timedList':
       return readTimedList(spec, raw);
     case 'episode':
-      return readEpisode(raw);
+      return readEpisode(spec, raw);
     case 'points':
       return readPoints(spec, raw);
     case 'wordOrNumbers':

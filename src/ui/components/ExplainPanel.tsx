@@ -11,6 +11,7 @@ import {
   explainQuery,
   explanationLines,
   itemTime,
+  userActions,
   type Explanation,
   type TcpEventKind,
 } from '../../engine/analysis/explain';
@@ -32,6 +33,8 @@ function useExplanation(
   // its values (the RTO in force at a timeout): it then leaves that figure out, and only that.
   const sources = useMemo(() => all.filter((s) => !policy.values(s.name)), [all, policy]);
   const system = useLab((s) => s.system);
+  // The scenario as it runs, timed changes (drags, toggles) included: the chain names the student's own.
+  const scenario = useLab((s) => s.scenario);
   // While the run plays, explain from the traces as they were when the event was picked; once it
   // pauses or ends, from everything recorded (a datagram may have arrived since).
   const status = useLab((s) => s.status);
@@ -42,15 +45,18 @@ function useExplanation(
     if (!sel) return null;
     const reader = traceReaderOf(traces, sources);
     const kind: TcpEventKind = sel.kind ?? 'retransmission';
+    const info = systemInfo(system);
+    const actions = info && scenario ? userActions(scenario, info.params, info.frameNs) : [];
     const r = explainQuery(
       reader,
       { t: Math.round(sel.t * 1e9), kind, conn: sel.conn, seq: sel.seq },
-      systemInfo(system)?.explain ?? null,
+      info?.explain ?? null,
+      actions,
     );
     return 'error' in r ? r : { e: r.explanation };
     // `traces` changes with every batch; `key` says when a new batch should be read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sel, sources, system, key]);
+  }, [sel, sources, system, scenario, key]);
 }
 
 export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
