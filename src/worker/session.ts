@@ -13,6 +13,7 @@ import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
 import {
   Simulation,
+  seconds,
   toSeconds,
   type ParamSpec,
   type ParseResult,
@@ -153,7 +154,9 @@ export class SimSession implements SimApi {
   seek(t: number): StepResult | null {
     const sim = this.sim;
     if (!sim || !this.log) return null;
-    const target = Math.max(0, Math.floor((t * 1e9) / sim.frameNs)) * sim.frameNs;
+    // Whole nanoseconds first: a time the run has shown (frame × frameNs / 1e9) times 1e9 can fall a
+    // hair below its frame (4.02 s → 4 019 999 999.9999995 ns), and the seek would land a frame early.
+    const target = Math.max(0, Math.floor(seconds(t) / sim.frameNs)) * sim.frameNs;
     this.log.commitPending(this.point());
     this.start();
     this.advanceTo(target);
