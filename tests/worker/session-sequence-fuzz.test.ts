@@ -31,7 +31,7 @@ const PINNED: Readonly<Record<string, readonly number[]>> = {
   gsm: [34],
   phs: [1],
   dect: [4, 7],
-  geran: [1],
+  geran: [1, 2007],
 };
 
 /** Sequences that found a defect (now fixed), replayed alone by seed and path: what each found. */
@@ -50,6 +50,12 @@ const FOUND: readonly { system: string; seed: number; path: string; found: strin
     seed: 4,
     path: '0:0:2:1:0:1:0:4:1:1:2',
     found: "DECT's delay mean hung on how often the view was read",
+  },
+  {
+    system: 'geran',
+    seed: 2007,
+    path: '1:4:7:18:25:2:19:18:16:17',
+    found: 'GERAN synRetransmits went down mid-run',
   },
 ];
 
