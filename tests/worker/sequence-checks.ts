@@ -5,7 +5,8 @@
  * - time: 0 ≤ simTime ≤ duration, simTime is `frame` whole frames, and a run at its duration is done;
  * - the link (`canonical`, the share link) parses without an error and is its own canonical form;
  *   its timed changes are time-sorted, of live keys, on frame boundaries, each a change of the value
- *   in force (a no-op records nothing, docs/lab.md), and a key's points are at least 100 ms apart;
+ *   in force (a no-op records nothing, docs/lab.md), and a key's points are at least 100 ms apart
+ *   (a change may lie past the duration: a shorter duration keeps the changes after it);
  * - the summary: its time is the state's, its numbers finite, its TCP counters counts (never
  *   negative, retransmissions within segments sent, min RTT ≤ mean), and cumulative counters never
  *   go down while the run moves forward;
