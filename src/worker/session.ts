@@ -14,6 +14,7 @@ import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
 import { strictError } from '../engine/scenario/errors';
 import {
   Simulation,
+  seconds,
   toSeconds,
   type ParamSpec,
   type ParseResult,
@@ -174,7 +175,9 @@ export class SimSession implements SimApi {
   seek(t: number): StepResult | null {
     const sim = this.sim;
     if (!sim || !this.log) return null;
-    const target = Math.max(0, Math.floor((t * 1e9) / sim.frameNs)) * sim.frameNs;
+    // Whole nanoseconds first: a time the run has shown (frame × frameNs / 1e9) times 1e9 can fall a
+    // hair below its frame (4.02 s → 4 019 999 999.9999995 ns), and the seek would land a frame early.
+    const target = Math.max(0, Math.floor(seconds(t) / sim.frameNs)) * sim.frameNs;
     this.log.commitPending(this.point());
     this.start();
     this.advanceTo(target);

@@ -140,6 +140,16 @@ describe('SimSession', () => {
     expect(fresh.step(25)?.summary).toEqual(back?.summary);
   });
 
+  it('a seek to a time the run has shown lands on that frame, even where t × 1e9 falls below it', () => {
+    // 201 frames of 20 ms: simTime 4.02, and 4.02 × 1e9 = 4 019 999 999.9999995 (the session fuzz found it).
+    const s = session('system=is707&duration=10');
+    const shown = s.step(201)?.simTime ?? NaN;
+    expect(shown * 1e9).toBeLessThan(4_020_000_000);
+    s.step(50);
+    expect(s.seek(shown)?.frame).toBe(201);
+    expect(s.seek(shown)?.simTime).toBe(shown);
+  });
+
   it('a change after seeking back drops the later recorded events (a new branch)', () => {
     const s = session();
     s.step(50); // 1.0 s

@@ -141,9 +141,12 @@ export class EditLog {
     if (!this.pending.has(key) && this.recordedAt(key, at)) {
       // A second edit at the same paused moment (no frame has run since the first): the moment holds
       // one value, so the new one replaces the recorded one rather than waiting a spacing, and the run
-      // is re-run up to here so that the value shown is the value in force (issue #8 item 2).
+      // is re-run up to here so that the value shown is the value in force (issue #8 item 2). After a
+      // seek back to that moment, the changes recorded later go as for any change there (a new branch).
       if (sameValue(this.valueAt(key, at.nowNs), value)) return { kind: 'unchanged' };
-      this.events = this.events.filter((e) => !(e.key === key && this.sameMoment(seconds(e.t), at)));
+      this.events = this.events.filter(
+        (e) => seconds(e.t) <= at.nowNs && !(e.key === key && this.sameMoment(seconds(e.t), at)),
+      );
       this.rebuildLast();
       if (!sameValue(this.valueAt(key, at.nowNs), value)) this.pending.set(key, value);
       return { kind: 'timed', rewind: true };
@@ -205,10 +208,12 @@ export class EditLog {
     return { kind: 'restart' };
   }
 
-  /** True when `key` has a recorded change at the current moment (the run is paused where it made it). */
+  /**
+   * True when `key` has a recorded change at the current moment: the run is paused where it made it,
+   * or was sought back there (then the key's last point may be a later one).
+   */
   private recordedAt(key: string, at: RunPoint): boolean {
-    const last = this.lastNs.get(key);
-    return last !== undefined && this.sameMoment(last, at);
+    return this.events.some((e) => e.key === key && this.sameMoment(seconds(e.t), at));
   }
 
   /** Two times on the same frame boundary (recorded times pass through seconds, so allow rounding). */

@@ -122,6 +122,17 @@ describe('EditLog: timed changes', () => {
     expect(l.scenario().events.map((e) => e.t)).toEqual([1, 2]);
   });
 
+  it('after a seek back to the moment of a recorded change, a change of that key replaces it and drops the later ones', () => {
+    // The session fuzz found both halves: the moment's change was kept and the new value waited a
+    // spacing behind it (the key's last point was a later one), or the later changes of other keys stayed.
+    const l = log('system=is707&events=1@fer=0.5;3@fer=0.6;4@fdt=0.1');
+    expect(l.edit('fer', 0.05, true, at(1))).toEqual({ kind: 'timed', rewind: true });
+    expect(l.scenarioWithPending(at(1)).events).toEqual([{ t: 1, key: 'fer', value: 0.05 }]);
+    const m = log('system=is707&events=1@fer=0.5;4@fdt=0.1');
+    expect(m.edit('fer', 0.05, true, at(1))).toEqual({ kind: 'timed', rewind: true });
+    expect(m.scenarioWithPending(at(1)).events).toEqual([{ t: 1, key: 'fer', value: 0.05 }]);
+  });
+
   it('a change that changes nothing after a seek back keeps the later timed changes', () => {
     const l = log('system=is707&events=1@fer=0.5;3@fer=0.6');
     expect(l.edit('fer', 0.5, true, at(2))).toEqual({ kind: 'unchanged' });
