@@ -41,7 +41,20 @@ export interface TcpProfile {
   connTimeout?: number;
   /** NewReno partial-ACK handling in fast recovery (RFC 6582); only the `modern` profile sets it. */
   newReno?: boolean;
+  /**
+   * The remedies of remedies.md, off in every profile and switched on by the scenario keys (both
+   * ends): SACK (RFC 2018 + RFC 6675) and timestamps (RFC 7323), each offered on the SYN and used
+   * when both ends offered it; Eifel detection (RFC 3522, needs timestamps) and F-RTO (RFC 5682),
+   * each answered by the Eifel response (RFC 4015). See options.ts, sack.ts, spurious.ts.
+   */
+  sack: boolean;
+  timestamps: boolean;
+  eifel: boolean;
+  frto: boolean;
 }
+
+/** Every remedy off (the profiles' values). */
+const NO_REMEDY = { sack: false, timestamps: false, eifel: false, frto: false } as const;
 
 /** MSS of the IS-707 study's stack (is707.md). */
 const NS2RENO_MSS = 536;
@@ -65,6 +78,7 @@ const WIN98: TcpProfile = {
   initCwnd: 2,
   nagle: true,
   recoverGuard: false,
+  ...NO_REMEDY,
 };
 
 /**
@@ -91,6 +105,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: false,
     recoverGuard: true,
     maxBackoff: 64,
+    ...NO_REMEDY,
   },
   win98: WIN98,
   // Windows NT 4 server: as win98 but a duplicate-ACK threshold of 2 and an 8760-byte receive window (rwnd).
@@ -114,6 +129,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     recoverGuard: false,
     maxBackoff: 64,
     connTimeout: 75,
+    ...NO_REMEDY,
   },
   // Contrast profile ("would today's TCP have done better here?"): RFC 6298 (1 s initial and minimum RTO,
   // 60 s maximum), NewReno (RFC 6582, whose `recover` variable also guards after a timeout),
@@ -134,6 +150,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: true,
     recoverGuard: true,
     newReno: true,
+    ...NO_REMEDY,
   },
 };
 

@@ -37,6 +37,9 @@ function seg(
       wnd: opts.wnd ?? 8760,
       len,
       retransmit: false,
+      opt: null,
+      ledger: null,
+      copy: 0,
     },
   };
 }
