@@ -13,7 +13,7 @@
  * bearers' states ahead to their next need and sleeps until then (nextNeed).
  *
  * Our choices where dect.md gives no figure: voice calls last 120 s on average; a Data terminal
- * wants 2 full-slot bearers (minimum 1) and, like every background terminal, does not set lost
+ * wants 4 full-slot bearers (minimum 1; see DATA_TERMINAL_BEARERS) and, like every background terminal, does not set lost
  * bearers up again (no Connection_Modification); calls appear uniformly over
  * x ∈ [−60, 60] m, y ∈ [−20, 20] m and do not move.
  */
@@ -33,11 +33,17 @@ interface TypeSpec {
   readonly width: SlotWidth;
   readonly bearers: number;
 }
+/**
+ * Bearers a background Data terminal wants (our choice: dect.md says only "multibearer"). Four,
+ * not two: larger calls make the cells' occupancy vary more about the same mean, which is what lets
+ * a moderate load (config.ts) cost the TCP user bearers at all (config.ts has the measurements).
+ */
+export const DATA_TERMINAL_BEARERS = 4;
 const TYPES: Record<BackgroundType, TypeSpec> = {
   p08j: { width: 1, bearers: 1 },
   p32: { width: 1, bearers: 1 },
   p80: { width: 2, bearers: 1 },
-  data: { width: 1, bearers: 2 },
+  data: { width: 1, bearers: 4 },
 };
 /** Mean voice call, s (our choice). */
 export const VOICE_MEAN_S = 120;

@@ -158,6 +158,7 @@ export class DectModel implements SystemModel, DectState {
       this.background.step(f);
       this.user.macStep(f);
       this.arbiter.resolve(f);
+      this.cluster.tally();
       this.user.trafficStep(f);
       frameTimer.set(now + DECT_FRAME_NS);
     });

@@ -51,6 +51,11 @@ export function dectSummary(
   const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
   const tcp = tcpSummary(senders, bytes, simSeconds, 0);
   const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
+  // Blocked over the set-ups that ended (carried or blocked; a call still setting up is neither).
+  const blocking = (carried: number, blocked: number) =>
+    carried + blocked > 0 ? round(blocked / (carried + blocked), 5) : 0;
+  const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+  const held = m.cluster.grids.map((_, r) => round(m.cluster.meanHeld(r), 3));
   return {
     system: 'dect',
     seed: m.seed,
@@ -76,7 +81,11 @@ export function dectSummary(
       },
     },
     link: {
-      mac,
+      // MAC Ip's own efficiency: new packets over all packets sent (the rest are retransmissions).
+      mac: {
+        ...mac,
+        efficiency: mac.packets > 0 ? round(mac.packets / (mac.packets + mac.retransmissions), 5) : 0,
+      },
       dlc,
       handovers: { started: tc.handoversStarted, done: tc.handoversDone, failed: tc.handoversFailed },
       handoverFailFraction: tc.handoversStarted > 0 ? round(tc.handoversFailed / tc.handoversStarted, 4) : 0,
@@ -96,7 +105,13 @@ export function dectSummary(
       blockedSetups: tc.blocked,
       setups: tc.setups,
       refused: { reserved: tc.refusedReserved, collision: tc.refusedCollision },
+      // Mean channels reserved per RFP (of 120), every terminal's, over the run's frames.
+      channelsHeld: { perRfp: held, mean: round(sum(held) / held.length, 3) },
       background: {
+        blocking: {
+          all: blocking(sum(bg.carried), sum(bg.blocked)),
+          ...Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, blocking(bg.carried[k], bg.blocked[k])])),
+        },
         carried: perType(bg.carried),
         blocked: perType(bg.blocked),
         dropped: perType(bg.dropped),
