@@ -20,6 +20,7 @@ import { DECT_RFPS, DectCluster, servingRfp } from './air';
 import { RequestArbiter } from './arbiter';
 import { BackgroundPopulation } from './background';
 import { DECT_DEFAULTS, FRAMES_PER_SECOND, type DectConfig } from './config';
+import { DelayStats } from './delay-stats';
 import { dectSummary } from './summary';
 import { TcpUserLink } from './tcp-user';
 import { dectView } from './view';
@@ -40,6 +41,8 @@ export class DectModel implements SystemModel, DectState {
   readonly user: TcpUserLink;
   /** [0] generated at the fixed host (down), [1] at the phone (up). */
   readonly flows: [SegmentFlow, SegmentFlow];
+  /** The delay D of both directions, kept as segments are delivered (delay-stats.ts). */
+  readonly delays = new DelayStats();
   readonly client: TcpConnection;
   server: TcpConnection | null = null;
   private serverPending = 0;
@@ -101,8 +104,8 @@ export class DectModel implements SystemModel, DectState {
     const serverHost = new TcpHost();
     const clientHost = new TcpHost();
     this.flows = [
-      new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch),
-      new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch),
+      new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch, this.delays),
+      new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch, this.delays),
     ];
     serverHost.listen(PORT, profile, (c) => {
       c.setTrace({ sources: traces, conn: 1, sender: true, receiver: true });

@@ -11,7 +11,7 @@ import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
 import { zeroByBearerCounts } from './terminal-counters';
-import { delayFigures, SEGMENT_BYTES } from './workload';
+import { SEGMENT_BYTES } from './workload';
 
 export function dectSummary(
   m: DectState,
@@ -23,7 +23,7 @@ export function dectSummary(
   const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
   const thTeo = m.thTeo;
   const lambda = m.cfg.lambda;
-  const delay = delayFigures([...down.delays, ...up.delays], [...down.censored(now), ...up.censored(now)]);
+  const delay = m.delays.figures(m.flows, now);
   // MAC counters: bearers released so far plus the live ones.
   const mac = { ...u.macGone };
   for (let i = 0; i < u.set.capacity; i++) {
