@@ -114,6 +114,7 @@ export class TcpConnection extends ConnectionCore {
       return;
     }
     this.stats.timeouts++;
+    this.timedOutFrom = this.rtoArmedAt;
     this.snd.timeout();
     // Karn: double the RTO in force; it stays backed off until a valid sample (RFC 6298 §5.5).
     this.rto.backoff();

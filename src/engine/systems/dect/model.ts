@@ -168,8 +168,19 @@ export class DectModel implements SystemModel, DectState {
     frameTimer.set(0);
   }
 
-  /** Deliveries to an application: dir 0 = at the phone (client), 1 = at the fixed host. */
+  /** Data timeouts seen so far: [0] the phone's (client) sender, [1] the fixed host's. */
+  private readonly timeoutsSeen = [0, 0];
+
+  /**
+   * Deliveries to an application: dir 0 = at the phone (client), 1 = at the fixed host. Also a
+   * timeout of that host's sender, with the moment its timer was armed (timeout-log.ts).
+   */
   private events(host: TcpHost, dir: 0 | 1, now: Nanos): boolean {
+    const c = dir === 0 ? this.client : this.server;
+    if (c && c.stats.timeouts !== this.timeoutsSeen[dir]) {
+      this.timeoutsSeen[dir] = c.stats.timeouts;
+      this.user.timeoutLog.timeout(now, c.lastTimeoutArmedAt, dir === 0 ? 'phone' : 'host');
+    }
     let any = false;
     for (let e = host.pollEvent(); e !== null; e = host.pollEvent()) {
       any = true;

@@ -11,7 +11,27 @@ import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
 import { zeroByBearerCounts } from './terminal-counters';
+import type { DectTimeoutSummary } from './timeout-log';
 import { SEGMENT_BYTES } from './workload';
+
+/** The timeout records with their times rounded (to the frame's 10 ms and below). */
+function timeoutSummary(t: DectTimeoutSummary) {
+  const r = (x: number | null): number | null => (x === null ? null : round(x, 4));
+  return {
+    ...t,
+    firstNoBearerS: r(t.firstNoBearerS),
+    firstStretchS: r(t.firstStretchS),
+    list: t.list.map((x) => ({
+      ...x,
+      at: round(x.at, 4),
+      waitS: round(x.waitS, 4),
+      noBearerS: round(x.noBearerS, 4),
+      stretchS: round(x.stretchS, 4),
+      dropAt: r(x.dropAt),
+      handoverAt: r(x.handoverAt),
+    })),
+  };
+}
 
 export function dectSummary(
   m: DectState,
@@ -102,6 +122,8 @@ export function dectSummary(
         lostInConnectionHandover: byCount.lost.slice(0, m.cfg.bearers + 1),
       },
       drops: tc.drops,
+      // Each TCP timeout with the time without any bearer in its wait, and the drop behind it.
+      tcpTimeouts: timeoutSummary(u.timeoutLog.summary(now)),
       blockedSetups: tc.blocked,
       setups: tc.setups,
       refused: { reserved: tc.refusedReserved, collision: tc.refusedCollision },

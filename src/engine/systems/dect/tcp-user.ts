@@ -34,6 +34,7 @@ import type { RequestArbiter } from './arbiter';
 import { HO_NEED_BAD, HO_NEED_GOOD, type DectConfig } from './config';
 import { DlcQueue } from './dlc-queue';
 import { DectTerminal, MacState, type TerminalOwner } from './terminal';
+import { TimeoutLog } from './timeout-log';
 
 /** Terminal number of the TCP user in traces. */
 export const TCP_USER = 0;
@@ -68,6 +69,8 @@ export class TcpUserLink implements TerminalOwner {
   frames = 0;
   /** Set-ups made after a drop or a block (the immediate re-set-up). */
   resetups = 0;
+  /** Stretches without any bearer and what led to them, for the TCP timeouts (timeout-log.ts). */
+  readonly timeoutLog = new TimeoutLog();
   private readonly hoRng: RandomStream;
   private readonly dlcTrace: DectDlcTrace | null;
   private readonly countTrace: TraceSource | null;
@@ -78,7 +81,7 @@ export class TcpUserLink implements TerminalOwner {
   constructor(
     private readonly rng: RandomStreams,
     private readonly cfg: DectConfig,
-    cluster: DectCluster,
+    private readonly cluster: DectCluster,
     arbiter: RequestArbiter,
     rfp: number,
     private readonly traces: TraceRecorder,
@@ -215,6 +218,7 @@ export class TcpUserLink implements TerminalOwner {
     this.relist();
     this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.UP);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
+    if (term.count === 1) this.timeoutLog.bearerBack(frame * DECT_FRAME_NS);
   }
 
   bearerMoved(term: DectTerminal, i: number, frame: number): void {
@@ -246,6 +250,8 @@ export class TcpUserLink implements TerminalOwner {
     const kind = failedHandover ? HandoverKind.FAILED : HandoverKind.DOWN;
     this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, kind);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
+    if (term.count === 0)
+      this.timeoutLog.noBearer(frame * DECT_FRAME_NS, term.state === MacState.CONNECTION_HANDOVER);
   }
 
   needsHandover(_t: DectTerminal, i: number, frame: number): boolean {
@@ -260,6 +266,8 @@ export class TcpUserLink implements TerminalOwner {
   idle(term: DectTerminal, frame: number, after: MacState): void {
     const kind = after === MacState.DROPPED ? HandoverKind.DROP : HandoverKind.BLOCKED;
     this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, -1, kind);
+    if (after === MacState.DROPPED) this.timeoutLog.drop(frame * DECT_FRAME_NS);
+    else this.timeoutLog.blocked(frame * DECT_FRAME_NS);
     // dect.md Dropped: "the TCP user immediately sets up a new MAC connection".
     this.resetups++;
     term.setUp(frame);
@@ -267,8 +275,14 @@ export class TcpUserLink implements TerminalOwner {
 
   stateChanged(term: DectTerminal, frame: number): void {
     this.stateTrace?.record(frame * DECT_FRAME_NS, TCP_USER, term.state);
-    if (term.state === MacState.CONNECTION_HANDOVER)
+    if (term.state === MacState.CONNECTION_HANDOVER) {
       this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, -1, HandoverKind.CONNECTION);
+      this.timeoutLog.connectionHandover(
+        frame * DECT_FRAME_NS,
+        term.count,
+        this.cluster.grids[term.rfp].used,
+      );
+    }
   }
 
   /** Mean bearers held so far. */
