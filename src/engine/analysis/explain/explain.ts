@@ -141,6 +141,11 @@ class Explainer {
       return pre + this.fate(seg, d, e.t, 'the resend');
     }
     const story = this.story(d, e.t, '');
+    if (story.outage && trigger.kind === 'timeout')
+      return (
+        `${seg} could not get through because ${story.outage}, when the retransmission timer expired ` +
+        `(backoff ${trigger.backoff}${rtoText(this.table, e.conn, trigger.t)})`
+      );
     if (d.arrivedAt !== null && d.arrivedAt <= e.t) return this.ackFate(seg, d, e.t);
     return this.fateWith(
       seg,

@@ -88,6 +88,13 @@ export interface LinkStory {
   readonly lost: string | null;
   /** Why it took as long as it did, after "because"; null when nothing below IP held it up. */
   readonly late: string | null;
+  /**
+   * Why the link could carry nothing at all for part of the wait up to the moment judged (a
+   * connection without any bearer, a dropped call), after "because", the chain in the order it
+   * happened; a timeout's cause then names it first, whatever became of this datagram. Absent or
+   * null: the link could carry.
+   */
+  readonly outage?: string | null;
   /** What the traces cannot tell. */
   readonly notes?: readonly string[];
 }

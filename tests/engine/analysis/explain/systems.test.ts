@@ -69,3 +69,34 @@ describe('explanations of every TCP event of a run', () => {
       expect(all.some((x) => mechanism.test(x.cause))).toBe(true);
     });
 });
+
+describe('DECT at load=high: a timeout after a Connection_Handover into a full cell (dect.md must reproduce 4)', () => {
+  const all = explainAll('system=dect&load=high&duration=40&seed=2').filter(
+    (x) => x.event.kind === 'timeout',
+  );
+
+  it('every timeout names the chain: handover into a full cell → no bearer moved → drop → N s without a bearer → timer', () => {
+    expect(all.length).toBeGreaterThan(0);
+    for (const x of all) {
+      expect(x.cause).toMatch(
+        /could not get through because the TCP user held no bearer: a Connection_Handover at 19\.090 s into RFP \d, a full cell \(120 of 120 channels held\), moved none of its 8 bearers in its 3 s, so all were lost; the connection dropped at 22\.100 s; .*[\d.]+ s without any bearer.*, when the retransmission timer expired/,
+      );
+      const conn = x.layers.find((l) => l.name === 'DECT connection (TCP user)');
+      expect(conn?.items.map((i) => i.text)).toContain('re-set-up blocked: no channel within 3 s');
+    }
+    // After the first blocked re-set-up (25.11 s) the cause names it too.
+    const late = all.filter((x) => x.event.t > 25.11e9);
+    expect(late.length).toBeGreaterThan(0);
+    for (const x of late) expect(x.cause).toMatch(/its re-set-up was blocked at 25\.110 s/);
+  });
+
+  it('a cause names nothing that happened after the timeout (a cause precedes its effect)', () => {
+    for (const x of all) {
+      const times = [...x.cause.matchAll(/(\d+\.\d{3}) s/g)].map((m) => Number(m[1]) * 1e9);
+      for (const t of times) expect(t).toBeLessThanOrEqual(x.event.t);
+    }
+    const first = all[0];
+    // 1.07 s into the stretch its re-set-up (begun at the drop) is still looking: not yet blocked.
+    expect(first.cause).toMatch(/its re-set-up had found no channel yet; 1\.07 s without any bearer/);
+  });
+});
