@@ -179,7 +179,10 @@ export class DectModel implements SystemModel, DectState {
     const c = dir === 0 ? this.client : this.server;
     if (c && c.stats.timeouts !== this.timeoutsSeen[dir]) {
       this.timeoutsSeen[dir] = c.stats.timeouts;
-      this.user.timeoutLog.timeout(now, c.lastTimeoutArmedAt, dir === 0 ? 'phone' : 'host');
+      // The timeout doubled the RTO once more: more than one doubling since the last valid sample
+      // means the timer that fired was already backed off.
+      const backedOff = c.rtoEstimator.backoffs > 1;
+      this.user.timeoutLog.timeout(now, c.lastTimeoutArmedAt, dir === 0 ? 'phone' : 'host', backedOff);
     }
     let any = false;
     for (let e = host.pollEvent(); e !== null; e = host.pollEvent()) {

@@ -112,7 +112,9 @@ export class TcpUserLink implements TerminalOwner {
     // rfp, held: the serving RFP (after a Connection_Handover starts: the one it moves into) and
     // the channels reserved on it at that moment, of 120 — how full the cell was.
     this.hoTrace = on
-      ? traces.source('dect.handover', ['terminal', 'bearer', 'kind', 'rfp', 'held'], { kind: HANDOVER_LABELS })
+      ? traces.source('dect.handover', ['terminal', 'bearer', 'kind', 'rfp', 'held'], {
+          kind: HANDOVER_LABELS,
+        })
       : null;
     this.stateTrace = on ? traces.source('dect.macState', ['terminal', 'state']) : null;
   }
@@ -229,8 +231,7 @@ export class TcpUserLink implements TerminalOwner {
       b.carrier = carrierOf(term.ch[i]);
       b.slot = slotOf(term.ch[i]);
     }
-    if (term.state !== MacState.CONNECTION_HANDOVER)
-      this.handoverRecord(frame, i, HandoverKind.DONE);
+    if (term.state !== MacState.CONNECTION_HANDOVER) this.handoverRecord(frame, i, HandoverKind.DONE);
   }
 
   bearerDown(term: DectTerminal, i: number, frame: number, failedHandover: boolean): void {

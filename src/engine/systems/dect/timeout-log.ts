@@ -30,6 +30,12 @@ export interface DectTimeout {
   cellHeld: number;
   /** Re-set-ups blocked between the drop and the timeout. */
   blockedSetups: number;
+  /**
+   * No time without a bearer in this wait, but the timer still carried the doubling of earlier
+   * timeouts of this sender that did fall in one (Karn: no valid RTT sample since), while the
+   * backlog that stretch left drained: the stretch, drop and handover above are theirs.
+   */
+  carriedBackoff: boolean;
 }
 
 /** The summary's `link.tcpTimeouts`. */
@@ -69,6 +75,8 @@ export class TimeoutLog {
   /** The stretch behind each listed record (null: none), for its length at summary time. */
   private readonly causes: (Stretch | null)[] = [];
   private count = 0;
+  /** Per sender, the stretch behind its last timeout (null: none). */
+  private readonly lastCause: Record<DectTimeout['end'], Stretch | null> = { phone: null, host: null };
   private withoutBearer = 0;
   private afterDrop = 0;
 
@@ -109,8 +117,11 @@ export class TimeoutLog {
     this.current()?.blocked.push(t);
   }
 
-  /** A TCP sender's retransmission timer, armed at `armedAt`, expired at `t`. */
-  timeout(t: Nanos, armedAt: Nanos, end: DectTimeout['end']): void {
+  /**
+   * A TCP sender's retransmission timer, armed at `armedAt`, expired at `t`; `backedOff`: the
+   * timer that fired was already doubled by earlier timeouts (no valid RTT sample since).
+   */
+  timeout(t: Nanos, armedAt: Nanos, end: DectTimeout['end'], backedOff: boolean): void {
     this.count++;
     let noBearer = 0;
     let cause: Stretch | null = null;
@@ -121,11 +132,14 @@ export class TimeoutLog {
       noBearer += hi - lo;
       cause = s;
     }
+    const carried = noBearer === 0 && backedOff && this.lastCause[end] !== null;
+    if (carried) cause = this.lastCause[end];
+    this.lastCause[end] = cause;
     if (noBearer > 0) this.withoutBearer++;
     if (cause?.dropAt != null) this.afterDrop++;
     if (this.records.length >= LISTED) return;
     const s = (x: Nanos | null): number | null => (x === null ? null : toSeconds(x));
-    this.causes.push(noBearer > 0 ? cause : null);
+    this.causes.push(cause);
     this.records.push({
       at: toSeconds(t),
       end,
@@ -137,6 +151,7 @@ export class TimeoutLog {
       handoverBearers: cause?.handoverBearers ?? 0,
       cellHeld: cause?.cellHeld ?? 0,
       blockedSetups: cause ? cause.blocked.filter((b) => b <= t).length : 0,
+      carriedBackoff: carried,
     });
   }
 

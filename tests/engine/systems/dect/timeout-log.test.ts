@@ -14,12 +14,12 @@ describe('DECT timeout log', () => {
     log.connectionHandover(s(10), 8, 120);
     log.noBearer(s(13), true); // the handover's 3 s ran out with none of its 8 bearers moved
     log.drop(s(13.01));
-    log.timeout(s(13.9), s(12.9), 'host'); // armed before the stretch: 0.9 s of its 1 s without a bearer
-    log.timeout(s(15.9), s(13.9), 'host');
+    log.timeout(s(13.9), s(12.9), 'host', false); // armed before the stretch: 0.9 s of its 1 s without a bearer
+    log.timeout(s(15.9), s(13.9), 'host', true);
     log.blocked(s(16.01));
     log.bearerBack(s(19.5));
-    log.timeout(s(19.9), s(15.9), 'host'); // 3.6 s of its 4 s wait, after one blocked re-set-up
-    log.timeout(s(30), s(29), 'phone'); // bearers all along
+    log.timeout(s(19.9), s(15.9), 'host', true); // 3.6 s of its 4 s wait, after one blocked re-set-up
+    log.timeout(s(30), s(29), 'phone', false); // bearers all along
     const t = log.summary(s(40));
     expect(t.count).toBe(4);
     expect(t.withoutBearer).toBe(3);
@@ -33,16 +33,36 @@ describe('DECT timeout log', () => {
     expect(t.list.map((x) => x.blockedSetups)).toEqual([0, 0, 1, 0]);
     expect(t.list[0]).toMatchObject({ dropAt: 13.01, handoverAt: 10, handoverBearers: 8, cellHeld: 120 });
     expect(t.list[0].stretchS).toBeCloseTo(6.5, 9);
-    expect(t.list[3]).toMatchObject({ dropAt: null, handoverAt: null, stretchS: 0 });
+    expect(t.list[3]).toMatchObject({ dropAt: null, handoverAt: null, stretchS: 0, carriedBackoff: false });
     expect(t.firstNoBearerS).toBeCloseTo(0.9, 9);
     expect(t.firstStretchS).toBeCloseTo(6.5, 9);
+  });
+
+  it('a timeout after the bearers came back, its timer still doubled by the stretch’s timeouts, is that drop’s too', () => {
+    const log = new TimeoutLog();
+    log.connectionHandover(s(10), 7, 120);
+    log.noBearer(s(13), true);
+    log.drop(s(13.01));
+    log.timeout(s(14), s(13), 'phone', false);
+    log.timeout(s(16), s(14), 'phone', true);
+    log.bearerBack(s(15.7));
+    // The backlog of the stretch drains; the 4 s timer (no valid RTT sample since) fires again.
+    log.timeout(s(26), s(22), 'phone', true);
+    // The other sender's first timeout long after: no stretch in its wait, not backed off — no cause.
+    log.timeout(s(27), s(26), 'host', false);
+    const t = log.summary(s(40));
+    expect(t.list[2]).toMatchObject({ noBearerS: 0, dropAt: 13.01, handoverAt: 10, carriedBackoff: true });
+    expect(t.list[2].stretchS).toBeCloseTo(2.7, 9);
+    expect(t.list[3]).toMatchObject({ dropAt: null, carriedBackoff: false });
+    expect(t.afterDrop).toBe(3);
+    expect(t.withoutBearer).toBe(2);
   });
 
   it('a stretch without a bearer that no Connection_Handover began names no handover, and one still lasting counts to the summary time', () => {
     const log = new TimeoutLog();
     log.connectionHandover(s(1), 10, 90); // moved its bearers: no stretch from it
     log.noBearer(s(5), false); // the user released every bearer
-    log.timeout(s(6), s(4.5), 'phone');
+    log.timeout(s(6), s(4.5), 'phone', false);
     const t = log.summary(s(8));
     expect(t.list[0]).toMatchObject({ handoverAt: null, dropAt: null, handoverBearers: 0 });
     expect(t.list[0].noBearerS).toBeCloseTo(1, 9);
