@@ -19,8 +19,8 @@ function timeoutSummary(t: DectTimeoutSummary) {
   const r = (x: number | null): number | null => (x === null ? null : round(x, 4));
   return {
     ...t,
-    firstNoBearerS: r(t.firstNoBearerS),
-    firstStretchS: r(t.firstStretchS),
+    firstNoBearerS: round(t.firstNoBearerS, 4),
+    firstStretchS: round(t.firstStretchS, 4),
     list: t.list.map((x) => ({
       ...x,
       at: round(x.at, 4),

@@ -44,10 +44,10 @@ export interface DectTimeoutSummary {
   /** Timeouts whose wait held time without any bearer, and those that followed a drop. */
   withoutBearer: number;
   afterDrop: number;
-  /** The first timeout's seconds without any bearer in its wait (null: no timeout). */
-  firstNoBearerS: number | null;
-  /** The whole stretch without any bearer behind the first timeout, s (null: no timeout). */
-  firstStretchS: number | null;
+  /** The first timeout's seconds without any bearer in its wait (0 also when there is no timeout: see `count`). */
+  firstNoBearerS: number;
+  /** The whole stretch without any bearer behind the first timeout, s (0: none, or no timeout). */
+  firstStretchS: number;
   /** The first {@link LISTED} timeouts. */
   list: DectTimeout[];
 }
@@ -165,8 +165,8 @@ export class TimeoutLog {
       count: this.count,
       withoutBearer: this.withoutBearer,
       afterDrop: this.afterDrop,
-      firstNoBearerS: list.length > 0 ? list[0].noBearerS : null,
-      firstStretchS: list.length > 0 ? list[0].stretchS : null,
+      firstNoBearerS: list.length > 0 ? list[0].noBearerS : 0,
+      firstStretchS: list.length > 0 ? list[0].stretchS : 0,
       list,
     };
   }

@@ -10,12 +10,11 @@ export const DECT_PUBLISHED = {
   nominal10Bearers: { segmentsPerSecond: 50, kbitPerSecond: 204.8 },
   /** The reference case: TH_teo and the level TH reaches, segments/s. */
   reference: { thTeo: 30, thLimit: 25 },
-  /** dect.md: ≈ 6.4 bearers, TH_teo ≈ 31–33 segments/s, 30–50 % of bearer handovers failing. */
-  meanBearers: 6.4,
-  thTeoSpec: '31–33',
-  handoverFail: '30–50 %',
-  /** TH / TH_teo above capacity. */
-  level: { reference: '76–80 %', doubleBer: 0.68, highLoad: 0.83, faithful: '85–90 %' },
+  /** dect.md: about 6 bearers at the reference load (5.7–6.7), TH_teo ≈ 28–33 segments/s. */
+  meanBearers: '≈ 6 (5.7–6.7)',
+  thTeoSpec: '28–33',
+  /** TH / TH_teo above capacity; a faithful model's, never above MAC Ip's efficiency (dect.md). */
+  level: { reference: '76–80 %', doubleBer: 0.68, highLoad: 0.83, faithful: '85–91 %' },
   delay: { fracOver10sAtLambda20: 0.12, batchFracOver25s: 0.2 },
   /** Subfield error rates, Good and Bad, and with the BER raised tenfold. */
   ser: { good: 0.0135, bad: 0.2137, good10x: 0.127, bad10x: 0.913 },
