@@ -134,6 +134,7 @@ export function dectSummary(
           all: blocking(sum(bg.carried), sum(bg.blocked)),
           ...Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, blocking(bg.carried[k], bg.blocked[k])])),
         },
+        arrived: perType(bg.arrived),
         carried: perType(bg.carried),
         blocked: perType(bg.blocked),
         dropped: perType(bg.dropped),

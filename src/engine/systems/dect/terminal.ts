@@ -179,9 +179,11 @@ export class DectTerminal implements Requester {
     this.enter(MacState.CONNECTION_HANDOVER, frame);
   }
 
-  /** Release bearer `i` (a user's toggle, a failed handover). */
+  /** Release bearer `i` (a user's toggle, a failed handover); a bearer it does not hold: nothing. */
   releaseBearer(i: number, frame: number, failedHandover = false): void {
-    if (this.ch[i] < 0) return;
+    // `bearer6=0` with a target of 4 names a bearer that cannot exist (found by the seeded fuzz:
+    // reading past the typed arrays released nothing on the grid but still lowered the count).
+    if (!(i >= 0 && i < this.ch.length) || this.ch[i] < 0) return;
     this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
     this.ch[i] = -1;
     this.bearerRfp[i] = -1;

@@ -119,6 +119,20 @@ describe('DECT Connection_Modification: one set-up at a time, each with a 3 s ti
   });
 });
 
+describe('DECT terminal: releasing a bearer it does not hold', () => {
+  it('changes nothing — not past its target (bearer12=0 with 10 bearers: the fuzz’s crash), nor one already down', () => {
+    const { cluster, t } = tcpUser(owner());
+    expect(t.count).toBe(10);
+    t.releaseBearer(11, 5);
+    t.releaseBearer(-1, 5);
+    expect(t.count).toBe(10);
+    t.releaseBearer(3, 5);
+    t.releaseBearer(3, 6);
+    expect(t.count).toBe(9);
+    expect(cluster.grids[1].used).toBe(9);
+  });
+});
+
 describe('DECT terminal counters by bearers held', () => {
   it('count handovers and failures by the bearers held when they started; a failed one is reported as such', () => {
     const o = owner((i, f) => i === 0 && (f === 10 || f === 200));
