@@ -134,7 +134,7 @@ test.describe('DECT exercises', () => {
     await page.goto('/#exercise=dect-no-timeout');
     const panel = page.getByTestId('exercise');
     await expect(panel).toHaveAttribute('data-exercise', 'dect-no-timeout');
-    await expect.poll(() => query(page)).toBe('system=dect&duration=600');
+    await expect.poll(() => query(page)).toBe('system=dect&seed=9&duration=900');
     await playToEnd(page, 120_000);
     // The figures the question asks for are hidden from the summary while the exercise is open.
     await expect(page.getByTestId('summary')).toContainText(
@@ -146,7 +146,7 @@ test.describe('DECT exercises', () => {
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
       timeout: 30_000,
     });
-    const truth = (await cliSummary('system=dect&duration=600')).app as { meanBearers: number };
+    const truth = (await cliSummary('system=dect&seed=9&duration=900')).app as { meanBearers: number };
     await panel.getByTestId('exercise-answer').fill(truth.meanBearers.toFixed(1));
     await panel.getByTestId('exercise-check').click();
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
