@@ -20,7 +20,20 @@ export const FRAMES_PER_SECOND = 1e9 / DECT_FRAME_NS;
  * k × (50, 100, 10, 2000). dect.md's reference load is the study's "moderate overall load": RFPs
  * far from full (at most 90 of 120 channels held on average), a few per cent of background calls
  * blocked at most, no blocked set-up of the TCP user over 6 seeds × 1 h, mean bearers 5.7–6.7
- * (each seed 5.0–7.2). Reference is k = 1, low k = 0.5, high k = 14.
+ * (each seed 5.0–7.2). Reference is k = 1, low k = 0.5, high k = 14, which give at λ = 20 over
+ * seeds 1–6 × 1 h (`npm run sim -- --sweep "system=dect&load=low|reference|high" --seeds 6`) —
+ * channels held per RFP (RFP 1 / 2 / 3), background calls blocked (p08j / p32 / p80 / data),
+ * failed bearer handovers, mean bearers (seeds), TH_teo, TCP timeouts, blocked set-ups, drops:
+ * low: 47.3 (48.5 / 47.2 / 46.1), 0 %, 0 %, 10.00 (all 10.00), 50.0, 0, 0, 0;
+ * reference: 88.5 (90.2 / 88.3 / 87.0), 0.15 % (0 / 0 / 12.5 / 0.11 %), 2.5 %,
+ *   6.03 (6.25, 6.18, 5.61, 6.23, 6.41, 5.47), 30.1, 0, 0, 0;
+ * high: 119.8 (119.7 / 119.8 / 119.8), 46.7 % (52.0 / 52.7 / 99.8 / 46.0 %), 87.9 %,
+ *   5.68 (6.25, 5.55, 5.55, 5.41, 5.52, 5.81), 28.4, 296 (every one after a drop), 122, 125.
+ * The price of the moderate reference (docs/validation.md dect-5): with bearers lost slowly the
+ * count rests at 4 (≈ 18 segments/s carried, under λ = 20) for minutes, so at λ = 20 the queue
+ * builds then and the mean delay is tens of seconds on some seeds (14.8 s over the six) — a heavy
+ * tail, but not the "tenth above 10 s, far more than an exponential of the same mean" of dect.md,
+ * which needs a mean under ≈ 3.3 s and, here, a fast saw-tooth: k ≥ 1.6, cells 111 of 120 full.
  *
  * How (measured at λ = 20, seeds 1–6 × 1 h, with channel lists refreshed every 30 frames in
  * Call_Setup; the bearer count does not depend on λ: the TCP user's handover draws and the
