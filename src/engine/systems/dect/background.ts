@@ -33,11 +33,7 @@ interface TypeSpec {
   readonly width: SlotWidth;
   readonly bearers: number;
 }
-/**
- * Bearers a background Data terminal wants (our choice: dect.md says only "multibearer"). Four,
- * not two: larger calls make the cells' occupancy vary more about the same mean, which is what lets
- * a moderate load (config.ts) cost the TCP user bearers at all (config.ts has the measurements).
- */
+/** Bearers a Data terminal wants (ours: dect.md says "multibearer"); why four: config.ts. */
 export const DATA_TERMINAL_BEARERS = 4;
 const TYPES: Record<BackgroundType, TypeSpec> = {
   p08j: { width: 1, bearers: 1 },

@@ -28,10 +28,8 @@ export { MAC_STATE_LABELS, MacState } from './mac-state';
 export const SETUP_TIMER_FRAMES = 300;
 export const CONNECTION_HANDOVER_FRAMES = 300;
 /**
- * Channel lists are refreshed on entering Call_Setup or a handover and then every 30 frames while
- * the terminal stays in Call_Setup, Bearer_Handover or Connection_Handover (dect.md "Channel
- * list": a portable keeps scanning, and a set-up repeats its attempts until its timer with a fresh
- * view). A Connection_Modification set-up is a set-up: its list is refreshed the same way.
+ * Lists are refreshed on entering Call_Setup or a handover, then every 30 frames while it lasts
+ * (dect.md "Channel list"); a Connection_Modification set-up is a set-up, refreshed the same way.
  */
 export const LIST_REFRESH_FRAMES = 30;
 
@@ -181,8 +179,7 @@ export class DectTerminal implements Requester {
 
   /** Release bearer `i` (a user's toggle, a failed handover); a bearer it does not hold: nothing. */
   releaseBearer(i: number, frame: number, failedHandover = false): void {
-    // `bearer6=0` with a target of 4 names a bearer that cannot exist (found by the seeded fuzz:
-    // reading past the typed arrays released nothing on the grid but still lowered the count).
+    // `bearer6=0` with a target of 4 names no bearer (the seeded fuzz: past the typed arrays).
     if (!(i >= 0 && i < this.ch.length) || this.ch[i] < 0) return;
     this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
     this.ch[i] = -1;
