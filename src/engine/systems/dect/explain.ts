@@ -49,7 +49,11 @@ export const DECT_EXPLAIN: LinkExplainer = {
     return {
       ...story,
       layers: [{ name: 'DECT connection (TCP user)', items: outageItems(stretch) }, ...story.layers],
-      outage: outageWords(stretch, stretch.start, d.deadline),
+      // The chain's first link: the Connection_Handover that ended in it, else the last bearer's loss.
+      outage: {
+        text: outageWords(stretch, stretch.start, d.deadline),
+        at: stretch.handover?.t ?? stretch.start,
+      },
     };
   },
 };
@@ -134,9 +138,15 @@ function macStory(table: TraceTable, d: DatagramQuery): LinkStory {
     d.arrivedAt !== null
       ? null
       : giveUps.length > 0
-        ? `the MAC gave a fragment of it up after ${count(giveUps[0].attempt, 'attempt')} on bearer ${giveUps[0].bearer + 1}${chWords(giveUps[0].bearer, giveUps[0].t)}${dlcLost !== null ? ` and the DLC gave the frame up at ${at(dlcLost)}` : ''}`
+        ? {
+            text: `the MAC gave a fragment of it up after ${count(giveUps[0].attempt, 'attempt')} on bearer ${giveUps[0].bearer + 1}${chWords(giveUps[0].bearer, giveUps[0].t)}${dlcLost !== null ? ` and the DLC gave the frame up at ${at(dlcLost)}` : ''}`,
+            at: giveUps[0].t,
+          }
         : drops.length > 0
-          ? `bearer ${drops[0].bearer + 1} ${drops[0].what} at ${at(drops[0].t)} with fragments of it in flight`
+          ? {
+              text: `bearer ${drops[0].bearer + 1} ${drops[0].what} at ${at(drops[0].t)} with fragments of it in flight`,
+              at: drops[0].t,
+            }
           : null;
   const wait = (sends[0]?.t ?? d.sentAt) - d.sentAt;
   const waited = `it waited ${span(wait)} for its first MAC packet (the queue above the DLC and the DLC's window)`;
@@ -144,7 +154,7 @@ function macStory(table: TraceTable, d: DatagramQuery): LinkStory {
     worst !== null
       ? `${waited}, then its fragments needed ${count(resent.length, 'MAC retransmission')}, ${times(worst.n)} on bearer ${worst.bearer + 1}${chWords(worst.bearer, worst.t)}`
       : `${waited}; no MAC attempt of it failed`;
-  return { layers, lost, late, notes };
+  return { layers, lost, late: { text: late, at: d.sentAt }, notes };
 }
 
 function macRows(src: TableSource | null, id: number, from: number): MacRow[] {
