@@ -117,15 +117,19 @@ test.describe('DECT exercises', () => {
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
       timeout: 30_000,
     });
-    const label =
-      (await page.getByTestId('chart-dect-bearers').locator('text.no-bearer-label').textContent()) ?? '';
-    const read = /^([\d.]+) s/.exec(label)?.[1];
-    expect(read, label).toBeTruthy();
-    await panel.getByTestId('exercise-answer').fill(Number(read).toFixed(1));
+    // While the exercise is open the band carries no length: its ends are read off the time axis.
+    const bearers = page.getByTestId('chart-dect-bearers');
+    await expect(bearers.locator('text.no-bearer-label')).toHaveText('no bearer');
+    const spans = (await bearers.locator('path.no-bearer').getAttribute('data-spans')) ?? '';
+    const [from, to] = spans.split(' ')[0].split('-').map(Number);
+    expect(to - from, spans).toBeGreaterThan(1);
+    await panel.getByTestId('exercise-answer').fill((to - from).toFixed(1));
     await panel.getByTestId('exercise-check').click();
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
       timeout: 30_000,
     });
+    // Answered: the band's length is written again.
+    await expect(bearers.locator('text.no-bearer-label')).toHaveText('6.63 s without any bearer');
   });
 
   test('why no timeout: the mean bearer count read off the chart is accepted, the saw-tooth’s top is not', async ({

@@ -83,6 +83,21 @@ export interface DatagramQuery {
   readonly deadline: Nanos;
   /** What the student did during the run (actions.ts), for a story that runs through it. */
   readonly actions: readonly UserAction[];
+  /**
+   * Summary figures the reader is not to be told (an open exercise's `hides`, issue 20 item 1): a
+   * link explainer that would print one as a number leaves it out and says so in a note (DECT: the
+   * length of a stretch without any bearer, `link.tcpTimeouts`). Absent or empty: nothing hidden
+   * (the CLI). A figure some trace source records is hidden by withholding that source instead.
+   */
+  readonly hidden?: readonly string[];
+}
+
+/**
+ * Whether summary figure `path` is among `hidden`: the same path, a part of it or the whole it
+ * belongs to (as the lab's hidden-figure policy reads an exercise's `hides`).
+ */
+export function figureHidden(hidden: readonly string[] | undefined, path: string): boolean {
+  return (hidden ?? []).some((h) => h === path || path.startsWith(`${h}.`) || h.startsWith(`${path}.`));
 }
 
 /**

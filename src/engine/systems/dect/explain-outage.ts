@@ -7,7 +7,14 @@
  * re-set-ups blocked, the seconds without a bearer — naming in the cause only what happened
  * before the moment judged (a cause precedes its effect); the timeline's items show the rest.
  */
-import { at, span, type ExplainItem, type TableSource, type TraceTable } from '../../analysis/explain';
+import {
+  at,
+  span,
+  type ExplainItem,
+  type TableSource,
+  type TraceTable,
+  type UserAction,
+} from '../../analysis/explain';
 import type { Nanos } from '../../core/time';
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import { CONNECTION_HANDOVER_FRAMES } from './terminal';
@@ -98,14 +105,62 @@ const cell = (rfp: number, held: number): string =>
   `RFP ${rfp + 1}${held >= 0 ? `, ${held >= 119 ? 'a full cell' : 'a cell'} (${held} of 120 channels held)` : ''}`;
 
 /**
+ * The student's own part in a stretch (analysis/explain/actions.ts): the drag that put the phone
+ * in the cell it handed over into (under mobility=map only a drag moves it), or the release of its
+ * last bearer by hand (`bearer<n>=0`, applied at the frame boundary where the count fell to 0).
+ */
+export interface StretchActions {
+  readonly drag: UserAction | null;
+  readonly release: UserAction | null;
+}
+
+/** What the student did that the stretch `s` runs through, from the run's actions. */
+export function stretchActions(s: NoBearerStretch, actions: readonly UserAction[]): StretchActions {
+  let drag: UserAction | null = null;
+  if (s.handover)
+    for (const a of actions) {
+      if (a.t > s.handover.t) break;
+      if (a.kind === 'change' && a.group === 'map' && (a.key === 'msX' || a.key === 'msY')) drag = a;
+    }
+  const release =
+    s.handover === null
+      ? (actions.find(
+          (a) =>
+            a.kind === 'change' &&
+            /^bearer\d+$/.test(a.key) &&
+            a.value === '0' &&
+            a.t <= s.start &&
+            s.start - a.t <= DECT_FRAME_NS,
+        ) ?? null)
+      : null;
+  return { drag, release };
+}
+
+/** How long without any bearer: its length, or (while an exercise hides it) from when. */
+function withoutWords(s: NoBearerStretch, gone: Nanos, lengths: boolean): string {
+  return lengths ? `${span(gone)} without any bearer` : `without any bearer since ${at(s.start)}`;
+}
+
+/**
  * The chain up to `until` (the timer's expiry), in words that read after "because": "the TCP
  * user held no bearer: a Connection_Handover at 19.090 s into RFP 2, a full cell (120 of 120
  * channels held), moved none of its 8 bearers in its 3 s; the connection dropped at 22.100 s; its
- * re-set-up was blocked at 25.100 s (no channel within 3 s); 3.06 s without any bearer".
+ * re-set-up was blocked at 25.100 s (no channel within 3 s); 3.06 s without any bearer". The
+ * student's own part is named (`mine`): the drag that brought the phone into that cell first ("you
+ * moved the phone (msX = 30 m) at 11.000 s; a Connection_Handover at 11.000 s …"), the release of
+ * its last bearer in place of its going down. `lengths` false (an open exercise hides `link.tcpTimeouts`): the seconds
+ * without a bearer are left out, the moments kept.
  */
-export function outageWords(s: NoBearerStretch, from: Nanos, until: Nanos): string {
+export function outageWords(
+  s: NoBearerStretch,
+  from: Nanos,
+  until: Nanos,
+  mine: StretchActions = { drag: null, release: null },
+  lengths = true,
+): string {
   const parts: string[] = [];
   const h = s.handover;
+  if (mine.drag) parts.push(mine.drag.words);
   if (h)
     parts.push(
       `a Connection_Handover at ${at(h.t)} into ${cell(h.rfp, h.held)}, ` +
@@ -113,6 +168,7 @@ export function outageWords(s: NoBearerStretch, from: Nanos, until: Nanos): stri
           ? `moved none of its ${h.bearers} bearers in its 3 s, so all were lost`
           : `had moved ${h.bearers - s.lost} of its ${h.bearers} bearers when its 3 s ran out (the last ${s.lost} were lost)`),
     );
+  else if (mine.release) parts.push(`you released its last bearer (${mine.release.key}) at ${at(s.start)}`);
   else parts.push(`its last bearer went down at ${at(s.start)}`);
   if (s.drop !== null && s.drop <= until) parts.push(`the connection dropped at ${at(s.drop)}`);
   const blocked = s.blocked.filter((b) => b <= until);
@@ -124,13 +180,21 @@ export function outageWords(s: NoBearerStretch, from: Nanos, until: Nanos): stri
     parts.push('its re-set-up had found no channel yet');
   const gone = withoutBearer(s, from, until);
   const back = s.end !== null && s.end <= until ? ` (a bearer came back at ${at(s.end)})` : '';
-  return `the TCP user held no bearer: ${parts.join('; ')}; ${span(gone)} without any bearer${back}`;
+  return `the TCP user held no bearer: ${parts.join('; ')}; ${withoutWords(s, gone, lengths)}${back}`;
 }
 
-/** The connection's events as timeline items, the whole stretch included. */
-export function outageItems(s: NoBearerStretch): ExplainItem[] {
+/**
+ * The connection's events as timeline items, the whole stretch included (`lengths` false: its
+ * length left out, its ends kept).
+ */
+export function outageItems(
+  s: NoBearerStretch,
+  mine: StretchActions = { drag: null, release: null },
+  lengths = true,
+): ExplainItem[] {
   const items: ExplainItem[] = [];
   const h = s.handover;
+  if (mine.drag) items.push({ t: mine.drag.t, text: capitalised(mine.drag.words), tone: 'info' });
   if (h)
     items.push({
       t: h.t,
@@ -141,10 +205,16 @@ export function outageItems(s: NoBearerStretch): ExplainItem[] {
     t: s.start,
     until: s.end ?? undefined,
     text:
-      (h && s.lost >= h.bearers ? `no bearer moved in 3 s: all ${s.lost} lost` : `last bearer lost`) +
-      (s.end !== null
-        ? `; ${span(s.end - s.start)} without any bearer`
-        : '; no bearer to the end of the trace'),
+      (h && s.lost >= h.bearers
+        ? `no bearer moved in 3 s: all ${s.lost} lost`
+        : mine.release
+          ? `you release the last bearer (${mine.release.key})`
+          : `last bearer lost`) +
+      (s.end === null
+        ? '; no bearer to the end of the trace'
+        : lengths
+          ? `; ${span(s.end - s.start)} without any bearer`
+          : '; no bearer until a set-up gets a channel'),
     tone: 'lost',
   });
   if (s.drop !== null)
@@ -154,3 +224,5 @@ export function outageItems(s: NoBearerStretch): ExplainItem[] {
   if (s.end !== null) items.push({ t: s.end, text: 'a bearer is set up again', tone: 'ok' });
   return items;
 }
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

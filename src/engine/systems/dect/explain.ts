@@ -8,6 +8,7 @@
 import {
   at,
   count,
+  figureHidden,
   runAt,
   runItems,
   span,
@@ -23,7 +24,7 @@ import {
 import { DectMacTraceKind } from '../../link/dect-mac/bearer';
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import { HandoverKind, TCP_USER } from './tcp-user';
-import { noBearerStretch, outageItems, outageWords } from './explain-outage';
+import { noBearerStretch, outageItems, outageWords, stretchActions } from './explain-outage';
 
 const DIR_NAMES = ['down', 'up'];
 
@@ -46,14 +47,26 @@ export const DECT_EXPLAIN: LinkExplainer = {
     // the connection's chain, before whatever the MAC did to this datagram.
     const stretch = noBearerStretch(table, d.sentAt, d.deadline);
     if (!stretch) return story;
+    const mine = stretchActions(stretch, d.actions);
+    // An open exercise asking for the stretch's length hides link.tcpTimeouts: moments, not lengths.
+    const lengths = !figureHidden(d.hidden, 'link.tcpTimeouts');
     return {
       ...story,
-      layers: [{ name: 'DECT connection (TCP user)', items: outageItems(stretch) }, ...story.layers],
-      // The chain's first link: the Connection_Handover that ended in it, else the last bearer's loss.
+      layers: [
+        { name: 'DECT connection (TCP user)', items: outageItems(stretch, mine, lengths) },
+        ...story.layers,
+      ],
+      // The chain's first link: the student's drag, the Connection_Handover, else the last bearer's loss.
       outage: {
-        text: outageWords(stretch, stretch.start, d.deadline),
-        at: stretch.handover?.t ?? stretch.start,
+        text: outageWords(stretch, stretch.start, d.deadline, mine, lengths),
+        at: mine.drag?.t ?? stretch.handover?.t ?? stretch.start,
       },
+      notes: lengths
+        ? story.notes
+        : [
+            ...(story.notes ?? []),
+            'the seconds without any bearer are left out while the exercise asks for them (link.tcpTimeouts)',
+          ],
     };
   },
 };

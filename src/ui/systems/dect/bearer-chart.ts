@@ -21,10 +21,11 @@ import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
  * bottom. The saw-tooth between the target and bth − 1 is the lesson: bearers are set up again
  * only below bth. The stretches with no bearer at all (a drop, blocked re-set-ups: dect.md's full
  * cell at load=high) are a red band with their length written over it — seconds in which TCP's
- * retransmission timer runs with nothing to carry its segments or ACKs.
+ * retransmission timer runs with nothing to carry its segments or ACKs (not while an open exercise
+ * asks for that length: `lengths`).
  *
  * Nodes: `path.bearer-count`, `path.level-target`, `path.level-bth`, `path.modification`
- * (`data-n` stretches), `path.no-bearer` (`data-n` stretches, `data-seconds` their length in view)
+ * (`data-n` stretches), `path.no-bearer` (`data-n` stretches, `data-seconds` their length in view, `data-spans` their ends)
  * with a `text.no-bearer-label` each, `path.ho-done`, `path.ho-failed`, `path.conn-handover`,
  * `path.conn-handover-rules`, `path.released`, `path.drops`, `path.blocked` (`data-n` marks drawn).
  */
@@ -39,6 +40,12 @@ const MAX_BEARERS = 12;
 export interface BearerChartOptions extends TimeChartOptions {
   /** The target and bth in force (read at each draw). */
   levels?: () => { target?: number; bth?: number } | undefined;
+  /**
+   * Write the length of each stretch without any bearer (default true). False while an open
+   * exercise asks for it (`link.tcpTimeouts`): the band stays, its ends readable off the time axis,
+   * but no text — label or description — gives the answer without the reading.
+   */
+  lengths?: boolean;
 }
 
 export function createBearerChart(el: HTMLElement, options: BearerChartOptions = {}): TimeChart {
@@ -135,7 +142,8 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
 
   // Connection_Modification stretches: from entering state 5 to the next state change.
   const nMod = drawModification(ctx, states, y(MAX_BEARERS + 0.8), h);
-  const gone = drawNoBearer(ctx, bearers, y(MAX_BEARERS + 0.8), h);
+  const lengths = options.lengths ?? true;
+  const gone = drawNoBearer(ctx, bearers, y(MAX_BEARERS + 0.8), h, lengths);
 
   const rules: string[] = [];
   for (const [cls, v, dash] of [
@@ -240,7 +248,7 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
     `${count(drawn['conn-handover'], 'connection handover')}, ${count(nMod, 'Connection_Modification stretch', 'Connection_Modification stretches')}, ` +
     `${count(drawn.released, 'bearer')} released, ${count(drawn.drops, 'drop')}, ${count(drawn.blocked, 'blocked set-up')}` +
     (gone.n > 0
-      ? `, ${count(gone.n, 'stretch', 'stretches')} with no bearer at all (${gone.seconds.toFixed(2)} s).`
+      ? `, ${count(gone.n, 'stretch', 'stretches')} with no bearer at all${lengths ? ` (${gone.seconds.toFixed(2)} s)` : ''}.`
       : '.')
   );
 }
@@ -255,6 +263,7 @@ function drawNoBearer(
   s: SourceView | null,
   top: number,
   h: number,
+  lengths: boolean,
 ): { n: number; seconds: number } {
   const { fx, t0, t1, view, frame, p } = ctx;
   const bands: { a: number; b: number; len: number }[] = [];
@@ -284,7 +293,9 @@ function drawNoBearer(
     .join('path')
     .attr('class', 'no-bearer')
     .attr('data-n', parts.length)
-    .attr('data-seconds', seconds.toFixed(2))
+    .attr('data-seconds', lengths ? seconds.toFixed(2) : null)
+    // The stretches' ends (s), what a student reads off the time axis.
+    .attr('data-spans', bands.map(({ a, b }) => `${a.toFixed(3)}-${b.toFixed(3)}`).join(' '))
     .attr('d', (d) => d)
     .attr('fill', p.status.error)
     .attr('fill-opacity', 0.16)
@@ -301,9 +312,15 @@ function drawNoBearer(
     .attr('text-anchor', 'middle')
     .attr('font-size', 11)
     .attr('fill', p.neutral.ink)
-    // The whole stretch's length (also when only part of it is in view).
+    // The whole stretch's length (also when only part of it is in view), unless it is the question.
     .text(({ a, b, len }) =>
-      fx(b) - fx(a) >= 70 ? `${len.toFixed(2)} s without any bearer` : `${len.toFixed(1)} s`,
+      !lengths
+        ? fx(b) - fx(a) >= 70
+          ? 'no bearer'
+          : ''
+        : fx(b) - fx(a) >= 70
+          ? `${len.toFixed(2)} s without any bearer`
+          : `${len.toFixed(1)} s`,
     );
   return { n: parts.length, seconds };
 }

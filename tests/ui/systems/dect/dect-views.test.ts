@@ -162,6 +162,32 @@ describe('bearer chart', () => {
     );
     expect(Number(el.querySelector('path.no-bearer')?.getAttribute('data-seconds'))).toBeCloseTo(2.91, 2);
   });
+
+  it('while an exercise asks for the length (lengths: false): the band and its ends, no length in any text', () => {
+    const el = host();
+    const chart = createBearerChart(el, {
+      sync: true,
+      levels: () => ({ target: 10, bth: 4 }),
+      lengths: false,
+    });
+    chart.update(
+      {
+        'dect.bearers': series([
+          { t: 0.01, count: 8 },
+          { t: 22.09, count: 0 },
+          { t: 28.72, count: 1 },
+        ]),
+      },
+      view(40),
+    );
+    const band = el.querySelector('path.no-bearer');
+    expect(band?.getAttribute('data-n')).toBe('1');
+    expect(band?.getAttribute('data-spans')).toBe('22.090-28.720');
+    expect(band?.hasAttribute('data-seconds')).toBe(false);
+    expect(el.querySelector('text.no-bearer-label')?.textContent).toBe('no bearer');
+    expect(el.querySelector('desc')?.textContent).toContain('1 stretch with no bearer at all.');
+    expect(el.textContent).not.toMatch(/6\.6/);
+  });
 });
 
 describe('DECT link timeline', () => {
