@@ -4,9 +4,10 @@ import { PacketIds } from '../../../../src/engine/core/packet';
 import { RandomStreams } from '../../../../src/engine/core/rng';
 import { Scheduler } from '../../../../src/engine/core/scheduler';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
-import type { DectConfig } from '../../../../src/engine/systems/dect/config';
+import { LOAD_PRESETS, type DectConfig } from '../../../../src/engine/systems/dect/config';
 import { DECT_CHANNELS } from '../../../../src/engine/systems/dect/air';
 import { DectModel } from '../../../../src/engine/systems/dect/model';
+import { DATA_TERMINAL_BEARERS, LOOK_AHEAD_PAST_END } from '../../../../src/engine/systems/dect/background';
 import { createSimulation, parseScenario } from '../../../../src/engine';
 
 function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
@@ -101,6 +102,33 @@ describe('DECT model', () => {
     expect(link.background.handovers.started).toBe(0);
     const carried = Object.values(link.background.carried).reduce((a, b) => a + b, 0);
     expect(carried).toBeGreaterThan(5); // 2,160 calls an hour at the reference load: ≈ 12 in 20 s
+  });
+
+  it('hoScale = 1e-9: a background call looks ahead to its next handover need at most 2000 s past its end', () => {
+    // Unbounded, the look-ahead ran ≈ 1 / (hoScale × 1.8e-4) frames of sojourns a bearer: a 4 s run
+    // took 5.7 s at 1e-4 and never ended at 1e-9. The work is counted, not timed.
+    const { m } = run({ hoScale: 1e-9 }, 10);
+    expect(m.frame).toBeGreaterThanOrEqual(999); // the whole 10 s ran
+    const bg = m.background;
+    const bearers =
+      bg.counters.arrived[3] * DATA_TERMINAL_BEARERS +
+      bg.counters.arrived.slice(0, 3).reduce((a, b) => a + b, 0);
+    expect(bearers).toBeGreaterThan(10);
+    // Every bearer's look-ahead stopped at the bound, once: a later one draws nothing more.
+    expect(bg.bounded).toBe(bearers);
+    // Sojourns last ≈ 27.5 frames on average (Good 50, Bad 5): ≈ (2000 s + the call) / 0.275 s each.
+    const perBearer = bg.sojourns / bearers;
+    expect(perBearer).toBeGreaterThan(LOOK_AHEAD_PAST_END / 40);
+    expect(perBearer).toBeLessThan((LOOK_AHEAD_PAST_END + 3 * 60 * 100) / 20);
+    expect(m.work()['terminal-frames']).toBeGreaterThan(1000);
+  });
+
+  it('at hoScale 1 and 0.5 the bound is never reached: the runs draw what they drew without it', () => {
+    for (const hoScale of [1, 0.5]) {
+      const { m } = run({ hoScale, load: LOAD_PRESETS.high }, 60);
+      expect(m.background.sojourns).toBeGreaterThan(10_000);
+      expect(m.background.bounded, `hoScale ${hoScale}`).toBe(0);
+    }
   });
 
   it('at the reference load λ = 20 for 10 minutes: bearers below the target, handovers failing, TH below TH_teo', () => {
