@@ -51,6 +51,11 @@ export interface TcpProfile {
   timestamps: boolean;
   eifel: boolean;
   frto: boolean;
+  /**
+   * A retransmitted SYN reaching SYN_RECEIVED is answered with the SYN-ACK again (Linux, for a
+   * pending request) instead of a pure ACK (RFC 793 §3.9; 4.4BSD `dropafterack`); only `modern`.
+   */
+  synAckOnDuplicateSyn?: boolean;
 }
 
 /** Every remedy off (the profiles' values). */
@@ -151,6 +156,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     recoverGuard: true,
     newReno: true,
     ...NO_REMEDY,
+    synAckOnDuplicateSyn: true,
   },
 };
 
