@@ -35,6 +35,25 @@ const REMEDY_WORDS: Record<StackRemedy | (typeof BASE_STATION_REMEDIES)[number],
   split: 'a split connection relayed at the base station',
 };
 
+/**
+ * One line per value of `remedy` for the lab's Remedies picker: what it does, where it sits, what it
+ * costs (remedies.md "Mechanisms" and "Where the base-station point sits").
+ */
+const REMEDY_NOTES: Record<(typeof REMEDY_VALUES)[number], string> = {
+  none: 'Plain TCP: the stacks as the study ran them.',
+  sack: 'Selective acknowledgments (RFC 2018/6675) in both TCP stacks: the receiver reports the blocks it holds, the sender resends only the holes. Costs up to 36 option bytes on an ACK.',
+  timestamps:
+    'TCP timestamps (RFC 7323) in both stacks: an RTT sample from every ACK, even a retransmission’s. Costs 12 bytes on every segment (and VJ compression on GSM).',
+  eifel:
+    'Eifel detection (RFC 3522) at the sender, with the Eifel response (RFC 4015): a timeout the first ACK shows to be spurious is undone, no go-back-N. Needs timestamps (their 12 bytes).',
+  frto: 'F-RTO (RFC 5682) at the sender, with the Eifel response: after a timeout, two new segments before any go-back-N; ACKs for data never resent show it was spurious. No option bytes.',
+  snoop:
+    'A Snoop agent at the base station: caches segments towards the mobile and resends them locally, hiding radio losses from the sender.',
+  eln: 'Explicit loss notification at the base station: marks duplicate ACKs for radio losses on uploads, so the mobile resends without cutting its window.',
+  split:
+    'A split connection (I-TCP) at the base station: the fixed host talks to a relay, which talks to the mobile. The fixed host is acknowledged before the mobile has the data.',
+};
+
 /** The keys a remedy value of `remedy` switches on (`eifel` needs timestamps, remedies.md). */
 function keysOf(remedy: ParamValue | undefined): readonly StackRemedy[] {
   switch (remedy) {
@@ -70,6 +89,7 @@ export function remedyParams(): ParamSpec[] {
       group: 'tcp',
       default: 'none',
       options: [...REMEDY_VALUES],
+      optionNotes: REMEDY_NOTES,
       live: false,
     },
   ];
