@@ -41,7 +41,7 @@ const REMEDY_WORDS: Record<StackRemedy | (typeof BASE_STATION_REMEDIES)[number],
  */
 const REMEDY_NOTES: Record<(typeof REMEDY_VALUES)[number], string> = {
   none: 'Plain TCP: the stacks as the study ran them.',
-  sack: 'Selective acknowledgments (RFC 2018/6675) in both TCP stacks: the receiver reports the blocks it holds, the sender resends only the holes. Costs up to 36 option bytes on an ACK.',
+  sack: 'Selective acknowledgments (RFC 2018/6675) in both TCP stacks: the receiver reports the blocks it holds, the sender resends only the holes. Costs up to 36 option bytes on an ACK (28 beside timestamps).',
   timestamps:
     'TCP timestamps (RFC 7323) in both stacks: an RTT sample from every ACK, even a retransmission’s. Costs 12 bytes on every segment (and VJ compression on GSM).',
   eifel:
