@@ -4,25 +4,41 @@
  * the results page and the results exported as JSON and CSV.
  */
 import type { Page } from '@playwright/test';
+import { WALKS } from '../tests/ui/exercises/activity-solutions';
 import { finishAndExport, shippedActivity, walkActivity, type Solutions } from './activity-driver';
 import { expect, setParam, test } from './fixtures';
 
-interface Case {
-  readonly system: string;
-  readonly id: string;
-  readonly solutions: Solutions;
-  /** The check whose hint the student opens. */
-  readonly hint: string;
+/**
+ * Releases written as timed changes of `bearer<n>` (DECT): what the buttons under the map do. Play
+ * a few simulated seconds at 10×, pause, and release each bearer named, by its button.
+ */
+async function releaseByHand(page: Page, events: string): Promise<void> {
+  const bearers = [...new Set([...events.matchAll(/@bearer(\d+)=0/g)].map((m) => m[1]))];
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect
+    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
+    .toBeGreaterThan(3);
+  await page.getByTestId('pause').click();
+  for (const n of bearers) await page.getByTestId(`link-${n}`).click();
 }
 
-const CASES: readonly Case[] = [
-  {
-    system: 'is707',
-    id: 'is707-figures-5-8',
-    solutions: { '5.1': (page: Page) => setParam(page, 'idle', 'inf') },
-    hint: '2.1',
-  },
-];
+const CASES = WALKS.map((w) => ({
+  ...w,
+  // What the student does for each question about their own run: the keys typed in the parameter
+  // panel, or bearers released by hand.
+  solutions: Object.fromEntries(
+    Object.entries(w.solutions).map(([check, keys]) => [
+      check,
+      async (page: Page) => {
+        for (const [key, value] of Object.entries(keys)) {
+          if (key === 'events') await releaseByHand(page, value);
+          else await setParam(page, key, value);
+        }
+      },
+    ]),
+  ) as Solutions,
+}));
 
 for (const c of CASES) {
   test(`${c.id}: completed end to end, scored and exported`, async ({ page }) => {
