@@ -35,6 +35,9 @@ export interface EngineDeps {
 /** Frames per internal chunk of runToEnd / seek. */
 const CHUNK = 4096;
 
+/** Records each trace source of the live run holds in the engine until a request reads them. */
+export const TRACE_RING = 1 << 17;
+
 export class SimSession implements SimApi {
   private sim: Simulation | null = null;
   private definition: SystemDefinition | null = null;
@@ -207,7 +210,10 @@ export class SimSession implements SimApi {
   private start(): void {
     if (!this.definition || !this.log) return;
     const scenario = this.log.scenario();
-    this.sim = new Simulation(this.definition, scenario, { canonical: this.deps.serialiseScenario });
+    this.sim = new Simulation(this.definition, scenario, {
+      canonical: this.deps.serialiseScenario,
+      maxRecords: TRACE_RING,
+    });
     this.cursors = new Map();
     this.resetPending = true;
   }

@@ -81,7 +81,10 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   /** Sources the last draw read; the span is the part of the run all of them still hold. */
   let used = new Set<string>();
   let span: HeldSpan | null = null;
+  /** Draws so far, on the wrapper as `data-draws` (the bench counts chart updates per second; not in exports). */
+  let draws = 0;
   const draw = (): void => {
+    frame.wrapper.dataset.draws = String(++draws);
     const p = palette(view.theme);
     frame.theme(p);
     const [t0, t1] = domain();
