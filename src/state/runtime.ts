@@ -6,7 +6,7 @@
  */
 import { parseScenario } from '../engine/scenarios';
 import type { EngineApi, EngineClient } from '../worker/client';
-import type { StepResult } from '../worker/types';
+import type { StepProgress } from '../worker/types';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
 
@@ -21,7 +21,7 @@ export class Runtime {
   /** Bumped when the engine is replaced: results of an older engine are ignored. */
   private generation = 0;
   readonly buffers = new TraceBuffers();
-  private queue: StepResult[] = [];
+  private queue: StepProgress[] = [];
   private scheduled = false;
   private inflight = 0;
   private waiters: (() => void)[] = [];
@@ -78,7 +78,7 @@ export class Runtime {
   }
 
   /** Queue a result for the next commit (results are applied in the order they arrive). */
-  enqueue(result: StepResult | null | undefined): void {
+  enqueue(result: StepProgress | null | undefined): void {
     if (!result) return;
     this.queue.push(result);
     this.scheduleCommit();
@@ -121,6 +121,9 @@ export class Runtime {
       buffers.append(r.batches);
     }
     const last = queue[queue.length - 1];
+    // Brief results (max speed) carry no summary, view or canonical text: take the latest given.
+    let full: StepProgress | undefined;
+    for (let k = queue.length - 1; k >= 0 && !full; k--) if (queue[k].summary) full = queue[k];
     const s = this.get();
     const patch: Partial<LabState> = {
       traces: buffers.snapshot(),
@@ -129,13 +132,14 @@ export class Runtime {
       simTime: last.simTime,
       frame: last.frame,
       done: last.done,
-      summary: last.summary,
-      systemView: last.view,
       furthest: reset ? Math.max(this.furthestFloor, last.simTime) : Math.max(s.furthest, last.simTime),
     };
-    if (last.canonical !== s.text) {
-      patch.text = last.canonical;
-      patch.scenario = parseScenario(last.canonical).scenario;
+    if (full?.summary) patch.summary = full.summary;
+    if (full?.view) patch.systemView = full.view;
+    const canonical = full?.canonical;
+    if (canonical !== undefined && canonical !== s.text) {
+      patch.text = canonical;
+      patch.scenario = parseScenario(canonical).scenario;
       patch.system = patch.scenario.system;
     }
     if (last.done && s.status === 'playing') patch.status = 'done';

@@ -23,8 +23,13 @@ export interface Harness {
 
 export const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
-/** `workers`: engines a background job may run at once (LabDeps.workers). */
-export function harness(options: { workers?: number } = {}): Harness {
+/**
+ * `workers`: engines a background job may run at once (LabDeps.workers). `calls`: when given, every
+ * call the store makes to an engine is logged there as sent and as answered.
+ */
+export function harness(
+  options: { workers?: number; calls?: { method: string; event: 'send' | 'answer' }[] } = {},
+): Harness {
   let now = 0;
   let queue: (() => void)[] = [];
   const ports: MessagePort[] = [];
@@ -52,8 +57,19 @@ export function harness(options: { workers?: number } = {}): Harness {
         fail(new Error(m));
         onCrash(m);
       });
+      const api = guardRemote(remote, crashed);
+      const log = options.calls;
+      if (log) {
+        for (const method of Object.keys(api) as (keyof typeof api)[]) {
+          const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
+          (api as Record<string, unknown>)[method] = (...a: unknown[]) => {
+            log.push({ method, event: 'send' });
+            return fn(...a).finally(() => log.push({ method, event: 'answer' }));
+          };
+        }
+      }
       return {
-        api: guardRemote(remote, crashed),
+        api,
         terminate() {
           remote[releaseProxy]();
           port1.close();
