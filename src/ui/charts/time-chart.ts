@@ -85,6 +85,8 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   let draws = 0;
   const draw = (): void => {
     frame.wrapper.dataset.draws = String(++draws);
+    // The span of the sources the last draw read (at the cap it slides a little with every commit).
+    span = heldSpan(data, used);
     const p = palette(view.theme);
     frame.theme(p);
     const [t0, t1] = domain();
@@ -104,11 +106,11 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
       `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}${notesText(view)}`,
     );
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
+    const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
-    const next = heldSpan(data, used);
-    if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
-      span = next;
-      scheduler.request();
+    if (changed) {
+      const next = heldSpan(data, used);
+      if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) scheduler.request();
     }
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
