@@ -7,7 +7,7 @@ import {
   createTimeChart,
   fastLinear,
   niceMax,
-  valueSource,
+  valueLayer,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -30,9 +30,19 @@ export interface CwndChartOptions extends TimeChartOptions {
   mss?: number;
 }
 
-function visibleMax(s: SourceView | null, t0: number, t1: number, want: number | undefined): number {
+/** The largest positive value in view (of `want`'s connection), 0 when none. */
+function visibleMax(
+  ctx: TimeDrawContext,
+  name: string,
+  s: SourceView | null,
+  t0: number,
+  t1: number,
+  want: number | undefined,
+): number {
   if (!s) return 0;
   const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
+  const index = valueLayer(ctx, name, (v) => v > 0, 'positive')?.index;
+  if (index) return Math.max(0, index.ix.extremes(i0, i1, 0, 0, want, index.reader)[1]);
   let m = 0;
   const v = s.req[0];
   for (let i = i0; i < i1; i++) if (connOk(s.opt[0], i, want) && v[i] > m) m = v[i];
@@ -49,13 +59,14 @@ export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {})
 }
 
 function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
-  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const cwnd = valueSource(data, 'tcp.cwnd');
-  const ssthresh = valueSource(data, 'tcp.ssthresh');
-  const flight = valueSource(data, 'tcp.flight');
-  const base = Math.max(visibleMax(cwnd, t0, t1, want), visibleMax(flight, t0, t1, want));
-  const ss = visibleMax(ssthresh, t0, t1, want);
+  const cwnd = valueLayer(ctx, 'tcp.cwnd');
+  const ssthresh = valueLayer(ctx, 'tcp.ssthresh');
+  const flight = valueLayer(ctx, 'tcp.flight');
+  const most = (name: string, l: typeof cwnd) => visibleMax(ctx, name, l?.src ?? null, t0, t1, want);
+  const base = Math.max(most('tcp.cwnd', cwnd), most('tcp.flight', flight));
+  const ss = most('tcp.ssthresh', ssthresh);
   const maxBytes = Math.max(base, Math.min(ss, 2 * base));
   const seg = options.unit === 'segments';
   const mss = options.mss && options.mss > 0 ? options.mss : 536;
@@ -67,20 +78,22 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
   frame.yAxis(y, `window (${unit})`, p);
   const xEnd = x(Math.min(view.simTime, t1));
   const yf = fastLinear(y);
-  const steps = (s: SourceView | null) =>
-    s
-      ? buildSteps({
-          t: s.t,
-          n: s.n,
-          conn: s.opt[0],
-          want,
-          t0,
-          t1,
-          x: fx,
-          xEnd,
-          yOf: (i) => yf(s.req[0][i] / div),
-        })
-      : [];
+  const steps = (layer: typeof cwnd) => {
+    if (!layer) return [];
+    const s = layer.src;
+    return buildSteps({
+      t: s.t,
+      n: s.n,
+      conn: s.opt[0],
+      want,
+      t0,
+      t1,
+      x: fx,
+      xEnd,
+      yOf: (i) => yf(s.req[0][i] / div),
+      index: layer.index && { ...layer.index, y: (v) => yf(v / div) },
+    });
+  };
   renderPaths(frame.layer('flight'), 'flight-area', steps(flight), {
     color: p.series.flight,
     width: 1,

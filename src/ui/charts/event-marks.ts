@@ -16,6 +16,9 @@ import { markerPath } from '../theme/chart-style';
 import { MARKERS } from '../theme/palette';
 import { connOk, readSource, visibleRange } from './data';
 import { PointGrid, r1 } from './decimate';
+import { indexing, valueIndex } from './indexed';
+import { visitMarks } from './marks';
+import { StallIndex } from './stall-index';
 import type { TimeDrawContext } from './time-chart';
 import type { ChartSelection, TcpMarkKind } from './types';
 
@@ -59,37 +62,51 @@ export function collectEventMarks(
   want: number | undefined,
   yb: (bytes: number) => number,
 ): EventMark[] {
-  const { data, fx, t0, t1, h } = ctx;
+  const { data, fx, t0, t1, h, indexes } = ctx;
   const out: EventMark[] = [];
   const ack = readSource(data, 'tcp.ack', ['ack', 'dup'], ['conn']);
   if (ack) {
     const grid = new PointGrid(6);
     const [a, dup] = ack.req;
     const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1);
-    for (let i = i0; i < i1 && out.length < MAX_MARKS; i++) {
-      if (dup[i] === 0 || !connOk(ack.opt[0], i, want)) continue;
+    const offer = (i: number): void => {
+      if (out.length >= MAX_MARKS) return;
       const x = fx(ack.t[i]);
       const y = yb(a[i]);
       if (grid.accept(x, y))
         out.push({ kind: 'dupAck', t: ack.t[i], seq: a[i], conn: ack.opt[0]?.[i], x, y });
-    }
+    };
+    // Duplicate ACKs only: records whose `dup` is 0 are left out of the index.
+    const index = valueIndex(indexes, 'tcp.ack/dup', data['tcp.ack'], 'ack', () => true, 'dup');
+    if (index) visitMarks(index, ack.t, i0, i1, fx, want, 0, offer);
+    else
+      for (let i = i0; i < i1 && out.length < MAX_MARKS; i++) {
+        if (dup[i] === 0 || !connOk(ack.opt[0], i, want)) continue;
+        offer(i);
+      }
   }
   const to = readSource(data, 'tcp.timeout', ['seq'], ['conn']);
   if (to) {
     const grid = new PointGrid(8);
     const [i0, i1] = visibleRange(to.t, to.n, t0, t1);
-    for (let i = i0; i < i1 && out.length < 2 * MAX_MARKS; i++) {
-      if (!connOk(to.opt[0], i, want)) continue;
+    const offer = (i: number): void => {
+      if (out.length >= 2 * MAX_MARKS) return;
       const x = fx(to.t[i]);
       if (grid.accept(x, 7))
         out.push({ kind: 'timeout', t: to.t[i], seq: to.req[0][i], conn: to.opt[0]?.[i], x, y: 7 });
-    }
+    };
+    const index = valueIndex(indexes, 'tcp.timeout/marks', data['tcp.timeout'], 'seq', () => true);
+    if (index) visitMarks(index, to.t, i0, i1, fx, want, 0, offer);
+    else
+      for (let i = i0; i < i1 && out.length < 2 * MAX_MARKS; i++) {
+        if (!connOk(to.opt[0], i, want)) continue;
+        offer(i);
+      }
   }
   const del = readSource(data, 'tcp.deliver', ['bytes'], ['conn']);
   if (del) {
-    // The engine's stall rule (analysis/explain), on the page's seconds.
-    for (const s of stallsOf(del.t, del.req[0], del.opt[0], del.n, STALL_MIN_NS / 1e9)) {
-      if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) continue;
+    const mark = (s: { t: number; end?: number; seq: number; conn: number }): void => {
+      if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) return;
       out.push({
         kind: 'stall',
         t: s.t,
@@ -100,7 +117,14 @@ export function collectEventMarks(
         x2: fx(s.end),
         y: h - 4,
       });
-    }
+    };
+    // The engine's stall rule (analysis/explain), on the page's seconds: kept up to date as the
+    // deliveries arrive (stall-index.ts), or worked out afresh for a chart drawn without indexes.
+    if (indexing.enabled) {
+      const stalls = indexes.keep('tcp.deliver/stalls', () => new StallIndex(STALL_MIN_NS / 1e9));
+      stalls.sync(data['tcp.deliver']);
+      for (const s of stalls.marks(t0, t1, want, (t) => Math.floor(fx(t)))) mark(s);
+    } else for (const s of stallsOf(del.t, del.req[0], del.opt[0], del.n, STALL_MIN_NS / 1e9)) mark(s);
   }
   return out;
 }

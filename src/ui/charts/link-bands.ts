@@ -27,6 +27,8 @@ export interface BandColumns {
   readonly row: Float64Array;
   /** Row of record i = row[i] × count + sub[i] (e.g. PHS `channel.state`: link × 2 + dir). */
   readonly sub?: { readonly col: Float64Array; readonly count: number };
+  /** The series' identity (data.ts SourceView): the index follows it across new buffers. */
+  readonly serial?: number;
 }
 
 /** The row of band record i. */
@@ -160,7 +162,11 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
 function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex | null {
   const dt = frameS * BAND_BUCKET_FRAMES;
   if (s.n === 0 || !(dt > 0) || !Number.isFinite(s.t[0]) || !Number.isFinite(s.t[s.n - 1])) return null;
-  const buffers = [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row), bufferOf(s.sub?.col ?? s.row)];
+  // A growing series keeps its identity when the trace buffers move it to larger arrays.
+  const buffers =
+    s.serial !== undefined
+      ? [s.serial]
+      : [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row), bufferOf(s.sub?.col ?? s.row)];
   let ix = state.index;
   if (!ix || ix.dt !== dt || s.t[0] < ix.t0 || !ix.buffers.every((b, k) => b === buffers[k])) {
     ix = newIndex(dt, s, buffers);

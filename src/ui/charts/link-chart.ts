@@ -12,6 +12,7 @@ import {
   type RowMark,
 } from './link-decoders';
 import { renderMarkerLayer } from './marks';
+import { rowEventIndex } from './link-events';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import { count } from '../format';
 
@@ -226,6 +227,7 @@ function markBands(
     v: s.req[0],
     row: s.req[1],
     sub: sub && { col: s.req[2], count: sub.count },
+    serial: s.serial,
   };
   const reset = band.reset;
   if (reset && !sub) {
@@ -258,12 +260,24 @@ function drawEvents(
     return (k + LANE.nak[1] - f * (LANE.nak[1] - LANE.nak[0])) * rh;
   };
   const isAbort = !level;
-  return renderMarkerLayer(ctx.frame.layer(cls), cls, s, undefined, undefined, ctx.t0, ctx.t1, ctx.fx, yOf, {
-    marker: isAbort ? MARKERS.abort : MARKERS.nak,
-    size: isAbort ? 70 : 36,
-    color: isAbort ? p.series.abort : p.neutral.ink,
-    cell: 3,
-  });
+  return renderMarkerLayer(
+    ctx.frame.layer(cls),
+    cls,
+    s,
+    undefined,
+    undefined,
+    ctx.t0,
+    ctx.t1,
+    ctx.fx,
+    yOf,
+    {
+      marker: isAbort ? MARKERS.abort : MARKERS.nak,
+      size: isAbort ? 70 : 36,
+      color: isAbort ? p.series.abort : p.neutral.ink,
+      cell: 3,
+    },
+    rowEventIndex(ctx, `${cls}/${ev.source}`, ctx.data[ev.source], ev.rowField, ev.levelField),
+  );
 }
 
 function drawRowLabels(ctx: TimeDrawContext, rows: number[], rh: number, dec: FrameDecoder): void {
@@ -374,6 +388,14 @@ function drawRowMarks(
           color: markColour(m, ctx.p),
           cell: 3,
         },
+        rowEventIndex(
+          ctx,
+          `${cls}/${src.source}`,
+          ctx.data[src.source],
+          src.rowField,
+          undefined,
+          src.kindField,
+        ),
       );
       out.push([m.label, n]);
     });

@@ -3,6 +3,7 @@ import type { MarkerName } from '../theme/palette';
 import { connOk, visibleRange, type SourceView } from './data';
 import { PointGrid, r1 } from './decimate';
 import type { G } from './frame';
+import type { LayerIndex } from './indexed';
 
 /**
  * Dense marker layers drawn as ONE path of repeated marker outlines (cheap for thousands of points),
@@ -40,7 +41,9 @@ function placed(sym: string, x: number, y: number): string {
 
 /**
  * Render markers for records [visible] of `src` at (x(t), yOf(i)) into `g` as a single
- * `path.cls`. Returns the number of markers drawn.
+ * `path.cls`. Returns the number of markers drawn. With the records' block index, a run of
+ * records within one pixel column offers its first, last, lowest and highest as candidates
+ * (visitMarks): a long window costs what its columns need.
  */
 export function renderMarkerLayer(
   g: G,
@@ -53,6 +56,7 @@ export function renderMarkerLayer(
   x: (t: number) => number,
   yOf: (i: number) => number,
   style: MarkerLayerStyle,
+  index?: LayerIndex | null,
 ): number {
   const parts: string[] = [];
   if (src) {
@@ -61,13 +65,18 @@ export function renderMarkerLayer(
     const cell = Math.max(style.cell ?? 2, Math.sqrt((style.area ?? 720 * 200) / max));
     const grid = new PointGrid(cell);
     const sym = circleOrSymbol(style.marker, style.size);
-    for (let i = i0; i < i1; i++) {
-      if (!connOk(conn, i, want)) continue;
+    const offer = (i: number): void => {
       const xi = x(src.t[i]);
       const yi = yOf(i);
-      if (!grid.accept(xi, yi) || parts.length >= max) continue;
+      if (!grid.accept(xi, yi) || parts.length >= max) return;
       parts.push(sym(xi, yi));
-    }
+    };
+    if (index) visitMarks(index, src.t, i0, i1, x, want, 0, offer);
+    else
+      for (let i = i0; i < i1; i++) {
+        if (!connOk(conn, i, want)) continue;
+        offer(i);
+      }
   }
   const stroke = style.hollow || style.marker === 'times' || style.marker === 'cross';
   g.selectAll(`path.${cls}`)
@@ -90,4 +99,44 @@ function circleOrSymbol(marker: MarkerName, size: number): (x: number, y: number
   }
   const sym = markerPath(marker, size);
   return (x, y) => placed(sym, x, y);
+}
+
+/**
+ * Offer the records of class `cls` in positions [i0, i1) (of `want`'s connection, when given) as
+ * mark candidates, in order: a block within one pixel column offers its first, last, lowest and
+ * highest record (of value 0), any other record itself. Marks are thinned to a grid of cells
+ * wider than a column anyway; at full zoom-out a column's marks are these four.
+ */
+export function visitMarks(
+  { ix, reader }: LayerIndex,
+  t: ArrayLike<number>,
+  i0: number,
+  i1: number,
+  x: (t: number) => number,
+  want: number | undefined,
+  cls: number,
+  offer: (i: number) => void,
+): void {
+  ix.visit(
+    t,
+    i0,
+    i1,
+    (ti) => Math.floor(x(ti)),
+    want,
+    (b) => {
+      if (b.count(cls) === 0) return;
+      const f = b.first(cls);
+      const l = b.last(cls);
+      const lo = b.argMin(cls, 0);
+      const hi = b.argMax(cls, 0);
+      offer(f);
+      if (lo !== f) offer(lo);
+      if (hi !== f && hi !== lo) offer(hi);
+      if (l !== f && l !== lo && l !== hi) offer(l);
+    },
+    (i, k) => {
+      if (k === cls) offer(i);
+    },
+    reader,
+  );
 }

@@ -1,3 +1,4 @@
+import type { BlockIndex, IndexRecord, RecordReader } from './block-index';
 import { connOk, visibleRange } from './data';
 import { StepPathBuilder } from './decimate';
 import type { G } from './frame';
@@ -21,6 +22,15 @@ export interface StepInput {
   readonly yOf: (i: number) => number;
   /** Extend the latest connection's line to this x (e.g. the current sim time). */
   readonly xEnd?: number;
+  /**
+   * The records' block index (indexed.ts) and the monotone map from its value 0 to plot y: a long
+   * window is drawn from blocks (the same path), and `yOf` is then not used.
+   */
+  readonly index?: {
+    readonly ix: BlockIndex;
+    readonly reader: RecordReader;
+    readonly y: (v: number) => number;
+  } | null;
 }
 
 export interface BuiltPath {
@@ -37,11 +47,7 @@ export function buildSteps(inp: StepInput): BuiltPath[] {
   let lastConn = NaN;
   let lastB: StepPathBuilder | undefined;
   const { t, conn, want, x, yOf } = inp;
-  for (let i = i0; i < i1; i++) {
-    if (!connOk(conn, i, want)) continue;
-    const y = yOf(i);
-    if (!Number.isFinite(y)) continue;
-    const c = conn ? conn[i] : 0;
+  const builder = (c: number): StepPathBuilder => {
     let b = c === lastConn ? lastB : undefined;
     if (!b) {
       b = builders.get(c);
@@ -49,10 +55,47 @@ export function buildSteps(inp: StepInput): BuiltPath[] {
       lastB = b;
       lastConn = c;
     }
-    // The record before the window starts at the left edge.
-    const xi = x(t[i]);
-    b.push(xi < -1 ? -1 : xi, y);
-  }
+    return b;
+  };
+  // The record before the window starts at the left edge.
+  const px = (ti: number): number => {
+    const xi = x(ti);
+    return xi < -1 ? -1 : xi;
+  };
+  const index = inp.index;
+  if (index) {
+    const { ix, reader, y } = index;
+    const rec: IndexRecord = { conn: 0, v: new Float64Array(ix.values) };
+    const valueAt = (i: number): number => (reader.read(i, rec), rec.v[0]);
+    ix.visit(
+      t,
+      i0,
+      i1,
+      (ti) => Math.floor(px(ti)),
+      want,
+      (blk) => {
+        const f = blk.first(0);
+        const l = blk.last(0);
+        builder(blk.conn).pushRun(
+          px(t[f]),
+          y(valueAt(f)),
+          y(blk.min(0, 0)),
+          y(blk.max(0, 0)),
+          px(t[l]),
+          y(valueAt(l)),
+          blk.count(0),
+        );
+      },
+      (i, _cls, r) => builder(r.conn).push(px(t[i]), y(r.v[0])),
+      reader,
+    );
+  } else
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(conn, i, want)) continue;
+      const y = yOf(i);
+      if (!Number.isFinite(y)) continue;
+      builder(conn ? conn[i] : 0).push(px(t[i]), y);
+    }
   const out: BuiltPath[] = [];
   for (const [conn, b] of builders) {
     // Only the most recently active connection is extended to xEnd: earlier (closed) connections
