@@ -10,8 +10,11 @@ import type { StepProgress } from '../worker/types';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
 
-/** Least time between two commits while playing at "max", ms. */
-export const MAX_SPEED_COMMIT_MS = 100;
+/**
+ * Least time between two commits while playing at "max", ms: often enough that the charts update
+ * more than ten times a second (issue 21), seldom enough that the page is not redrawn per answer.
+ */
+export const MAX_SPEED_COMMIT_MS = 60;
 
 type Set = (partial: Partial<LabState>) => void;
 type Get = () => LabState;
