@@ -303,8 +303,9 @@ export class BlockIndex {
   }
 
   /**
-   * Walk positions [i0, i1) in order. A whole block of one connection (`want`'s, when given) whose
-   * first and last records lie in one column (`col` of their times) goes to `onBlock`; anything
+   * Walk positions [i0, i1) in order. A whole block of one connection (`want`'s, when given; of any,
+   * with `anyConn`) whose first and last records lie in one column (`col` of their times) goes to
+   * `onBlock`; anything
    * else is split, and single records go to `onRecord` with their class (records left out by the
    * reader, or of another connection than `want`, are skipped).
    */
@@ -317,6 +318,10 @@ export class BlockIndex {
     onBlock: (b: BlockView) => void,
     onRecord: (i: number, cls: number, rec: IndexRecord) => void,
     reader: RecordReader,
+    /** Hand over blocks of several connections too (a layer drawing them all as one, `want` unset). */
+    anyConn = false,
+    /** Checked before each block: true ends the walk (a caller that changes its mind). */
+    stop?: () => boolean,
   ): void {
     if (i1 <= i0) return;
     const base = this.base;
@@ -337,6 +342,7 @@ export class BlockIndex {
       const lv = this.levels[k];
       const size = lv.size;
       for (let b = Math.floor(a0 / size); b * size < a1; b++) {
+        if (stop?.()) return;
         work.blocks++;
         const bs = b * size;
         const be = bs + size;
@@ -345,7 +351,7 @@ export class BlockIndex {
           const lo = lv.data[off];
           const hi = lv.data[off + 1];
           if (lo > hi) continue; // no record kept
-          if (lo === hi) {
+          if (lo === hi || (anyConn && want === undefined)) {
             if (want !== undefined && lo !== want) continue;
             if (col(t[bs - base]) === col(t[be - 1 - base])) {
               view.arr = lv.data;

@@ -8,7 +8,7 @@ import { collectEventMarks, drawEventMarks, EventKeys, markOf, type EventMark } 
 import type { ChartSelection } from './types';
 import { valueIndex } from './indexed';
 import { DATA, RTX, SendReader, WindowEdgeReader } from './seq-layers';
-import { buildSteps, renderPaths } from './series';
+import { buildSteps, MAX_CONN_PATHS, mergedPaths, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
@@ -227,17 +227,22 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
   const dataTicks = new Map<number, ColumnSpanBuilder>();
   const rtxTicks = new Map<number, ColumnSpanBuilder>();
   const marks: RtxMark[] = [];
-  const grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
+  let grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
   let nData = 0;
   let nRtx = 0;
-  if (send) {
+  // Past MAX_CONN_PATHS connections in view, every connection's ticks go in one path (series.ts).
+  let merged = false;
+  const tooMany = (): boolean => !merged && Math.max(dataTicks.size, rtxTicks.size) > MAX_CONN_PATHS;
+  const ticks = (): void => {
+    if (!send) return;
     const [seq, len] = send.req;
     const rtx = send.opt[0] ?? send.opt[2];
     const conn = send.opt[1];
     // Builder cache for the common case of consecutive records of one connection.
     let lastKey = NaN;
     let lastB: ColumnSpanBuilder | undefined;
-    const builder = (isRtx: boolean, c: number): ColumnSpanBuilder => {
+    const builder = (isRtx: boolean, conn: number): ColumnSpanBuilder => {
+      const c = merged ? -1 : conn;
       const key = isRtx ? -1 - c : c;
       let b = key === lastKey ? lastB : undefined;
       if (!b) {
@@ -287,9 +292,11 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
           } else nData++;
         },
         sendIx.reader,
+        merged,
+        tooMany,
       );
     } else
-      for (let i = sr[0]; i < sr[1]; i++) {
+      for (let i = sr[0]; i < sr[1] && !tooMany(); i++) {
         if (!connOk(conn, i, want)) continue;
         const isRtx = rtx !== undefined && rtx[i] > 0;
         const xi = fx(send.t[i]);
@@ -299,12 +306,26 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
           mark(i, xi);
         } else nData++;
       }
+  };
+  ticks();
+  if (tooMany()) {
+    merged = true;
+    dataTicks.clear();
+    rtxTicks.clear();
+    marks.length = 0;
+    grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
+    nData = 0;
+    nRtx = 0;
+    ticks();
   }
   const spans = (m: Map<number, ColumnSpanBuilder>) =>
-    [...m].map(([conn, b]) => {
-      const d = b.finish();
-      return { conn, d, marks: b.marks };
-    });
+    mergedPaths(
+      [...m].map(([conn, b]) => {
+        const d = b.finish();
+        return { conn, d, marks: b.marks };
+      }),
+      (all) => ({ marks: all.reduce((a, s) => a + s.marks, 0) }),
+    );
   for (const [cls, m, color, width] of [
     ['seg-data', dataTicks, p.series.data, 2],
     ['seg-rtx', rtxTicks, p.status.retx, 2.5],
@@ -315,7 +336,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
       .data(spans(m), (s) => String(s.conn))
       .join('path')
       .attr('class', cls)
-      .attr('data-conn', (s) => s.conn)
+      .attr('data-conn', (s) => (s.conn < 0 ? 'all' : s.conn))
       .attr('data-n', (s) => s.marks)
       .attr('d', (s) => s.d)
       .attr('fill', 'none')
