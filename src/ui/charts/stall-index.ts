@@ -45,38 +45,16 @@ class Column {
   }
 }
 
-/** One connection's gaps and stall candidates. */
-class ConnStalls implements RecordReader {
-  private static serials = 1;
-  readonly serial = ConnStalls.serials++;
+/** One connection's gaps: their running median, and its last record. */
+class ConnGaps {
   readonly median = new SlidingMedian();
   /** Its gaps still held: the absolute number of each gap's first record, and the gap. */
   readonly gapStart = new Column();
   readonly gap = new Column();
-  /** Candidates (gaps ≥ min): start time, end time, first byte not delivered, gap, first record. */
-  readonly t = new Column();
-  readonly end = new Column();
-  readonly seq = new Column();
-  readonly size = new Column();
-  readonly start = new Column();
-  /** Candidates dropped from the front. */
-  base = 0;
-  /** Longest candidate gap so far (to find the candidates that end in a window). */
-  longest = 0;
-  readonly index = new BlockIndex(1, 1);
   /** Last record of the connection: absolute number, time, bytes. */
   lastAbs = -1;
   lastT = 0;
   lastBytes = 0;
-  constructor(readonly conn: number) {}
-  read(i: number, rec: IndexRecord): number {
-    rec.conn = this.conn;
-    rec.v[0] = this.size.get(i);
-    return 0;
-  }
-  columns(): { length: number; t: Float64Array; serial: number; base: number } {
-    return { length: this.t.length, t: this.t.view(), serial: this.serial, base: this.base };
-  }
 }
 
 /** A stall to mark: start and end (s), connection, first byte not delivered. */
@@ -87,8 +65,59 @@ export interface StallMark {
   readonly seq: number;
 }
 
+/**
+ * The candidates — every gap at least `min` long, of every connection — in the order they end
+ * (the order the deliveries closing them arrive, so the list only grows at its end), with a block
+ * index over their end times whose value is the gap: a run of candidates ending within one pixel
+ * column is drawn as its longest (the others, on the same row, end in that column and start
+ * later: they lie under it).
+ */
+class Candidates implements RecordReader {
+  private static serials = 1;
+  serial = Candidates.serials++;
+  readonly t = new Column();
+  readonly end = new Column();
+  readonly conn = new Column();
+  readonly seq = new Column();
+  readonly size = new Column();
+  readonly start = new Column();
+  readonly endAbs = new Column();
+  /** Candidates dropped from the front. */
+  base = 0;
+  readonly index = new BlockIndex(1, 1);
+  read(i: number, rec: IndexRecord): number {
+    rec.conn = this.conn.get(i);
+    rec.v[0] = this.size.get(i);
+    return 0;
+  }
+  columns(): { length: number; t: Float64Array; serial: number; base: number } {
+    return { length: this.end.length, t: this.end.view(), serial: this.serial, base: this.base };
+  }
+  push(t: number, end: number, conn: number, seq: number, size: number, start: number, endAbs: number): void {
+    this.t.push(t);
+    this.end.push(end);
+    this.conn.push(conn);
+    this.seq.push(seq);
+    this.size.push(size);
+    this.start.push(start);
+    this.endAbs.push(endAbs);
+  }
+  /** Forget the candidates that end at records before `base`. */
+  dropBefore(base: number): void {
+    let m = 0;
+    while (m < this.endAbs.length && this.endAbs.get(m) < base) m++;
+    if (m === 0) return;
+    for (const col of [this.t, this.end, this.conn, this.seq, this.size, this.start, this.endAbs])
+      col.dropFront(m);
+    this.base += m;
+  }
+}
+
 export class StallIndex {
-  private conns = new Map<number, ConnStalls>();
+  private conns = new Map<number, ConnGaps>();
+  private cands = new Candidates();
+  /** Longest candidate gap so far (to find the candidates ending after a window's start). */
+  private longest = 0;
   private serial: number | undefined;
   private tRef: unknown = null;
   /** Absolute records read: [.., end). */
@@ -108,11 +137,23 @@ export class StallIndex {
         : deliver.serial !== this.serial || base + n < this.end || base > this.end;
     if (fresh) {
       this.conns = new Map();
+      this.cands = new Candidates();
+      this.longest = 0;
       this.serial = deliver.serial;
       this.tRef = deliver.t;
       this.end = base;
     }
-    if (base > this.base) for (const c of this.conns.values()) this.dropBefore(c, base);
+    if (base > this.base) {
+      for (const [k, c] of this.conns) {
+        let m = 0;
+        while (m < c.gapStart.length && c.gapStart.get(m) < base) c.median.remove(c.gap.get(m++));
+        c.gapStart.dropFront(m);
+        c.gap.dropFront(m);
+        // A connection with nothing held any more is forgotten (a long run's thousands of downloads).
+        if (c.gap.length === 0 && c.lastAbs < base) this.conns.delete(k);
+      }
+      this.cands.dropBefore(base);
+    }
     this.base = base;
     const t = deliver.t;
     const bytes = deliver.cols.bytes;
@@ -122,7 +163,7 @@ export class StallIndex {
       const i = a - base;
       const k = conn ? conn[i] : 0;
       let c = this.conns.get(k);
-      if (!c) this.conns.set(k, (c = new ConnStalls(k)));
+      if (!c) this.conns.set(k, (c = new ConnGaps()));
       // A gap counts between two held records of the connection.
       if (c.lastAbs >= base) {
         const g = t[i] - c.lastT;
@@ -130,12 +171,8 @@ export class StallIndex {
         c.gap.push(g);
         c.median.add(g);
         if (g >= this.min) {
-          c.t.push(c.lastT);
-          c.end.push(t[i]);
-          c.seq.push(c.lastBytes + 1);
-          c.size.push(g);
-          c.start.push(c.lastAbs);
-          if (g > c.longest) c.longest = g;
+          this.cands.push(c.lastT, t[i], k, c.lastBytes + 1, g, c.lastAbs, a);
+          if (g > this.longest) this.longest = g;
         }
       }
       c.lastAbs = a;
@@ -145,62 +182,51 @@ export class StallIndex {
     this.end = base + n;
   }
 
-  /** Forget the gaps (and candidates) starting at records the buffers dropped. */
-  private dropBefore(c: ConnStalls, base: number): void {
-    let k = 0;
-    while (k < c.gapStart.length && c.gapStart.get(k) < base) c.median.remove(c.gap.get(k++));
-    c.gapStart.dropFront(k);
-    c.gap.dropFront(k);
-    let m = 0;
-    while (m < c.start.length && c.start.get(m) < base) m++;
-    for (const col of [c.t, c.end, c.seq, c.size, c.start]) col.dropFront(m);
-    c.base += m;
+  /** The least stall of connection `k` now: `min`, or three times its median gap if longer. */
+  private least(k: number): number {
+    const m = this.conns.get(k)?.median.median() ?? NaN;
+    return m === m ? Math.max(this.min, STALL_FACTOR * m) : Infinity;
   }
 
   /**
    * The stalls of [t0, t1] (of `want` only, when given) as a chart marks them: every one when they
-   * are few per pixel column (`col` of their start), else the longest of each run of candidates
-   * within one column.
+   * are few per pixel column (`col` of their end), else the longest of each run ending within one.
    */
   marks(t0: number, t1: number, want: number | undefined, col: (t: number) => number): StallMark[] {
     const out: StallMark[] = [];
-    for (const c of this.conns.values()) {
-      if (want !== undefined && c.conn !== want) continue;
-      const median = c.median.median();
-      if (!(median === median)) continue;
-      const least = Math.max(this.min, STALL_FACTOR * median);
-      const cols = c.columns();
-      c.index.sync(cols, c);
-      const i0 = lowerBound(cols.t, cols.length, t0 - c.longest);
-      const i1 = upperBound(cols.t, cols.length, t1);
-      const offer = (i: number): void => {
-        if (c.size.get(i) >= least && c.end.get(i) >= t0)
-          out.push({ t: c.t.get(i), end: c.end.get(i), conn: c.conn, seq: c.seq.get(i) });
-      };
-      c.index.visit(
-        cols.t,
-        i0,
-        i1,
-        col,
-        undefined,
-        (b) => {
-          if (b.max(0, 0) >= least) offer(b.argMax(0, 0));
-        },
-        (i) => offer(i),
-        c,
-      );
-    }
+    const c = this.cands;
+    const cols = c.columns();
+    c.index.sync(cols, c);
+    // Candidates ending from t0 on and starting by t1 (they end at most `longest` after it).
+    const i0 = lowerBound(cols.t, cols.length, t0);
+    const i1 = upperBound(cols.t, cols.length, t1 + this.longest);
+    const offer = (i: number): void => {
+      const k = c.conn.get(i);
+      // Both ends held (a gap's first record may have gone while its last is still held).
+      if (c.t.get(i) <= t1 && c.start.get(i) >= this.base && c.size.get(i) >= this.least(k))
+        out.push({ t: c.t.get(i), end: c.end.get(i), conn: k, seq: c.seq.get(i) });
+    };
+    c.index.visit(
+      cols.t,
+      i0,
+      i1,
+      col,
+      want,
+      (b) => {
+        if (b.max(0, 0) >= this.least(b.conn)) offer(b.argMax(0, 0));
+      },
+      (i) => offer(i),
+      c,
+    );
     return out.sort((a, b) => a.t - b.t || a.conn - b.conn);
   }
 
-  /** Blocks and records the candidates' indexes examined since the last call (tests), then reset. */
+  /** Blocks and records the candidates' index examined since the last call (tests), then reset. */
   takeWork(): number {
-    let n = 0;
-    for (const c of this.conns.values()) {
-      n += c.index.work.blocks + c.index.work.records;
-      c.index.work.blocks = 0;
-      c.index.work.records = 0;
-    }
+    const w = this.cands.index.work;
+    const n = w.blocks + w.records;
+    w.blocks = 0;
+    w.records = 0;
     return n;
   }
 }

@@ -79,14 +79,22 @@ describe('StallIndex', () => {
       expect(got).toEqual(want);
       expect(got.length).toBeGreaterThan(0);
       for (const c of [0, 1])
-        expect(ix.marks(-Infinity, Infinity, c, (x) => Math.floor(x * 1e9))).toEqual(want.filter((x) => x.conn === c));
+        expect(ix.marks(-Infinity, Infinity, c, (x) => Math.floor(x * 1e9))).toEqual(
+          want.filter((x) => x.conn === c),
+        );
     }
   });
 
-  it('at full zoom-out offers at most the longest stall of a pixel column', () => {
+  it('at full zoom-out offers the longest of the stalls ending in a pixel column', () => {
     const all = deliveries(20_000);
     const ix = new StallIndex(STALL_MIN_NS / 1e9);
-    ix.sync({ length: all.t.length, t: all.t, cols: { bytes: all.bytes, conn: all.conn }, serial: 2, base: 0 });
+    ix.sync({
+      length: all.t.length,
+      t: all.t,
+      cols: { bytes: all.bytes, conn: all.conn },
+      serial: 2,
+      base: 0,
+    });
     const span = all.t[all.t.length - 1];
     const col = (x: number) => Math.floor((x / span) * 5);
     const got = ix.marks(0, span, 0, col);
@@ -95,10 +103,10 @@ describe('StallIndex', () => {
     // Every one drawn is a stall, and no column is left without its longest.
     for (const s of got) expect(every).toContainEqual(s);
     for (let c = 0; c < 5; c++) {
-      const inCol = every.filter((s) => col(s.t) === c);
+      const inCol = every.filter((s) => col(s.end) === c);
       if (inCol.length === 0) continue;
       const longest = Math.max(...inCol.map((s) => s.end - s.t));
-      expect(got.some((s) => col(s.t) === c && s.end - s.t === longest)).toBe(true);
+      expect(got.some((s) => col(s.end) === c && s.end - s.t === longest)).toBe(true);
     }
   });
 });
