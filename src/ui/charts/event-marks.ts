@@ -207,7 +207,13 @@ export class EventKeys {
     this.box.addEventListener('keydown', this.onKey);
   }
 
-  /** Lay the buttons over `marks` (px of the svg, plot offset `left`, `top`), in time order. */
+  /**
+   * Lay the buttons over `marks` (px of the svg, plot offset `left`, `top`), in time order. Only
+   * what changed is written (a button's mark, its pressed state, its tab stop), and only the tab
+   * stop is placed: the others are invisible until focused, and the arrow keys place a button
+   * before focusing it. Writing every button's position and label at every redraw, while the run
+   * streams at full speed, was a cost that grew with the marks (issue 21).
+   */
   place(
     marks: readonly EventMark[],
     left: number,
@@ -221,6 +227,8 @@ export class EventKeys {
       const b = doc.createElement('button');
       b.type = 'button';
       b.className = 'tcp-event-key';
+      // A button keeps its place in the group: button k always keys the k-th mark in time.
+      b.dataset.index = String(this.box.children.length);
       b.addEventListener('click', () => this.activate(Number(b.dataset.index)));
       this.box.appendChild(b);
     }
@@ -228,19 +236,34 @@ export class EventKeys {
     const selIndex = selected ? list.findIndex((m) => same(m, selected)) : -1;
     this.current = Math.max(0, focusedIndex >= 0 ? focusedIndex : selIndex >= 0 ? selIndex : 0);
     this.marks = list;
+    this.left = left;
+    this.top = top;
     list.forEach((m, i) => {
       const b = this.box.children[i] as HTMLButtonElement;
-      const w = m.kind === 'stall' ? Math.max(12, (m.x2 ?? m.x) - m.x) : 16;
-      const x = m.kind === 'stall' ? m.x : m.x - 8;
-      b.dataset.index = String(i);
-      b.dataset.kind = m.kind;
-      b.style.left = `${left + x}px`;
-      b.style.top = `${top + m.y - 8}px`;
-      b.style.width = `${w}px`;
-      b.tabIndex = i === this.current ? 0 : -1;
-      b.setAttribute('aria-label', markLabel(m));
-      b.setAttribute('aria-pressed', selected && same(m, selected) ? 'true' : 'false');
+      const key = `${m.kind}|${m.t}|${m.seq}|${m.conn ?? ''}|${m.end ?? ''}`;
+      if (b.dataset.key !== key) {
+        b.dataset.key = key;
+        b.dataset.kind = m.kind;
+        b.setAttribute('aria-label', markLabel(m));
+      }
+      const pressed = selected && same(m, selected) ? 'true' : 'false';
+      if (b.getAttribute('aria-pressed') !== pressed) b.setAttribute('aria-pressed', pressed);
+      const tab = i === this.current ? 0 : -1;
+      if (b.tabIndex !== tab) b.tabIndex = tab;
+      if (tab === 0 || b === doc.activeElement) this.position(b, m);
     });
+  }
+
+  private left = 0;
+  private top = 0;
+
+  /** Put button `b` over its mark `m`. */
+  private position(b: HTMLButtonElement, m: EventMark): void {
+    const w = m.kind === 'stall' ? Math.max(12, (m.x2 ?? m.x) - m.x) : 16;
+    const x = m.kind === 'stall' ? m.x : m.x - 8;
+    b.style.left = `${this.left + x}px`;
+    b.style.top = `${this.top + m.y - 8}px`;
+    b.style.width = `${w}px`;
   }
 
   destroy(): void {
@@ -272,6 +295,7 @@ export class EventKeys {
     this.current = next;
     const b = buttons[next] as HTMLButtonElement;
     b.tabIndex = 0;
+    this.position(b, this.marks[next]);
     b.focus();
   };
 }
