@@ -1,6 +1,7 @@
 import * as d3 from 'd3';
 import { DASHES } from '../theme/palette';
 import { connOk, visibleRange, type SourceView } from './data';
+import type { LayerIndex } from './indexed';
 import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
@@ -30,18 +31,20 @@ export interface CwndChartOptions extends TimeChartOptions {
   mss?: number;
 }
 
-/** The largest positive value in view (of `want`'s connection), 0 when none. */
+/**
+ * The largest positive value in view (of `want`'s connection), 0 when none: from the step line's
+ * index (finite values; the largest of those, if positive, is the largest positive).
+ */
 function visibleMax(
-  ctx: TimeDrawContext,
-  name: string,
-  s: SourceView | null,
+  layer: { src: SourceView; index: LayerIndex | null } | null,
   t0: number,
   t1: number,
   want: number | undefined,
 ): number {
-  if (!s) return 0;
+  if (!layer) return 0;
+  const s = layer.src;
   const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
-  const index = valueLayer(ctx, name, (v) => v > 0, 'positive')?.index;
+  const index = layer.index;
   if (index) return Math.max(0, index.ix.extremes(i0, i1, 0, 0, want, index.reader)[1]);
   let m = 0;
   const v = s.req[0];
@@ -64,9 +67,8 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
   const cwnd = valueLayer(ctx, 'tcp.cwnd');
   const ssthresh = valueLayer(ctx, 'tcp.ssthresh');
   const flight = valueLayer(ctx, 'tcp.flight');
-  const most = (name: string, l: typeof cwnd) => visibleMax(ctx, name, l?.src ?? null, t0, t1, want);
-  const base = Math.max(most('tcp.cwnd', cwnd), most('tcp.flight', flight));
-  const ss = most('tcp.ssthresh', ssthresh);
+  const base = Math.max(visibleMax(cwnd, t0, t1, want), visibleMax(flight, t0, t1, want));
+  const ss = visibleMax(ssthresh, t0, t1, want);
   const maxBytes = Math.max(base, Math.min(ss, 2 * base));
   const seg = options.unit === 'segments';
   const mss = options.mss && options.mss > 0 ? options.mss : 536;

@@ -77,7 +77,7 @@ export function collectEventMarks(
         out.push({ kind: 'dupAck', t: ack.t[i], seq: a[i], conn: ack.opt[0]?.[i], x, y });
     };
     // Duplicate ACKs only: records whose `dup` is 0 are left out of the index.
-    const index = valueIndex(indexes, 'tcp.ack/dup', data['tcp.ack'], 'ack', () => true, 'dup');
+    const index = valueIndex(indexes, 'tcp.ack/dup', data, 'tcp.ack', 'ack', () => true, 'dup');
     if (index) visitMarks(index, ack.t, i0, i1, fx, want, 0, offer);
     else
       for (let i = i0; i < i1 && out.length < MAX_MARKS; i++) {
@@ -95,7 +95,7 @@ export function collectEventMarks(
       if (grid.accept(x, 7))
         out.push({ kind: 'timeout', t: to.t[i], seq: to.req[0][i], conn: to.opt[0]?.[i], x, y: 7 });
     };
-    const index = valueIndex(indexes, 'tcp.timeout/marks', data['tcp.timeout'], 'seq', () => true);
+    const index = valueIndex(indexes, 'tcp.timeout/marks', data, 'tcp.timeout', 'seq', () => true);
     if (index) visitMarks(index, to.t, i0, i1, fx, want, 0, offer);
     else
       for (let i = i0; i < i1 && out.length < 2 * MAX_MARKS; i++) {
@@ -121,7 +121,10 @@ export function collectEventMarks(
     // The engine's stall rule (analysis/explain), on the page's seconds: kept up to date as the
     // deliveries arrive (stall-index.ts), or worked out afresh for a chart drawn without indexes.
     if (indexing.enabled) {
-      const stalls = indexes.keep('tcp.deliver/stalls', () => new StallIndex(STALL_MIN_NS / 1e9));
+      const stalls = indexes.keep(
+        'tcp.deliver/stalls',
+        () => new StallIndex(STALL_MIN_NS / 1e9, 'tcp.deliver'),
+      );
       stalls.sync(data['tcp.deliver']);
       for (const s of stalls.marks(t0, t1, want, (t) => Math.floor(fx(t)))) mark(s);
     } else for (const s of stallsOf(del.t, del.req[0], del.opt[0], del.n, STALL_MIN_NS / 1e9)) mark(s);

@@ -1,5 +1,5 @@
-import { BlockIndex, type IndexedColumns, type IndexRecord, type RecordReader } from './block-index';
-import type { SeriesColumns } from './types';
+import { BlockIndex, type IndexRecord, type RecordReader } from './block-index';
+import type { TraceData } from './types';
 
 /**
  * Whether charts draw through their block indexes (always, in the app). Tests switch it off to
@@ -19,38 +19,72 @@ export interface LayerIndex<R extends RecordReader = RecordReader> {
  * what its pixel columns need whatever the length of the run.
  */
 export class ChartIndexes {
-  private readonly held = new Map<string, { ix: BlockIndex; reader: RecordReader }>();
-  private readonly kept = new Map<string, { takeWork?(): number }>();
+  private readonly held = new Map<
+    string,
+    {
+      ix: BlockIndex;
+      reader: RecordReader;
+      source: string;
+      prepare: (reader: RecordReader, data: TraceData) => boolean;
+      restart?: (reader: RecordReader) => void;
+    }
+  >();
+  private readonly kept = new Map<string, Kept>();
 
   /**
-   * The layer `key`: its index (of `classes` × `values`) and reader (made once by `make`), the
-   * reader pointed at this draw's columns by `prepare` and the index synced with `cols`; null when
-   * there are no columns. `restart` resets a reader with state of its own when the index starts
-   * afresh (a new run).
+   * The layer `key` over the source `source` of `data`: its index (of `classes` × `values`) and
+   * reader (made once by `make`), the reader pointed at the columns by `prepare` (false: not
+   * there) and the index synced; null when there are no such columns. `restart` resets a reader
+   * with state of its own when the index starts afresh (a new run). The layer is remembered, so
+   * {@link syncAll} extends it with the next commit's records before the next draw.
    */
   layer<R extends RecordReader>(
     key: string,
     classes: number,
     values: number,
-    cols: IndexedColumns | undefined,
+    source: string,
+    data: TraceData,
     make: () => R,
-    prepare: (reader: R) => void,
+    prepare: (reader: R, data: TraceData) => boolean,
     restart?: (reader: R) => void,
   ): LayerIndex<R> | null {
+    const cols = data[source];
     if (!cols || !indexing.enabled) return null;
     let e = this.held.get(key);
     if (!e || e.ix.classes !== classes || e.ix.values !== values) {
-      e = { ix: new BlockIndex(classes, values), reader: make() };
+      e = {
+        ix: new BlockIndex(classes, values),
+        reader: make(),
+        source,
+        prepare: prepare as (reader: RecordReader, data: TraceData) => boolean,
+        restart: restart as ((reader: RecordReader) => void) | undefined,
+      };
       this.held.set(key, e);
     }
     const reader = e.reader as R;
-    prepare(reader);
+    if (!prepare(reader, data)) return null;
     e.ix.sync(cols, reader, restart ? () => restart(reader) : undefined);
     return { ix: e.ix, reader };
   }
 
+  /**
+   * Extend every layer and kept structure with `data` (a commit's new records), without drawing:
+   * the work of indexing follows the records as they come, a commit at a time, instead of piling
+   * up into the next draw.
+   */
+  syncAll(data: TraceData): void {
+    if (!indexing.enabled) return;
+    for (const e of this.held.values()) {
+      const cols = data[e.source];
+      if (!cols || !e.prepare(e.reader, data)) continue;
+      const restart = e.restart;
+      e.ix.sync(cols, e.reader, restart ? () => restart(e.reader) : undefined);
+    }
+    for (const k of this.kept.values()) k.syncData?.(data);
+  }
+
   /** A derived structure of the chart kept under `key` (made once by `make`), e.g. its stall index. */
-  keep<T extends { takeWork?(): number }>(key: string, make: () => T): T {
+  keep<T extends Kept>(key: string, make: () => T): T {
     let v = this.kept.get(key) as T | undefined;
     if (!v) this.kept.set(key, (v = make()));
     return v;
@@ -67,6 +101,14 @@ export class ChartIndexes {
     }
     return n;
   }
+}
+
+/** What a chart keeps besides its layer indexes (ChartIndexes.keep). */
+interface Kept {
+  /** Extend with a commit's data (ChartIndexes.syncAll). */
+  syncData?(data: TraceData): void;
+  /** Work since the last call (tests). */
+  takeWork?(): number;
 }
 
 /**
@@ -94,23 +136,28 @@ export class ValueReader implements RecordReader {
 export function valueIndex(
   indexes: ChartIndexes,
   key: string,
-  s: SeriesColumns | undefined,
+  data: TraceData,
+  source: string,
   field: string | undefined,
   keep?: (v: number) => boolean,
   gate?: string,
 ): LayerIndex<ValueReader> | null {
-  const column = s && field ? s.cols[field] : undefined;
-  if (!s || !column) return null;
+  if (!field) return null;
   return indexes.layer(
     key,
     1,
     1,
-    s,
+    source,
+    data,
     () => new ValueReader(keep),
-    (r) => {
+    (r, d) => {
+      const s = d[source];
+      const column = s?.cols[field];
+      if (!s || !column) return false;
       r.v = column;
       r.conn = s.cols.conn;
       r.gate = gate === undefined ? undefined : s.cols[gate];
+      return true;
     },
   );
 }

@@ -43,7 +43,6 @@ export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): 
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const positive = (v: number): boolean => v > 0;
   const computed = valueLayer(ctx, 'tcp.rtoComputed');
   const active = valueLayer(ctx, 'tcp.rtoActive');
   const rtt = valueLayer(ctx, 'tcp.rtt');
@@ -51,21 +50,20 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
 
   let lo = Infinity;
   let hi = 0;
-  for (const [name, layer] of [
-    ['tcp.rtoComputed', computed],
-    ['tcp.rtoActive', active],
-    ['tcp.rtt', rtt],
-  ] as const) {
+  for (const layer of [computed, active, rtt]) {
     if (!layer) continue;
     const s = layer.src;
     const [i0, i1] = visibleRange(s.t, s.n, t0, t1, layer !== rtt);
-    // The axis spans the positive values in view (a log axis cannot show the others).
-    const ix = valueLayer(ctx, name, positive, 'positive')?.index;
+    // The axis spans the positive values in view (a log axis cannot show the others). The step
+    // lines' index (finite values) answers when none in view is 0 or less, as RTOs and RTTs are.
+    const ix = layer.index;
     if (ix) {
       const [a, b] = ix.ix.extremes(i0, i1, 0, 0, want, ix.reader);
-      if (b > hi) hi = b;
-      if (a < lo) lo = a;
-      continue;
+      if (a > 0 || a === Infinity) {
+        if (b > hi) hi = b;
+        if (a < lo) lo = a;
+        continue;
+      }
     }
     const v = s.req[0];
     for (let i = i0; i < i1; i++) {
@@ -143,7 +141,7 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     fx,
     () => 7,
     { marker: MARKERS.timeout, size: 50, color: p.series.timeout, cell: 3 },
-    valueIndex(ctx.indexes, 'tcp.timeout/marks', data['tcp.timeout'], 'seq'),
+    valueIndex(ctx.indexes, 'tcp.timeout/marks', data, 'tcp.timeout', 'seq'),
   );
   frame.legend(
     [

@@ -97,14 +97,15 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
         'tcp.send',
         2,
         2,
-        data['tcp.send'],
+        'tcp.send',
+        data,
         () => new SendReader(),
-        (r) => r.at(data['tcp.send']),
+        (r, d) => r.at(d['tcp.send']),
       )
     : null;
-  const ackIx = ack ? valueIndex(ctx.indexes, 'tcp.ack/ack', data['tcp.ack'], 'ack') : null;
+  const ackIx = ack ? valueIndex(ctx.indexes, 'tcp.ack/ack', data, 'tcp.ack', 'ack') : null;
   const rwIx = rw
-    ? valueIndex(ctx.indexes, 'tcp.rwnd/bytes', data['tcp.rwnd'], 'bytes', (v) => v === v)
+    ? valueIndex(ctx.indexes, 'tcp.rwnd/bytes', data, 'tcp.rwnd', 'bytes', (v) => v === v)
     : null;
 
   // --- y range over what is visible -------------------------------------------------------------
@@ -197,9 +198,10 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
             'tcp.ack/window-edge',
             1,
             1,
-            data['tcp.ack'],
+            'tcp.ack',
+            data,
             () => new WindowEdgeReader(),
-            (r) => r.at(data['tcp.ack'], data['tcp.rwnd']),
+            (r, d) => r.at(d['tcp.ack'], d['tcp.rwnd']),
             (r) => r.restart(),
           )
         : null;

@@ -19,12 +19,14 @@ export class SendReader implements RecordReader {
   len: ArrayLike<number> = [];
   rtx: ArrayLike<number> | undefined;
   conn: ArrayLike<number> | undefined;
-  at(s: SeriesColumns): this {
+  /** Point at `s`'s columns; false without them. */
+  at(s: SeriesColumns | undefined): boolean {
+    if (!s?.cols.seq || !s.cols.len) return false;
     this.seq = s.cols.seq;
     this.len = s.cols.len;
     this.rtx = s.cols.rtx ?? s.cols.retx;
     this.conn = s.cols.conn;
-    return this;
+    return true;
   }
   read(i: number, rec: IndexRecord): number {
     rec.conn = this.conn ? this.conn[i] : 0;
@@ -89,14 +91,16 @@ export class WindowEdgeReader implements RecordReader {
   private readonly window = new Map<number, number>();
   private started = false;
 
-  at(ack: SeriesColumns, rw: SeriesColumns | undefined): this {
+  /** Point at the ACKs' and windows' columns; false without the ACKs. */
+  at(ack: SeriesColumns | undefined, rw: SeriesColumns | undefined): boolean {
+    if (!ack?.cols.ack) return false;
     this.ack = ack.cols.ack;
     this.t = ack.t;
     this.conn = ack.cols.conn;
     this.base = ack.base ?? 0;
     this.rw = rw;
     if (this.started) this.edge.dropBefore(this.base);
-    return this;
+    return true;
   }
 
   restart(): void {

@@ -103,6 +103,8 @@ export class SlidingMedian {
   }
 
   private prune(h: Heap, gone: Map<number, number>): void {
+    // Nothing left pending: the top is live (the usual case while no record has been dropped).
+    if (gone.size === 0) return;
     while (h.a.length > 0) {
       const n = gone.get(h.top);
       if (!n) return;

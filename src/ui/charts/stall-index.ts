@@ -124,8 +124,20 @@ export class StallIndex {
   private end = 0;
   private base = 0;
 
-  /** `min`: the least stall, in the columns' time unit (the charts: seconds). */
-  constructor(private readonly min: number) {}
+  /**
+   * `min`: the least stall, in the columns' time unit (the charts: seconds); `source`: the
+   * deliveries' source in a commit's data ({@link syncData}).
+   */
+  constructor(
+    private readonly min: number,
+    private readonly source = 'tcp.deliver',
+  ) {}
+
+  /** Extend with a commit's data (ChartIndexes.syncAll). */
+  syncData(data: Readonly<Record<string, SeriesColumns>>): void {
+    const s = data[this.source];
+    if (s) this.sync(s);
+  }
 
   /** Bring up to date with `deliver` (bytes delivered in order, cumulative, per connection). */
   sync(deliver: SeriesColumns): void {

@@ -163,6 +163,9 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     indexWork() {
       return indexes.takeWork();
     },
+    prepare(d: TraceData) {
+      if (d && d !== EMPTY) indexes.syncAll(d);
+    },
     destroy() {
       scheduler.cancel();
       detach();
@@ -244,7 +247,7 @@ export function valueLayer(
   const src = valueSource(ctx.data, name);
   if (!src) return null;
   const s = ctx.data[name];
-  return { src, index: valueIndex(ctx.indexes, `${name}/${tag}`, s, valueField(s), keep) };
+  return { src, index: valueIndex(ctx.indexes, `${name}/${tag}`, ctx.data, name, valueField(s), keep) };
 }
 
 /** Scale y-domain max with 5 % headroom (and a floor so empty charts still have an axis). */

@@ -82,6 +82,11 @@ export interface Chart {
   destroy(): void;
   /** Draw a pending update now (optional; all charts in src/ui/charts implement it). */
   flush?(): void;
+  /**
+   * Take in new data without drawing (optional): a chart that keeps indexes of its records
+   * extends them here, at every commit, so a later draw costs only its pixel columns (issue 21).
+   */
+  prepare?(data: TraceData): void;
 }
 
 /**

@@ -76,6 +76,8 @@ export class DrawBudget {
     this.entries.add(e);
     return {
       update: (data, view) => {
+        // New records are indexed as they come (a commit's worth), not all at the next draw.
+        if (data !== e.data) chart.prepare?.(data);
         e.data = data;
         e.view = view;
         e.dirty = true;

@@ -55,6 +55,24 @@ describe('DrawBudget', () => {
     expect(log.length).toBeGreaterThan(3);
   });
 
+  it('hands each new data to the chart to index at once, before any draw', () => {
+    const h = harness();
+    const prepared: unknown[] = [];
+    const a = h.budget.add({
+      update: () => {},
+      flush: () => {},
+      destroy: () => {},
+      prepare: (d) => prepared.push(d),
+    });
+    const d1 = {};
+    const d2 = {};
+    a.update(d1, view);
+    a.update(d1, { ...view, simTime: 1 }); // the same data, another view
+    a.update(d2, view);
+    expect(prepared).toEqual([d1, d2]);
+    expect(h.pending()).toBe(1); // drawn later, once
+  });
+
   it('a removed chart is not drawn', () => {
     const h = harness();
     const log: string[] = [];
