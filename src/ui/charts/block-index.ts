@@ -60,9 +60,9 @@ class Level {
     this.cap = 16;
     this.data = new Float64Array(this.cap * width);
   }
-  /** Offset of block b's aggregate (the ring must hold blocks [lowest, b]). */
+  /** Offset of block b's aggregate (the ring must hold blocks [lowest, b]; cap is a power of 2). */
   at(b: number): number {
-    return (b % this.cap) * this.width;
+    return (b & (this.cap - 1)) * this.width;
   }
   /**
    * Make room for a new block `highest` while blocks [lowest, highest) are live: grow the ring
@@ -75,8 +75,8 @@ class Level {
     while (cap < need) cap *= 2;
     const data = new Float64Array(cap * this.width);
     for (let b = Math.max(lowest, highest - this.cap); b < highest; b++) {
-      const from = (b % this.cap) * this.width;
-      data.set(this.data.subarray(from, from + this.width), (b % cap) * this.width);
+      const from = (b & (this.cap - 1)) * this.width;
+      data.set(this.data.subarray(from, from + this.width), (b & (cap - 1)) * this.width);
     }
     this.data = data;
     this.cap = cap;
@@ -341,12 +341,15 @@ export class BlockIndex {
       }
       const lv = this.levels[k];
       const size = lv.size;
+      // Whole blocks begin at or after `from` and end by `done` (see whole()).
+      const from = Math.max(this.start, this.base, a0);
+      const done = Math.min(a1, k === 0 ? this.end : this.levels[0].open * LEAF);
       for (let b = Math.floor(a0 / size); b * size < a1; b++) {
-        if (stop?.()) return;
+        if (stop !== undefined && stop()) return;
         work.blocks++;
         const bs = b * size;
         const be = bs + size;
-        if (bs >= a0 && be <= a1 && this.whole(k, b)) {
+        if (bs >= from && be <= done) {
           const off = lv.at(b);
           const lo = lv.data[off];
           const hi = lv.data[off + 1];

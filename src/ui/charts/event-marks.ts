@@ -10,11 +10,11 @@
  * clicks through to the svg marks (pointer-events: none), so pointing and keys select the same
  * event. Marks are thinned like the retransmission markers (one per grid cell).
  */
-import type * as d3 from 'd3';
 import { stallsOf, STALL_MIN_NS } from '../../engine/analysis/explain/tcp-events';
 import { markerPath } from '../theme/chart-style';
 import { MARKERS } from '../theme/palette';
 import { connOk, readSource, visibleRange } from './data';
+import { setAttrs } from './attrs';
 import { PointGrid, r1 } from './decimate';
 import { indexing, valueIndex } from './indexed';
 import { visitMarks } from './marks';
@@ -139,36 +139,47 @@ export function drawEventMarks(ctx: TimeDrawContext, marks: readonly EventMark[]
   const point = marks.filter((m) => m.kind !== 'stall');
   const sym = (k: TcpMarkKind): string =>
     k === 'timeout' ? markerPath(MARKERS.timeout, 50) : markerPath(MARKERS.fastRetransmit, 22);
+  // Only what changed is written (attrs.ts): at full speed the marks mostly just move.
   g.selectAll<SVGPathElement, EventMark>('path.tcp-event')
     .data(point)
     .join('path')
-    .attr('class', (m) => `tcp-event ${m.kind === 'timeout' ? 'wtl-timeout' : 'wtl-dupack'}`)
-    .call(dataAttrs)
-    .attr('transform', (m) => `translate(${r1(m.x)},${r1(m.y)})`)
-    .attr('d', (m) => sym(m.kind))
-    .attr('fill', (m) => (m.kind === 'timeout' ? p.series.timeout : p.series.ack))
-    .attr('stroke', p.neutral.background)
-    .attr('stroke-width', 1);
+    .each(function (m) {
+      setAttrs(this, {
+        class: `tcp-event ${m.kind === 'timeout' ? 'wtl-timeout' : 'wtl-dupack'}`,
+        ...dataOf(m),
+        transform: `translate(${r1(m.x)},${r1(m.y)})`,
+        d: sym(m.kind),
+        fill: m.kind === 'timeout' ? p.series.timeout : p.series.ack,
+        stroke: p.neutral.background,
+        'stroke-width': 1,
+      });
+    });
   g.selectAll<SVGRectElement, EventMark>('rect.tcp-event')
     .data(marks.filter((m) => m.kind === 'stall'))
     .join('rect')
-    .attr('class', 'tcp-event wtl-stall')
-    .call(dataAttrs)
-    .attr('x', (m) => r1(m.x))
-    .attr('y', (m) => r1(m.y - 3))
-    .attr('width', (m) => r1(Math.max(3, (m.x2 ?? m.x) - m.x)))
-    .attr('height', 6)
-    .attr('fill', p.status.bad)
-    .attr('fill-opacity', 0.8);
+    .each(function (m) {
+      setAttrs(this, {
+        class: 'tcp-event wtl-stall',
+        ...dataOf(m),
+        x: r1(m.x),
+        y: r1(m.y - 3),
+        width: r1(Math.max(3, (m.x2 ?? m.x) - m.x)),
+        height: 6,
+        fill: p.status.bad,
+        'fill-opacity': 0.8,
+      });
+    });
 }
 
-function dataAttrs<E extends SVGElement>(sel: d3.Selection<E, EventMark, SVGGElement, unknown>): void {
-  sel
-    .attr('data-kind', (m) => m.kind)
-    .attr('data-t', (m) => m.t)
-    .attr('data-seq', (m) => m.seq)
-    .attr('data-conn', (m) => m.conn ?? null)
-    .attr('data-end', (m) => m.end ?? null);
+/** A mark's data attributes (what a click on it selects: markOf). */
+function dataOf(m: EventMark): Record<string, string | number | null> {
+  return {
+    'data-kind': m.kind,
+    'data-t': m.t,
+    'data-seq': m.seq,
+    'data-conn': m.conn ?? null,
+    'data-end': m.end ?? null,
+  };
 }
 
 /** The event a clicked svg element (or its ancestor) marks, or null. */
