@@ -31,6 +31,8 @@ export class Runtime {
   private lastCommit = -Infinity;
   /** After a reset, the seek bar's extent is at least this (set by a seek back; 0 on restart/load). */
   furthestFloor = 0;
+  /** Called after each commit (playback's max-speed loop resumes when the page has caught up). */
+  onCommit: () => void = () => {};
 
   constructor(
     private readonly deps: LabDeps,
@@ -78,6 +80,11 @@ export class Runtime {
 
   fail(message: string): void {
     this.set({ engineError: message, status: 'failed' });
+  }
+
+  /** Results received and not yet committed. */
+  get queued(): number {
+    return this.queue.length;
   }
 
   /** Queue a result for the next commit (results are applied in the order they arrive). */
@@ -150,6 +157,7 @@ export class Runtime {
     else if (!last.done && s.status === 'done') patch.status = 'ready';
     this.set(patch);
     this.wake();
+    this.onCommit();
   }
 
   /** Resolve when nothing is in flight and everything received is committed. */

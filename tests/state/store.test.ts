@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
-import { MAX_IN_FLIGHT } from '../../src/state/slices/playback';
-import { harness, settle, type Harness } from './harness';
+import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
+import { harness, settle, tick, type Harness } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -159,6 +159,22 @@ describe('view slice', () => {
 });
 
 describe('playback loop', () => {
+  it('at max, sends no more requests while answers wait for the page to commit them', async () => {
+    const calls: { method: string; event: 'send' | 'answer' }[] = [];
+    await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    calls.length = 0;
+    await h.frames(1); // the loop starts; from here no frame runs, so nothing is committed
+    for (let i = 0; i < 50; i++) await tick();
+    const sent = calls.filter((c) => c.event === 'send' && c.method.startsWith('step')).length;
+    expect(sent).toBeLessThanOrEqual(MAX_IN_FLIGHT + MAX_QUEUED);
+    expect(sent).toBeGreaterThanOrEqual(MAX_IN_FLIGHT);
+    // Frames commit the answers and the loop goes on to the end.
+    for (let i = 0; i < 3000 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    expect(h.store.getState().status).toBe('done');
+  });
+
   it('at max, keeps two requests in flight, most of them brief, and ends on a full result', async () => {
     const calls: { method: string; event: 'send' | 'answer' }[] = [];
     await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));

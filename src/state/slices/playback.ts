@@ -17,6 +17,12 @@ const TARGET_MS = 40;
  * flight the worker sat idle half the time, issue 21).
  */
 export const MAX_IN_FLIGHT = 2;
+/**
+ * At "max", no new request goes out while this many answers wait for the page to commit them: a
+ * page that falls behind (a slow machine, a busy main thread) slows the engine instead of piling
+ * up answers whose commit would then be one long task (issue 20 item 12).
+ */
+export const MAX_QUEUED = 2;
 /** At "max", the summary, map view and canonical text are asked for at most this often, ms. */
 export const FULL_STEP_MS = 80;
 /** A finite speed never asks for more than this much simulated time per request, s (catch-up cap). */
@@ -90,9 +96,17 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       deps.frame(() => tick(t));
     };
 
-    /** Keep MAX_IN_FLIGHT requests out while playing at "max"; each answer sends the next. */
+    /**
+     * Keep MAX_IN_FLIGHT requests out while playing at "max"; each answer (or commit, when the page
+     * had fallen behind) sends the next.
+     */
     const maxLoop = (t: number): void => {
-      while (playing(t) && get().speed === 'max' && inflight < MAX_IN_FLIGHT) {
+      while (
+        playing(t) &&
+        get().speed === 'max' &&
+        inflight < MAX_IN_FLIGHT &&
+        inflight + rt.queued < MAX_IN_FLIGHT + MAX_QUEUED
+      ) {
         const now = deps.now();
         const full = now - lastFull >= FULL_STEP_MS;
         if (full) lastFull = now;
@@ -123,6 +137,7 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         stop();
         running = true;
         const t = token;
+        rt.onCommit = () => maxLoop(t);
         owed = 0;
         lastMs = deps.now();
         set({ status: 'playing' });

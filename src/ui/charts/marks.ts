@@ -24,19 +24,40 @@ export interface MarkerLayerStyle {
   readonly area?: number;
 }
 
-/** Translate a marker's absolute path (centred on 0,0) to (x, y) by rewriting its first move. */
-function placed(sym: string, x: number, y: number): string {
-  // d3 symbols start with an absolute M and otherwise use relative arcs or absolute lines; an
-  // absolute-line marker is translated by shifting every coordinate pair.
-  return sym.replace(
-    /(-?\d*\.?\d+(?:e-?\d+)?),(-?\d*\.?\d+(?:e-?\d+)?)/g,
-    (_m, a: string, b: string, off: number) => {
-      // Arc commands carry "rx,ry" radii right after A: leave those untouched.
-      const before = sym.slice(Math.max(0, off - 1), off);
-      if (before === 'A' || before === 'a') return `${a},${b}`;
-      return `${r1(Number(a) + x)},${r1(Number(b) + y)}`;
-    },
-  );
+/**
+ * A marker's absolute path (centred on 0,0) as a function placing it at (x, y): every coordinate
+ * pair is shifted, arc radii ("rx,ry" right after A) left alone. The path is cut into its pieces
+ * once per marker kind and size; placing a marker then only adds (a regex per marker, thousands
+ * per redraw of the link timeline, was a cost of its own, issue 21).
+ */
+function placer(sym: string): (x: number, y: number) => string {
+  const text: string[] = [];
+  const pairs: [number, number][] = [];
+  let last = 0;
+  for (const m of sym.matchAll(/(-?\d*\.?\d+(?:e-?\d+)?),(-?\d*\.?\d+(?:e-?\d+)?)/g)) {
+    const off = m.index;
+    // Arc commands carry "rx,ry" radii right after A: leave those untouched.
+    const before = sym.slice(Math.max(0, off - 1), off);
+    if (before === 'A' || before === 'a') continue;
+    text.push(sym.slice(last, off));
+    pairs.push([Number(m[1]), Number(m[2])]);
+    last = off + m[0].length;
+  }
+  const tail = sym.slice(last);
+  return (x, y) => {
+    let out = '';
+    for (let k = 0; k < pairs.length; k++) out += `${text[k]}${r1(pairs[k][0] + x)},${r1(pairs[k][1] + y)}`;
+    return out + tail;
+  };
+}
+
+const placers = new Map<string, (x: number, y: number) => string>();
+
+/** Translate a marker's absolute path (centred on 0,0) to (x, y). */
+export function placed(sym: string, x: number, y: number): string {
+  let f = placers.get(sym);
+  if (!f) placers.set(sym, (f = placer(sym)));
+  return f(x, y);
 }
 
 /**
