@@ -255,9 +255,10 @@ export class ChartFrame {
       .attr('transform', null);
   }
 
-  /** What the axes were last drawn with (axisSignature): an unchanged axis is not drawn again. */
+  /** What the axes and legend were last drawn with: an unchanged one is not drawn again. */
   private xSig = '';
   private ySig = '';
+  private legendSig = '';
 
   /** Draw the y axis (left) with its rotated label and horizontal grid lines. */
   yAxis(
@@ -306,6 +307,11 @@ export class ChartFrame {
 
   /** Draw the legend row above the plot. */
   legend(items: readonly LegendItem[], p: Palette): void {
+    // The same items, theme and width as last time: the legend drawn then stands (it was rebuilt,
+    // every element anew, at every redraw).
+    const sig = `${JSON.stringify(items)}|${p.name}|${this.width}`;
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
     const hatch = this.hatchUrl;
     const { pos, rows } = legendPositions(
       items.map((it) => it.label),

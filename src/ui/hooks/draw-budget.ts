@@ -35,11 +35,19 @@ interface Entry {
   drawnAt: number;
   /** When it was last handed new data or view, ms. */
   updatedAt: number;
+  /** Whether its chart has taken in `data` (Chart.prepare). */
+  prepared: boolean;
 }
 
 export interface DrawBudgetDeps {
   now(): number;
   frame(cb: () => void): void;
+  /**
+   * Run `cb` as a task of its own soon (the page: a message to itself). Charts take in new data
+   * there, one chart per task, so that a commit's indexing never adds up with drawing into one long
+   * frame. Without it, a chart takes in new data at once.
+   */
+  task?(cb: () => void): void;
 }
 
 /**
@@ -72,13 +80,18 @@ export class DrawBudget {
       cost: 0,
       drawnAt: -Infinity,
       updatedAt: -Infinity,
+      prepared: true,
     };
     this.entries.add(e);
     return {
       update: (data, view) => {
         // New records are indexed as they come (a commit's worth), not all at the next draw.
-        if (data !== e.data) chart.prepare?.(data);
+        const fresh = data !== e.data;
         e.data = data;
+        if (fresh && chart.prepare) {
+          e.prepared = false;
+          this.prepareSoon(e);
+        }
         e.view = view;
         e.dirty = true;
         e.updatedAt = this.deps.now();
@@ -86,8 +99,43 @@ export class DrawBudget {
       },
       remove: () => {
         this.entries.delete(e);
+        this.toPrepare.delete(e);
       },
     };
+  }
+
+  private readonly toPrepare = new Set<Entry>();
+  private prepareScheduled = false;
+
+  /** Have `e`'s chart take in its data: in a task of its own when the page gives tasks, else now. */
+  private prepareSoon(e: Entry): void {
+    if (!this.deps.task) {
+      this.prepare(e);
+      return;
+    }
+    this.toPrepare.add(e);
+    if (this.prepareScheduled) return;
+    this.prepareScheduled = true;
+    this.deps.task(() => this.prepareNext());
+  }
+
+  private prepare(e: Entry): void {
+    this.toPrepare.delete(e);
+    if (e.prepared) return;
+    e.prepared = true;
+    e.chart.prepare?.(e.data);
+  }
+
+  /** One chart per task. */
+  private prepareNext(): void {
+    this.prepareScheduled = false;
+    const next = this.toPrepare.values().next();
+    if (next.done) return;
+    this.prepare(next.value);
+    if (this.toPrepare.size > 0 && this.deps.task) {
+      this.prepareScheduled = true;
+      this.deps.task(() => this.prepareNext());
+    }
   }
 
   private schedule(): void {
@@ -126,7 +174,9 @@ export class DrawBudget {
         left = true;
         continue;
       }
-      const t0 = now;
+      // Data not taken in yet (its task has not come): now, outside the draw's measured cost.
+      if (!e.prepared) this.prepare(e);
+      const t0 = this.deps.now();
       e.dirty = false;
       e.chart.update(e.data, e.view);
       e.chart.flush?.();
@@ -139,10 +189,23 @@ export class DrawBudget {
   }
 }
 
+/** Tasks of their own through a message channel (no timer clamping). */
+function pageTask(): ((cb: () => void) => void) | undefined {
+  if (typeof MessageChannel === 'undefined') return undefined;
+  const channel = new MessageChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (cb) => {
+    queue.push(cb);
+    channel.port2.postMessage(0);
+  };
+}
+
 /** The page's budget (requestAnimationFrame and performance.now). */
 export const pageBudget = new DrawBudget({
   now: () => performance.now(),
   frame: (cb) => {
     requestAnimationFrame(() => cb());
   },
+  task: pageTask(),
 });

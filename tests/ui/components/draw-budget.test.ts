@@ -73,6 +73,36 @@ describe('DrawBudget', () => {
     expect(h.pending()).toBe(1); // drawn later, once
   });
 
+  it('with tasks, charts take in new data one per task, and a chart drawn first takes it in first', () => {
+    let now = 0;
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const b = new DrawBudget({
+      now: () => now,
+      frame: (cb) => frames.push(cb),
+      task: (cb) => tasks.push(cb),
+    });
+    const log: string[] = [];
+    const chart = (name: string) =>
+      b.add({
+        update: () => {},
+        flush: () => log.push(`draw ${name}`),
+        destroy: () => {},
+        prepare: () => log.push(`prepare ${name}`),
+      });
+    const [a, c] = [chart('a'), chart('c')];
+    a.update({}, view);
+    c.update({}, view);
+    expect(log).toEqual([]);
+    tasks.shift()!();
+    expect(log).toEqual(['prepare a']);
+    // A frame comes before c's task: c takes in its data before it is drawn.
+    frames.shift()!();
+    expect(log).toEqual(['prepare a', 'draw a', 'prepare c', 'draw c']);
+    while (tasks.length) tasks.shift()!();
+    expect(log.filter((l) => l.startsWith('prepare'))).toEqual(['prepare a', 'prepare c']);
+  });
+
   it('a removed chart is not drawn', () => {
     const h = harness();
     const log: string[] = [];
