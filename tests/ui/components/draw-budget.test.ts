@@ -74,7 +74,7 @@ describe('DrawBudget', () => {
   });
 
   it('with tasks, charts take in new data one per task, and a chart drawn first takes it in first', () => {
-    let now = 0;
+    const now = 0;
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     const b = new DrawBudget({
