@@ -16,6 +16,22 @@ test('a URL with bad keys shows a banner naming each key and runs with defaults 
   expect((s.link as Record<string, unknown>).fer).toBe(0.1); // the default, for the bad key only
 });
 
+test('keys each in range but breaking a rule together are named in the banner; the run keeps the rest', async ({
+  page,
+}) => {
+  // The CLI refuses this scenario with the same words (tests/cli/sim-run.test.ts).
+  await page.goto('/?system=is707&rtoMin=600&rtoMax=0.01&fer=0.2&duration=20');
+  const item = page.getByTestId('error-banner').locator('[data-key="rtoMin&rtoMax"]');
+  await expect(item).toContainText(
+    'rtoMin=600&rtoMax=0.01: rtoMin 600 s is above rtoMax 0.01 s: the RTO is clamped between the two',
+  );
+  await expect(item).toContainText('using the defaults for rtoMin and rtoMax');
+  await playToEnd(page);
+  const s = await pageSummary(page);
+  expect(s.scenario).toBe('system=is707&fer=0.2&duration=20');
+  expect((s.link as Record<string, unknown>).fer).toBe(0.2);
+});
+
 test('an engine failure offers "restart engine" and the page recovers', async ({ page }) => {
   await page.goto('/?system=is707&duration=10');
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');

@@ -40,7 +40,8 @@ const CASES: readonly Case[] = [
     t: 32.755,
     seq: 17665,
     cause:
-      /segment 24 \(bytes 17665–18432\) was lost because an RLP reset at 23\.740 s flushed it after frame 934 was erased once during a 0\.68 s fade\.$/,
+      // The student's timed change to FER 0.95 is named, not the fade it brought (issue 20 item 24).
+      /segment 24 \(bytes 17665–18432\) was lost because an RLP reset at 23\.740 s flushed it after frame 934 was erased once while fer was 0\.95 \(your timed change at 20\.000 s\)\.$/,
     layers: ['TCP', 'IP', 'RLP (downlink)', 'Channel (downlink)'],
   },
   {
@@ -49,7 +50,7 @@ const CASES: readonly Case[] = [
     t: 10.287,
     seq: 385441,
     cause:
-      /^Segment 265 \(bytes 385441–386900\) arrived at 9\.971 s, but its ACK \(datagram \d+\) arrived only at 10\.417 s, .* because PIAFS link 2 lost frames of fragment \d+ to 35 CRC errors during a 0\.37 s fade/,
+      /^Segment 265 \(bytes 385441–386900\) arrived at 9\.971 s, but its ACK \(datagram \d+\) arrived only at 10\.417 s, .* because PIAFS link 2 lost frames of fragment \d+ to 35 CRC errors during your forced burst burst=2@10:370/,
     layers: ['TCP', 'IP', 'PPP Multilink, ACK', 'PIAFS link 2 (up), ACK', 'Channel, link 2 (up), ACK'],
   },
 ];

@@ -26,15 +26,15 @@ async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
 
 /** Times (s) of the TCP retransmissions of a CLI run of `scenario` (its `tcp.send` trace). */
 async function retransmissionTimes(scenario: string, name: string): Promise<number[]> {
-  const file = join(tmpdir(), `geran-e2e-${name}-${process.pid}.csv`);
-  await run('npm', ['run', '-s', 'sim', '--', scenario, '--trace', file], { maxBuffer: 1 << 24 });
-  // tcp.send rows: source, t, seq, len, rtx, conn.
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.startsWith('tcp.send,'))
+  const dir = join(tmpdir(), `geran-e2e-${name}-${process.pid}`);
+  await run('npm', ['run', '-s', 'sim', '--', scenario, '--trace', dir], { maxBuffer: 1 << 24 });
+  // tcp.send.csv: t, seq, len, rtx (new or retransmission), conn.
+  const [header, ...rows] = readFileSync(join(dir, 'tcp.send.csv'), 'utf8').trimEnd().split('\n');
+  const rtx = header.split(',').indexOf('rtx');
+  return rows
     .map((l) => l.split(','))
-    .filter((f) => f[4] === '1')
-    .map((f) => Number(f[1]));
+    .filter((f) => f[rtx] === 'retransmission')
+    .map((f) => Number(f[0]));
 }
 
 async function simTime(page: Page): Promise<number> {

@@ -65,6 +65,22 @@ for (const width of [390, 1280, 1920]) {
       }
     });
 
+    test('the phone at DECT’s RFP 2 (0 m), near IS-707’s and GSM’s base stations, and GERAN’s long label: nothing covered', async ({
+      page,
+    }) => {
+      for (const url of [
+        '/?system=dect&mobility=map',
+        '/?system=is707#preset=is707-fig5',
+        '/?system=gsm&radio=good',
+        '/?system=geran',
+      ]) {
+        await page.goto(url);
+        await ready(page);
+        // GERAN's map has two texts: the station's label and the scale bar's.
+        await checkMap(page, url, url.includes('geran') ? 2 : 3);
+      }
+    });
+
     test('GSM first visit: the base station’s long label clears the phone beside it', async ({ page }) => {
       await page.goto('/?system=gsm');
       await ready(page);
@@ -125,6 +141,22 @@ test('a long run: the clock never re-wraps the toolbar, and the last x-axis labe
   expect(touching).toEqual([]);
 });
 
+test('at 1280 × 720 (a projector) the header is one row: “Copy link” beside the pickers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await ready(page);
+  const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!;
+  const preset = await box(page.getByTestId('preset-select'));
+  for (const id of ['share', 'help-tour', 'system-select']) {
+    const b = await box(page.getByTestId(id));
+    expect(b.y + b.height / 2, `${id} on the pickers' row`).toBeGreaterThan(preset.y);
+    expect(b.y + b.height / 2, `${id} on the pickers' row`).toBeLessThan(preset.y + preset.height);
+  }
+  await checkToolbar(page, '1280 × 720');
+});
+
 test('at 1920 px a changed preset’s “Modified from …” title is shown whole in the preset menu', async ({
   page,
 }) => {
@@ -136,6 +168,30 @@ test('at 1920 px a changed preset’s “Modified from …” title is shown who
     await expect(page.getByTestId('preset-select').locator('option').first()).toContainText('Modified from');
     await checkToolbar(page, url);
   }
+});
+
+test('at 390 px the empty graph’s note and the PIAFS monitor table fit their boxes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  // GSM's ping sends no TCP segment: its graph keeps the longest note.
+  await page.goto('/?system=gsm&app=ping');
+  await ready(page);
+  const svg = (await page.getByTestId('chart-seq').locator('svg').first().boundingBox())!;
+  const note = (await page.locator('text.empty-note').boundingBox())!;
+  expect(note.x, 'note’s left inside the graph').toBeGreaterThanOrEqual(svg.x);
+  expect(note.x + note.width, 'note’s right inside the graph').toBeLessThanOrEqual(svg.x + svg.width);
+  await page.goto('/?system=phs&duration=4');
+  await playToEnd(page);
+  await page.getByTestId('piafs-monitor-find').click();
+  const table = (await page.getByTestId('piafs-monitor-table').boundingBox())!;
+  const panel = (await page.getByTestId('piafs-monitor').boundingBox())!;
+  expect(table.x + table.width, 'the monitor table inside its panel').toBeLessThanOrEqual(
+    panel.x + panel.width,
+  );
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
 });
 
 test('at 390 px no system’s page is wider than the screen (no sideways scrolling)', async ({ page }) => {

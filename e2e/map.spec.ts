@@ -32,3 +32,32 @@ test('a phone moved mid-run becomes timed events in the URL', async ({ page }) =
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => query(page)).toMatch(/events=[\d.]+@msX=/);
 });
+
+test('every system from the picker: the arrow keys and a drag move the phone and change a figure, or the page says why not', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  const captions = page.getByTestId('map-captions');
+  const ms = page.getByTestId('ms');
+  for (const system of ['gsm', 'phs', 'dect', 'geran', 'is707']) {
+    await page.getByTestId('system-select').selectOption(system);
+    await expect.poll(() => query(page)).toMatch(new RegExp(`^system=${system}`));
+    await ready(page);
+    if ((await ms.getAttribute('tabindex')) === null) {
+      // A phone that cannot move is no slider, and the page says why under the map.
+      await expect(ms, system).not.toHaveAttribute('role', 'slider');
+      await expect(page.getByTestId('phone-fixed'), system).toContainText('stays where it is');
+      continue;
+    }
+    const start = await captions.innerText();
+    await dragPhoneToEdge(page, -40);
+    await expect.poll(() => captions.innerText(), `${system}: a drag changes a figure`).not.toBe(start);
+    const dragged = await captions.innerText();
+    await ms.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect
+      .poll(() => captions.innerText(), `${system}: the arrow keys change a figure`)
+      .not.toBe(dragged);
+  }
+});

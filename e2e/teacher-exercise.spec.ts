@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
-import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
 
 /** Canonical (idle=0 is the default, so a link does not write it). */
 const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=120';
@@ -163,4 +163,55 @@ test('a hidden bearer rate is hidden beside the goodput and on the goodput chart
   await page.getByTestId('exercise-reveal').click();
   await expect(summary).toContainText("of the bearer's 7.60 kbit/s");
   await expect(goodput.locator('svg')).toContainText('capacity 7.60 kbit/s');
+});
+
+test('the editor: figure boxes fit the longest path, conditions have a name and a unit, charts go by their titles; a "their own run" check never prints the figure it hides', async ({
+  page,
+  browser,
+}) => {
+  await writeExercise(page, 'Back off to the top', 'Make the RTO reach the stack’s maximum.');
+  const editor = page.getByTestId('exercise-editor');
+  await editor.getByTestId('exercise-edit-kind').selectOption('state');
+  // The longest summary path of the run fits its box (it read "tcp.maxRt" in a box of 9 characters).
+  const figure = editor.getByTestId('exercise-cond-path-0');
+  const longest = await figure.evaluate((el) =>
+    [...(el as HTMLInputElement).list!.options]
+      .map((o) => o.value)
+      .reduce((a, b) => (b.length > a.length ? b : a)),
+  );
+  expect(longest.length).toBeGreaterThan(20);
+  await figure.fill(longest);
+  const fits = await figure.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits, `${longest} fits its box`).toBe(true);
+  // A band on the largest RTO, named and with its unit for the student.
+  await figure.fill('tcp.maxRto');
+  await editor.getByTestId('exercise-cond-label-0').fill('the largest RTO');
+  await editor.getByTestId('exercise-cond-unit-0').fill('s');
+  await editor.getByTestId('exercise-cond-value-0').fill('100');
+  await editor.getByTestId('exercise-cond-add').click();
+  await editor.getByTestId('exercise-cond-path-1').fill('tcp.maxRto');
+  await editor.getByTestId('exercise-cond-op-1').selectOption('<=');
+  await editor.getByTestId('exercise-cond-value-1').fill('200');
+  // The charts are named as the page heads them, not by their ids.
+  const hides = editor.locator('.editor-hides');
+  await expect(hides).toContainText('the chart “Retransmission timeout (RTO)”');
+  await expect(hides).toContainText('the chart “Congestion window and bytes in flight”');
+  await expect(hides).not.toContainText('chart rto');
+  await editor.getByTestId('exercise-hide-rto').check();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="exercise-editor"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const link = await makeLink(page);
+
+  const student = await freshPage(browser, link);
+  const panel = student.getByTestId('exercise');
+  await expect(panel).toHaveAttribute('data-exercise', 'is707-back-off-to-the-top');
+  await playToEnd(student);
+  const maxRto = ((await pageSummary(student)).tcp as { maxRto: number }).maxRto;
+  await panel.getByTestId('exercise-check').click();
+  const result = panel.getByTestId('exercise-result');
+  await expect(result).toHaveAttribute('data-correct', 'false');
+  // Said on which side of the band, in the teacher's words, without the hidden figure.
+  await expect(result).toHaveText('✗ Not yet: the largest RTO is below the band (100 s to 200 s).');
+  await expect(result).not.toContainText(String(maxRto));
+  await student.context().close();
 });

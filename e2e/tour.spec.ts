@@ -6,7 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dragPhoneToEdge, expect, ready, test } from './fixtures';
+import { overlapping, type Rect } from './boxes';
+import { dragPhoneToEdge, expect, query, ready, test } from './fixtures';
 
 test.use({ tour: true });
 
@@ -112,4 +113,85 @@ test('on a phone, the RTO step brings the chart into view above the card', async
   await expect(page.getByTestId('tour')).toHaveAttribute('data-step', 'rto');
   await expectChartClearOfCard(page);
   await page.getByTestId('tour-skip').click();
+});
+
+/** The visible part of each element under `selectors`, and the card's box (window px). */
+async function cardAndTargets(
+  page: Page,
+  selectors: readonly string[],
+): Promise<{ card: Rect; targets: Rect[] }> {
+  return page.evaluate((sels) => {
+    const r = (e: Element, what: string) => {
+      const b = e.getBoundingClientRect();
+      return {
+        what,
+        x0: Math.max(0, b.left),
+        y0: Math.max(0, b.top),
+        x1: Math.min(innerWidth, b.right),
+        y1: Math.min(innerHeight, b.bottom),
+      };
+    };
+    return {
+      card: r(document.querySelector('[data-testid="tour"]')!, 'tour card'),
+      targets: sels.flatMap((s) => [...document.querySelectorAll(s)].map((e) => r(e, s))),
+    };
+  }, selectors);
+}
+
+test('at 1280 × 720 (a projector) the card never covers what its step asks to use or read', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await ready(page);
+  const tour = page.getByTestId('tour');
+  // Each step's must-see parts: Play and the sequence graph; the map with the controls under it;
+  // the RTO graph; the map again (bring the phone back).
+  const steps: [string, string[]][] = [
+    ['play', ['[data-testid="play"]', '[data-testid="chart-seq"] svg']],
+    ['drag', ['.map-panel']],
+    ['rto', ['[data-testid="chart-rto"]']],
+    ['done', ['.map-panel']],
+  ];
+  for (const [step, selectors] of steps) {
+    await expect(tour).toHaveAttribute('data-step', step);
+    if (step === 'done') {
+      // The RTO step scrolled the map away: the last step, which asks to move the phone, offers it back.
+      await page.getByTestId('tour-to-map').click();
+      await expect(page.getByTestId('ms')).toBeInViewport({ ratio: 1 });
+    }
+    await expect(async () => {
+      const { card, targets } = await cardAndTargets(page, selectors);
+      expect(overlapping([card], targets), `step ${step}`).toEqual([]);
+    }).toPass({ timeout: 3000 });
+    if (step !== 'done') await page.getByTestId('tour-next').click();
+  }
+});
+
+test('the tour waits for the drag to end: it never scrolls the map away under the pointer', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('play').click();
+  const tour = page.getByTestId('tour');
+  await expect(tour).toHaveAttribute('data-step', 'drag');
+  const phone = (await page.getByTestId('ms').boundingBox())!;
+  const x0 = phone.x + phone.width / 2;
+  const y0 = phone.y + phone.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  // A slow drag out to the right (1.5 s): the run goes on and the phone's moves reach the engine.
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(x0 + 6 * i, y0);
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('ms-position')).not.toContainText('x 2 km,');
+  expect(await page.evaluate(() => window.scrollY), 'page scrolled during the drag').toBe(0);
+  await expect(tour).toHaveAttribute('data-step', 'drag');
+  await page.mouse.up();
+  await expect(tour).toHaveAttribute('data-step', 'rto');
+  // The phone stays where it was let go (≈ 60 px right, on the x axis), not on the map's edge.
+  await expect.poll(() => /msY=(-?\d+)(?!.*msY=)/.exec(query(page))?.[1] ?? '0').toBe('0');
+  await expect(page.getByTestId('ms-position')).not.toContainText('5 km');
 });

@@ -29,6 +29,17 @@ export declare function describeInputs(
 export declare function changedInputs(root: string, inputs: readonly InputRecord[]): string[];
 export declare function staleness(root?: string, outdir?: string): string;
 export declare function buildCli(root?: string, outdir?: string): Promise<CliManifest>;
-export declare function ensureCli(root?: string, outdir?: string): Promise<string>;
+/** `say`: told (once) when another build holds the lock, and when a stale lock is removed; stderr by default. */
+export declare function ensureCli(
+  root?: string,
+  outdir?: string,
+  say?: (line: string) => void,
+): Promise<string>;
 export declare const BUILD_LOCK: string;
-export declare function withBuildLock<T>(outdir: string, fn: () => Promise<T> | T): Promise<T>;
+export declare function withBuildLock<T>(
+  outdir: string,
+  fn: () => Promise<T> | T,
+  say?: (line: string) => void,
+): Promise<T>;
+/** Why the lock directory `lock` is stale ('' while a live build holds it). */
+export declare function lockStaleness(lock: string, now?: number): string;

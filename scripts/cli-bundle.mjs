@@ -32,6 +32,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHED_TOOLS, makeCodeCache, MODULE_URL_NAME, SCRIPT_HEAD, SCRIPT_TAIL } from './cli-code-cache.mjs';
@@ -223,38 +224,136 @@ export async function buildCli(root = ROOT, outdir = join(root, 'dist-cli')) {
 
 /** A build running into `outdir` holds this directory (mkdir is atomic: one build gets it). */
 export const BUILD_LOCK = '.build-lock';
-/** A lock older than this is a build that died holding it (a build takes seconds). */
+/** The lock's record of its holder: pid, host and start time (ms), one per line. */
+const OWNER = 'owner';
+/**
+ * A lock older than this whose holder cannot be asked (another host sharing the directory, or no
+ * record yet) is taken for a build that died holding it: a build takes seconds.
+ */
 const LOCK_GIVE_UP_MS = 120_000;
+/** A lock this young may not have its owner record written yet: it counts as held. */
+const LOCK_FRESH_MS = 10_000;
+/** Signals a build releases the lock on before it ends (Ctrl-C, a batch system's TERM, a hang-up). */
+const RELEASE_ON = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** The holder of `lock` as recorded, or null when there is no readable record. */
+function lockOwner(lock) {
+  try {
+    const [pid, host, since] = readFileSync(join(lock, OWNER), 'utf8').split('\n');
+    return { pid: Number(pid), host, since: Number(since) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether process `pid` of this host is alive (a signal 0 reaches it, or it exists under another user). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err?.code === 'EPERM';
+  }
+}
+
+/**
+ * Why the lock `lock` is stale ('' while it is held): its holder on this host has died (its pid is
+ * gone: a build killed by SIGKILL, a power cut), or it is older than {@link LOCK_GIVE_UP_MS} with
+ * a holder that cannot be asked.
+ */
+export function lockStaleness(lock, now = Date.now()) {
+  let age;
+  try {
+    age = now - statSync(lock).mtimeMs;
+  } catch {
+    return ''; // released meanwhile
+  }
+  const owner = lockOwner(lock);
+  if (owner && owner.host === hostname() && Number.isInteger(owner.pid) && owner.pid > 0)
+    return alive(owner.pid) ? '' : `its build (pid ${owner.pid}) is gone`;
+  if (!owner && age < LOCK_FRESH_MS) return '';
+  return age > LOCK_GIVE_UP_MS ? `it is ${Math.round(age / 1000)} s old` : '';
+}
+
+/**
+ * Remove `lock` if it is still stale. Two waiters may find the same dead lock: the one that takes
+ * the breaker directory looks again before removing it, so a lock a third process has just taken
+ * is never removed.
+ */
+function breakStaleLock(lock) {
+  const breaker = `${lock}.break`;
+  try {
+    mkdirSync(breaker);
+  } catch (err) {
+    if (err?.code !== 'EEXIST') throw err;
+    // A breaker left by a process that died in these few lines: gone after a while.
+    try {
+      if (Date.now() - statSync(breaker).mtimeMs > LOCK_FRESH_MS)
+        rmSync(breaker, { recursive: true, force: true });
+    } catch {
+      /* removed meanwhile */
+    }
+    return '';
+  }
+  try {
+    const why = lockStaleness(lock);
+    if (why) rmSync(lock, { recursive: true, force: true });
+    return why;
+  } finally {
+    rmSync(breaker, { recursive: true, force: true });
+  }
+}
 
 /**
  * Run `fn` while no other build into `outdir` runs. Two builds at once could each write their
  * outputs and the manifest in turn, and an older build's outputs landing after a newer build's
  * manifest would pass for fresh — e.g. the shards of a sweep started together by GNU parallel or a
  * job array after a source edit (README "Sweeps beyond one machine").
+ *
+ * The lock records its holder (pid, host, start); Ctrl-C, SIGTERM or SIGHUP during `fn` release it
+ * before the process ends as the signal would end it. A lock whose holder has died (its pid gone)
+ * is removed at once; while another build holds it, `say` is told once (stderr by default).
  */
-export async function withBuildLock(outdir, fn) {
+export async function withBuildLock(outdir, fn, say = (line) => process.stderr.write(line)) {
   mkdirSync(outdir, { recursive: true });
   const lock = join(outdir, BUILD_LOCK);
+  let told = false;
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, OWNER), `${process.pid}\n${hostname()}\n${Date.now()}\n`);
       break;
     } catch (err) {
       if (err?.code !== 'EEXIST') throw err;
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lock).mtimeMs;
-      } catch {
-        continue; // released meanwhile
+      const stale = breakStaleLock(lock);
+      if (stale) {
+        say(`(removed a stale lock of the command-line bundles' build: ${stale})\n`);
+        continue;
       }
-      if (age > LOCK_GIVE_UP_MS) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((r) => setTimeout(r, 50));
+      if (!told) {
+        const owner = lockOwner(lock);
+        const who = owner ? ` (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''})` : '';
+        say(`(waiting for another build of the command-line bundles${who} to finish)\n`);
+        told = true;
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
+  const release = () => rmSync(lock, { recursive: true, force: true });
+  const onSignal = (signal) => {
+    release();
+    for (const s of RELEASE_ON) process.removeListener(s, onSignal);
+    // End as the signal would have (status 128 + its number), now that the lock is gone.
+    process.kill(process.pid, signal);
+  };
+  for (const s of RELEASE_ON) process.on(s, onSignal);
+  process.on('exit', release);
   try {
     return await fn();
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    for (const s of RELEASE_ON) process.removeListener(s, onSignal);
+    process.removeListener('exit', release);
+    release();
   }
 }
 
@@ -262,12 +361,16 @@ export async function withBuildLock(outdir, fn) {
  * Build unless the bundles are fresh; returns what was wrong ('' when nothing was). Builds one at a
  * time, and a build that waited for another looks again first: that one may have made them fresh.
  */
-export async function ensureCli(root = ROOT, outdir = join(root, 'dist-cli')) {
+export async function ensureCli(root = ROOT, outdir = join(root, 'dist-cli'), say = undefined) {
   const why = staleness(root, outdir);
   if (why)
-    await withBuildLock(outdir, async () => {
-      if (staleness(root, outdir)) await buildCli(root, outdir);
-    });
+    await withBuildLock(
+      outdir,
+      async () => {
+        if (staleness(root, outdir)) await buildCli(root, outdir);
+      },
+      say,
+    );
   return why;
 }
 

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { poolSize } from './state/headless-pool';
 import { createLabStore } from './state/store';
 import { buildUrl, parseUrl } from './state/url-codec';
-import { bindUrl } from './state/url-sync';
+import { bindUrl, isLabEntry, LAB_ENTRY } from './state/url-sync';
 import type { EngineClient } from './worker/client';
 import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
@@ -18,6 +18,7 @@ import { viewForLink } from './ui/presets/modified';
 import { defaultSystem } from './engine/scenarios';
 import { findPreset, freePlayScenario } from './ui/presets';
 import { applyHash, knownViewIds } from './ui/url-view';
+import { restoreAddress } from './ui/url-history';
 import { pageStorage, shouldAutoStart, tour } from './ui/tour/tour-state';
 
 /** Start the lab with `spawn` (main.tsx's: its first engine is already loading). */
@@ -51,7 +52,7 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
   // (a scenario, an exercise) was opened for what it holds, and the tour would talk over it.
   if (!scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
     tour.getState().start();
-  bindUrl(
+  const url = bindUrl(
     store,
     window.location,
     window.history,
@@ -60,15 +61,34 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
     },
     viewForLink,
   );
+  // Back and Forward: each system, preset, exercise and loaded scenario is an entry (url-sync.ts).
+  let popped = '';
+  window.addEventListener('popstate', (event) => {
+    // A fragment typed by hand also fires popstate (with no state): its hashchange applies it.
+    if (!isLabEntry(event.state)) return;
+    popped = window.location.href;
+    void url.restore(() => restoreAddress(store, window.location.search, window.location.hash));
+  });
 
   // A fragment typed or pasted by hand (e.g. #exercise=…) opens that view; #preset=<id> loads the
   // preset's scenario. The address is rewritten afterwards, without the items that could not be used.
+  // The browser made the entry; Back or Forward between two fragments was handled by popstate.
   window.addEventListener('hashchange', () => {
-    void applyHash(store, window.location.hash, () => {
-      const s = store.getState();
-      if (s.text)
-        window.history.replaceState(null, '', buildUrl(window.location.pathname, s.text, viewForLink(s)));
-    });
+    if (window.location.href === popped) {
+      popped = '';
+      return;
+    }
+    void url.restore(() =>
+      applyHash(store, window.location.hash, () => {
+        const s = store.getState();
+        if (s.text)
+          window.history.replaceState(
+            LAB_ENTRY,
+            '',
+            buildUrl(window.location.pathname, s.text, viewForLink(s)),
+          );
+      }),
+    );
   });
 
   const root = document.getElementById('root');

@@ -89,6 +89,24 @@ export interface RealisationSource {
   readonly name: string;
   /** The field naming the entity (e.g. `link`): only entities present in both runs are compared. */
   readonly per?: string;
+  /** What one record is, in words, plural ("channel-state changes"); the source's name when absent. */
+  readonly records?: string;
+  /**
+   * Why a run may hold no record of it (e.g. "it records a change only, and no link's channel left the
+   * good state"): said when both runs have none, so that an empty check is never shown as a proof.
+   */
+  readonly none?: string;
+}
+
+/** One source's part in the check. */
+export interface SourceCheck {
+  readonly source: string;
+  /** Records compared (equal in A and B, entity by entity, up to the first difference). */
+  readonly records: number;
+  /** Records A and B hold up to `until`, together: 0 means neither run has any to compare. */
+  readonly held: number;
+  /** False when a run did not keep the source at all (a frame-level trace made only for a reader). */
+  readonly kept: boolean;
 }
 
 /** The outcome of comparing A's and B's channel-state traces. */
@@ -111,6 +129,8 @@ export interface RealisationCheck {
   } | null;
   /** Sources that lost their oldest records (memory cap): they could not be compared whole. */
   readonly incomplete: readonly string[];
+  /** Each source's part, in the order given: what was compared, and what could not be. */
+  readonly bySource: readonly SourceCheck[];
 }
 
 /** Indices of a source's records at or before `until`, grouped by entity (or one group). */
@@ -132,14 +152,18 @@ function groups(data: TraceData, src: RealisationSource, until: number): Map<num
  * Compare A's and B's channel draws: each source's records up to the shorter run's end, entity by
  * entity, must agree in time and every field. Entities one run never has (a link not set up in B)
  * are listed, not counted as differences: their absence is B's change, not another draw.
+ * `declared` lists the sources each run declared (`TracedRun.sources`): one missing from a run was
+ * not kept (issue 20 item 8), which `bySource` says apart from a source kept with no record.
  */
 export function checkRealisation(
   a: TraceData,
   b: TraceData,
   sources: readonly RealisationSource[],
   until: number,
+  declared?: { readonly a: readonly string[]; readonly b: readonly string[] },
 ): RealisationCheck {
   let records = 0;
+  const bySource: SourceCheck[] = [];
   const onlyOne: { source: string; per: string; entity: number }[] = [];
   const incomplete = sources.filter((s) => (a[s.name]?.dropped ?? 0) > 0 || (b[s.name]?.dropped ?? 0) > 0);
   let first: RealisationCheck['first'] = null;
@@ -149,6 +173,10 @@ export function checkRealisation(
     const ga = groups(a, src, until);
     const gb = groups(b, src, until);
     const per = src.per ?? '';
+    const before = records;
+    let held = 0;
+    for (const list of ga.values()) held += list.length;
+    for (const list of gb.values()) held += list.length;
     for (const g of gb.keys()) if (!ga.has(g)) onlyOne.push({ source: src.name, per, entity: g });
     for (const [g, ia] of ga) {
       const ib = gb.get(g);
@@ -175,6 +203,8 @@ export function checkRealisation(
         records++;
       }
     }
+    const kept = declared ? declared.a.includes(src.name) && declared.b.includes(src.name) : true;
+    bySource.push({ source: src.name, records: records - before, held, kept });
   }
   return {
     identical: first === null,
@@ -183,5 +213,6 @@ export function checkRealisation(
     onlyOne,
     first,
     incomplete: incomplete.map((s) => s.name),
+    bySource,
   };
 }

@@ -4,5 +4,14 @@
  */
 export type ChartId = 'seq' | 'rto' | 'cwnd' | 'throughput' | 'link' | 'histogram';
 export const CHART_IDS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram'];
+/** Each chart's title, as the page heads it: the name people read (the editor, the exercise's words). */
+export const CHART_TITLES: Readonly<Record<ChartId, string>> = {
+  seq: 'Sequence numbers',
+  rto: 'Retransmission timeout (RTO)',
+  cwnd: 'Congestion window and bytes in flight',
+  throughput: 'Goodput',
+  link: 'Link layer',
+  histogram: 'Goodput histograms',
+};
 /** Shown when the fragment does not say. */
 export const DEFAULT_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];

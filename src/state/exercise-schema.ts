@@ -9,6 +9,7 @@
  * left out. Either way each problem names its field (`answer.truth.path`) and what is allowed.
  */
 import { CHART_IDS, type ChartId } from './chart-ids';
+import { validScenarios } from './exercise-scenario';
 
 export interface Exercise {
   readonly id: string;
@@ -403,5 +404,12 @@ export function parseExercise(json: unknown): ParsedExercise {
     if (!(FIELDS as readonly string[]).includes(k))
       r.bad(k, `left out: not a field of an exercise (${FIELDS.join(', ')})`, false);
   }
-  return { exercise: ex, problems: r.problems };
+  // Its scenarios read like a link's: each bad key named and left out (exercise-scenario.ts).
+  const a = ex.answer;
+  const v = validScenarios(ex.system, ex.scenario, a.kind === 'number' ? a.truth.scenario : undefined);
+  r.problems.push(...v.problems);
+  if (!v.changed) return { exercise: ex, problems: r.problems };
+  const fixed =
+    a.kind === 'number' && v.truth !== undefined ? { ...a, truth: { ...a.truth, scenario: v.truth } } : a;
+  return { exercise: { ...ex, system: v.system, scenario: v.scenario, answer: fixed }, problems: r.problems };
 }

@@ -2,18 +2,46 @@
  * Runs many scenarios headless in parallel simulation workers (in-browser sweeps,
  * exercise checks): `workers` engines, each fed the next scenario when it answers;
  * results come back in scenario order whatever the scheduling, so a sweep's output
- * is deterministic. Cancel stops feeding and terminates the engines.
+ * is deterministic. Cancel terminates the engines at once — a run in progress stops with its
+ * worker, not at its end (issue 20 item 10) — and stops feeding.
  */
 import type { Summary } from '../engine';
 import type { EngineClient } from '../worker/client';
+
+/**
+ * A job's cancel flag, and the stops to run when it is raised: `cancel()` terminates every engine
+ * registered with `onCancel` at once, so no engine keeps computing a run nobody will read.
+ */
+export class CancelSignal {
+  cancelled = false;
+  private readonly stops = new Set<() => void>();
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    const stops = [...this.stops];
+    this.stops.clear();
+    for (const stop of stops) stop();
+  }
+
+  /** Run `stop` on cancel (at once when already cancelled); returns the unregistration. */
+  onCancel(stop: () => void): () => void {
+    if (this.cancelled) {
+      stop();
+      return () => {};
+    }
+    this.stops.add(stop);
+    return () => this.stops.delete(stop);
+  }
+}
 
 export interface PoolOptions {
   /** Spawn one engine (the page: spawnEngine). */
   spawn(onCrash: (message: string) => void): EngineClient;
   workers: number;
   onProgress?(done: number, total: number): void;
-  /** Set to true (e.g. from a Cancel button) to stop early. */
-  signal?: { cancelled: boolean };
+  /** Set to true (e.g. from a Cancel button) to stop early; a CancelSignal also terminates the engines. */
+  signal?: { readonly cancelled: boolean; onCancel?(stop: () => void): () => void };
 }
 
 export interface PoolResult {
@@ -43,6 +71,7 @@ export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOp
       crashed = m;
     });
     engines.push(engine);
+    const unregister = opts.signal?.onCancel?.(() => engine.terminate());
     while (next < scenarios.length && !opts.signal?.cancelled && !crashed) {
       const i = next++;
       try {
@@ -50,11 +79,14 @@ export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOp
         summaries[i] = r.summary;
         if (r.errors.length > 0) errors.push(`${scenarios[i]}: ${r.errors.map((e) => e.message).join('; ')}`);
       } catch (err) {
+        // A run cut short by Cancel is no failure: its engine was stopped on purpose.
+        if (opts.signal?.cancelled) break;
         errors.push(`${scenarios[i]}: ${err instanceof Error ? err.message : String(err)}`);
       }
       done++;
       opts.onProgress?.(done, scenarios.length);
     }
+    unregister?.();
     engine.terminate();
   };
   await Promise.all(Array.from({ length: n }, worker));

@@ -7,8 +7,12 @@
 import { parseScenario } from '../engine/scenarios';
 import type { EngineApi, EngineClient } from '../worker/client';
 import type { StepProgress } from '../worker/types';
+import { EngineWatch } from './engine-watch';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
+
+/** More time a new engine's first call may take (its worker's script downloads and compiles), ms. */
+const FIRST_CALL_EXTRA_MS = 60_000;
 
 /**
  * Least time between two commits while playing at "max", ms: often enough that the charts update
@@ -25,6 +29,8 @@ export class Runtime {
   private generation = 0;
   readonly buffers = new TraceBuffers();
   private queue: StepProgress[] = [];
+  /** Loads among the queued results: `loaded` grows with the commit that brings their text. */
+  private queuedLoads = 0;
   private scheduled = false;
   private inflight = 0;
   private waiters: (() => void)[] = [];
@@ -33,12 +39,21 @@ export class Runtime {
   furthestFloor = 0;
   /** Called after each commit (playback's max-speed loop resumes when the page has caught up). */
   onCommit: () => void = () => {};
+  /** Calls out to the engine, each until it answers: a silent engine is reported (issue 20 item 13). */
+  private readonly watch: EngineWatch;
 
   constructor(
     private readonly deps: LabDeps,
     private readonly set: Set,
     private readonly get: Get,
-  ) {}
+  ) {
+    this.watch = new EngineWatch(deps.now, deps.frame, (waited) =>
+      this.fail(
+        `It has not answered for ${Math.round(waited / 1000)} s: its worker may have been closed or run ` +
+          'out of memory without saying so.',
+      ),
+    );
+  }
 
   /** The current engine, spawning one on first use. */
   api(): EngineApi {
@@ -54,18 +69,24 @@ export class Runtime {
   /** Replace the engine (after a crash, or on request). */
   respawn(): void {
     this.generation++;
+    this.watch.clear();
     this.client?.terminate();
     this.client = null;
     this.queue = [];
+    this.queuedLoads = 0;
   }
 
   /**
    * Call the engine. Undefined when the call failed (the failure is shown) or when the
-   * engine was replaced meanwhile.
+   * engine was replaced meanwhile. `frames`: what the call runs, when it re-runs a stretch (a
+   * seek), so that a long but live call is not taken for a silent engine.
    */
-  async call<T>(fn: (api: EngineApi) => Promise<T>): Promise<T | undefined> {
+  async call<T>(fn: (api: EngineApi) => Promise<T>, frames = 0): Promise<T | undefined> {
     const gen = this.generation;
     this.inflight++;
+    // An engine's first call also waits for its worker's script to arrive and compile.
+    const starting = this.client === null ? FIRST_CALL_EXTRA_MS : 0;
+    const watched = this.watch.begin(EngineWatch.bound(frames) + starting);
     try {
       const result = await fn(this.api());
       return gen === this.generation ? result : undefined;
@@ -73,6 +94,7 @@ export class Runtime {
       if (gen === this.generation) this.fail(err instanceof Error ? err.message : String(err));
       return undefined;
     } finally {
+      this.watch.end(watched);
       this.inflight--;
       this.wake();
     }
@@ -87,10 +109,14 @@ export class Runtime {
     return this.queue.length;
   }
 
-  /** Queue a result for the next commit (results are applied in the order they arrive). */
-  enqueue(result: StepProgress | null | undefined): void {
+  /**
+   * Queue a result for the next commit (results are applied in the order they arrive). `load`: the
+   * result of loading a scenario, counted in `loaded` by the commit that applies it.
+   */
+  enqueue(result: StepProgress | null | undefined, load = false): void {
     if (!result) return;
     this.queue.push(result);
+    if (load) this.queuedLoads++;
     this.scheduleCommit();
   }
 
@@ -146,6 +172,11 @@ export class Runtime {
     };
     if (full?.summary) patch.summary = full.summary;
     if (full?.view) patch.systemView = full.view;
+    if (this.queuedLoads > 0) {
+      patch.loaded = s.loaded + this.queuedLoads;
+      patch.loading = false;
+      this.queuedLoads = 0;
+    }
     const canonical = full?.canonical;
     if (canonical !== undefined && canonical !== s.text) {
       patch.text = canonical;

@@ -8,6 +8,7 @@ import { paramSpec, parseScenario } from '../engine/scenarios';
 import { escapeText, safeDecode } from '../engine/scenario/text';
 import { formatValue, parseValue } from '../engine/scenario/values';
 import { encodeItemValue } from './fragment-text';
+import { agreeingSweep, agreeingText } from './key-rules';
 import { MAX_PAGE_SWEEP_RUNS, MAX_PAGE_SWEEP_SEEDS, sweepSystem, sweptKeys, type SweepSetup } from './sweep';
 
 /** A problem with one sweep item: the link key (`sweep`, `sweep.seeds`…) and what it allows. */
@@ -83,7 +84,10 @@ export function cleanSweepText(text: string): { text: string; errors: SweepItemE
     // Escaped as the CLI's text: a value holding `|`, `&` or `%` must not split or decode twice.
     if (good.length > 0) kept.push(`${key}=${good.map(escapeText).join('|')}`);
   }
-  return { text: kept.join('&'), errors };
+  // Alternatives valid alone may still break a rule between keys in some run (key-rules.ts).
+  const agreeing = agreeingSweep(kept.join('&'), MAX_PAGE_SWEEP_RUNS);
+  for (const r of agreeing.refused) errors.push(bad(`${r.key}=${r.value}`, agreeingText(r)));
+  return { text: agreeing.text, errors };
 }
 
 function bad(value: string, allowed: string): SweepItemError {
@@ -98,8 +102,28 @@ export function numberSweptKeys(text: string): string[] {
     .filter((k) => paramSpec(system, k)?.kind === 'number');
 }
 
+/**
+ * One error per item and value (issue 20 item 21): `#sweep=garbage` is both a bad key and a text
+ * with no swept key, and was listed twice; it is listed once, with both of what is allowed.
+ */
+function mergeErrors(errors: readonly SweepItemError[]): SweepItemError[] {
+  const out: SweepItemError[] = [];
+  for (const e of errors) {
+    const i = out.findIndex((o) => o.key === e.key && o.value === e.value);
+    if (i < 0) out.push(e);
+    else if (!out[i].allowed.includes(e.allowed))
+      out[i] = { ...out[i], allowed: `${out[i].allowed}; and ${e.allowed}` };
+  }
+  return out;
+}
+
 /** Check the sweep items of a fragment: the setup with every valid part, and what was dropped. */
 export function checkSweepItems(items: SweepItems): { setup: SweepSetup | null; errors: SweepItemError[] } {
+  const r = checkSweepItemsEach(items);
+  return { setup: r.setup, errors: mergeErrors(r.errors) };
+}
+
+function checkSweepItemsEach(items: SweepItems): { setup: SweepSetup | null; errors: SweepItemError[] } {
   const errors: SweepItemError[] = [];
   if (items.text === undefined) {
     for (const [k, v] of [

@@ -27,6 +27,10 @@ export interface ScenarioSlice {
   scenario: Scenario | null;
   /** Duration of one frame of the running system, ns (0 before the first load). */
   frameNs: number;
+  /** Scenarios loaded so far (a new one, not an edit): each is a place in the page's history (url-sync.ts). */
+  loaded: number;
+  /** True from a load's start until its result is committed (the address waits for it). */
+  loading: boolean;
   /** Errors of the last load: the bad keys of a URL, each named by the parser. */
   loadErrors: readonly ScenarioError[];
   /** Errors of the last rejected change. */
@@ -58,6 +62,11 @@ export interface PlaybackSlice {
   /** Simulated seconds reached before the last seek back (the seek bar's extent). */
   furthest: number;
   engineError: string | null;
+  /**
+   * While playing: the speed the run reaches, simulated seconds per wall second, smoothed over a
+   * few seconds (null before enough is measured, and when not playing).
+   */
+  speedReached: number | null;
   play(): void;
   pause(): void;
   /** One frame forward (pauses first). */
@@ -71,8 +80,11 @@ export interface PlaybackSlice {
   restartEngine(): Promise<void>;
   /** Resolve once every requested result has been committed (tests, exports). */
   settle(): Promise<void>;
-  /** Every trace of the run so far as CSV (rejects with a message on failure). */
-  exportCsv(): Promise<string>;
+  /**
+   * Every trace of the run so far, one CSV file per source in a ZIP, but for the sources in
+   * `leaveOut` (rejects with a message on failure).
+   */
+  exportCsv(leaveOut?: readonly string[]): Promise<Uint8Array>;
   /** The run's TCP/IP packets as a libpcap file. */
   exportPcap(): Promise<Uint8Array>;
 }
@@ -133,6 +145,9 @@ export interface JobProgress {
   readonly done: number;
   readonly total: number;
   readonly error: string | null;
+  /** A traced run (a compare, a check): simulated seconds reached, and its `duration`. */
+  readonly simTime?: number;
+  readonly simEnd?: number;
 }
 
 export interface JobsSlice {
@@ -150,7 +165,12 @@ export interface JobsSlice {
   ): Promise<PoolResult>;
   /** Run one scenario to its end in an engine of its own, collecting its traces (a compare, a check). */
   runTraced(id: string, text: string, kind?: JobKind): Promise<TracedRun>;
-  /** Stop feeding job `id` (its engines are terminated; its result says cancelled). */
+  /** Engines a job may run at once (`LabDeps.workers`, at least 1): what a job's estimate divides by. */
+  workerCount(): number;
+  /**
+   * Stop job `id` now: its engines are terminated at once (a run in progress stops with them), its
+   * status turns 'cancelled', and its promise resolves with a result that says cancelled.
+   */
   cancelJob(id: string): void;
 }
 

@@ -10,6 +10,7 @@
 
 import { defaultSystem, parseScenario } from '../engine/scenarios';
 import { checkChange, COMPARE_PREFIX, withChange, type CompareChange } from './ab-compare';
+import { agreeingChanges, agreeingText } from './key-rules';
 import { encodeItemValue } from './fragment-text';
 import type { SweepSetup } from './sweep';
 import { checkSweepItems, encodeSweep, SWEEP_KEYS, type SweepItems } from './sweep-link';
@@ -248,6 +249,13 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
     }
   }
+  // B's changes, each valid alone, must also agree under the rules between keys (key-rules.ts).
+  const agreeing = agreeingChanges(system, compare);
+  for (const r of agreeing.refused) {
+    bad(`${COMPARE_PREFIX}${r.key}`, r.value, agreeingText(r));
+    given.splice(given.indexOf(`${COMPARE_PREFIX}${r.key}`), 1);
+  }
+  compare = agreeing.kept;
   const sweepCheck = checkSweepItems(sweepItems);
   for (const e of sweepCheck.errors) bad(e.key, e.value, e.allowed);
   // A sweep item is used when the sweep is and no error names it.

@@ -1,7 +1,14 @@
 /**
- * Keeps the address bar in step with the store: the canonical scenario in the
- * query, the view in the fragment, through history.replaceState (no reloads, no
- * history entries per frame). Writes at most once per animation frame.
+ * Keeps the address bar in step with the store: the canonical scenario in the query, the view in
+ * the fragment. Writes at most once per animation frame.
+ *
+ * History (issue 20 item 27): a new place in the lab is a history entry (pushState) — another
+ * system, a scenario loaded (a preset, a link, the system picker's free play), another preset or
+ * exercise chosen — so Back and Forward walk through them. Everything done within a place replaces
+ * the current entry (replaceState): edits of keys before, during or after a run, drags, timed
+ * changes, a new seed, zoom, charts, theme, a comparison or a sweep — Back does not step through
+ * every slider position, and a drag is never dozens of entries. Restoring an entry (`restore`,
+ * on Back/Forward) adds none.
  */
 import type { LabStore } from './store';
 import type { LabState } from './types';
@@ -9,11 +16,49 @@ import { buildUrl, type ViewState } from './url-codec';
 
 export interface HistoryLike {
   replaceState(data: unknown, unused: string, url?: string | URL | null): void;
+  /** Absent: every write replaces. */
+  pushState?(data: unknown, unused: string, url?: string | URL | null): void;
 }
 
 /**
- * Subscribe the URL to the store; returns the unsubscribe function. `viewForLink` lets the page
- * adjust the view it writes (it drops `preset=` once the scenario is no longer the preset's).
+ * The state object of every entry the lab writes: a popstate carrying it is Back or Forward to one
+ * of the lab's places; one without it is a fragment typed by hand (its hashchange applies it).
+ */
+export const LAB_ENTRY = { lab: 1 } as const;
+
+/** Whether a popstate's state is one of the lab's entries. */
+export const isLabEntry = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { lab?: unknown }).lab === 1;
+
+/** What makes a place in the lab: a change of any of these is a history entry. */
+interface Place {
+  readonly loaded: number;
+  readonly preset: string | null;
+  readonly exercise: string | null;
+}
+
+const placeOf = (s: LabState): Place => ({
+  loaded: s.loaded,
+  preset: s.view.preset,
+  exercise: s.view.exercise,
+});
+
+const samePlace = (a: Place, b: Place) =>
+  a.loaded === b.loaded && a.preset === b.preset && a.exercise === b.exercise;
+
+export interface UrlBinding {
+  /** Stop following the store. */
+  stop(): void;
+  /**
+   * Apply an address the browser went to (Back, Forward, a fragment typed by hand): what `run`
+   * changes in the store is written by replacing the entry, never as a new one.
+   */
+  restore(run: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Subscribe the URL to the store. `viewForLink` lets the page adjust the view it writes (it drops
+ * `preset=` once the scenario is no longer the preset's).
  */
 export function bindUrl(
   store: LabStore,
@@ -21,24 +66,52 @@ export function bindUrl(
   history: HistoryLike,
   frame: (cb: () => void) => void,
   viewForLink: (state: LabState) => ViewState = (s) => s.view,
-): () => void {
+): UrlBinding {
   let last = '';
   let scheduled = false;
+  /** The place of the entry last written (null before the first: the page's own entry). */
+  let place: Place | null = null;
+  let restoring = 0;
   const write = () => {
     scheduled = false;
     const state = store.getState();
-    if (!state.text) return;
+    // While a scenario loads, the view may already be the new place's and the text still the old
+    // one's: the address is written once the load's result is committed.
+    if (!state.text || state.loading) return;
     const url = buildUrl(location.pathname, state.text, viewForLink(state));
-    if (url !== last) {
-      last = url;
-      history.replaceState(null, '', url);
-    }
+    const now = placeOf(state);
+    const push = place !== null && restoring === 0 && !samePlace(place, now) && history.pushState;
+    place = now;
+    if (url === last) return;
+    last = url;
+    if (push) history.pushState?.(LAB_ENTRY, '', url);
+    else history.replaceState(LAB_ENTRY, '', url);
   };
-  return store.subscribe((s, prev) => {
-    if (s.text === prev.text && s.view === prev.view) return;
+  const stop = store.subscribe((s, prev) => {
+    if (
+      s.text === prev.text &&
+      s.view === prev.view &&
+      s.loaded === prev.loaded &&
+      s.loading === prev.loading
+    )
+      return;
     if (!scheduled) {
       scheduled = true;
       frame(write);
     }
   });
+  return {
+    stop,
+    async restore(run) {
+      restoring++;
+      try {
+        await run();
+        await store.getState().settle();
+      } finally {
+        // Writes still to come belong to the restored entry.
+        place = placeOf(store.getState());
+        restoring--;
+      }
+    },
+  };
 }

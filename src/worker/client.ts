@@ -8,7 +8,7 @@ import type { SimApi } from './types';
 
 /** The worker API as the page calls it: every method returns a promise. */
 export type EngineApi = {
-  [K in keyof SimApi]: (...args: Parameters<SimApi[K]>) => Promise<ReturnType<SimApi[K]>>;
+  [K in keyof SimApi]: (...args: Parameters<SimApi[K]>) => Promise<Awaited<ReturnType<SimApi[K]>>>;
 };
 
 export interface EngineClient {
@@ -60,15 +60,18 @@ export function spawnEngine(onCrash: (message: string) => void = () => {}): Engi
   };
   worker.addEventListener('error', (event: ErrorEvent) => {
     event.preventDefault();
-    report(`The simulation engine stopped: ${event.message || 'the worker failed to start'}`);
+    // The banner says "The simulation engine stopped." before this: the message says only why.
+    report(event.message ? `Its worker failed: ${event.message}` : 'Its worker failed to start.');
   });
-  worker.addEventListener('messageerror', () =>
-    report('The simulation engine sent a message the page could not read'),
-  );
+  worker.addEventListener('messageerror', () => report('It sent a message the page could not read.'));
   const remote = wrap<SimApi>(worker);
+  let stopped = false;
   return {
     api: guardRemote(remote, crashed),
     terminate() {
+      // Idempotent: a job's Cancel stops its engines at once, and the job's own ending stops them again.
+      if (stopped) return;
+      stopped = true;
       remote[releaseProxy]();
       worker.terminate();
       reported = true; // an intentional stop is not a crash

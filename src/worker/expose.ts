@@ -4,7 +4,7 @@
  * messages. Used by sim.worker.ts and by tests over a MessageChannel.
  */
 import { transfer } from 'comlink';
-import type { ChangeResult, LoadResult, SimApi, StepProgress } from './types';
+import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepProgress } from './types';
 
 /** Every ArrayBuffer held by a state's batches (each exactly once). */
 export function transferablesOf(state: StepProgress | null | undefined): ArrayBuffer[] {
@@ -39,8 +39,24 @@ function guard<A extends unknown[], R>(name: string, fn: (...args: A) => R): (..
   };
 }
 
-/** The object exposed with comlink: same API, transfer-marked results. */
-export function exposedApi(session: SimApi): SimApi {
+/** The object exposed with comlink: same API (a headless run may answer later), transfer-marked results. */
+export type ExposedApi = Omit<SimApi, 'runHeadless'> & {
+  runHeadless(scenarioText: string): HeadlessResult | Promise<HeadlessResult>;
+};
+
+/**
+ * The object exposed with comlink: same API, transfer-marked results. `runHeadless` replaces the
+ * session's synchronous headless run (the worker's: one that yields, so that terminate stops it).
+ */
+export function exposedApi(session: SimApi): SimApi;
+export function exposedApi(
+  session: SimApi,
+  runHeadless: (text: string) => Promise<HeadlessResult>,
+): ExposedApi;
+export function exposedApi(
+  session: SimApi,
+  runHeadless?: (text: string) => Promise<HeadlessResult>,
+): ExposedApi {
   return {
     load: guard('load', (text: string): LoadResult => withState(session.load(text))),
     step: guard('step', (frames: number) => state(session.step(frames))),
@@ -52,11 +68,19 @@ export function exposedApi(session: SimApi): SimApi {
     clearTimedChanges: guard('clearTimedChanges', () => state(session.clearTimedChanges())),
     reset: guard('reset', () => state(session.reset())),
     seek: guard('seek', (t: number) => state(session.seek(t))),
-    exportCsv: guard('exportCsv', () => session.exportCsv()),
+    exportCsv: guard('exportCsv', (leaveOut?: readonly string[]) => session.exportCsv(leaveOut)),
     exportPcap: guard('exportPcap', () => {
       const bytes = session.exportPcap();
       return transfer(bytes, [bytes.buffer as ArrayBuffer]);
     }),
-    runHeadless: guard('runHeadless', (text: string) => session.runHeadless(text)),
+    runHeadless: runHeadless
+      ? async (text: string) => {
+          try {
+            return await runHeadless(text);
+          } catch (err) {
+            throw new Error(`engine runHeadless failed: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        }
+      : guard('runHeadless', (text: string) => session.runHeadless(text)),
   };
 }

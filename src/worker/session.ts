@@ -17,8 +17,10 @@
 import { SYSTEM_IDS } from '../engine/scenarios';
 import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
+import { strictError } from '../engine/scenario/errors';
 import {
   Simulation,
+  seconds,
   toSeconds,
   type ParamSpec,
   type ParseResult,
@@ -30,6 +32,7 @@ import {
 } from '../engine';
 import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepProgress, StepResult } from './types';
 import { loadExporters } from './exporters';
+import { headlessSimulation } from './headless';
 
 /** The engine functions the session needs (injected so tests can use a fake system). */
 export interface EngineDeps {
@@ -162,6 +165,12 @@ export class SimSession implements SimApi {
     const errors = parsed.errors.filter((e) => e.key === key || e.key === '');
     if (errors.length > 0) return { errors: [...errors], applied: 'rejected', state: null };
     const parsedValue = key === 'seed' ? parsed.scenario.seed : parsed.scenario.values[key];
+    // A new starting value must also agree with the other starting values (the rules between keys,
+    // engine/scenario/rules.ts), as it would in a link; a timed change is held to its range only.
+    if (key !== 'seed' && log.setsStart(spec.live === true, this.point())) {
+      const conflicts = this.ruleConflicts(key, value);
+      if (conflicts.length > 0) return { errors: conflicts, applied: 'rejected', state: null };
+    }
 
     const now = sim.now;
     const outcome = log.edit(key, parsedValue, spec.live === true, this.point());
@@ -177,6 +186,19 @@ export class SimSession implements SimApi {
     }
     this.applyDue();
     return { errors: [], applied: 'live', state: this.state() };
+  }
+
+  /** The rules between keys that `key=value` breaks with the log's other starting values. */
+  private ruleConflicts(key: string, value: string): ScenarioError[] {
+    if (!this.log) return [];
+    const base = this.log.scenario();
+    const values = { ...base.values };
+    delete values[key];
+    const text = this.deps.serialiseScenario({ ...base, values, events: [] });
+    const { errors } = this.deps.parseScenario(
+      `${text}&${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+    );
+    return errors.filter((e) => e.key.split('&').includes(key)).map(strictError);
   }
 
   clearTimedChanges(): StepResult | null {
@@ -196,16 +218,18 @@ export class SimSession implements SimApi {
   seek(t: number): StepResult | null {
     const sim = this.sim;
     if (!sim || !this.log) return null;
-    const target = Math.max(0, Math.floor((t * 1e9) / sim.frameNs)) * sim.frameNs;
+    // Whole nanoseconds first: a time the run has shown (frame × frameNs / 1e9) times 1e9 can fall a
+    // hair below its frame (4.02 s → 4 019 999 999.9999995 ns), and the seek would land a frame early.
+    const target = Math.max(0, Math.floor(seconds(t) / sim.frameNs)) * sim.frameNs;
     this.log.commitPending(this.point());
     this.start();
     this.advanceTo(target);
     return this.state();
   }
 
-  exportCsv(): string {
-    if (!this.sim) return '';
-    return loadExporters().tracesToCsv(this.sim.traces);
+  exportCsv(leaveOut: readonly string[] = []): Uint8Array {
+    if (!this.sim) return new Uint8Array(0);
+    return loadExporters().tracesToCsvZip(this.sim.traces, leaveOut);
   }
 
   exportPcap(): Uint8Array {
@@ -214,24 +238,8 @@ export class SimSession implements SimApi {
   }
 
   runHeadless(scenarioText: string): HeadlessResult {
-    const { scenario, errors } = this.deps.parseScenario(scenarioText);
-    const definition = this.deps.getSystem(scenario.system);
-    if (errors.length > 0 || !definition) {
-      const extra: ScenarioError[] = definition
-        ? []
-        : [
-            {
-              key: 'system',
-              value: scenario.system,
-              message: `system=${scenario.system} is not implemented`,
-            },
-          ];
-      return { errors: [...errors, ...extra], summary: null };
-    }
-    const sim = new Simulation(definition, scenario, {
-      traces: false,
-      canonical: this.deps.serialiseScenario,
-    });
+    const sim = headlessSimulation(this.deps, scenarioText);
+    if (!(sim instanceof Simulation)) return sim;
     sim.runToEnd();
     return { errors: [], summary: sim.summary() };
   }

@@ -7,7 +7,10 @@
 import { expose } from 'comlink';
 import { getSystem, parseScenario, serialiseScenario } from '../engine';
 import { exposedApi } from './expose';
+import { runHeadlessYielding } from './headless';
 import { SimSession } from './session';
 
-const session = new SimSession({ parseScenario, serialiseScenario, getSystem });
-expose(exposedApi(session));
+const deps = { parseScenario, serialiseScenario, getSystem };
+const session = new SimSession(deps);
+// Headless runs yield to the event loop every few ms, so that the page's terminate() stops them at once.
+expose(exposedApi(session, (text) => runHeadlessYielding(deps, text, () => performance.now())));

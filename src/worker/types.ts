@@ -88,7 +88,8 @@ export interface SimApi {
   reset(): StepResult | null;
   /** Re-run from the seed to `t` seconds (deterministic), returning the whole trace up to there. */
   seek(t: number): StepResult | null;
-  exportCsv(): string;
+  /** Every trace source's CSV file (engine/export/csv.ts), in one ZIP, but for the sources in `leaveOut`. */
+  exportCsv(leaveOut?: readonly string[]): Uint8Array;
   exportPcap(): Uint8Array;
   /** Run a scenario to its end without traces, on its own (does not touch the loaded run). */
   runHeadless(scenarioText: string): HeadlessResult;

@@ -44,15 +44,19 @@ describe('the first visit’s modules', () => {
   // link barrels (DECT_FRAME_NS from link/dect-mac, the explainers' trace kinds), so the walk
   // reaches every link entity; the page's chunks hold no link entity only because the bundler
   // drops what nothing uses.
+  const TCP_PROFILE_DATA = 'src/engine/tcp/profiles.ts';
   it('hold no simulation, system model, TCP or application: those are the worker’s', () => {
     const engine = [...reached].filter(
       (f) =>
         /^src\/engine\/(simulation|index)\.ts$/.test(f) ||
         /^src\/engine\/systems\/index\.ts$/.test(f) ||
         /^src\/engine\/systems\/[^/]+\/model\.ts$/.test(f) ||
-        /^src\/engine\/(tcp|app)\//.test(f),
+        (/^src\/engine\/(tcp|app)\//.test(f) && f !== TCP_PROFILE_DATA),
     );
     expect(engine).toEqual([]);
+    // The one TCP module the page reads is the profiles' plain data: the rules between the TCP keys
+    // (systems/common-params.ts tcpRules) compare rtoMin, rtoInit and rtoMax with its values.
+    expect(reached).toContain(TCP_PROFILE_DATA);
   });
 
   it('hold none of the parts loaded later', () => {

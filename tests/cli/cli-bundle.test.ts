@@ -9,7 +9,8 @@ import {
   mkdirSync,
   copyFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,6 +25,7 @@ import {
   staleness,
   type CliManifest,
   ensureCli,
+  lockStaleness,
   withBuildLock,
 } from '../../scripts/cli-bundle.mjs';
 
@@ -160,4 +162,95 @@ describe('the command-line bundles are never stale', () => {
     rmSync(join(altered, 'manifest.json'));
     expect(staleness(ROOT, altered)).toBe('not built yet');
   }, 60_000);
+});
+
+/**
+ * A process holding the build lock of `out` as a build does (withBuildLock around work that has not
+ * ended yet); resolves with the child once it holds the lock.
+ */
+async function holder(out: string): Promise<ReturnType<typeof spawn>> {
+  const code = `import('./scripts/cli-bundle.mjs').then((m) => m.withBuildLock(${JSON.stringify(out)}, () => { process.stdout.write('held\\n'); return new Promise(() => setInterval(() => {}, 1000)); }))`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+    child.on('exit', (c) => reject(new Error(`holder exited early (${c})`)));
+  });
+  return child;
+}
+const ended = (child: ReturnType<typeof spawn>): Promise<NodeJS.Signals | null> =>
+  new Promise((r) => child.on('exit', (_code, signal) => r(signal)));
+
+describe('the build lock (issue 20 item 15)', () => {
+  it('a build stopped by SIGTERM or Ctrl-C releases the lock as it ends', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const out = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+      const child = await holder(out);
+      expect(
+        readFileSync(join(out, BUILD_LOCK, 'owner'), 'utf8')
+          .split('\n')
+          .slice(0, 2),
+      ).toEqual([String(child.pid), hostname()]);
+      child.kill(signal);
+      // It still ends as the signal ends a process, and leaves no lock behind.
+      expect(await ended(child)).toBe(signal);
+      expect(existsSync(join(out, BUILD_LOCK))).toBe(false);
+    }
+  }, 30_000);
+
+  it('a lock whose build was killed outright (its pid gone) is removed at once by the next command', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    const child = await holder(out);
+    child.kill('SIGKILL'); // no handler runs: the lock stays
+    await ended(child);
+    expect(existsSync(join(out, BUILD_LOCK))).toBe(true);
+    const said: string[] = [];
+    // Before, the next command waited 119 s in silence for the lock to age.
+    expect(
+      await withBuildLock(
+        out,
+        () => 'built',
+        (l) => said.push(l),
+      ),
+    ).toBe('built');
+    expect(said).toEqual([
+      `(removed a stale lock of the command-line bundles' build: its build (pid ${child.pid}) is gone)\n`,
+    ]);
+    expect(existsSync(join(out, BUILD_LOCK))).toBe(false);
+  }, 30_000);
+
+  it('says on stderr when it waits for another build, once', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const first = withBuildLock(out, () => held);
+    const said: string[] = [];
+    const second = withBuildLock(
+      out,
+      () => 'second',
+      (l) => said.push(l),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(said).toEqual([
+      `(waiting for another build of the command-line bundles (pid ${process.pid}) to finish)\n`,
+    ]);
+    release();
+    await first;
+    expect(await second).toBe('second');
+    expect(said).toHaveLength(1);
+  });
+
+  it('a lock of another host, or without a record, counts as held until it is old', () => {
+    const out = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    const lock = join(out, BUILD_LOCK);
+    mkdirSync(lock);
+    const t = statSync(lock).mtimeMs;
+    expect(lockStaleness(lock, t + 1000)).toBe('');
+    expect(lockStaleness(lock, t + 200_000)).toBe('it is 200 s old');
+    writeFileSync(join(lock, 'owner'), `1\nanother-host\n${t}\n`);
+    expect(lockStaleness(lock, t + 60_000)).toBe('');
+    expect(lockStaleness(lock, t + 121_000)).toBe('it is 121 s old');
+    // On this host a live pid holds it whatever its age.
+    writeFileSync(join(lock, 'owner'), `${process.pid}\n${hostname()}\n${t}\n`);
+    expect(lockStaleness(lock, t + 10_000_000)).toBe('');
+  });
 });

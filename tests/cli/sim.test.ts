@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,33 +64,73 @@ describe('npm run sim', () => {
     expect(r.stderr).toContain('from 0 to 0.6');
     expect(r.stderr).toContain('bogus');
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr).toMatch(/\nnothing was run \(run with --help for usage\)\n$/);
   });
 
-  it('writes a CSV trace and a pcap file', () => {
+  it('writes one CSV file per trace source into the --trace directory, and a pcap file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
-    const csv = join(dir, 'out.csv');
+    const traces = join(dir, 'traces');
     const pcap = join(dir, 'out.pcap');
-    const r = sim('system=is707&duration=30', '--trace', csv, '--pcap', pcap);
+    const r = sim('system=is707&duration=30', '--trace', traces, '--pcap', pcap);
     expect(r.status).toBe(0);
-    const text = readFileSync(csv, 'utf8');
-    // ip.packet (id, conn, src, dst, seq, len, ack, flags) is the widest source.
-    expect(text.split('\n')[0]).toBe('source,t,f1,f2,f3,f4,f5,f6,f7,f8');
-    expect(text).toMatch(/^tcp\.send,/m);
-    expect(text).toMatch(/^link\.frame,/m);
+    // Columns named by field (issue 20, item 19): a spreadsheet opens each file as it is.
+    expect(readFileSync(join(traces, 'tcp.send.csv'), 'utf8').split('\n')[0]).toBe('t,seq,len,rtx,conn');
+    expect(readFileSync(join(traces, 'ip.packet.csv'), 'utf8').split('\n')[0]).toBe(
+      't,id,conn,src,dst,seq,len,ack,flags',
+    );
+    expect(readFileSync(join(traces, 'link.frame.csv'), 'utf8')).toMatch(/^t,dir,/);
+    // The old one-file form is refused (exit 2, naming the option), not made into a directory.
+    const old = sim('system=is707&duration=1', '--trace', join(dir, 'out.csv'));
+    expect(old.status).toBe(2);
+    expect(old.stderr).toContain('--trace');
+    expect(old.stderr).toContain('directory');
     const bytes = readFileSync(pcap);
     expect(bytes.readUInt32LE(0)).toBe(0xa1b2c3d4);
     expect(bytes.length).toBeGreaterThan(24 + 56 * 10);
   });
 
-  it('says on stderr when a long run outgrew a trace ring (the CSV holds its newest records only)', () => {
+  it('Ctrl-C during a streamed --trace leaves the paths as they were and ends as SIGINT ends', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
-    const csv = join(dir, 'long.csv');
-    const r = sim('system=is707&duration=3000', '--trace', csv);
-    expect(r.status).toBe(0);
-    // About 1.2 link frames per 20 ms slot: 3000 s is ≈ 180 000 records, more than the 2^17 ring.
-    expect(r.stderr).toMatch(/link\.frame holds its newest records only \(\d+ older ones dropped\)/);
-    expect(r.stderr).not.toMatch(/tcp\.send holds/);
-  });
+    /** Start a 10^6 s run tracing into `out`, interrupt it once files are being written, and return the signal it ended with. */
+    const interrupted = async (out: string, signal: NodeJS.Signals): Promise<NodeJS.Signals | null> => {
+      const child = spawn(
+        process.execPath,
+        ['scripts/cli.mjs', 'sim', 'system=is707&duration=1000000', '--trace', out],
+        { stdio: 'ignore' },
+      );
+      const ended = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_c, s) => r(s)));
+      // The run's files are written in a hidden directory inside the output until the run is done.
+      const writing = (): boolean =>
+        existsSync(out) &&
+        readdirSync(out).some((n) => n.startsWith('.run-') && existsSync(join(out, n, 'tcp.send.csv')));
+      await expect.poll(writing, { timeout: 20_000 }).toBe(true);
+      child.kill(signal);
+      return ended;
+    };
+    // A directory the run made is removed with its hidden one: nothing half-written is left.
+    expect(await interrupted(join(dir, 'x'), 'SIGINT')).toBe('SIGINT');
+    expect(readdirSync(dir)).toEqual([]);
+    // A directory that was there keeps what it held (an earlier run's file), and only that.
+    const kept = join(dir, 'kept');
+    mkdirSync(kept);
+    writeFileSync(join(kept, 'tcp.send.csv'), 'earlier\n');
+    expect(await interrupted(kept, 'SIGTERM')).toBe('SIGTERM');
+    expect(readdirSync(kept)).toEqual(['tcp.send.csv']);
+    expect(readFileSync(join(kept, 'tcp.send.csv'), 'utf8')).toBe('earlier\n');
+    // A --pcap file the run created (written only at the end) is removed too.
+    const pcapDir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const child = spawn(
+      process.execPath,
+      ['scripts/cli.mjs', 'sim', 'system=is707&duration=1000000', '--pcap', join(pcapDir, 'x.pcap')],
+      { stdio: 'ignore' },
+    );
+    const ended = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_c, s) => r(s)));
+    await expect.poll(() => existsSync(join(pcapDir, 'x.pcap')), { timeout: 20_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill('SIGHUP');
+    expect(await ended).toBe('SIGHUP');
+    expect(readdirSync(pcapDir)).toEqual([]);
+  }, 60_000);
 
   it('prints the same summary from the bundle as from the source', () => {
     const text = 'system=gsm&app=ftpGet&size=20000&seed=3';

@@ -26,6 +26,26 @@ describe('B from A', () => {
     expect(changedKeys(a, b)).toEqual(['idle']);
   });
 
+  it('B may say “no release” in a word, the same in the form, the link and the CLI (issue 20 item 9)', () => {
+    expect(checkChange('phs', 'release', 'none')).toEqual({
+      ok: true,
+      change: { key: 'release', value: 'none' },
+    });
+    // The empty text still means none, and comes back as the word.
+    expect(checkChange('phs', 'release', '')).toEqual({
+      ok: true,
+      change: { key: 'release', value: 'none' },
+    });
+    const zero = checkChange('phs', 'release', '0');
+    expect(!zero.ok && zero.allowed).toContain('or none');
+    const b = compareText('system=phs&release=3@5', [{ key: 'release', value: 'none' }]);
+    expect(b).toBe('system=phs');
+    const { view, errors } = decodeViewChecked('#b.release=none', { system: 'phs' });
+    expect(errors).toEqual([]);
+    expect(encodeView(view)).toBe('b.release=none');
+    expect(parseScenario('system=phs&events=10@release=none').errors).toEqual([]);
+  });
+
   it('checks a change: fixed keys, unknown keys and bad values are refused with what is allowed', () => {
     expect(checkChange('is707', 'idle', 'inf')).toEqual({ ok: true, change: { key: 'idle', value: 'inf' } });
     expect(checkChange('is707', 'fer', '0.30')).toEqual({ ok: true, change: { key: 'fer', value: '0.3' } });
@@ -95,6 +115,20 @@ describe('the channel check', () => {
     };
     const r = checkRealisation(a, b, [{ name: 'channel.state', per: 'link' }], 3);
     expect(r).toMatchObject({ identical: true, records: 4, first: null, onlyOne: [], incomplete: [] });
+    expect(r.bySource).toEqual([{ source: 'channel.state', records: 4, held: 8, kept: true }]);
+  });
+
+  it('says per source what it compared: none held, or not kept by a run (issue 20 item 8)', () => {
+    const sources = [
+      { name: 'channel.state', per: 'link' },
+      { name: 'phs.field', per: 'unit' },
+    ];
+    const r = checkRealisation({}, {}, sources, 3, { a: ['channel.state', 'phs.field'], b: ['phs.field'] });
+    expect(r.records).toBe(0);
+    expect(r.bySource).toEqual([
+      { source: 'channel.state', records: 0, held: 0, kept: false },
+      { source: 'phs.field', records: 0, held: 0, kept: true },
+    ]);
   });
 
   it('names the first difference: its time, source and entity', () => {

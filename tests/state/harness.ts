@@ -17,7 +17,13 @@ export interface Harness {
   frames(count: number, ms?: number): Promise<void>;
   /** Make the current engine die as a crashed worker would. */
   crash(message: string): void;
+  /** Make every engine stop answering without a word, as a worker that closed itself (self.close()). */
+  silence(): void;
   spawned: () => number;
+  /** Engines spawned and not terminated (the live run's included). */
+  live: () => number;
+  /** Calls that reached any engine's session so far (what an engine was asked to do). */
+  calls: () => number;
   close(): void;
 }
 
@@ -34,7 +40,10 @@ export function harness(
   let queue: (() => void)[] = [];
   const ports: MessagePort[] = [];
   let crashers: ((m: string) => void)[] = [];
+  let silencers: (() => void)[] = [];
   let spawned = 0;
+  let live = 0;
+  let calls = 0;
   const store = createLabStore({
     now: () => now,
     frame: (cb) => {
@@ -44,9 +53,23 @@ export function harness(
     workers: options.workers,
     spawn(onCrash): EngineClient {
       spawned++;
+      live++;
       const { port1, port2 } = new MessageChannel();
       ports.push(port1, port2);
-      expose(exposedApi(new SimSession(fakeDeps)), port1);
+      const api = exposedApi(new SimSession(fakeDeps));
+      // Count what reaches the engine: after a terminate nothing may.
+      const counted = Object.fromEntries(
+        Object.entries(api).map(([k, fn]) => [
+          k,
+          (...args: unknown[]) => {
+            calls++;
+            return (fn as (...a: unknown[]) => unknown)(...args);
+          },
+        ]),
+      );
+      expose(counted, port1);
+      // The worker's side goes away; the page's side notices nothing.
+      silencers.push(() => port1.close());
       const remote = wrap<SimApi>(port2);
       let fail: (e: Error) => void = () => {};
       const crashed = new Promise<never>((_, reject) => {
@@ -57,23 +80,29 @@ export function harness(
         fail(new Error(m));
         onCrash(m);
       });
-      const api = guardRemote(remote, crashed);
+      const guarded = guardRemote(remote, crashed);
       const log = options.calls;
       if (log) {
-        for (const method of Object.keys(api) as (keyof typeof api)[]) {
-          const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
-          (api as Record<string, unknown>)[method] = (...a: unknown[]) => {
+        for (const method of Object.keys(guarded) as (keyof typeof guarded)[]) {
+          const fn = guarded[method] as (...a: unknown[]) => Promise<unknown>;
+          (guarded as Record<string, unknown>)[method] = (...a: unknown[]) => {
             log.push({ method, event: 'send' });
             return fn(...a).finally(() => log.push({ method, event: 'answer' }));
           };
         }
       }
+      let stopped = false;
       return {
-        api,
+        api: guarded,
+        // As the page's client: a terminated engine answers no pending or later call.
         terminate() {
+          if (stopped) return;
+          stopped = true;
+          live--;
           remote[releaseProxy]();
           port1.close();
           port2.close();
+          fail(new Error('the engine was stopped'));
         },
       };
     },
@@ -95,7 +124,14 @@ export function harness(
       crashers = [];
       for (const f of c) f(message);
     },
+    silence() {
+      const s = silencers;
+      silencers = [];
+      for (const f of s) f();
+    },
     spawned: () => spawned,
+    live: () => live,
+    calls: () => calls,
     close() {
       for (const p of ports) p.close();
     },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness';
+import { harness, tick, type Harness } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -62,5 +62,49 @@ describe('jobs slice', () => {
     expect(h.store.getState().jobs.compare.status).toBe('done');
     // The live run was not touched.
     expect(h.store.getState().traces).toEqual({});
+  });
+
+  it('cancel terminates every engine of a sweep at once: nothing reaches an engine afterwards (issue 20 item 10)', async () => {
+    h = harness({ workers: 2 });
+    const live = h.live();
+    // Long runs (the fake system: 50 frames per simulated second).
+    const long = Array.from({ length: 8 }, (_, i) => `system=is707&fer=0&duration=200&seed=${i + 1}`);
+    const p = h.store.getState().runHeadless('sweep', 'sweep', long);
+    expect(h.live() - live).toBe(2);
+    while (h.store.getState().jobs.sweep.done < 1) await tick();
+    h.store.getState().cancelJob('sweep');
+    // At once, not when the engines finish their runs: both are terminated and the job says so.
+    expect(h.live()).toBe(live);
+    expect(h.store.getState().jobs.sweep.status).toBe('cancelled');
+    const calls = h.calls();
+    const r = await p;
+    for (let i = 0; i < 10; i++) await tick();
+    expect(h.calls()).toBe(calls);
+    expect(r.cancelled).toBe(true);
+    // A run cut short by Cancel is not an error.
+    expect(r.errors).toEqual([]);
+    expect(r.summaries.filter((x) => x !== null).length).toBeLessThan(8);
+    expect(h.store.getState().jobs.sweep.status).toBe('cancelled');
+  });
+
+  it('cancel terminates a compare’s engine mid-run, and the run comes back cancelled, not failed', async () => {
+    h = harness();
+    const live = h.live();
+    // 2000 frames (40 s) in the first step; the harness's clock stands still, so every step is as long.
+    const p = h.store.getState().runTraced('compare-a', 'system=is707&fer=0&duration=2000&seed=3');
+    while ((h.store.getState().jobs['compare-a'].simTime ?? 0) === 0) await tick();
+    const job = h.store.getState().jobs['compare-a'];
+    // Progress in simulated seconds, of the run's duration.
+    expect(job.simTime).toBe(40);
+    expect(job.simEnd).toBe(2000);
+    expect(h.live() - live).toBe(1);
+    h.store.getState().cancelJob('compare-a');
+    expect(h.live()).toBe(live);
+    const calls = h.calls();
+    const r = await p;
+    for (let i = 0; i < 10; i++) await tick();
+    expect(h.calls()).toBe(calls);
+    expect(r.cancelled).toBe(true);
+    expect(h.store.getState().jobs['compare-a']).toMatchObject({ status: 'cancelled', done: 0, error: null });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../src/state/sweep';
 import { csvCell, sweepCsv } from '../../src/state/sweep-csv';
 import { checkSweepItems, cleanSweepText, encodeSweep } from '../../src/state/sweep-link';
-import { decodeViewChecked, encodeView } from '../../src/state/url-codec';
+import { decodeViewChecked, encodeView, parseUrl } from '../../src/state/url-codec';
 import { poolSize, runHeadlessPool } from '../../src/state/headless-pool';
 import { exposedApi } from '../../src/worker/expose';
 import { SimSession } from '../../src/worker/session';
@@ -192,6 +192,14 @@ describe('a sweep in the link', () => {
     expect(checkSweepItems({ seeds: '3' }).errors).toEqual([
       { key: 'sweep.seeds', value: '3', allowed: 'a value only with sweep=<sweep text>' },
     ]);
+  });
+
+  it('names a bad item once, with all it allows (issue 20 item 21: #sweep=garbage was listed twice)', () => {
+    const r = parseUrl('?system=is707', '#sweep=garbage');
+    expect(r.viewErrors).toHaveLength(1);
+    expect(r.viewErrors[0]).toMatchObject({ key: 'sweep', value: 'garbage' });
+    expect(r.viewErrors[0].message).toContain('a key of is707 with its value or | alternatives');
+    expect(r.viewErrors[0].message).toContain('a number key holding | alternatives');
   });
 
   it('writes only what it changes from the defaults', () => {

@@ -46,3 +46,78 @@ describe('URL sync with an adjusted view', () => {
     expect(urls).toEqual(['/?system=is707&idle=inf']);
   });
 });
+
+describe('URL history (issue 20 item 27)', () => {
+  /** A history that keeps its entries, as the browser's does. */
+  function fakeHistory() {
+    const entries: string[] = [];
+    let index = -1;
+    return {
+      entries,
+      at: () => entries[index],
+      back() {
+        index--;
+      },
+      replaceState(_d: unknown, _u: string, url?: string | URL | null) {
+        if (index < 0) index = 0;
+        entries[index] = String(url);
+      },
+      pushState(_d: unknown, _u: string, url?: string | URL | null) {
+        entries.splice(++index, Infinity, String(url));
+      },
+    };
+  }
+
+  it('a loaded scenario, another system or preset is an entry; edits and the view replace it', async () => {
+    h = harness();
+    const hist = fakeHistory();
+    const frames: (() => void)[] = [];
+    const url = bindUrl(h.store, { pathname: '/' }, hist, (cb) => frames.push(cb));
+    const flush = async () => {
+      await settle(h);
+      for (let i = 0; i < 3; i++) frames.splice(0).forEach((f) => f());
+    };
+    const load = async (text: string) => {
+      const p = h.store.getState().load(text);
+      await flush();
+      await p;
+      await flush();
+    };
+    await load('system=is707&fer=0.3');
+    // The page's own entry is replaced, not pushed.
+    expect(hist.entries).toEqual(['/?system=is707&fer=0.3']);
+    await load('system=is707&fer=0.1');
+    h.store.getState().setView({ preset: 'is707-fig5' });
+    await load('system=is707&fer=0.3&fdt=0.01');
+    // An edit, a change of charts: the same entry.
+    await h.store.getState().change('idle', 'inf');
+    h.store.getState().toggleChart('rto');
+    await flush();
+    expect(hist.entries).toEqual([
+      '/?system=is707&fer=0.3',
+      '/?system=is707',
+      expect.stringMatching(/^\/\?system=is707&fer=0\.3&fdt=0\.01&idle=inf#.*preset=is707-fig5/),
+    ]);
+    // Restoring an entry (Back) writes none of its own.
+    hist.back();
+    const restored = url.restore(async () => {
+      h.store.getState().setView({ preset: null });
+      await h.store.getState().load('system=is707&fer=0.1');
+    });
+    let done = false;
+    void restored.then(() => (done = true));
+    for (let i = 0; i < 20 && !done; i++) await flush();
+    await restored;
+    await flush();
+    expect(hist.entries).toHaveLength(3);
+    // The restored entry holds the restored scenario (the view is what this test left).
+    expect(hist.at()).toMatch(/^\/\?system=is707(#|$)/);
+    // A new place after that is pushed after the restored entry (the forward ones go, as in a browser).
+    await load('system=is707&fer=0.2');
+    expect(hist.entries).toEqual([
+      '/?system=is707&fer=0.3',
+      expect.stringMatching(/^\/\?system=is707(#|$)/),
+      expect.stringMatching(/^\/\?system=is707&fer=0\.2(#|$)/),
+    ]);
+  });
+});

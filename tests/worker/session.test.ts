@@ -107,7 +107,7 @@ describe('SimSession', () => {
     expect(c.state?.canonical).not.toContain('events');
   });
 
-  it('a live change mid-run becomes a timed event, at most one point per 100 ms', () => {
+  it('a live change mid-run becomes a timed event, at most one point per 200 ms', () => {
     const s = session();
     s.step(10); // t = 0.2 s
     const c1 = s.change('fer', '0.3');
@@ -116,13 +116,13 @@ describe('SimSession', () => {
     s.step(1); // t = 0.22
     const c2 = s.change('fer', '0.4');
     const c3 = s.change('fer', '0.5'); // replaces the pending 0.4
-    expect(c3.state?.canonical).toContain('0.3@fer=0.5');
-    expect(c2.state?.canonical).toContain('0.3@fer=0.4');
+    expect(c3.state?.canonical).toContain('0.4@fer=0.5');
+    expect(c2.state?.canonical).toContain('0.4@fer=0.4');
     const after = s.step(20);
-    expect(after?.canonical).toMatch(/events=0\.2@fer=0\.3;0\.3@fer=0\.5$/);
+    expect(after?.canonical).toMatch(/events=0\.2@fer=0\.3;0\.4@fer=0\.5$/);
     const ferBatch = after?.batches.find((b) => b.name === 'fake.fer');
-    // The pending change landed exactly at 0.3 s (frame 15).
-    expect(ferBatch ? Array.from(ferBatch.time) : []).toContain(300_000_000);
+    // The pending change landed exactly at 0.4 s (frame 20).
+    expect(ferBatch ? Array.from(ferBatch.time) : []).toContain(400_000_000);
   });
 
   it('a change of a key that cannot change mid-run restarts the run', () => {
@@ -172,6 +172,16 @@ describe('SimSession', () => {
     expect(send?.to).toBe(25);
     const fresh = session('system=is707&fer=0.25&duration=4&seed=3');
     expect(fresh.step(25)?.summary).toEqual(back?.summary);
+  });
+
+  it('a seek to a time the run has shown lands on that frame, even where t × 1e9 falls below it', () => {
+    // 201 frames of 20 ms: simTime 4.02, and 4.02 × 1e9 = 4 019 999 999.9999995 (the session fuzz found it).
+    const s = session('system=is707&duration=10');
+    const shown = s.step(201)?.simTime ?? NaN;
+    expect(shown * 1e9).toBeLessThan(4_020_000_000);
+    s.step(50);
+    expect(s.seek(shown)?.frame).toBe(201);
+    expect(s.seek(shown)?.simTime).toBe(shown);
   });
 
   it('a change after seeking back drops the later recorded events (a new branch)', () => {
@@ -227,10 +237,10 @@ describe('SimSession edits and Restart', () => {
     s.change('fer', '0.5'); // waits for its spacing
     const r = s.reset();
     expect(r?.frame).toBe(0);
-    expect(r?.canonical).toMatch(/events=0\.2@fer=0\.3;0\.3@fer=0\.5$/);
+    expect(r?.canonical).toMatch(/events=0\.2@fer=0\.3;0\.4@fer=0\.5$/);
     const end = s.runToEnd();
     const fer = end?.batches.find((b) => b.name === 'fake.fer');
-    expect(fer ? Array.from(fer.time) : []).toEqual([200_000_000, 300_000_000]);
+    expect(fer ? Array.from(fer.time) : []).toEqual([200_000_000, 400_000_000]);
   });
 
   it('Enter then blur with the same value records one event, and a no-op change records nothing', () => {
@@ -286,6 +296,40 @@ describe('event spacing', () => {
     }
     const text = s.step(0)?.canonical ?? '';
     expect(text.length).toBeLessThan(8192);
+  });
+});
+
+describe('a drag, thinned before the engine (issue 20, item 32)', () => {
+  it('records at most five points per second of drag, and the live run is its replay (same traceHash)', async () => {
+    const { parseScenario, serialiseScenario } = await import('../../src/engine');
+    const { getSystem } = await import('../../src/engine/systems');
+    const deps = { parseScenario, serialiseScenario, getSystem };
+    const live = new SimSession(deps);
+    live.load('system=is707&radioFromMap=1&msX=2000&duration=12&seed=3');
+    live.step(100); // 2 s
+    // A drag from 2 s to 6 s whose every frame moves the phone: far more positions than points.
+    for (let f = 0; f < 200; f++) {
+      live.change('msX', String(2000 + 15 * f));
+      live.change('msY', String(-10 * f));
+      live.step(1);
+    }
+    const end = live.runToEnd();
+    const text = end?.canonical ?? '';
+    const events = /events=([^&]*)/.exec(text)?.[1].split(';') ?? [];
+    for (const key of ['msX', 'msY']) {
+      const times = events.filter((e) => e.includes(`@${key}=`)).map((e) => Number(e.split('@')[0]));
+      // 4 s of drag: at most 5 points a second, and never two of a key within 200 ms.
+      expect(times.length, key).toBeLessThanOrEqual(4 * 5 + 1);
+      expect(times.length, key).toBeGreaterThanOrEqual(4 * 5 - 1);
+      for (let i = 1; i < times.length; i++)
+        expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(0.2 - 1e-9);
+    }
+    const replay = new SimSession(deps);
+    replay.load(text);
+    const again = replay.runToEnd();
+    expect(again?.summary.traceHash).toBeDefined();
+    expect(again?.summary.traceHash).toBe(end?.summary.traceHash);
+    expect(again?.summary).toEqual(end?.summary);
   });
 });
 

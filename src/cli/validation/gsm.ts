@@ -94,7 +94,7 @@ export function gsmItem2(size = 300000, seeds = 6): ValidationItem {
         figures[radio] = mean(per[radio]);
         figures[`${radio}Timeouts`] = mean(runs.map((s) => s.tcp.timeouts));
         figures[`${radio}Fer`] = mean(runs.map((s) => num(s.link.frameErrorRate)));
-        resets += runs.reduce((a, s) => a + num(s.link.resetEvents), 0);
+        resets += runs.reduce((a, s) => a + num(s.link.resetProcedures), 0);
         drops += runs.reduce((a, s) => a + num(s.link.callDrops), 0);
       }
       figures.poorRatio = figures.poor / figures.good;
@@ -126,7 +126,7 @@ function resetsPerMinute(fer: number, seed: number, duration: number): number {
     `system=gsm&app=ftpGet&size=100000000&radio=custom&fer=${fer}&fdt=0.1&maxResets=inf&duration=${duration}&seed=${seed}`,
   );
   // A call can still drop when the SABM/UA handshake itself fails N2 times: count per minute run.
-  return (60 * num(s.link.resetEvents)) / s.simTime;
+  return (60 * num(s.link.resetProcedures)) / s.simTime;
 }
 
 /**
@@ -173,7 +173,7 @@ export function gsmItem3(
         }
       }
       const figures: Record<string, number> = {
-        outageResets: num(one.link.resetEvents),
+        outageResets: num(one.link.resetProcedures),
         outageStall: stall,
         outageCompleted: one.completed ? 1 : 0,
         outageTimeouts: one.tcp.timeouts,

@@ -76,7 +76,7 @@ export function is707Item2(seeds = 6, duration = 3000): ValidationItem {
     system: 'is707',
     claim:
       'At Pe = 0.3, f_dT = 0.01, no idle frames: runs of consecutive timeouts; the backed-off RTO climbs to and sits at 64 s for stretches while the computed RTO stays at a few seconds; long flat stalls.',
-    command: `npm run sim -- "system=is707&fer=0.3&fdt=0.01&idle=0&duration=${duration}" --trace is707-2.csv (seeds 1–${seeds})`,
+    command: `npm run sim -- "system=is707&fer=0.3&fdt=0.01&idle=0&duration=${duration}" --trace is707-2 (seeds 1–${seeds})`,
     study:
       'Figures 6 and 8: RTO in force at 64 s for long stretches, computed RTO a few seconds; flat sequence graph. Checked per seed: ≥ 3 timeouts in a row, maxRto = 64, rtoAtMaxFraction ≥ 0.3, a stretch ≥ 64 s at 64, median computed RTO ≤ 16 s, a stall ≥ 100 s',
     run() {
@@ -328,7 +328,7 @@ export function is707Item6(seeds = 10, duration = 10_000, fer = 0.3, contrastFer
     system: 'is707',
     claim:
       'Goodput histograms over 10, 100 and 1000 s windows narrow as the window grows — for f_dT 1.0 the spread falls roughly as 1/√window, for 0.01 much more slowly; at 10 s they are quantized in whole segments (at most 17 per 10 s).',
-    command: `npm run sim -- "system=is707&fer=${fer}&fdt=1&duration=${duration}" --trace is707-6.csv, and the same with fdt=0.01 (seeds 1–${seeds}; goodput per window from the fresh bytes of tcp.receive)`,
+    command: `npm run sim -- "system=is707&fer=${fer}&fdt=1&duration=${duration}" --trace is707-6, and the same with fdt=0.01 (seeds 1–${seeds}; goodput per window from the fresh bytes of tcp.receive)`,
     study:
       `Figures 10–12, on the Figure 12 workload (Pe = ${fer}, idle 0). Checked: sd(10) > sd(100) > sd(1000) for both; ` +
       'f_dT 1.0 decay exponent e (sd ∝ window^−e, over 10→1000 s) in [0.3, 0.7] (½ = 1/√window); ' +

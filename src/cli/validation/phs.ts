@@ -306,7 +306,7 @@ export function phsItem5(): ValidationItem {
     system: 'phs',
     claim:
       'The PIAFS monitor shows Figure 2: a run of CRC ERR rows, REQ stuck on the missing frame, the sender re-sending it among new frames, then REQ jumping forward.',
-    command: `npm run sim -- "${OUTDOOR}&msX=240" --trace monitor.csv (source piafs.monitor)`,
+    command: `npm run sim -- "${OUTDOOR}&msX=240" --trace monitor (its piafs.monitor.csv)`,
     study: 'Figure 2 (PIAFS monitor, TIME in 10 ms slots, NUM / REQ modulo 128)',
     run() {
       const random = monitorPatterns(`${OUTDOOR}&msX=240`);

@@ -53,6 +53,11 @@ export interface ObjectFetch {
   readonly conn: number;
   readonly client: TcpConnection;
   server: TcpConnection | null;
+  /**
+   * Server ends a later SYN of the same client replaced: a half-open end whose SYN-ACKs gave up
+   * (RFC 793: the port pair then takes a new connection). Their segments were sent all the same.
+   */
+  readonly replacedServers: TcpConnection[];
   synAt: Nanos;
   requestAt: Nanos;
   firstByteAt: Nanos;
@@ -60,6 +65,11 @@ export interface ObjectFetch {
   finAt: Nanos;
   received: number;
   failed: boolean;
+}
+
+/** Every server end of a fetch, replaced ones first (its counters are theirs together). */
+export function serverEnds(f: ObjectFetch): TcpConnection[] {
+  return f.server ? [...f.replacedServers, f.server] : f.replacedServers;
 }
 
 /** One download of the page. */
@@ -131,6 +141,7 @@ export class HttpPageLoader {
     this.serverHost.listen(HTTP_PORT, this.o.serverProfile, (c) => {
       const fetch = this.byPort.get(c.remotePort);
       if (!fetch) return;
+      if (fetch.server) fetch.replacedServers.push(fetch.server);
       fetch.server = c;
       if (this.o.traces)
         c.setTrace({ sources: this.o.traces, conn: fetch.conn, sender: true, receiver: false });
@@ -175,6 +186,7 @@ export class HttpPageLoader {
       conn,
       client,
       server: null,
+      replacedServers: [],
       synAt: now,
       requestAt: -1,
       firstByteAt: -1,

@@ -6,8 +6,10 @@
  * frame for the first time: fields dir, id (the IP packet id, core/packet.ts), first and last
  * (the frames that carried its first and last byte, in the numbering of the link's own frame
  * source: IS-707's and GSM's true frame numbers in `link.frame`, PIAFS's NUM in `piafs.monitor`,
- * GERAN's block number, DECT's DLC fragment count), link (the member link or bearer, 0 for a
- * one-bearer link) and part (the Multilink fragment's sequence number, −1 for a whole datagram).
+ * GERAN's block number, DECT's DLC fragment count; −1 and −1 for a Multilink fragment that went on
+ * a released link and was never framed, recorded when it was lost), link (the member link or
+ * bearer, 0 for a one-bearer link) and part (the Multilink fragment's sequence number, −1 for a
+ * whole datagram).
  * Nothing is recorded per frame, so the per-frame path pays one call and two comparisons. A
  * frame-level source all the same (its framers are told of every frame): outside `traceHash`, and
  * not made at all when no reader keeps it (link-trace.ts `detailRecorder`).
@@ -111,5 +113,19 @@ export class PacketFramer<P> implements FramedSink {
       this.next++;
       this.first = -1;
     }
+  }
+
+  /**
+   * The link is gone at `t` (a PPP Multilink member released): every datagram of the ledger not
+   * yet framed whole never will be. Each is recorded now with no frames (first = last = −1).
+   */
+  abandon(t: Nanos): void {
+    const l = this.ledger;
+    for (let i = Math.max(this.next, l.firstIndex); i < l.endIndex; i++) {
+      const p = l.packetAt(i);
+      this.source.record(t, this.dir, this.idOf(p), -1, -1, this.link, this.partOf ? this.partOf(p) : -1);
+    }
+    this.next = l.endIndex;
+    this.first = -1;
   }
 }

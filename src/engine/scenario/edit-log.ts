@@ -16,25 +16,30 @@
  *   than that time are dropped.
  * - A change that leaves the value in force as it is records nothing, and one
  *   edit is one change: a key records at most one point per spacing interval
- *   (the latest value wins), so a drag stays a short list.
+ *   (the latest value wins), so a drag stays a short list — at most five
+ *   points per simulated second, whatever reaches the log (issue 20, item 32).
  */
 import { seconds, toSeconds, type Nanos } from '../core/time';
 import { sortEvents } from './events';
 import type { ParamValue, Scenario, ScenarioEvent } from './types';
 import { sameValue } from './values';
 
-/** A key records at most one point per 100 ms of simulated time (scenario.md). */
-export const MIN_EVENT_SPACING_NS = 100_000_000;
+/**
+ * A key records at most one point per 200 ms of simulated time: five points per second of a drag.
+ * At the 100 ms of scenario.md a drag made links of a thousand characters in a few seconds
+ * (4 s: 1,086 characters, 74 timed changes) and a caption listing every one.
+ */
+export const MIN_EVENT_SPACING_NS = 200_000_000;
 
 /**
- * Spacing of recorded points for a scenario that already holds `events` changes: 100 ms, then
+ * Spacing of recorded points for a scenario that already holds `events` changes: 200 ms, then
  * wider as the list grows, so that a long session of dragging keeps the link under the
  * parser's 8 KB limit (scenario.md) — about 15 bytes per event.
  */
 export function eventSpacingNs(events: number): number {
   if (events < 150) return MIN_EVENT_SPACING_NS;
-  if (events < 300) return 10 * MIN_EVENT_SPACING_NS;
-  return 100 * MIN_EVENT_SPACING_NS;
+  if (events < 300) return 1_000_000_000;
+  return 10_000_000_000;
 }
 
 /** Where the run stands when the log is asked something. */
@@ -117,6 +122,12 @@ export class EditLog {
     return next;
   }
 
+  /** Whether an edit of a key (`live`: it may change during a run) sets its starting value ({@link edit}). */
+  setsStart(live: boolean, at: RunPoint): boolean {
+    const underway = at.nowNs > 0 && !at.done;
+    return !underway || !live;
+  }
+
   /**
    * An edit of `key` (parsed value). `live`: the key may change during a run. See the module
    * comment for the rules.
@@ -130,9 +141,12 @@ export class EditLog {
     if (!this.pending.has(key) && this.recordedAt(key, at)) {
       // A second edit at the same paused moment (no frame has run since the first): the moment holds
       // one value, so the new one replaces the recorded one rather than waiting a spacing, and the run
-      // is re-run up to here so that the value shown is the value in force (issue #8 item 2).
+      // is re-run up to here so that the value shown is the value in force (issue #8 item 2). After a
+      // seek back to that moment, the changes recorded later go as for any change there (a new branch).
       if (sameValue(this.valueAt(key, at.nowNs), value)) return { kind: 'unchanged' };
-      this.events = this.events.filter((e) => !(e.key === key && this.sameMoment(seconds(e.t), at)));
+      this.events = this.events.filter(
+        (e) => seconds(e.t) <= at.nowNs && !(e.key === key && this.sameMoment(seconds(e.t), at)),
+      );
       this.rebuildLast();
       if (!sameValue(this.valueAt(key, at.nowNs), value)) this.pending.set(key, value);
       return { kind: 'timed', rewind: true };
@@ -194,10 +208,12 @@ export class EditLog {
     return { kind: 'restart' };
   }
 
-  /** True when `key` has a recorded change at the current moment (the run is paused where it made it). */
+  /**
+   * True when `key` has a recorded change at the current moment: the run is paused where it made it,
+   * or was sought back there (then the key's last point may be a later one).
+   */
   private recordedAt(key: string, at: RunPoint): boolean {
-    const last = this.lastNs.get(key);
-    return last !== undefined && this.sameMoment(last, at);
+    return this.events.some((e) => e.key === key && this.sameMoment(seconds(e.t), at));
   }
 
   /** Two times on the same frame boundary (recorded times pass through seconds, so allow rounding). */

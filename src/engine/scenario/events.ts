@@ -9,14 +9,14 @@
  * itself: for such a key the following segments that do not look like an item
  * of their own (`…@key=`) are joined back to it.
  */
-import { formatNumber, readNumber } from './numbers';
+import { MAX_SCENARIO_SECONDS, formatNumber, readNumber } from './numbers';
 import type { ParamSpec, ScenarioError, ScenarioEvent, SystemId } from './types';
 import { badValueText, scenarioError } from './errors';
 import { EVENTS_KEY } from './schema';
 import { formatValue, parseValue } from './values';
 
-/** Latest time an event may name, s (the longest duration). */
-export const EVENT_T_MAX = 1e6;
+/** Latest time an event may name, s: the one bound of every time-valued key. */
+export const EVENT_T_MAX = MAX_SCENARIO_SECONDS;
 
 const ITEM_HEAD_RE = /^[^@=]*@[^=]*=/;
 

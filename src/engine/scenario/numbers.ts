@@ -12,6 +12,14 @@
  * 1e21 is written `1e21`, 1e-7 `1e-7`, 1500000 `1500000`. Infinity is `inf`.
  */
 
+/**
+ * The latest time any time-valued key may name, seconds: `duration`'s bound, the time of an
+ * `events` item, of a timed link item (`release=3@5`, `burst=2@10:370` and its length) and of an
+ * episode's frames. One bound for all: a time past the longest run names a moment that never
+ * comes (2^53 ns, the exact range of simulated time, is about 9·10^6 s).
+ */
+export const MAX_SCENARIO_SECONDS = 1e6;
+
 const NUMBER_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Read one number of the grammar above, or undefined when the text is not one (`1e999` reads as Infinity). */

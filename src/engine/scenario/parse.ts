@@ -7,7 +7,7 @@
  */
 import { parseEvents } from './events';
 import { RESERVED_KEYS, SEED_PARAM, EVENTS_KEY, type ScenarioSchema } from './schema';
-import { badValueText, scenarioError } from './errors';
+import { badValueText, scenarioError, strictError } from './errors';
 import { MAX_SCENARIO_BYTES, excerpt, safeDecode, utf8Length } from './text';
 import type {
   ParamSpec,
@@ -18,6 +18,7 @@ import type {
   ScenarioEvent,
   SystemId,
 } from './types';
+import { applyRules } from './rules';
 import { describeAllowed, parseValue } from './values';
 
 interface Entry {
@@ -46,7 +47,8 @@ export function parseScenario(catalogue: ScenarioSchema, text: string): ParseRes
       scenarioError(
         'scenario',
         input,
-        `over-long input: at most ${MAX_SCENARIO_BYTES} bytes allowed; every key keeps its default`,
+        `over-long input: at most ${MAX_SCENARIO_BYTES} bytes allowed`,
+        'every key keeps its default',
       ),
     );
     return { scenario: defaultScenario(catalogue), errors };
@@ -61,11 +63,13 @@ export function parseScenario(catalogue: ScenarioSchema, text: string): ParseRes
   let seed = SEED_PARAM.default as number;
   let events: ScenarioEvent[] = [];
   const seen = new Map<string, string | undefined>();
+  /** The system keys the text set to a valid value (what the rules between keys may ask about). */
+  const written = new Set<string>();
   for (const { key, value } of entries) {
     if (seen.has(key)) {
       const first = seen.get(key);
       const kept = first === undefined ? key : `${key}=${excerpt(first)}`;
-      errors.push(scenarioError(key, value, `duplicate key (the first, ${kept}, is used)`));
+      errors.push(scenarioError(key, value, 'duplicate key', `the first, ${kept}, is used`));
       continue;
     }
     seen.set(key, value);
@@ -82,18 +86,23 @@ export function parseScenario(catalogue: ScenarioSchema, text: string): ParseRes
       const r = parseValue(spec, value);
       if (!r.ok) errors.push(scenarioError(key, value, badValueText(spec, r.message)));
       else if (key === 'seed') seed = r.value as number;
-      else values[key] = r.value;
+      else {
+        values[key] = r.value;
+        written.add(key);
+      }
     }
   }
+  applyRules(catalogue.rulesFor(system), specs, values, written, errors);
   return { scenario: { system, seed, values, events }, errors };
 }
 
 /**
- * Parse for the CLI: the same result as parseScenario; the caller treats any
- * error as fatal (prints them and exits with status 2).
+ * Parse for the CLI: the same result as parseScenario; the caller treats any error as fatal
+ * (prints them and exits with status 2), so no message says what the lab would use instead.
  */
 export function parseScenarioStrict(catalogue: ScenarioSchema, text: string): ParseResult {
-  return parseScenario(catalogue, text);
+  const r = parseScenario(catalogue, text);
+  return { scenario: r.scenario, errors: r.errors.map(strictError) };
 }
 
 function split(input: string, errors: ScenarioError[]): Entry[] {
@@ -123,14 +132,14 @@ function readSystem(catalogue: ScenarioSchema, entries: readonly Entry[], errors
   const raw = entry.value;
   const implemented = catalogue.implementedSystems().join(', ');
   if (raw === undefined || !catalogue.isKnown(raw)) {
-    const allowed = `must be ${describeAllowed(catalogue.systemParam)} (implemented: ${implemented}); using ${fallback}`;
-    errors.push(scenarioError('system', raw, allowed));
+    const allowed = `must be ${describeAllowed(catalogue.systemParam)} (implemented: ${implemented})`;
+    errors.push(scenarioError('system', raw, allowed, `using ${fallback}`));
     return fallback;
   }
   const id = raw;
   if (!catalogue.isImplemented(id)) {
     errors.push(
-      scenarioError('system', raw, `not implemented yet (implemented: ${implemented}); using ${fallback}`),
+      scenarioError('system', raw, `not implemented yet (implemented: ${implemented})`, `using ${fallback}`),
     );
     return fallback;
   }

@@ -4,13 +4,15 @@
  * list of system definitions at the engine's top (engine/scenarios.ts), so the
  * arrows run from the systems to the scenario model and never back.
  */
-import type { ParamSpec, SystemId } from './types';
+import type { KeyRule, ParamSpec, SystemId } from './types';
 
 /** What the schema needs of a built system: its id, its name and its keys in canonical order. */
 export interface SystemSchemaEntry {
   readonly id: SystemId;
   readonly name: string;
   readonly params: readonly ParamSpec[];
+  /** Rules between its keys (types.ts KeyRule), checked after each key's own range. */
+  readonly rules?: readonly KeyRule[];
 }
 
 /** A system the specification names but the engine does not build yet: `system=<id>` is "not implemented yet". */
@@ -84,6 +86,11 @@ export class ScenarioSchema {
   /** The system's keys in canonical order, or undefined when it is not built. */
   schemaFor(system: SystemId): readonly ParamSpec[] | undefined {
     return this.built.get(system)?.params;
+  }
+
+  /** The rules between the system's keys (none for a system that is not built). */
+  rulesFor(system: SystemId): readonly KeyRule[] {
+    return this.built.get(system)?.rules ?? [];
   }
 
   /** The built systems, in list order. */

@@ -5,7 +5,7 @@
  * key written varies slowest, the seed offset fastest. Each run is returned in
  * canonical form; a seed past 2^32−1 wraps around modulo 2^32.
  */
-import { scenarioError } from './errors';
+import { scenarioError, strictError } from './errors';
 import { parseScenario } from './parse';
 import { SEED_PARAM, type ScenarioSchema } from './schema';
 import { serialiseScenario } from './serialise';
@@ -15,6 +15,12 @@ import { parseValue } from './values';
 
 /** Most runs one sweep may expand to. */
 export const MAX_SWEEP_RUNS = 100_000;
+
+/**
+ * Most seeds one sweep may run (`--seeds`, `sweep.seeds`' CLI side): the one limit both the
+ * command line and the expansion state, since a sweep of N seeds is at least N runs.
+ */
+export const MAX_SWEEP_SEEDS = MAX_SWEEP_RUNS;
 
 export interface SweepResult {
   /** Canonical scenario texts, one per run, in sweep order. */
@@ -34,8 +40,8 @@ interface Segment {
 /** Expand a sweep text into its runs (see the module comment). */
 export function expandSweep(catalogue: ScenarioSchema, text: string, seeds = 1): SweepResult {
   const errors: ScenarioError[] = [];
-  if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SWEEP_RUNS) {
-    errors.push(scenarioError('seeds', String(seeds), `must be an integer from 1 to ${MAX_SWEEP_RUNS}`));
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > MAX_SWEEP_SEEDS) {
+    errors.push(scenarioError('seeds', String(seeds), `must be a whole number from 1 to ${MAX_SWEEP_SEEDS}`));
     return { scenarios: [], errors };
   }
   const input = typeof text === 'string' ? text.trim() : '';
@@ -72,7 +78,8 @@ export function expandSweep(catalogue: ScenarioSchema, text: string, seeds = 1):
       });
       if (!hasSeed) parts.push(`seed=${(1 + k) >>> 0}`);
       const parsed = parseScenario(catalogue, parts.join('&'));
-      for (const e of parsed.errors) {
+      // Strict words: a sweep with an error runs nothing (the CLI exits, the page refuses it).
+      for (const e of parsed.errors.map(strictError)) {
         if (!seenErrors.has(e.message)) {
           seenErrors.add(e.message);
           errors.push(e);

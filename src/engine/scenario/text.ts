@@ -53,3 +53,18 @@ export function escapeText(s: string): string {
 export function excerpt(s: string): string {
   return s.length > EXCERPT ? `${s.slice(0, EXCERPT)}…` : s;
 }
+
+/** C0 controls, DEL and C1 controls: what a terminal may act on instead of showing. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/gu;
+
+/**
+ * Input echoed in a message, made safe to print: every control character (C0, DEL, C1 — ESC,
+ * BEL, CSI, newline…) written as `\xHH`, so a message shows what was typed and a terminal never
+ * acts on it (an ESC ] … BEL sequence would set the window title, ESC [2J clear the screen, a
+ * newline fake a line of output). The one escaping of the scenario's errors and of the CLI's
+ * stderr; printable text, `\` included, passes unchanged, so escaping twice changes nothing.
+ */
+export function escapeControls(s: string): string {
+  return s.replace(CONTROL_RE, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}

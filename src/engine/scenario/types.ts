@@ -85,7 +85,11 @@ export type ParamSpec = ParamBase &
         readonly allowAll: boolean;
         readonly maxItems: number;
       }
-    | { readonly kind: 'episode' }
+    | {
+        readonly kind: 'episode';
+        /** Last frame an episode may name: the time bound (scenario/numbers.ts) in the system's frames. */
+        readonly maxFrame: number;
+      }
     | { readonly kind: 'points'; readonly count: number; readonly min: number; readonly max: number }
     | {
         /** Either one of `words` or a comma list of `count` numbers in [min, max] (e.g. DECT `load`). */
@@ -96,6 +100,24 @@ export type ParamSpec = ParamBase &
         readonly max: number;
       }
   );
+
+/**
+ * A rule between keys of one scenario that no key's own range can state (`rtoMin` ≤ `rtoMax`,
+ * DECT `bth` ≤ `bearers`, a PHS link released only if it is ever set up): declared beside the
+ * system's keys and checked by the one parser, so the URL, the worker, the CLI and the tests refuse
+ * the same scenarios with the same words.
+ */
+export interface KeyRule {
+  /** The keys the rule relates, in the order its message names them. */
+  readonly keys: readonly string[];
+  /** The keys set back to their defaults when the rule fails (those of them the text wrote). */
+  readonly resets: readonly string[];
+  /**
+   * What is wrong with these values, in words naming the keys, or undefined when they agree.
+   * `written`: the keys the scenario text set (a rule may hold only for a value asked for).
+   */
+  check(values: Readonly<Record<string, ParamValue>>, written: ReadonlySet<string>): string | undefined;
+}
 
 /** A change made during a run: `t@key=value`, applied at the first frame boundary at or after t. */
 export interface ScenarioEvent {
@@ -117,6 +139,12 @@ export interface ScenarioError {
   readonly key: string;
   readonly value: string;
   readonly message: string;
+  /**
+   * What the lenient reader (the lab) does instead, when the message says it ("using is707", "the
+   * first, fer=0.1, is used"): the message's last clause, which a strict reader (the CLI, which
+   * runs nothing) leaves out (errors.ts `strictError`).
+   */
+  readonly instead?: string;
 }
 
 export interface ParseResult {

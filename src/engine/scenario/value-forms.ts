@@ -4,13 +4,20 @@
  * (`x,y;x,y;x,y`) and word-or-numbers. Each reader returns the value or
  * undefined; the caller reports the form's "allowed" text (values.ts).
  */
-import { formatNumber, inRange, readNumber } from './numbers';
+import { MAX_SCENARIO_SECONDS, formatNumber, inRange, readNumber } from './numbers';
 import type { Episode, ParamSpec, TimedItem } from './types';
 
 type Spec<K extends ParamSpec['kind']> = Extract<ParamSpec, { kind: K }>;
 
-/** Largest frame number of an episode (keeps its text in plain digits). */
-export const EPISODE_FRAME_MAX = 1e15;
+/**
+ * Largest factor of an episode: a BER multiplier (DECT's `berEpisode`); at 1000 even the good
+ * state's bit error rate (1.7·10^-4) makes nearly every 64-bit subfield fail, so a larger factor
+ * changes nothing (the rates are capped at 1).
+ */
+export const EPISODE_FACTOR_MAX = 1000;
+
+/** Longest burst of a timed item, ms (the time bound of every time-valued key). */
+const TIMED_MS_MAX = MAX_SCENARIO_SECONDS * 1000;
 
 /** Read minItems…maxItems comma-separated numbers, each in [min, max] (integers when `integer`). */
 function readNumbers(
@@ -45,9 +52,16 @@ export function allowedNumberList(spec: Spec<'numberList'>): string {
 
 const TIMED_RE = /^(\*|\d+)@([^:]*)(?::(.*))?$/;
 
-/** `n@t` or `n@t:ms` items, comma-separated; `*` (all links) reads as link 0. */
+/**
+ * The word for an empty timed list ("no release"), its canonical text (issue 20 item 9): an empty
+ * value is easy to miss in a link or a form, and `none` reads the same in the URL, the CLI and B's
+ * form. The empty text still reads as none.
+ */
+export const NO_ITEMS = 'none';
+
+/** `n@t` or `n@t:ms` items, comma-separated; `*` (all links) reads as link 0; `none` (or empty) for none. */
 export function readTimedList(spec: Spec<'timedList'>, raw: string): TimedItem[] | undefined {
-  if (raw === '') return [];
+  if (raw === '' || raw === NO_ITEMS) return [];
   const parts = raw.split(',');
   if (parts.length > spec.maxItems) return undefined;
   const out: TimedItem[] = [];
@@ -58,14 +72,14 @@ export function readTimedList(spec: Spec<'timedList'>, raw: string): TimedItem[]
     if (link === undefined) return undefined;
     if (link === 0 ? !spec.allowAll || m[1] !== '*' : !inRange(link, 1, spec.maxLink, true)) return undefined;
     const at = readNumber(m[2]);
-    if (at === undefined || !inRange(at, 0, Number.MAX_VALUE)) return undefined;
+    if (at === undefined || !inRange(at, 0, MAX_SCENARIO_SECONDS)) return undefined;
     if (spec.withMs !== (m[3] !== undefined)) return undefined;
     if (m[3] === undefined) {
       out.push({ link, at });
       continue;
     }
     const ms = readNumber(m[3]);
-    if (ms === undefined || !inRange(ms, 0, Number.MAX_VALUE) || ms === 0) return undefined;
+    if (ms === undefined || !inRange(ms, 0, TIMED_MS_MAX) || ms === 0) return undefined;
     out.push({ link, at, ms });
   }
   return out;
@@ -75,7 +89,9 @@ export function allowedTimedList(spec: Spec<'timedList'>): string {
   const form = spec.withMs ? 'link@seconds:ms' : 'link@seconds';
   const links = `link 1 to ${spec.maxLink}${spec.allowAll ? ' or * for all' : ''}`;
   const eg = spec.withMs ? `2@10:370` : `3@5`;
-  return `a comma list of up to ${spec.maxItems} items ${form} (${links}; seconds ≥ 0${spec.withMs ? '; ms > 0' : ''}), e.g. ${eg}`;
+  const seconds = `seconds from 0 to ${formatNumber(MAX_SCENARIO_SECONDS)}`;
+  const ms = spec.withMs ? `; ms above 0, at most ${formatNumber(TIMED_MS_MAX)}` : '';
+  return `a comma list of up to ${spec.maxItems} items ${form} (${links}; ${seconds}${ms}), e.g. ${eg}, or ${NO_ITEMS}`;
 }
 
 export function formatTimedItem(item: TimedItem): string {
@@ -85,20 +101,24 @@ export function formatTimedItem(item: TimedItem): string {
 
 const EPISODE_RE = /^(\d+)-(\d+)-((?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)$/;
 
-/** `start-end-factor`: whole frames start ≤ end, a finite factor ≥ 0. */
-export function readEpisode(raw: string): Episode | undefined {
+/** `start-end-factor`: whole frames start ≤ end ≤ maxFrame, a factor from 0 to {@link EPISODE_FACTOR_MAX}. */
+export function readEpisode(spec: Spec<'episode'>, raw: string): Episode | undefined {
   const m = EPISODE_RE.exec(raw);
   if (!m) return undefined;
   const start = Number(m[1]);
   const end = Number(m[2]);
   const factor = readNumber(m[3]);
-  if (start > EPISODE_FRAME_MAX || end > EPISODE_FRAME_MAX || start > end) return undefined;
-  if (factor === undefined || !Number.isFinite(factor)) return undefined;
+  if (start > spec.maxFrame || end > spec.maxFrame || start > end) return undefined;
+  if (factor === undefined || !inRange(factor, 0, EPISODE_FACTOR_MAX)) return undefined;
   return { start, end, factor };
 }
 
-export const ALLOWED_EPISODE =
-  'start-end-factor: whole frames start ≤ end and a factor ≥ 0, e.g. 500-1000-10 (frames 500 to 1000, ten times the errors)';
+export function allowedEpisode(spec: Spec<'episode'>): string {
+  return (
+    `start-end-factor: whole frames start ≤ end ≤ ${formatNumber(spec.maxFrame)} (${formatNumber(MAX_SCENARIO_SECONDS)} s) ` +
+    `and a factor from 0 to ${formatNumber(EPISODE_FACTOR_MAX)}, e.g. 500-1000-10 (frames 500 to 1000, ten times the errors)`
+  );
+}
 
 export function formatEpisode(e: Episode): string {
   return `${formatNumber(e.start)}-${formatNumber(e.end)}-${formatNumber(e.factor)}`;

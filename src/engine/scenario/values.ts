@@ -6,13 +6,14 @@
 import { formatNumber, inRange, rangeText, readNumber } from './numbers';
 import type { Episode, ParamSpec, ParamValue, TimedItem } from './types';
 import {
-  ALLOWED_EPISODE,
+  allowedEpisode,
   allowedNumberList,
   allowedPoints,
   allowedTimedList,
   allowedWordOrNumbers,
   formatEpisode,
   formatTimedItem,
+  NO_ITEMS,
   readEpisode,
   readNumberList,
   readPoints,
@@ -46,7 +47,7 @@ export function describeAllowed(spec: ParamSpec): string {
     case 'timedList':
       return allowedTimedList(spec);
     case 'episode':
-      return ALLOWED_EPISODE;
+      return allowedEpisode(spec);
     case 'points':
       return allowedPoints(spec);
     case 'wordOrNumbers':
@@ -84,7 +85,7 @@ function read(spec: ParamSpec, raw: string): ParamValue | undefined {
     case 'timedList':
       return readTimedList(spec, raw);
     case 'episode':
-      return readEpisode(raw);
+      return readEpisode(spec, raw);
     case 'points':
       return readPoints(spec, raw);
     case 'wordOrNumbers':
@@ -98,7 +99,8 @@ export function formatValue(spec: ParamSpec, value: ParamValue): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
-    if (spec.kind === 'timedList') return (value as readonly TimedItem[]).map(formatTimedItem).join(',');
+    if (spec.kind === 'timedList')
+      return value.length === 0 ? NO_ITEMS : (value as readonly TimedItem[]).map(formatTimedItem).join(',');
     if (spec.kind === 'points')
       return (value as readonly (readonly [number, number])[])
         .map((p) => `${formatNumber(p[0])},${formatNumber(p[1])}`)

@@ -3,9 +3,11 @@
  * system's defaults. A system's params file composes them after its own keys;
  * scenario/schema.ts then validates every scenario against that list.
  */
-import type { ParamSpec, ParamValue } from '../scenario/types';
-// Type only: the params stay free of engine code (the UI bundles them).
-import type { TcpProfileName } from '../tcp/profiles';
+import { MAX_SCENARIO_SECONDS, formatNumber } from '../scenario/numbers';
+import type { KeyRule, ParamSpec, ParamValue } from '../scenario/types';
+// The profiles' values are plain data (tcp/profiles.ts): the rules between the TCP keys read
+// them; the params stay free of engine code otherwise (the UI bundles them).
+import { PROFILES, type TcpProfileName } from '../tcp/profiles';
 
 /**
  * TCP stack profiles (tcp.md, "Profiles"). `modern` is the optional contrast
@@ -68,8 +70,8 @@ export interface CommonParamsOptions {
   readonly ms?: { readonly x: number; readonly y: number; readonly min: number; readonly max: number };
 }
 
-/** Longest `duration` a scenario may ask for, s (2^53 ns ≈ 104 days bounds simulated time). */
-export const DURATION_MAX = 1e6;
+/** Longest `duration` a scenario may ask for, s: the one bound of every time-valued key. */
+export const DURATION_MAX = MAX_SCENARIO_SECONDS;
 
 /** `duration`: simulated seconds after which the run stops (not live: the run restarts). */
 export function durationParam(defaultSeconds: number): ParamSpec {
@@ -333,4 +335,55 @@ export function tcpOverrides(
 
 function isProfile(v: unknown): v is TcpProfileName {
   return typeof v === 'string' && (TCP_PROFILES as readonly string[]).includes(v);
+}
+
+/** One RTO bound that must not exceed `rtoMax` (`rtoMin`, `rtoInit`). */
+interface RtoOrder {
+  readonly low: 'rtoMin' | 'rtoInit';
+  /** Checked only when the text sets `low` itself (else the profile's value is cut to rtoMax). */
+  readonly whenWritten: boolean;
+  readonly why: string;
+}
+
+const RTO_ORDERS: readonly RtoOrder[] = [
+  {
+    low: 'rtoMin',
+    whenWritten: false,
+    why: 'the RTO is clamped between the two (RFC 6298 §2.4–2.5), so its lower bound cannot lie above its upper one',
+  },
+  {
+    low: 'rtoInit',
+    // A profile's initial RTO above a smaller rtoMax asked for is cut to it: the maximum RFC 6298
+    // §2.5 allows, as a stack does. Only an rtoInit asked for that can never apply is refused.
+    whenWritten: true,
+    why: 'the RTO before the first RTT sample is cut to rtoMax, so a larger rtoInit never applies',
+  },
+];
+
+/**
+ * The rules between the TCP override keys (scenario/types.ts KeyRule), for a system whose default
+ * stack is `tcp`: at each end, with the profile's value where a key says `profile`, `rtoMin` must
+ * not exceed `rtoMax` — each key's range alone allows `rtoMin=600&rtoMax=0.01`, which ran 9,997
+ * timeouts in 100 s — and an `rtoInit` asked for must not exceed it either. The keys a text set
+ * go back to `profile` when they disagree.
+ */
+export function tcpRules(tcp: TcpDefault): KeyRule[] {
+  return RTO_ORDERS.map(({ low, whenWritten, why }): KeyRule => ({
+    keys: [low, 'rtoMax'],
+    resets: [low, 'rtoMax'],
+    check(values, written) {
+      if (whenWritten && !written.has(low)) return undefined;
+      const ends = resolveTcpProfiles(values, tcp);
+      for (const name of new Set([ends.client, ends.server])) {
+        const p = PROFILES[name];
+        const lo = typeof values[low] === 'number' ? (values[low] as number) : p[low];
+        const hi = typeof values.rtoMax === 'number' ? (values.rtoMax as number) : p.rtoMax;
+        if (lo <= hi) continue;
+        const from = (key: string): string =>
+          typeof values[key] === 'number' ? '' : ` (the ${name} profile's value)`;
+        return `${low} ${formatNumber(lo)} s${from(low)} is above rtoMax ${formatNumber(hi)} s${from('rtoMax')}: ${why}`;
+      }
+      return undefined;
+    },
+  }));
 }

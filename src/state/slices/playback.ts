@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { StepProgress } from '../../worker/types';
 import type { Runtime } from '../runtime';
+import { SpeedMeter } from '../speed-meter';
 import type { LabDeps, LabState, PlaybackSlice, Speed } from '../types';
 
 /** Frames per request at "max" to start with; adapted so one request takes about TARGET_MS. */
@@ -27,6 +28,8 @@ export const MAX_QUEUED = 2;
 export const FULL_STEP_MS = 80;
 /** A finite speed never asks for more than this much simulated time per request, s (catch-up cap). */
 const MAX_CATCH_UP_S = 2;
+/** Least wall time between two updates of the speed reached, ms (it is read, not animated). */
+const SPEED_SHOWN_EVERY_MS = 500;
 
 /**
  * The playback slice: play / pause / step / speed / restart / seek. A pull loop
@@ -45,6 +48,8 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     let chunk = MAX_CHUNK_START;
     let lastFull = -Infinity;
     let token = 0; // a new play() invalidates an older loop
+    const meter = new SpeedMeter();
+    let speedShownAt = -Infinity;
 
     const playing = (t: number) => running && t === token && get().status === 'playing';
 
@@ -64,6 +69,14 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         chunk = Math.round(Math.min(MAX_CHUNK_MAX, Math.max(MAX_CHUNK_MIN, (chunk * TARGET_MS) / took)));
       }
       rt.enqueue(result);
+      if (t === token) {
+        const reached = meter.sample(deps.now(), result.simTime);
+        const now = deps.now();
+        if (reached !== null && now - speedShownAt >= SPEED_SHOWN_EVERY_MS) {
+          speedShownAt = now;
+          set({ speedReached: reached });
+        }
+      }
       // The loop stops here; the status turns 'done' when this result is committed, so that
       // the page never says "done" beside an older summary.
       if (result.done && t === token) running = false;
@@ -118,6 +131,7 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     const stop = () => {
       running = false;
       token++;
+      if (get().speedReached !== null) set({ speedReached: null });
     };
 
     return {
@@ -130,6 +144,7 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       systemView: null,
       furthest: 0,
       engineError: null,
+      speedReached: null,
 
       play() {
         const s = get();
@@ -140,6 +155,8 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         rt.onCommit = () => maxLoop(t);
         owed = 0;
         lastMs = deps.now();
+        meter.reset(lastMs, s.simTime);
+        speedShownAt = -Infinity;
         set({ status: 'playing' });
         deps.frame(() => tick(t));
       },
@@ -169,7 +186,9 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         get().pause();
         // Seeking back keeps the seek bar's extent at the furthest time reached.
         rt.furthestFloor = Math.max(get().furthest, get().simTime);
-        const result = await rt.call((api) => api.seek(Math.max(0, t)));
+        // A seek re-runs from the seed: a long one is no silence (engine-watch.ts).
+        const frameS = get().frameNs / 1e9;
+        const result = await rt.call((api) => api.seek(Math.max(0, t)), frameS > 0 ? t / frameS : 0);
         if (!result) return;
         set({ status: result.done ? 'done' : 'ready' });
         rt.enqueue(result);
@@ -197,8 +216,8 @@ export function playbackSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
         return rt.settle();
       },
 
-      exportCsv() {
-        return rt.api().exportCsv();
+      exportCsv(leaveOut) {
+        return rt.api().exportCsv(leaveOut);
       },
 
       exportPcap() {

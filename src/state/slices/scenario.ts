@@ -11,16 +11,21 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     available: [],
     scenario: null,
     frameNs: 0,
+    loaded: 0,
+    loading: false,
     loadErrors: [],
     changeErrors: [],
     lastChange: null,
 
     async load(text: string) {
       get().pause();
-      set({ status: 'starting', changeErrors: [], lastChange: null, engineError: null });
+      set({ status: 'starting', loading: true, changeErrors: [], lastChange: null, engineError: null });
       rt.furthestFloor = 0;
       const result = await rt.call((api) => api.load(text));
-      if (!result) return;
+      if (!result) {
+        set({ loading: false });
+        return;
+      }
       set({
         loadErrors: result.errors,
         frameNs: result.frameNs,
@@ -29,11 +34,13 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       });
       if (!result.state) {
         // The schema exists but the engine model does not: say so, keep the page alive.
-        set({ status: 'failed', text: result.canonical });
+        set({ status: 'failed', text: result.canonical, loaded: get().loaded + 1, loading: false });
         return;
       }
       set({ status: 'ready' });
-      rt.enqueue(result.state);
+      // Counted in `loaded` (and `loading` ends) when committed, with its text: one new place for
+      // the address (url-sync.ts).
+      rt.enqueue(result.state, true);
     },
 
     async change(key: string, value: string) {

@@ -46,8 +46,11 @@ export function runStyle(id: RunId, p: Palette): RunStyle {
       };
 }
 
-/** Legend entries for both runs: a line (and the run's marker where it marks events). */
-export function runLegend(p: Palette, what: string, marker?: string): LegendItem[] {
+/**
+ * Legend entries for both runs: a line, and where it marks events their entry — in the run's own
+ * marker, or in `shape` where the event has a mark of its own (a timeout's ▼, issue 20 item 31).
+ */
+export function runLegend(p: Palette, what: string, marker?: string, shape?: MarkerName): LegendItem[] {
   return RUN_IDS.flatMap((id) => {
     const s = runStyle(id, p);
     const items: LegendItem[] = [
@@ -58,7 +61,7 @@ export function runLegend(p: Palette, what: string, marker?: string): LegendItem
         label: `${id}: ${marker}`,
         color: s.color,
         kind: 'marker',
-        marker: s.marker,
+        marker: shape ?? s.marker,
         hollow: s.hollow,
       });
     return items;

@@ -13,12 +13,14 @@ import {
   type TimeChartOptions,
 } from './time-chart';
 import { count, num } from '../format';
+import type { MarkerName } from '../theme/palette';
 
 /**
  * A/B overlay of one step series of both runs on one y axis (issue 12 item 2: the RTO in force
  * and the congestion window read best overlaid — the same scale makes A's and B's values directly
  * comparable): A solid, B dashed (ab-data.ts). With `events`, that source's records (e.g.
- * `tcp.timeout`) are marked on the axis, ◆ for A and a hollow ▲ for B.
+ * `tcp.timeout`) are marked on the axis in the mark that event has everywhere else (a timeout's ▼,
+ * never the retransmission's ◆): filled and lower for A, hollow and higher for B.
  *
  * Nodes: `path.step-A`, `path.step-B` (one per connection), `path.events-A`, `path.events-B`.
  */
@@ -30,7 +32,7 @@ export interface AbStepChartOptions extends TimeChartOptions {
   /** Y axis unit: seconds or bytes (kB/MB chosen from the range). */
   readonly unit: 's' | 'bytes';
   /** A source whose records are marked at the foot of the plot (e.g. `tcp.timeout`), and its name. */
-  readonly events?: { readonly source: string; readonly what: string };
+  readonly events?: { readonly source: string; readonly what: string; readonly marker: MarkerName };
   readonly kind: string;
 }
 
@@ -87,7 +89,7 @@ export function createAbStepChart(el: HTMLElement, options: AbStepChartOptions):
             t1,
             fx,
             () => (id === 'A' ? h - 6 : h - 16),
-            { marker: style.marker, size: 40, color: style.color, hollow: style.hollow, cell: 3 },
+            { marker: options.events.marker, size: 40, color: style.color, hollow: style.hollow, cell: 3 },
           );
         }
         said.push(
@@ -95,7 +97,7 @@ export function createAbStepChart(el: HTMLElement, options: AbStepChartOptions):
             (options.events ? `, ${count(nEv, options.events.what)}` : ''),
         );
       });
-      frame.legend(runLegend(p, options.what, options.events?.what), p);
+      frame.legend(runLegend(p, options.what, options.events?.what, options.events?.marker), p);
       return `${said.join('; ')}.`;
     },
   });

@@ -9,6 +9,9 @@
  * on-screen offsets.
  */
 
+import { CHART_STYLE } from '../theme/chart-style';
+import { textMeasure, wrapToWidth } from './wrap';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** What an exported figure says about itself. */
@@ -22,28 +25,29 @@ export interface ExportCaption {
 const HEAD_PX = 26;
 const LINE_PX = 15;
 const CAPTION_FONT_PX = 11;
-/** Width of one caption character, px (a conservative estimate for the chart font at 11 px). */
-const CHAR_PX = 6.2;
+/** Room kept on each side of a caption line, px; and a share of the width kept spare (another font). */
+const CAPTION_SIDE_PX = 8;
+const CAPTION_SPARE = 0.04;
 
-/** Split `text` into lines of at most `max` characters, at `&`, `;`, spaces or anywhere if need be. */
-export function wrapCaption(text: string, max: number): string[] {
-  const out: string[] = [];
-  let rest = text;
-  const limit = Math.max(10, Math.floor(max));
-  while (rest.length > limit) {
-    const head = rest.slice(0, limit);
-    const cut = Math.max(head.lastIndexOf('&'), head.lastIndexOf(';'), head.lastIndexOf(' '));
-    const at = cut > limit / 3 ? cut + 1 : limit;
-    out.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at).trimStart();
-  }
-  if (rest.length > 0) out.push(rest);
-  return out;
+/**
+ * The caption's lines for a figure `w` px wide: each line measured in the caption's font and
+ * wrapped at `&`, `;` or spaces (anywhere in a long value), with a few per cent to spare for a
+ * viewer whose font runs wider.
+ */
+export function captionLines(
+  lines: readonly string[],
+  w: number,
+  family: string = CHART_STYLE.fontFamily,
+): string[] {
+  const measure = textMeasure(CAPTION_FONT_PX, family);
+  const room = (w - 2 * CAPTION_SIDE_PX) * (1 - CAPTION_SPARE);
+  return lines.flatMap((l) => wrapToWidth(l, room, measure));
 }
 
 /** Add the heading above and the caption lines below the drawn content; returns the new height. */
 function addCaption(clone: SVGSVGElement, caption: ExportCaption, w: number, h: number, ink: string): number {
   const doc = clone.ownerDocument;
+  const family = clone.getAttribute('font-family') ?? CHART_STYLE.fontFamily;
   const body = doc.createElementNS(SVG_NS, 'g');
   body.setAttribute('class', 'export-body');
   body.setAttribute('transform', `translate(0,${HEAD_PX})`);
@@ -55,7 +59,8 @@ function addCaption(clone: SVGSVGElement, caption: ExportCaption, w: number, h: 
   const text = (cls: string, y: number, size: number, content: string, weight = 'normal') => {
     const t = doc.createElementNS(SVG_NS, 'text');
     t.setAttribute('class', cls);
-    t.setAttribute('x', '8');
+    t.setAttribute('x', String(CAPTION_SIDE_PX));
+    t.setAttribute('font-family', family);
     t.setAttribute('y', String(y));
     t.setAttribute('font-size', String(size));
     t.setAttribute('font-weight', weight);
@@ -64,7 +69,7 @@ function addCaption(clone: SVGSVGElement, caption: ExportCaption, w: number, h: 
     clone.appendChild(t);
   };
   text('export-title', 18, 15, caption.title, 'bold');
-  const lines = caption.lines.flatMap((l) => wrapCaption(l, (w - 16) / CHAR_PX));
+  const lines = captionLines(caption.lines, w, family);
   lines.forEach((l, i) =>
     text('export-caption', HEAD_PX + h + 4 + (i + 1) * LINE_PX - 4, CAPTION_FONT_PX, l),
   );

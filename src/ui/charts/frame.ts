@@ -3,6 +3,7 @@ import { endTicks } from './axis-ticks';
 import { legendPositions } from './legend-layout';
 import { CHART_STYLE, isStrokeMarker, markerPath, styleAxis, tickFormat } from '../theme/chart-style';
 import type { MarkerName, Palette } from '../theme/palette';
+import { drawSpan, LEGEND_ROW_PX } from './span-note';
 
 /**
  * The DOM skeleton every chart shares: a focusable wrapper `<div class="wtl-chart">`, an
@@ -54,6 +55,8 @@ export class ChartFrame {
   /** The top margin and height asked for: a legend of more than two rows adds to both. */
   private readonly baseTop: number;
   private readonly baseHeight: number;
+  /** Px added above the plot: legend rows past two, the span note's lines (`reserveTop`). */
+  private readonly topExtra = { legend: 0, note: 0 };
 
   constructor(
     readonly el: HTMLElement,
@@ -165,42 +168,27 @@ export class ChartFrame {
   }
 
   /**
-   * Show that the plot starts later than the axis (span.ts): the plot is clipped from `fromPx`, the
-   * part before it is greyed out, and `note` says which span is shown and why (in the figure, so an
-   * export carries it too). `note` null: the whole axis is shown.
+   * Show that the plot starts later than the axis (span.ts, drawn by span-note.ts): the plot is
+   * clipped from `fromPx`, the part before it greyed out, and `note` says which span is shown and
+   * why. `note` null: the whole axis is shown.
    */
   span(fromPx: number, note: string | null, p: Palette): void {
-    const left = Math.max(0, Math.min(this.innerW, fromPx));
-    this.defs
-      .select(`#${this.id}-clip rect`)
-      .attr('x', left)
-      .attr('width', this.innerW - left);
-    this.svg.attr('data-span-start-px', note ? left : null);
-    let g = this.svg.select<SVGGElement>('g.span');
-    if (g.empty()) g = this.svg.append('g').attr('class', 'span');
-    g.attr('transform', `translate(${this.margin.left},${this.margin.top})`);
-    g.selectAll('rect.span-dropped')
-      .data(note && left > 0 ? [left] : [])
-      .join('rect')
-      .attr('class', 'span-dropped')
-      .attr('width', (d) => d)
-      .attr('height', this.innerH)
-      .attr('fill', p.neutral.grid)
-      .attr('fill-opacity', 0.45);
-    g.selectAll('text.span-note')
-      .data(note ? [note] : [])
-      .join('text')
-      .attr('class', 'span-note')
-      // In the greyed-out part when it is wide enough (≈ 6.5 px a character), else top right.
-      .attr('x', (d) => (left > d.length * 6.5 + 8 ? 4 : this.innerW - 4))
-      .attr('y', 12)
-      .attr('text-anchor', (d) => (left > d.length * 6.5 + 8 ? 'start' : 'end'))
-      .attr('font-size', CHART_STYLE.tickFontPx)
-      .attr('fill', p.neutral.ink)
-      .attr('paint-order', 'stroke')
-      .attr('stroke', p.neutral.background)
-      .attr('stroke-width', 3)
-      .text((d) => d);
+    drawSpan(this, fromPx, note, p);
+  }
+
+  /**
+   * Rows above the plot besides the legend's first two (more legend rows, the span note's lines):
+   * the plot moves down by `px` for `what` and the svg grows by as much, so the plot's height —
+   * and everything drawn in it — stays.
+   */
+  reserveTop(what: 'legend' | 'note', px: number): void {
+    this.topExtra[what] = px;
+    const extra = this.topExtra.legend + this.topExtra.note;
+    if (this.margin.top !== this.baseTop + extra) {
+      this.margin.top = this.baseTop + extra;
+      this.height = this.baseHeight + extra;
+      this.resize();
+    }
   }
 
   /** Set the svg's long description (counts of what is drawn, for screen readers). */
@@ -318,12 +306,7 @@ export class ChartFrame {
       this.width - this.margin.left - 6,
     );
     // More than two rows: the plot moves down (its height stays), so nothing drawn is misplaced.
-    const extra = Math.max(0, rows - 2) * 15;
-    if (this.margin.top !== this.baseTop + extra) {
-      this.margin.top = this.baseTop + extra;
-      this.height = this.baseHeight + extra;
-      this.resize();
-    }
+    this.reserveTop('legend', Math.max(0, rows - 2) * LEGEND_ROW_PX);
     const sel = this.legendG
       .selectAll<SVGGElement, LegendItem>('g.item')
       .data(items)

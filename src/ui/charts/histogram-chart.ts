@@ -37,6 +37,11 @@ export interface HistogramChartOptions extends ChartOptions {
   capacityBps?: CapacityOption;
   /** Number of bins (default 20). */
   bins?: number;
+  /**
+   * Print the windows' mean and standard deviation in words (default true): false while an open
+   * exercise hides the run's goodput, which the mean of the windows would give away.
+   */
+  printStats?: boolean;
   height?: number;
 }
 
@@ -120,6 +125,10 @@ function drawPanels(
   for (const pa of panels) for (const v of pa.values) xMax = Math.max(xMax, v);
   if (!(xMax > 0)) xMax = 1;
   const bins = Math.max(2, Math.floor(options.bins ?? 20));
+  const meanWords = (pa: Panel): string =>
+    options.printStats === false
+      ? 'mean and std hidden while the exercise is open'
+      : `mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`;
   const gap = 28;
   const pw = (frame.innerW - gap * (panels.length - 1)) / panels.length;
   const ph = frame.innerH;
@@ -189,10 +198,7 @@ function drawPanels(
     const ay = g.append('g');
     ay.call(d3.axisLeft(y).ticks(4).tickFormat(tickFormat));
     styleAxis(ay, p);
-    const stats =
-      pa.stats.n > 0
-        ? `n = ${pa.stats.n}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`
-        : 'no complete window yet';
+    const stats = pa.stats.n > 0 ? `n = ${pa.stats.n}, ${meanWords(pa)}` : 'no complete window yet';
     g.append('text')
       .attr('class', 'panel-title')
       .attr('x', 0)
@@ -229,10 +235,5 @@ function drawPanels(
     .attr('fill', p.neutral.ink)
     .attr('font-size', CHART_STYLE.labelFontPx)
     .text('windows (%)');
-  return panels
-    .map(
-      (pa) =>
-        `${pa.window} s: ${count(pa.stats.n, 'window')}, mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`,
-    )
-    .join('; ');
+  return panels.map((pa) => `${pa.window} s: ${count(pa.stats.n, 'window')}, ${meanWords(pa)}`).join('; ');
 }

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { markerPath } from '../theme/chart-style';
+import { CHART_STYLE, markerPath } from '../theme/chart-style';
 import { DASHES, MARKERS } from '../theme/palette';
 import { connOk, lowerBound, readSource, upperBound, visibleRange } from './data';
 import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
@@ -19,6 +19,11 @@ import {
   type TimeDrawContext,
 } from './time-chart';
 import { count } from '../format';
+import { textMeasure, wrapToWidth } from './wrap';
+
+/** The empty graph's note: font px and line spacing (em). */
+const EMPTY_FONT_PX = 14;
+const EMPTY_LINE_EM = 1.25;
 
 /**
  * Sequence-number graph in the Stevens / tcptrace style (ui.md "Charts"): every data segment sent
@@ -374,18 +379,28 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
   drawSelectionRing(ctx, send, yb);
   // Nothing sent in the whole run so far (not merely outside a zoomed window).
   const empty = (send?.n ?? 0) === 0;
+  // In lines that fit the plot: on a phone's 390 px one line was cut off at both ends (issue 20, item 31).
+  const note = options.emptyText ?? 'No TCP data segments yet — press Play to start the run.';
+  const noteLines = empty
+    ? wrapToWidth(note, ctx.w - 16, textMeasure(EMPTY_FONT_PX, CHART_STYLE.fontFamily), ' ')
+    : [];
   frame
     .layer('empty')
     .selectAll('text')
-    .data(empty ? [options.emptyText ?? 'No TCP data segments yet — press Play to start the run.'] : [])
+    .data(empty ? [note] : [])
     .join('text')
     .attr('class', 'empty-note')
     .attr('x', ctx.w / 2)
-    .attr('y', h / 2)
+    .attr('y', h / 2 - ((noteLines.length - 1) * EMPTY_LINE_EM * EMPTY_FONT_PX) / 2)
     .attr('text-anchor', 'middle')
-    .attr('font-size', 14)
+    .attr('font-size', EMPTY_FONT_PX)
     .attr('fill', p.neutral.muted)
-    .text((d) => d);
+    .selectAll('tspan')
+    .data(noteLines)
+    .join('tspan')
+    .attr('x', ctx.w / 2)
+    .attr('dy', (_, i) => (i === 0 ? null : `${EMPTY_LINE_EM}em`))
+    .text((l, i) => (i < noteLines.length - 1 ? `${l} ` : l));
 
   frame.legend(
     [

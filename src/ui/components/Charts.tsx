@@ -9,12 +9,15 @@ import { createThroughputChart, type ThroughputChartOptions } from '../charts/th
 import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
 import type { ExportCaption } from '../charts/export';
+import { captionScenario } from './caption-scenario';
 import { chartToPngBlob, chartToSvgString } from './chart-export';
 import { num } from '../format';
 import type { ChartId } from '../../state/url-codec';
+import { CHART_TITLES } from '../../state/chart-ids';
 import { useChart, useChartView, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
-import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
+import { GOODPUT_FIGURES } from '../exercises/hidden-policy';
 import { NOTE_CHARTS } from '../../state/notes';
 import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -29,14 +32,14 @@ interface ChartSpec {
 }
 
 const SPECS: readonly ChartSpec[] = [
-  { id: 'seq', title: 'Sequence numbers', factory: createSeqChart as ChartFactory },
-  { id: 'rto', title: 'Retransmission timeout (RTO)', factory: createRtoChart as ChartFactory },
-  { id: 'cwnd', title: 'Congestion window and bytes in flight', factory: createCwndChart as ChartFactory },
-  { id: 'throughput', title: 'Goodput', factory: createThroughputChart as ChartFactory },
-  { id: 'link', title: 'Link layer', factory: createLinkChart as ChartFactory },
+  { id: 'seq', title: CHART_TITLES.seq, factory: createSeqChart as ChartFactory },
+  { id: 'rto', title: CHART_TITLES.rto, factory: createRtoChart as ChartFactory },
+  { id: 'cwnd', title: CHART_TITLES.cwnd, factory: createCwndChart as ChartFactory },
+  { id: 'throughput', title: CHART_TITLES.throughput, factory: createThroughputChart as ChartFactory },
+  { id: 'link', title: CHART_TITLES.link, factory: createLinkChart as ChartFactory },
   {
     id: 'histogram',
-    title: 'Goodput histograms',
+    title: CHART_TITLES.histogram,
     factory: createHistogramChart as ChartFactory,
     note: 'Bars: share of the windows at each goodput. Dashed line: the mean; hatched band: mean ± one standard deviation.',
   },
@@ -60,7 +63,7 @@ function exportCaption(
   return {
     title,
     lines: [
-      `Wireless TCP Lab · scenario: ${text}`,
+      `Wireless TCP Lab · scenario: ${captionScenario(text)}`,
       `seed ${seed ?? 1} · simulated time shown ${num(a, 2)}–${num(b, 2)} s (run at ${num(simTime, 2)} s)`,
     ],
   };
@@ -126,7 +129,10 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
   // must not re-create the charts. While an open exercise hides it, no chart draws it (the
   // goodput chart's dashed line and its legend would give it away); the charts are made anew when
   // that changes.
-  const hideCapacity = useHidden()('capacityBps');
+  const policy = useHiddenPolicy();
+  const hideCapacity = policy.figure('capacityBps');
+  // The histograms' mean of the windows is the run's goodput: not printed while that is hidden.
+  const hideGoodput = policy.hides({ paths: GOODPUT_FIGURES });
   const capacity = useCallback(
     () => (hideCapacity ? undefined : store.getState().summary?.capacityBps),
     [store, hideCapacity],
@@ -152,13 +158,14 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     decoder: plugin?.linkDecoder,
     capacityBps: capacity,
     capacityLabel: plugin?.chartLabels?.capacity,
+    printStats: !hideGoodput,
     emptyText:
       app === 'ping'
         ? 'Ping sends no TCP segments: read the round-trip times in the summary and the link-layer view.'
         : undefined,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}`;
+  const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}|${hideGoodput ? 'no-goodput' : ''}`;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>
@@ -172,8 +179,8 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
 
 /** The chart, or a note where an open exercise hides it until answered (`hides: ["chart:<id>"]`). */
 function ChartOrHidden({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
-  const hidden = useHidden();
-  if (hidden(`chart:${spec.id}`)) {
+  const policy = useHiddenPolicy();
+  if (policy.chart(spec.id)) {
     return (
       <p className="muted chart-hidden" data-testid={`chart-hidden-${spec.id}`}>
         This chart is {HIDDEN_TEXT}.

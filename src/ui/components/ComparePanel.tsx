@@ -2,9 +2,51 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { schemaFor } from '../../engine/scenarios';
 import { formatValue } from '../../engine/scenario/values';
 import { checkChange, compareText, type CompareChange } from '../../state/ab-compare';
+import { isLongJob, jobCost, type JobCost } from '../../state/job-cost';
 import { effectiveValues } from '../../state/store';
+import type { LabStore } from '../../state/store';
+import { num } from '../format';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { labPlugin } from '../systems';
 import { CompareResult, type CompareRuns } from './CompareResult';
+import { JobConfirm } from './JobConfirm';
+
+/** The jobs of a comparison: A and B, each in an engine of its own. */
+const COMPARE_JOBS = ['compare-a', 'compare-b'] as const;
+
+/** Stop A and B now: their engines are terminated (issue 20 item 10). */
+function cancelCompare(store: LabStore): void {
+  for (const id of COMPARE_JOBS) store.getState().cancelJob(id);
+}
+
+/** A's and B's progress in simulated seconds, with Cancel (issue 20 item 10). */
+function CompareProgress({ onCancel }: { onCancel(): void }) {
+  const a = useLab((s) => s.jobs['compare-a']);
+  const b = useLab((s) => s.jobs['compare-b']);
+  const rows = [
+    ['A', a],
+    ['B', b],
+  ] as const;
+  return (
+    <div className="ab-progress" data-testid="compare-progress">
+      {rows.map(([name, job]) =>
+        job && job.status === 'running' ? (
+          <p key={name} className="small">
+            <progress
+              value={job.simTime ?? 0}
+              max={job.simEnd && job.simEnd > 0 ? job.simEnd : 1}
+              aria-label={`Progress of ${name}`}
+            />{' '}
+            {name}: {num(job.simTime ?? 0)} of {job.simEnd ? num(job.simEnd) : '?'} simulated seconds
+          </p>
+        ) : null,
+      )}
+      <button type="button" onClick={onCancel} data-testid="compare-cancel">
+        Cancel
+      </button>
+    </div>
+  );
+}
 
 interface Row {
   readonly key: string;
@@ -49,6 +91,20 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef<readonly CompareChange[] | null>(null);
+  /** B's changes the user ran from the form: they run without asking. */
+  const approved = useRef<readonly CompareChange[] | null>(null);
+  /** A link's long comparison waiting for the user's word, with what it would start. */
+  const [asking, setAsking] = useState<{ changes: readonly CompareChange[]; cost: JobCost } | null>(null);
+  const speed = labPlugin(system)?.referenceSpeed;
+  // The panel gone, its engines go too; mounted again (React's StrictMode does so at once in
+  // development), the link's comparison runs again.
+  useEffect(
+    () => () => {
+      cancelCompare(store);
+      started.current = null;
+    },
+    [store],
+  );
 
   // The form shows the link's changes (a link opened, or a run started from the form).
   useEffect(() => {
@@ -59,13 +115,18 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   useEffect(() => {
     if (shownSystem.current === system) return;
     shownSystem.current = system;
+    cancelCompare(store);
     setRuns(null);
+    setAsking(null);
     started.current = null;
     setRows(store.getState().view.compare?.map((c) => ({ ...c })) ?? []);
   }, [system, store]);
 
+  /** Bumped by each run: an older run's ending does not end a newer one's busy state. */
+  const runCount = useRef(0);
   const run = async (changes: readonly CompareChange[]) => {
     const aText = store.getState().text;
+    const mine = ++runCount.current;
     started.current = changes;
     setBusy(true);
     setFailure(null);
@@ -75,18 +136,30 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
         store.getState().runTraced('compare-a', aText),
         store.getState().runTraced('compare-b', bText),
       ]);
-      if (!a.cancelled && !b.cancelled && started.current === changes) setRuns({ aText, changes, a, b });
+      if (!a.cancelled && !b.cancelled && runCount.current === mine && started.current === changes)
+        setRuns({ aText, changes, a, b });
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
+      if (runCount.current === mine) setFailure(err instanceof Error ? err.message : String(err));
     } finally {
-      setBusy(false);
+      if (runCount.current === mine) setBusy(false);
     }
   };
 
-  // A link (or a run from the form) names B's changes: run them once the scenario is loaded.
+  // A link (or a run from the form) names B's changes: run them once the scenario is loaded — a long
+  // comparison once the user says so (issue 20 item 10). None in the link (closed, Back): stop.
   useEffect(() => {
-    if (!text || !compare || compare.length === 0 || sameChanges(started.current, compare)) return;
-    void run(compare);
+    if (!compare || compare.length === 0) {
+      setAsking(null);
+      if (started.current !== null) cancelCompare(store);
+      return;
+    }
+    if (!text || sameChanges(started.current, compare)) return;
+    const cost = jobCost([text, compareText(text, compare)], 2, speed);
+    if (!sameChanges(approved.current, compare) && isLongJob(cost)) setAsking({ changes: compare, cost });
+    else {
+      setAsking(null);
+      void run(compare);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's changes do, not on every edit of A
   }, [compare, text]);
 
@@ -100,6 +173,8 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
     });
     setRowErrors(errors);
     if (Object.keys(errors).length > 0 || changes.length === 0) return;
+    approved.current = changes;
+    setAsking(null);
     if (sameChanges(compare, changes)) void run(changes);
     else store.getState().setView({ compare: changes });
   };
@@ -197,6 +272,8 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
               type="button"
               className="quiet"
               onClick={() => {
+                // A and B stop now, not when their runs end (issue 20 item 10).
+                cancelCompare(store);
                 store.getState().setView({ compare: null });
                 started.current = null;
                 setRuns(null);
@@ -207,6 +284,21 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
           )}
         </p>
       </form>
+      {asking && (
+        <JobConfirm
+          what="This link holds an A/B comparison"
+          cost={asking.cost}
+          speed={speed}
+          runLabel="Run A and B"
+          onRun={() => {
+            approved.current = asking.changes;
+            setAsking(null);
+            void run(asking.changes);
+          }}
+          onDecline={() => setAsking(null)}
+        />
+      )}
+      {busy && <CompareProgress onCancel={() => cancelCompare(store)} />}
       {failure && (
         <p className="result wrong" role="alert">
           The comparison could not run: {failure}

@@ -10,6 +10,7 @@ import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useChart, type ChartFactory } from '../hooks/use-chart';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
+import { MARKERS } from '../theme/palette';
 import {
   differenceText,
   drawChangers,
@@ -89,7 +90,7 @@ const RTO: AbStepChartOptions = {
   source: 'tcp.rtoActive',
   what: 'RTO in force',
   unit: 's',
-  events: { source: 'tcp.timeout', what: 'timeout' },
+  events: { source: 'tcp.timeout', what: 'timeout', marker: MARKERS.timeout },
 };
 const CWND: AbStepChartOptions = {
   kind: 'ab-cwnd',
@@ -149,7 +150,11 @@ function RealisationNote({ runs }: { runs: CompareRuns }) {
   const realisation = labPlugin(system)?.realisation;
   const until = Math.min(runs.a.summary?.simTime ?? 0, runs.b.summary?.simTime ?? 0);
   const check = useMemo(
-    () => checkRealisation(runs.a.data, runs.b.data, realisation?.sources ?? [], until),
+    () =>
+      checkRealisation(runs.a.data, runs.b.data, realisation?.sources ?? [], until, {
+        a: runs.a.sources,
+        b: runs.b.sources,
+      }),
     [runs, realisation, until],
   );
   const changers = drawChangers(system, runs.changes, realisation);
@@ -159,7 +164,7 @@ function RealisationNote({ runs }: { runs: CompareRuns }) {
     <div
       className="ab-realisation"
       data-testid="compare-realisation"
-      data-identical={String(check.identical && check.incomplete.length === 0)}
+      data-identical={String(check.identical && check.incomplete.length === 0 && check.records > 0)}
       data-records={check.records}
     >
       <p>
@@ -177,8 +182,8 @@ function RealisationNote({ runs }: { runs: CompareRuns }) {
         </ul>
       )}
       {realisation.note && <p className="small">{realisation.note}</p>}
-      <p className={check.identical ? 'result right' : 'result'}>
-        {realisationSentence(check, changers)} {onlyOneSentence(check)}
+      <p className={check.identical && check.records > 0 ? 'result right' : 'result'}>
+        {realisationSentence(check, changers, realisation.sources)} {onlyOneSentence(check)}
       </p>
     </div>
   );

@@ -21,7 +21,9 @@ export function ErrorBanner() {
       {engineError && (
         <div className="error-engine">
           <p>
-            <strong>The simulation engine stopped.</strong> {engineError}
+            {/* Said once (issue 20 item 21): a message that says it again keeps only its why. */}
+            <strong>The simulation engine stopped.</strong>{' '}
+            {engineError.replace(/^the simulation engine stopped[.:]?\s*/i, '')}
           </p>
           <button
             type="button"

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { CHART_IDS, type ChartId } from '../../state/chart-ids';
+import { useId, useMemo, useState } from 'react';
+import { CHART_IDS, CHART_TITLES, type ChartId } from '../../state/chart-ids';
 import { CONDITION_OPS, MEASURES, type ExerciseProblem } from '../../state/exercise-schema';
 import { EMPTY_FORM, formToExercise, summaryPaths, type ExerciseForm } from '../exercises/authoring';
 import { problemText } from '../exercises/check';
@@ -136,7 +136,17 @@ function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: s
 }
 
 /** A state answer: the figures the student's own run must show (a value ± tol, or a band). */
-function Conditions({ form, set, paths }: { form: ExerciseForm; set: Set; paths: string }) {
+function Conditions({
+  form,
+  set,
+  paths,
+  longest,
+}: {
+  form: ExerciseForm;
+  set: Set;
+  paths: string;
+  longest: number;
+}) {
   const rows = form.conditions;
   const put = (i: number, patch: Partial<ExerciseForm['conditions'][number]>) =>
     set(
@@ -147,19 +157,50 @@ function Conditions({ form, set, paths }: { form: ExerciseForm; set: Set; paths:
     <fieldset className="editor-conditions">
       <legend>The student’s run must show (at its end)</legend>
       {rows.map((c, i) => (
-        <div className="editor-row" key={i}>
-          <Field label="Figure">
-            <input list={paths} value={c.path} onChange={(e) => put(i, { path: e.target.value })} />
+        <div className="editor-row editor-condition" key={i}>
+          {/* Its own line, as wide as the longest summary path (`link.byBearers.failed.10`). */}
+          <Field label="Figure (dotted path)" className="editor-wide">
+            <input
+              data-testid={`exercise-cond-path-${i}`}
+              list={paths}
+              size={longest}
+              style={{ minWidth: `min(100%, ${longest + 2}ch)` }}
+              value={c.path}
+              onChange={(e) => put(i, { path: e.target.value })}
+            />
+          </Field>
+          <Field label="Its name for students (e.g. normalised goodput)" className="editor-wide">
+            <input
+              data-testid={`exercise-cond-label-${i}`}
+              value={c.label}
+              onChange={(e) => put(i, { label: e.target.value })}
+            />
+          </Field>
+          <Field label="Unit">
+            <input
+              data-testid={`exercise-cond-unit-${i}`}
+              value={c.unit}
+              onChange={(e) => put(i, { unit: e.target.value })}
+            />
           </Field>
           <Field label="is">
-            <select value={c.op} onChange={(e) => put(i, { op: e.target.value as typeof c.op })}>
+            <select
+              data-testid={`exercise-cond-op-${i}`}
+              value={c.op}
+              onChange={(e) => put(i, { op: e.target.value as typeof c.op })}
+            >
               {CONDITION_OPS.map((o) => (
                 <option key={o}>{o}</option>
               ))}
             </select>
           </Field>
           <Field label="Value">
-            <input inputMode="decimal" value={c.value} onChange={(e) => put(i, { value: e.target.value })} />
+            <input
+              data-testid={`exercise-cond-value-${i}`}
+              inputMode="decimal"
+              value={c.value}
+              onChange={(e) => put(i, { value: e.target.value })}
+            />
           </Field>
           {c.op === 'approx' && (
             <Field label="±">
@@ -186,6 +227,7 @@ function Conditions({ form, set, paths }: { form: ExerciseForm; set: Set; paths:
         type="button"
         className="small"
         onClick={() => set('conditions', [...rows, { ...EMPTY_FORM.conditions[0], value: '' }])}
+        data-testid="exercise-cond-add"
       >
         Add a condition
       </button>
@@ -203,6 +245,9 @@ export function ExerciseEditorForm() {
   const store = useLabStore();
   const summary = useLab((s) => s.summary);
   const paths = useId();
+  const figures = useMemo(() => summaryPaths(summary), [summary]);
+  // The figure boxes fit the longest summary path the lab has (at least `tcp.rtoAtMaxFraction`).
+  const longest = Math.max(20, ...figures.map((p) => p.length));
   const [form, setForm] = useState<ExerciseForm>(EMPTY_FORM);
   const [made, setMade] = useState<Exercise | null>(null);
   const [problems, setProblems] = useState<readonly ExerciseProblem[]>([]);
@@ -244,7 +289,7 @@ export function ExerciseEditorForm() {
         simulation itself.
       </p>
       <datalist id={paths}>
-        {summaryPaths(summary).map((p) => (
+        {figures.map((p) => (
           <option key={p} value={p} />
         ))}
       </datalist>
@@ -271,7 +316,7 @@ export function ExerciseEditorForm() {
         {form.answerKind === 'number' ? (
           <Quantity form={form} set={set} paths={paths} />
         ) : (
-          <Conditions form={form} set={set} paths={paths} />
+          <Conditions form={form} set={set} paths={paths} longest={longest} />
         )}
         {text('hint', 'Hint (optional)', true)}
         {text('explanation', 'Explanation, shown after a right answer (optional)', true)}
@@ -295,7 +340,7 @@ export function ExerciseEditorForm() {
                 checked={form.hideCharts.includes(c)}
                 onChange={() => toggleChart(c)}
               />{' '}
-              chart {c}
+              the chart “{CHART_TITLES[c]}”
             </label>
           ))}
           <Field

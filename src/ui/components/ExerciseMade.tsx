@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { exerciseFile, studentLink } from '../exercises/authoring';
+import { loadExerciseScenario } from '../exercises/boot';
+import { bandWords } from '../exercises/check';
 import { truthFor } from '../exercises/truth';
 import type { Exercise } from '../exercises/types';
 import { useLabStore } from '../hooks/use-lab';
@@ -23,7 +25,7 @@ export function ExerciseMade({ ex }: { ex: Exercise }) {
     setNote('Running the simulation…');
     try {
       const t = await truthFor(store, ex);
-      const band = t.band ? ` (accepted ${t.band[0]} to ${t.band[1]})` : '';
+      const band = t.band ? ` (accepted: any answer that ${bandWords(t.band[0], t.band[1])})` : '';
       setNote(`The simulation’s answer: ${Number(t.truth.toPrecision(6))}${band}.`);
     } catch (err) {
       setNote(`Could not compute the answer: ${err instanceof Error ? err.message : String(err)}`);
@@ -38,7 +40,7 @@ export function ExerciseMade({ ex }: { ex: Exercise }) {
       charts: ex.charts ?? s.view.charts,
       domain: null,
     });
-    void s.load(ex.scenario);
+    void loadExerciseScenario(store, ex.scenario);
   };
   return (
     <div className="editor-made">

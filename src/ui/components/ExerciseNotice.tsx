@@ -1,3 +1,4 @@
+import { useScenarioChanges } from './ExerciseOpen';
 import { useOpenExercise } from './ExercisePanel';
 
 /** Bring the open exercise's question into view and put the keyboard in its answer box. */
@@ -17,10 +18,12 @@ function goToQuestion(): void {
  */
 export function ExerciseNotice() {
   const ex = useOpenExercise();
+  const changed = useScenarioChanges(ex).length > 0;
   if (!ex) return null;
   return (
     <p className="exercise-notice" data-testid="exercise-notice">
-      Exercise: <strong>{ex.title}</strong>{' '}
+      Exercise: <strong>{ex.title}</strong>
+      {changed && ' — you changed its scenario'}{' '}
       <button type="button" className="small" data-testid="exercise-notice-go" onClick={goToQuestion}>
         Go to the question
       </button>

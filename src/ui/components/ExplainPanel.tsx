@@ -11,20 +11,30 @@ import {
   explainQuery,
   explanationLines,
   itemTime,
+  userActions,
   type Explanation,
   type TcpEventKind,
 } from '../../engine/analysis/explain';
 import { systemInfo } from '../../engine/systems/catalog';
 import { traceReaderOf } from '../../state/explain-reader';
 import type { EventSelection } from '../../state/types';
+import { useHiddenPolicy, type HiddenPolicy } from '../exercises/hidden';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ExplainTimeline } from './ExplainTimeline';
 
 /** The explanation of a selection, or why there is none. */
-function useExplanation(sel: EventSelection | null): { e: Explanation } | { error: string } | null {
+function useExplanation(
+  sel: EventSelection | null,
+  policy: HiddenPolicy,
+): { e: Explanation } | { error: string } | null {
   const traces = useLab((s) => s.traces);
-  const sources = useLab((s) => s.sources);
+  const all = useLab((s) => s.sources);
+  // While an open exercise hides a figure, the explanation is told without the sources that record
+  // its values (the RTO in force at a timeout): it then leaves that figure out, and only that.
+  const sources = useMemo(() => all.filter((s) => !policy.values(s.name)), [all, policy]);
   const system = useLab((s) => s.system);
+  // The scenario as it runs, timed changes (drags, toggles) included: the chain names the student's own.
+  const scenario = useLab((s) => s.scenario);
   // While the run plays, explain from the traces as they were when the event was picked; once it
   // pauses or ends, from everything recorded (a datagram may have arrived since).
   const status = useLab((s) => s.status);
@@ -35,22 +45,26 @@ function useExplanation(sel: EventSelection | null): { e: Explanation } | { erro
     if (!sel) return null;
     const reader = traceReaderOf(traces, sources);
     const kind: TcpEventKind = sel.kind ?? 'retransmission';
+    const info = systemInfo(system);
+    const actions = info && scenario ? userActions(scenario, info.params, info.frameNs) : [];
     const r = explainQuery(
       reader,
       { t: Math.round(sel.t * 1e9), kind, conn: sel.conn, seq: sel.seq },
-      systemInfo(system)?.explain ?? null,
+      info?.explain ?? null,
+      actions,
     );
     return 'error' in r ? r : { e: r.explanation };
     // `traces` changes with every batch; `key` says when a new batch should be read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sel, sources, system, key]);
+  }, [sel, sources, system, scenario, key]);
 }
 
 export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
   const sel = useLab((s) => s.selection);
   const text = useLab((s) => s.text);
   const store = useLabStore();
-  const result = useExplanation(sel);
+  const policy = useHiddenPolicy();
+  const result = useExplanation(sel, policy);
   const heading = useRef<HTMLHeadingElement>(null);
   const lastSel = useRef<EventSelection | null>(null);
   // A new pick by keyboard moves focus to the explanation, so a screen reader reads it next.
@@ -130,6 +144,11 @@ export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
           Note: {n}
         </p>
       ))}
+      {policy.sources.length > 0 && (
+        <p className="muted small" data-testid="explain-hidden-note">
+          While the exercise is open, the figures it hides are left out of the explanations.
+        </p>
+      )}
       <details className="explain-cli">
         <summary>The same chain from the command line</summary>
         <code className="small" data-testid="explain-command">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHiddenPolicy } from '../exercises/hidden';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { download, fileStem } from './download';
 
@@ -10,13 +11,20 @@ export function ExportPanel() {
   const simTime = useLab((s) => s.simTime);
   const status = useLab((s) => s.status);
   const [message, setMessage] = useState('');
+  // The traces whose values an open exercise hides (the RTO in force…) stay out of the CSV.
+  const leaveOut = useHiddenPolicy().sources;
   const stem = fileStem(system, seed, simTime);
   const run = async (what: 'csv' | 'pcap') => {
     const s = store.getState();
     s.pause();
     setMessage(`Preparing ${what.toUpperCase()}…`);
     try {
-      if (what === 'csv') download(`${stem}.csv`, await s.exportCsv(), 'text/csv');
+      if (what === 'csv')
+        download(
+          `${stem}-traces.zip`,
+          (await s.exportCsv(leaveOut)) as Uint8Array<ArrayBuffer>,
+          'application/zip',
+        );
       else
         download(
           `${stem}.pcap`,
@@ -34,14 +42,22 @@ export function ExportPanel() {
       <h2 id="export-title">Export</h2>
       <p>
         <button type="button" data-testid="export-csv" disabled={disabled} onClick={() => void run('csv')}>
-          Traces (CSV)
+          Traces (CSV files, ZIP)
         </button>{' '}
         <button type="button" data-testid="export-pcap" disabled={disabled} onClick={() => void run('pcap')}>
           Packets (pcap, for Wireshark)
         </button>
       </p>
+      {leaveOut.length > 0 && (
+        <p className="muted small" data-testid="export-hidden-note">
+          While the exercise is open, the CSV leaves out {leaveOut.join(', ')}: their values would answer it.
+        </p>
+      )}
       <p className="muted small">
-        Each chart has its own SVG and PNG buttons; “Copy link” at the top shares the scenario and the view.
+        The traces: one CSV file per trace source (tcp.send.csv, link.frame.csv, …), each a table with time in
+        simulated seconds and the source’s fields by name — as the command line’s <code>--trace</code> writes
+        them. Each chart has its own SVG and PNG buttons; “Copy link” at the top shares the scenario and the
+        view.
       </p>
       <p role="status" className="small">
         {message}

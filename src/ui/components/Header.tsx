@@ -47,7 +47,7 @@ function PresetSelect() {
   const status = useMemo(() => presetStatus(presetId, system, text), [presetId, system, text]);
   const current = status && !status.modified ? status.preset : null;
   return (
-    <label className="field">
+    <label className="field preset-field">
       <span>Preset</span>
       <select
         data-testid="preset-select"

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { MIN_EVENT_SPACING_NS } from '../../engine/scenario/edit-log';
 import { schemaFor } from '../../engine/scenarios';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { num } from '../format';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
@@ -10,8 +12,11 @@ import type { LinkToggleSpec } from '../systems/types';
 /** The default: `link<n>`, released and re-added by the user. */
 const DEFAULT_SPEC: LinkToggleSpec = { key: (n) => `link${n}`, word: 'Link', mode: 'toggle' };
 
-/** Simulated seconds after a recorded release before its key is set back to 1 (one event spacing and a frame). */
-const REARM_AFTER_S = 0.15;
+/**
+ * Simulated seconds after a recorded release before its key is set back to 1: one event spacing
+ * (edit-log.ts, 0.2 s; sooner, the change would wait for it anyway) and a frame or so.
+ */
+const REARM_AFTER_S = MIN_EVENT_SPACING_NS / 1e9 + 0.05;
 
 /**
  * After a release is recorded (a 'release'-mode key set to 0 by a timed change), set the key back
@@ -64,6 +69,15 @@ export function LinkToggles({
   const change = useLab((s) => s.change);
   const done = useLab((s) => s.done);
   const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
+  const figures = labPlugin(system)?.viewFigures;
+  const policy = useHiddenPolicy();
+  // A counter that prints a figure an open exercise hides (CRC errors, RLP resets) says so instead.
+  const counter = (k: string, n: number, v: number) => {
+    const ref = figures?.counter(k, n);
+    return policy.active && (ref === undefined || policy.hides(ref))
+      ? `${k} ${HIDDEN_TEXT}`
+      : `${k} ${num(v)}`;
+  };
   const live = useMemo(
     () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
     [system],
@@ -129,7 +143,7 @@ export function LinkToggles({
               {l.counters && (
                 <span className="counters">
                   {Object.entries(l.counters)
-                    .map(([k, v]) => `${k} ${num(v)}`)
+                    .map(([k, v]) => counter(k, l.n, v))
                     .join(' · ')}
                 </span>
               )}
@@ -139,7 +153,7 @@ export function LinkToggles({
       </ul>
       {spec.note && keys.length > 0 && (
         <p className="small muted link-note" data-testid="link-note">
-          {spec.note}
+          {spec.note(values)}
         </p>
       )}
     </>

@@ -4,9 +4,10 @@ import { systemInfo } from '../../engine/systems/catalog';
 import { draggedMobile } from '../../engine/systems/stations';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
-import type { ParamValue } from '../../engine/scenario/types';
+import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { formatMetres } from '../map/geometry';
 import { RADIO_FROM_MAP, radioModeNote, type RadioModeNote } from '../map/radio-mode';
+import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { findPreset } from '../presets';
 import { labPlugin } from '../systems';
 import { createMapHost } from './map-host';
@@ -115,8 +116,26 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
  * system's figures (FER, field strengths, RTO…), whether the position drives the radio, and
  * where the phone is.
  */
-function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote | null }) {
+function Captions({
+  view,
+  note,
+  system,
+}: {
+  view: SystemView | null;
+  note: RadioModeNote | null;
+  system: SystemId;
+}) {
+  const policy = useHiddenPolicy();
+  const fixed = labPlugin(system)?.phoneFixed;
   if (!view) return null;
+  // A caption that prints a figure an open exercise hides ("RTO 64.0 s" beside a hidden largest
+  // RTO) says so instead; an undeclared caption is hidden too while anything is hidden.
+  const figures = labPlugin(system)?.viewFigures;
+  const hide = (k: string) => {
+    if (!policy.active) return false;
+    const ref = figures?.caption(k);
+    return ref === undefined || policy.hides(ref);
+  };
   const first = view.stations.find((s) => s.id === view.cells?.serving) ?? view.stations[0];
   const ms = draggedMobile(view);
   const d = ms ? Math.hypot(ms.x - (first?.x ?? 0), ms.y - (first?.y ?? 0)) : NaN;
@@ -126,11 +145,18 @@ function Captions({ view, note }: { view: SystemView | null; note: RadioModeNote
         {Object.entries(view.captions ?? {}).map(([k, v]) => (
           <div className="kv" key={k}>
             <dt>{k}</dt>
-            <dd data-caption={k}>{v}</dd>
+            <dd data-caption={k} data-hidden={hide(k) ? 'true' : undefined}>
+              {hide(k) ? <span className="muted">{HIDDEN_TEXT}</span> : v}
+            </dd>
           </div>
         ))}
       </dl>
       {note && <RadioSwitch note={note} />}
+      {!ms && fixed && (
+        <p className="small" data-testid="phone-fixed">
+          {fixed}
+        </p>
+      )}
       {ms && (
         <p className="small muted" data-testid="ms-position">
           Phone at x {formatMetres(ms.x)}, y {formatMetres(ms.y)} — {formatMetres(d)} from{' '}
@@ -157,16 +183,21 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
       ),
     [system, values, start],
   );
+  const movable = !view || draggedMobile(view) !== undefined;
   return (
     <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>
-      <p className="muted small">Drag the phone, or focus it and use the arrow keys (Shift: further).</p>
+      <p className="muted small">
+        {movable
+          ? 'Drag the phone, or focus it and use the arrow keys (Shift: further).'
+          : 'The phone stays put in this system: why, under the map.'}
+      </p>
       <div data-testid="map" className="map">
         <ErrorBoundary area="map">
           <MapCanvas theme={theme} radioFromMap={note?.on ?? true} />
         </ErrorBoundary>
       </div>
-      <Captions view={view} note={note} />
+      <Captions view={view} note={note} system={system} />
       <LinkToggles view={view} system={system} values={values} />
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { SPEEDS, type Speed } from '../../state/types';
 import { useLab } from '../hooks/use-lab';
 import { num } from '../format';
+import { SpeedReached } from './SpeedReached';
 
 const SPEED_LABEL: Record<Speed, string> = {
   '1': '1× (real time)',
@@ -98,6 +99,7 @@ export function PlaybackBar() {
           ))}
         </select>
       </label>
+      <SpeedReached />
       <button
         type="button"
         data-testid="restart"

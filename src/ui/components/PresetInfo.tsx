@@ -1,64 +1,53 @@
 import { useMemo } from 'react';
 import type { PublishedValue } from '../presets';
 import { presetStatus } from '../presets/modified';
-import { getPath } from '../../engine/analysis';
+import { presetTitle } from '../presets/title';
 import { HIDDEN_TEXT, useHidden } from '../exercises/hidden';
 import { useLab } from '../hooks/use-lab';
-import { anyValue, percent } from '../format';
+import { formatQuantity, formatStudy } from '../quantity';
+import { valueAt } from '../summary-fields';
 
-/** Units of summary figures (scenario.md: seconds, bit/s…), for published rows that give none. */
-const LIVE_UNITS: readonly [RegExp, string][] = [
-  [/^app\.throughputKbps$/, 'kbit/s'],
-  [/^app\.kbytesPerSecond$/, 'kbyte/s'],
-  [/^app\.(transferTime|rttMean|rttMin|meanTransactionTime)$|^tcp\.(maxRto|rttMean|rttMin)$/, 's'],
-  [/^link\.releaseDetect\./, 's'],
-  [/^link\.fieldDbuv\./, 'dBµV'],
-  [/^link\.budget\./, 'bytes/s'],
-  [/^link\.resetsPerMinute$/, 'per minute'],
-  [/^app\.transactionsPerSecond$/, '/s'],
-];
-
-/** The unit of a published row's live figure: the row's own, else the summary path's. */
-export function liveUnit(p: PublishedValue): string | undefined {
-  if (p.unit) return p.unit;
-  if (!p.live || p.format === 'percent') return undefined;
-  return LIVE_UNITS.find(([re]) => re.test(p.live as string))?.[1];
+/** Bring the sweep panel into view (a button, not a `#` link: the fragment holds the lab's view). */
+function showSweep(): void {
+  document.getElementById('sweep-title')?.scrollIntoView({ block: 'start' });
 }
 
+/**
+ * The run's figure beside the study's, printed by the same formatter from the row's quantity
+ * (issue 20 item 5); a figure only a sweep gives says so and points there.
+ */
 function Live({ p }: { p: PublishedValue }) {
   const summary = useLab((s) => s.summary);
   const hidden = useHidden();
+  if (p.fromSweep)
+    return (
+      <td className="muted" data-from-sweep="true">
+        a sweep finds it, not one run:{' '}
+        <button type="button" className="small" onClick={showSweep}>
+          go to the sweep
+        </button>
+      </td>
+    );
   if (!p.live) return <td className="muted">–</td>;
   if (hidden(p.live)) return <td className="muted">{HIDDEN_TEXT}</td>;
-  const v = getPath(summary, p.live);
-  const unit = liveUnit(p);
-  return (
-    <td data-live={p.live}>
-      {Number.isNaN(v) ? '–' : p.format === 'percent' ? percent(v) : anyValue(v)}
-      {unit && !Number.isNaN(v) ? ` ${unit}` : ''}
-    </td>
-  );
+  return <td data-live={p.live}>{formatQuantity(p.quantity, valueAt(summary, p.live))}</td>;
 }
 
 /**
  * The current preset: what it reproduces, and the published values beside the live result. Once
  * the scenario was changed from the preset's, it says "Modified from …" and shows the study's
- * values alone, marked as belonging to the unmodified preset (presets/modified.ts).
+ * values alone, marked as belonging to the unmodified preset (presets/modified.ts); the actions a
+ * preset asks for (releasing bearers) keep it the preset.
  */
-/** The study's value of a published quantity, as printed (a number with its unit, or the study's words). */
-function studyValue(p: PublishedValue): string {
-  if (typeof p.value !== 'number') return p.value;
-  return p.unit ? `${anyValue(p.value)} ${p.unit}` : anyValue(p.value);
-}
-
 export function PresetInfo() {
   const presetId = useLab((s) => s.view.preset);
   const system = useLab((s) => s.system);
   const text = useLab((s) => s.text);
   const status = useMemo(() => presetStatus(presetId, system, text), [presetId, system, text]);
+  const hidden = useHidden();
   if (!status) return null;
   const { preset, modified } = status;
-  const title = `${preset.figure && !/\b(Figures?|Tables?)\b/.test(preset.title) ? `${preset.figure}: ` : ''}${preset.title}`;
+  const title = presetTitle(preset);
   return (
     <section
       className="panel preset-info"
@@ -88,10 +77,15 @@ export function PresetInfo() {
             {preset.published.map((p, i) => (
               <tr key={i}>
                 <th scope="row">{p.label}</th>
-                <td>
-                  {studyValue(p)}
-                  {!modified && p.expect ? <span className="muted"> ({p.expect})</span> : null}
-                </td>
+                {/* The study's value of a quantity an open exercise hides is its answer too. */}
+                {p.live && hidden(p.live) ? (
+                  <td className="muted">{HIDDEN_TEXT}</td>
+                ) : (
+                  <td>
+                    {formatStudy(p.quantity, p.value)}
+                    {!modified && p.expect ? <span className="muted"> ({p.expect})</span> : null}
+                  </td>
+                )}
                 {!modified && <Live p={p} />}
               </tr>
             ))}

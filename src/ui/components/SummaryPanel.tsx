@@ -3,6 +3,8 @@ import { useLab } from '../hooks/use-lab';
 import { anyValue, bitRate, bytes, count, num, percent, seconds, sig, words } from '../format';
 import { labPlugin } from '../systems';
 import { Part, Row } from './FigureRow';
+import { formatQuantity } from '../quantity';
+import { counterPaths, summaryField } from '../summary-fields';
 
 /** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
@@ -31,8 +33,24 @@ function WorkloadRows({ app }: { app: Summary['app'] }) {
   );
 }
 
-/** The figures in words (exported for tests). */
-export function SummaryFigures({ s }: { s: Summary }) {
+/**
+ * Where the workload is, in words (issue 20 item 28): "completed" only once it has (DECT's
+ * arrivals never complete, whatever its summary's `completed` says), "not started yet" at 0 s,
+ * and a run that reached its duration first says so instead of "running".
+ */
+export function workloadWords(s: Summary, done: boolean): string {
+  if (s.failure) return 'failed (why: above)';
+  if (s.app.failed === true) return 'failed';
+  if (s.app.kind === 'bulk') return 'bulk transfer for the whole run (it never completes)';
+  const endless = labPlugin(s.system)?.endlessWorkload;
+  if (endless) return endless;
+  if (s.completed) return 'completed';
+  if (done) return `stopped at the run’s end (${seconds(s.simTime)}) before it completed`;
+  return s.simTime > 0 ? 'running' : 'not started yet';
+}
+
+/** The figures in words (exported for tests); `done`: the run has reached its end. */
+export function SummaryFigures({ s, done = false }: { s: Summary; done?: boolean }) {
   const tcp = s.tcp;
   const SummaryRows = labPlugin(s.system)?.SummaryRows;
   const GoodputRow = labPlugin(s.system)?.GoodputRow;
@@ -51,7 +69,7 @@ export function SummaryFigures({ s }: { s: Summary }) {
               <Part path="capacityBps">{bitRate(s.capacityBps)}</Part>
             </Row>
           )}
-          {SummaryRows && <SummaryRows summary={s} />}
+          {SummaryRows && <SummaryRows summary={s} done={done} />}
           <Row label="Delivered in order" paths={['tcp.bytesDelivered']}>
             {bytes(tcp.bytesDelivered)}
           </Row>
@@ -78,18 +96,12 @@ export function SummaryFigures({ s }: { s: Summary }) {
           {seconds(transfer)}
         </Row>
       )}
-      {tcp.connectFailures > 0 && <Row label="Connections failed">{num(tcp.connectFailures)}</Row>}
-      <Row label="Workload">
-        {s.app.kind === 'bulk'
-          ? 'bulk transfer for the whole run (it never completes)'
-          : s.app.failed === true || s.failure
-            ? s.failure
-              ? 'failed (why: above)'
-              : 'failed'
-            : s.completed
-              ? 'completed'
-              : 'running'}
-      </Row>
+      {tcp.connectFailures > 0 && (
+        <Row label="Connections failed" paths={['tcp.connectFailures']}>
+          {num(tcp.connectFailures)}
+        </Row>
+      )}
+      <Row label="Workload">{workloadWords(s, done)}</Row>
     </dl>
   );
 }
@@ -101,6 +113,7 @@ export function SummaryFigures({ s }: { s: Summary }) {
 export function SummaryPanel() {
   const summary = useLab((s) => s.summary);
   const simTime = useLab((s) => s.simTime);
+  const done = useLab((s) => s.done);
   return (
     <section
       className="panel summary"
@@ -115,23 +128,21 @@ export function SummaryPanel() {
           {failureText(summary.failure)}
         </p>
       )}
-      {summary ? <SummaryFigures s={summary} /> : <p className="muted">No run yet.</p>}
+      {summary ? <SummaryFigures s={summary} done={done} /> : <p className="muted">No run yet.</p>}
       {summary && Object.keys(summary.link).length > 0 && (
         <details className="link-counters">
           <summary>Link-layer counters</summary>
           <dl className="figures compact">
-            {Object.entries(summary.link).map(([k, v]) => (
-              <Row key={k} label={words(k)} paths={[`link.${k}`]}>
-                {anyValue(v)}
-              </Row>
-            ))}
-            {Object.entries(summary.app)
-              .filter(([k]) => k !== 'transferTime')
-              .map(([k, v]) => (
-                <Row key={`app-${k}`} label={words(k)} paths={[`app.${k}`]}>
-                  {anyValue(v)}
+            {counterPaths(summary).map(([path, v]) => {
+              // Labels and units written for people (summary-fields.ts); a field a plug-in has not
+              // labelled yet still shows, in its key's words (a test fails on it).
+              const field = summaryField(summary.system, path);
+              return (
+                <Row key={path} label={field?.label ?? words(path.split('.').at(-1) ?? path)} paths={[path]}>
+                  {field ? formatQuantity(field.quantity, v) : anyValue(v)}
                 </Row>
-              ))}
+              );
+            })}
           </dl>
         </details>
       )}

@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { isLongJob, jobCost, type JobCost } from '../../state/job-cost';
 import { setupFromSpec, sweepCurves, sweepRuns, type SweepSetup } from '../../state/sweep';
 import { effectiveValues } from '../../state/store';
 import { flattenSummary } from '../../state/summary-fields';
 import { findPreset } from '../presets';
+import { labPlugin } from '../systems';
+import { JobConfirm } from './JobConfirm';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { num } from '../format';
 import { useCustomSweep } from './CustomSweep';
@@ -55,6 +58,11 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const progress = job?.status === 'running' ? job : null;
   const [outcome, setOutcome] = useState<SweepOutcome | null>(null);
   const started = useRef<SweepSetup | null>(null);
+  /** The sweep the user started from the form: it runs without asking. */
+  const approved = useRef<SweepSetup | null>(null);
+  /** A link's long sweep waiting for the user's word, with what it would start. */
+  const [asking, setAsking] = useState<{ setup: SweepSetup; cost: JobCost } | null>(null);
+  const speed = labPlugin(system)?.referenceSpeed;
 
   const run = async (s: SweepSetup) => {
     started.current = s;
@@ -69,15 +77,38 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
     setOutcome({ setup: s, runs, summaries: r.summaries, errors: r.errors, cancelled: r.cancelled });
   };
 
-  // The link names a sweep (opened, or a sweep started here): run it.
+  // The link names a sweep (opened, or a sweep started here): run it — a long one once the user
+  // says so (issue 20 item 10). No sweep in the link (closed, or Back to a page without one): stop.
   useEffect(() => {
-    if (!linked || sameSetup(started.current, linked)) return;
-    void run(linked);
+    setAsking(null);
+    if (!linked) {
+      store.getState().cancelJob('sweep');
+      return;
+    }
+    if (sameSetup(started.current, linked)) return;
+    const cost = jobCost(
+      sweepRuns(linked).runs.map((r) => r.text),
+      store.getState().workerCount(),
+      speed,
+    );
+    if (!sameSetup(approved.current, linked) && isLongJob(cost)) setAsking({ setup: linked, cost });
+    else void run(linked);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's sweep changes
   }, [linked]);
+  // The panel gone (another system's page), its engines go too; mounted again (React's StrictMode
+  // does so at once in development), the link's sweep runs again.
+  useEffect(
+    () => () => {
+      store.getState().cancelJob('sweep');
+      started.current = null;
+    },
+    [store],
+  );
 
   const start = () => {
     if (!setup) return;
+    approved.current = setup;
+    setAsking(null);
     if (sameSetup(linked, setup)) void run(setup);
     else store.getState().setView({ sweep: setup });
   };
@@ -109,6 +140,20 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           it). The form builds another; <em>Run sweep</em> replaces it.
         </p>
       )}
+      {asking && (
+        <JobConfirm
+          what="This link holds a sweep"
+          cost={asking.cost}
+          speed={speed}
+          runLabel={`Run the ${num(asking.cost.runs)} runs`}
+          onRun={() => {
+            approved.current = asking.setup;
+            setAsking(null);
+            void run(asking.setup);
+          }}
+          onDecline={() => setAsking(null)}
+        />
+      )}
       {(mode === 'custom' || !presetSetup) && custom.form}
       <p className="sweep-actions">
         <button
@@ -130,6 +175,8 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
             type="button"
             className="quiet"
             onClick={() => {
+              // Its engines stop now, not when their runs end (issue 20 item 10).
+              store.getState().cancelJob('sweep');
               store.getState().setView({ sweep: null });
               started.current = null;
               setOutcome(null);

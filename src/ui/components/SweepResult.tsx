@@ -14,6 +14,7 @@ import { chartToPngBlob, chartToSvgString } from './chart-export';
 import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
 import { labPlugin } from '../systems';
 import type { PublishedCurve } from '../systems/types';
+import { HIDDEN_TEXT, useHiddenPolicy, type HiddenPolicy } from '../exercises/hidden';
 import { sig } from '../format';
 import { download } from './download';
 import {
@@ -37,8 +38,12 @@ export interface SweepOutcome {
 }
 
 /** The rows of the CSV: each run's summary, or its scenario and why it has none. */
-function csvLines(o: SweepOutcome): unknown[] {
-  return o.runs.map((r, i) => o.summaries[i] ?? { scenario: r.text, error: 'the run did not finish' });
+function csvLines(o: SweepOutcome, policy: HiddenPolicy): unknown[] {
+  // The columns an open exercise hides are left out until it is answered.
+  return o.runs.map((r, i) => {
+    const s = o.summaries[i];
+    return s ? policy.strip(s) : { scenario: r.text, error: 'the run did not finish' };
+  });
 }
 
 function SweepChartHost({
@@ -143,6 +148,8 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
   const stem = `sweep-${system}-${setup.x}-${setup.metrics[0].replace(/\W+/g, '-')}`;
   const caption = () => sweepCaption(`${labels.y} against ${labels.x}`, setup, curves);
   const noValue = outcome.summaries.length > 0 && aggregateSweep(setup, runs, outcome.summaries).length === 0;
+  const policy = useHiddenPolicy();
+  const hiddenY = setup.metrics.filter((m) => policy.figure(m));
   return (
     <div className="sweep-result" data-testid="sweep-result" data-runs={runs.length}>
       <p className="small">
@@ -156,12 +163,19 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
           fields.
         </p>
       )}
-      <SweepChartHost outcome={outcome} curves={curves} labels={labels} theme={theme} host={host} />
+      {hiddenY.length > 0 ? (
+        <p className="muted chart-hidden" data-testid="sweep-hidden">
+          The sweep plots <code>{hiddenY.join(', ')}</code>, {HIDDEN_TEXT}: its plot and points show once the
+          exercise is answered.
+        </p>
+      ) : (
+        <SweepChartHost outcome={outcome} curves={curves} labels={labels} theme={theme} host={host} />
+      )}
       <p className="sweep-actions">
         <button
           type="button"
           data-testid="sweep-csv"
-          onClick={() => download(`${stem}.csv`, sweepCsv(csvLines(outcome)), 'text/csv')}
+          onClick={() => download(`${stem}.csv`, sweepCsv(csvLines(outcome, policy)), 'text/csv')}
         >
           CSV of every run
         </button>{' '}

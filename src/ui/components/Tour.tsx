@@ -1,31 +1,65 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { draggedMobile } from '../../engine/systems/stations';
 import { getPath } from '../exercises/check';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { watchPhoneGesture } from '../tour/gesture';
+import { onScreen, placeCard, type Box } from '../tour/placement';
 import { tour, TOUR_STEPS, type TourStep } from '../tour/tour-state';
 
-/** What each step says, and the element it points at (`data-testid`). */
-const STEPS: Readonly<Record<TourStep, { title: string; text: string; target: string | null }>> = {
+interface StepText {
+  title: string;
+  text: string;
+  /** The element the step points at (`data-testid`). */
+  target: string | null;
+  /** What the step asks the student to use or read: the card is never placed over it (CSS selectors). */
+  must: readonly string[];
+  /** What is good to see too: the card avoids it where it can. */
+  rather: readonly string[];
+  /** The step asks to move the phone again: where the map is off screen, the card offers the way back. */
+  drags?: string;
+}
+
+const MAP = '[data-testid="map"]';
+const MAP_PANEL = '.map-panel';
+const SEQ = '[data-testid="chart-seq"] svg';
+const RTO = '[data-testid="chart-rto"]';
+/** The header and the playback bar: better left in sight (a card over them hides the buttons). */
+const BARS = ['.lab-header', '.playback'];
+
+/** What each step says, the element it points at, and what the card must leave in sight. */
+const STEPS: Readonly<Record<TourStep, StepText>> = {
   play: {
     title: 'Press Play',
     text: 'Press ▶ Play at the top. The sequence graph starts to climb: each mark is a TCP segment sent over the radio link.',
     target: 'play',
+    must: ['[data-testid="play"]', SEQ],
+    rather: BARS,
   },
   drag: {
     title: 'Drag the phone',
     text: 'Now drag the phone on the map away from the base station (or click it and use the arrow keys). The further out, the more radio frames are lost.',
     target: 'ms',
+    // The map and the figures and switches under it (FER, Radio from map, the link buttons).
+    must: [MAP_PANEL],
+    rather: [SEQ, ...BARS],
   },
   rto: {
     title: 'Watch the RTO back off',
-    text: 'Watch the RTO graph. When the link loses too much, TCP times out, and each timeout doubles the RTO in force (the solid line): TCP waits longer and longer. Nothing yet? Drag the phone further out.',
+    text: 'Watch the RTO graph. When the link loses too much, TCP times out, and each timeout doubles the RTO in force (the solid line): TCP waits longer and longer.',
     target: 'chart-rto',
+    must: [RTO],
+    rather: [MAP, ...BARS],
+    drags: 'Nothing yet? Drag the phone further out.',
   },
   done: {
     title: 'That was TCP’s backoff',
-    text: 'Bring the phone back: the radio recovers at once, but TCP sits out its doubled timer before it sends again. The ? Tour button at the top starts this tour again.',
+    text: 'The ? Tour button at the top starts this tour again.',
     target: null,
+    must: [MAP_PANEL],
+    rather: [RTO, SEQ, ...BARS],
+    drags:
+      'Bring the phone back: the radio recovers at once, but TCP sits out its doubled timer before it sends again.',
   },
 };
 
@@ -75,6 +109,70 @@ function useStepWatchers(step: TourStep | null): void {
   }, [step, timeouts]);
 }
 
+/** Report gestures on the phone to the tour while it is open (tour-state.ts `setGesture`). */
+function useGestureWatch(open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const stop = watchPhoneGesture(document, (on) => tour.getState().setGesture(on));
+    return () => {
+      stop();
+      tour.getState().setGesture(false);
+    };
+  }, [open]);
+}
+
+const boxOf = (e: Element): Box => {
+  const r = e.getBoundingClientRect();
+  return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
+};
+const boxesOf = (selectors: readonly string[]): Box[] =>
+  selectors.flatMap((sel) => [...document.querySelectorAll(sel)].map(boxOf));
+
+/**
+ * Place the card clear of what the step asks for (placement.ts), again whenever the page scrolls
+ * or its layout changes; returns whether the phone is on screen (a step that asks to move it
+ * offers to bring the map back when it is not).
+ */
+function useCardPlacement(step: TourStep | null, card: React.RefObject<HTMLElement | null>): boolean {
+  const [phoneOnScreen, setPhoneOnScreen] = useState(true);
+  useLayoutEffect(() => {
+    const el = card.current;
+    if (!step || !el) return;
+    let frame = 0;
+    const place = (): void => {
+      frame = 0;
+      const view = { width: document.documentElement.clientWidth, height: window.innerHeight };
+      const p = placeCard(
+        { width: el.offsetWidth, height: el.offsetHeight },
+        view,
+        boxesOf(STEPS[step].must),
+        boxesOf(STEPS[step].rather),
+      );
+      el.style.left = `${Math.round(p.left)}px`;
+      el.style.top = `${Math.round(p.top)}px`;
+      el.dataset.place = p.where;
+      const phone = document.querySelector('[data-testid="ms"]');
+      setPhoneOnScreen(phone ? onScreen(boxOf(phone), view) : true);
+    };
+    const request = (): void => {
+      if (frame === 0) frame = requestAnimationFrame(place);
+    };
+    place();
+    window.addEventListener('scroll', request, { passive: true, capture: true });
+    window.addEventListener('resize', request);
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(request);
+    resized?.observe(document.body);
+    resized?.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', request, { capture: true });
+      window.removeEventListener('resize', request);
+      resized?.disconnect();
+    };
+  }, [step, card]);
+  return phoneOnScreen;
+}
+
 /** Ring the element a step points at, and bring it into view where the card could hide it. */
 function useHighlight(step: TourStep | null): void {
   useEffect(() => {
@@ -82,10 +180,10 @@ function useHighlight(step: TourStep | null): void {
     const el = id ? document.querySelector<HTMLElement | SVGElement>(`[data-testid="${id}"]`) : null;
     if (!el) return;
     el.classList.add('tour-target');
-    // The card sits at the bottom of the window: the RTO chart goes to the top, clear of it (at the
-    // bottom, 'nearest', the card covered the chart's right half, where the new timeouts appear).
+    // A step changes only between gestures (tour-state.ts), so this never moves the map under a
+    // drag. The RTO chart goes to the top, where the card (placed clear of it) leaves it whole.
     if (step === 'rto') el.scrollIntoView({ block: 'start' });
-    // On a phone the card sits at the top for this step (app.css); the phone goes to the middle.
+    // On a phone the phone goes to the middle of the window.
     if (step === 'drag' && window.matchMedia?.('(max-width: 820px)').matches)
       el.scrollIntoView({ block: 'center' });
     return () => el.classList.remove('tour-target');
@@ -100,10 +198,12 @@ export function Tour() {
   const step = useStore(tour, (s) => s.step);
   const card = useRef<HTMLElement>(null);
   useStepWatchers(step);
+  useGestureWatch(step !== null);
   useHighlight(step);
+  const phoneOnScreen = useCardPlacement(step, card);
   if (!step) return null;
   const n = TOUR_STEPS.indexOf(step) + 1;
-  const { title, text } = STEPS[step];
+  const { title, text, drags } = STEPS[step];
   const last = step === 'done';
   return (
     <section
@@ -125,8 +225,21 @@ export function Tour() {
       </p>
       <h2 id="tour-title">{title}</h2>
       <p id="tour-text" aria-live="polite">
-        {text}
+        {last ? `${drags} ${text}` : drags ? `${text} ${drags}` : text}
       </p>
+      {drags && !phoneOnScreen && (
+        <p className="small">
+          The map is off screen:{' '}
+          <button
+            type="button"
+            className="small"
+            data-testid="tour-to-map"
+            onClick={() => document.querySelector(MAP_PANEL)?.scrollIntoView({ block: 'start' })}
+          >
+            Back to the map
+          </button>
+        </p>
+      )}
       <div className="tour-buttons">
         {last ? (
           <button

@@ -5,7 +5,7 @@
  */
 import { getPath } from '../../engine/analysis';
 import { paramSpec } from '../../engine/scenarios';
-import type { CompareChange, RealisationCheck } from '../../state/ab-compare';
+import type { CompareChange, RealisationCheck, RealisationSource } from '../../state/ab-compare';
 import { flattenSummary } from '../../state/summary-fields';
 import type { Realisation } from '../systems/types';
 import { num, seconds, sig } from '../format';
@@ -41,13 +41,46 @@ export function drawChangers(
   return out;
 }
 
-/** The result of the channel check in one sentence. */
-export function realisationSentence(check: RealisationCheck, changers: readonly { key: string }[]): string {
+/** A source's records in words: "channel-state changes (channel.state)". */
+function recordsOf(name: string, sources: readonly RealisationSource[]): string {
+  const words = sources.find((s) => s.name === name)?.records;
+  return words ? `${words} (${name})` : `${name} records`;
+}
+
+/**
+ * The result of the channel check in a sentence or two. A check over nothing is never shown as a
+ * proof (issue 20 item 8): a source neither run holds a record of is named with why (it records a
+ * change only, and nothing changed; or a run did not keep it), and a check that compared no record
+ * at all says so instead of "all 0 … are the same".
+ */
+export function realisationSentence(
+  check: RealisationCheck,
+  changers: readonly { key: string }[],
+  sources: readonly RealisationSource[] = [],
+): string {
   const span = `up to ${seconds(check.until)} (the shorter run’s end)`;
   if (check.incomplete.length > 0)
     return `Not checked whole: ${check.incomplete.join(', ')} lost its oldest records in one run (memory cap).`;
-  if (check.identical)
-    return `Checked on these two runs: all ${num(check.records)} channel-state records ${span} are the same in A and B.`;
+  if (check.identical) {
+    const compared = check.bySource.filter((s) => s.records > 0);
+    const gaps: string[] = [];
+    for (const s of check.bySource) {
+      const words = recordsOf(s.source, sources);
+      if (!s.kept) gaps.push(`${words}: not kept by one of the runs (a frame-level trace), so not compared`);
+      else if (s.held === 0) {
+        const why = sources.find((x) => x.name === s.source)?.none;
+        gaps.push(`${words}: none in either run${why ? ` — ${why}` : ''}`);
+      }
+    }
+    const gapText = gaps.length > 0 ? ` Not compared: ${gaps.join('; ')}.` : '';
+    if (check.records === 0 || compared.length === 0)
+      return (
+        `Nothing to compare ${span}: these two runs hold no record of the channel’s draws, so this check ` +
+        `cannot tell whether A and B drew alike (the shared seed is all that ties them).${gapText}`
+      );
+    const list = compared.map((s) => `${num(s.records)} ${recordsOf(s.source, sources)}`).join(' and ');
+    return `Checked on these two runs: all ${list} ${span} are the same in A and B.${gapText}`;
+  }
   const f = check.first;
   const where = f
     ? ` from ${seconds(f.t)} (${f.source}${f.entity !== null ? `, ${f.per} ${f.entity + 1}` : ''})`

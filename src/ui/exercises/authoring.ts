@@ -9,6 +9,16 @@ import { buildUrl, DEFAULT_VIEW } from '../../state/url-codec';
 import { describeMeasure } from './measure';
 import type { Condition, Exercise } from './types';
 
+/** One condition of a state answer, as typed. */
+export interface FormCondition {
+  path: string;
+  op: Condition['op'];
+  value: string;
+  tol: string;
+  label: string;
+  unit: string;
+}
+
 /** What the teacher fills in; texts as typed (numbers are read when the exercise is made). */
 export interface ExerciseForm {
   title: string;
@@ -32,8 +42,11 @@ export interface ExerciseForm {
   tolAbs: string;
   /** Relative tolerance in per cent. */
   tolRel: string;
-  /** A state answer's conditions (expected value ± tol, or a band as two conditions). */
-  conditions: { path: string; op: Condition['op']; value: string; tol: string }[];
+  /**
+   * A state answer's conditions (expected value ± tol, or a band as two conditions), each with the
+   * figure's name and unit in the student's words ("normalised goodput", "s") for the feedback.
+   */
+  conditions: FormCondition[];
   hint: string;
   explanation: string;
   /** Hide the checked summary figure until answered. */
@@ -66,7 +79,7 @@ export const EMPTY_FORM: ExerciseForm = {
   unit: '',
   tolAbs: '',
   tolRel: '',
-  conditions: [{ path: 'tcp.maxRto', op: '>=', value: '', tol: '' }],
+  conditions: [{ path: 'tcp.maxRto', op: '>=', value: '', tol: '', label: '', unit: '' }],
   hint: '',
   explanation: '',
   hideFigure: true,
@@ -119,6 +132,8 @@ function answerOf(f: ExerciseForm): Record<string, unknown> {
         op: c.op,
         value: num(c.value),
         ...(c.op === 'approx' && num(c.tol) !== undefined ? { tol: num(c.tol) } : {}),
+        ...(c.label.trim() ? { label: c.label.trim() } : {}),
+        ...(c.unit.trim() ? { unit: c.unit.trim() } : {}),
       })),
       requireDone: true,
     };
@@ -159,7 +174,12 @@ function checkingOf(f: ExerciseForm): string | undefined {
           from: num(f.from),
           to: num(f.to),
         });
-  const runs = seeds !== undefined && seeds > 1 ? `, averaged over seeds 1 to ${seeds}` : ' of this run';
+  // The exercise's scenario, not "this run": the student may change the run, and the truth is
+  // still computed over the scenario the exercise opened with (issue 20 item 2).
+  const runs =
+    seeds !== undefined && seeds > 1
+      ? ` over the exercise's scenario, averaged over seeds 1 to ${seeds}`
+      : " of the exercise's scenario (its own seed)";
   const abs = num(f.tolAbs);
   const rel = num(f.tolRel);
   const tol = [abs !== undefined ? `± ${abs}` : '', rel !== undefined ? `± ${rel} %` : '']

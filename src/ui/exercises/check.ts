@@ -6,6 +6,7 @@
 import { getPath, mean } from '../../engine/analysis';
 import { parseExercise, type ExerciseProblem } from '../../state/exercise-schema';
 import { mergeScenario } from '../../state/sweep';
+import { isHidden } from './hidden-policy';
 
 /** Summary figures by dotted path: the analysis module's (re-exported for the lab's callers). */
 export { getPath } from '../../engine/analysis';
@@ -110,6 +111,13 @@ export function formatMessage(typed: string): string {
     : `“${t}” is not a plain number: type a decimal number such as 64 or 0.18 (no fractions or formulas).`;
 }
 
+/** An accepted band in words: "is 3", "lies between 2 and 6", "is 2 or more". */
+export function bandWords(lo: number, hi: number): string {
+  if (lo === hi) return `is ${lo}`;
+  if (!Number.isFinite(hi)) return `is ${lo} or more`;
+  return `lies between ${lo} and ${hi}`;
+}
+
 /** Check a typed number against the truth (and the accepted band, when the exercise has one). */
 export function checkNumber(
   answer: Extract<Answer, { kind: 'number' }>,
@@ -121,11 +129,10 @@ export function checkNumber(
   if (Number.isNaN(v)) return { correct: false, message: formatMessage(typed) };
   if (band) {
     const [lo, hi] = band;
-    const range = hi === lo ? `${lo}` : `${lo} to ${Number.isFinite(hi) ? hi : 'any larger number'}`;
     if (v >= lo && v <= hi) {
       return {
         correct: true,
-        message: `Correct: the simulation's answer lies between ${range} (the runs are noisy, so that whole range is accepted).`,
+        message: `Correct: the simulation's answer ${bandWords(lo, hi)} (the runs are noisy, so ${lo === hi ? 'that answer is' : 'every answer in that range is'} accepted).`,
       };
     }
     const dir = v < lo ? 'too small' : 'too large';
@@ -162,45 +169,107 @@ function holds(c: Condition, v: number): boolean {
   }
 }
 
+/** A condition's number with its unit: "40 dBµV", "0.5". */
+function withUnit(c: Condition, v: number | string): string {
+  return `${v}${c.unit ? ` ${c.unit}` : ''}`;
+}
+
 /** What a condition asks for, in words: "at least 40 dBµV". */
 function target(c: Condition): string {
-  const u = c.unit ? ` ${c.unit}` : '';
   switch (c.op) {
     case 'approx':
-      return `about ${c.value}${u} (within ${c.tol ?? 0}${u})`;
+      return `about ${withUnit(c, c.value)} (within ${withUnit(c, c.tol ?? 0)})`;
     case '>=':
-      return `at least ${c.value}${u}`;
+      return `at least ${withUnit(c, c.value)}`;
     case '<=':
-      return `at most ${c.value}${u}`;
+      return `at most ${withUnit(c, c.value)}`;
     case '>':
-      return `above ${c.value}${u}`;
+      return `above ${withUnit(c, c.value)}`;
     case '<':
-      return `below ${c.value}${u}`;
+      return `below ${withUnit(c, c.value)}`;
     case '==':
-      return `exactly ${c.value}${u}`;
+      return `exactly ${withUnit(c, c.value)}`;
   }
 }
 
-/** "Not yet: unit 1’s field strength is 29.63 dBµV; it must be at least 40 dBµV." */
-function notYet(c: Condition, v: number): string {
-  const name = c.label ?? c.path;
-  if (Number.isNaN(v)) return `Not yet: ${name} is not available in this run.`;
-  const shown = Number.isFinite(v) ? Number(v.toPrecision(4)) : v;
-  return `Not yet: ${name} is ${shown}${c.unit ? ` ${c.unit}` : ''}; it must be ${target(c)}.`;
+/** Decimals written in a number's shortest form (0.05 → 2, 40 → 0). */
+function decimalsOf(x: number): number {
+  const m = /\.(\d+)$/.exec(String(x));
+  return m ? m[1].length : 0;
 }
 
-/** Check the live summary against a state answer. */
+/**
+ * The student's figure rounded for reading beside a condition: one decimal more than the condition
+ * writes (0.4777 against 0.5 is 0.48; 29.6317 dBµV against 40 is 29.6), more when that would look
+ * like the target itself (39.96 against "at least 40" is 39.96, not 40.0), and at least two
+ * significant digits.
+ */
+export function roundForCondition(v: number, c: Condition): number {
+  if (!Number.isFinite(v)) return v;
+  let d = Math.min(6, Math.max(decimalsOf(c.value), decimalsOf(c.tol ?? 0)) + 1);
+  const round = (k: number) => Number(v.toFixed(k));
+  while (d < 12 && ((round(d) === c.value && v !== c.value) || (round(d) === 0 && v !== 0))) d++;
+  let r = round(d);
+  // Two significant digits at least (0.0042 against 0.5 reads 0.0042, not 0.00).
+  if (v !== 0 && Math.abs(r) < 10 ** (1 - d)) r = Number(v.toPrecision(2));
+  return r;
+}
+
+/** The lower and upper bounds a state answer sets on `path`, when it sets both (a band). */
+function bandOf(conditions: readonly Condition[], path: string): { lo: Condition; hi: Condition } | null {
+  const on = conditions.filter((c) => c.path === path);
+  const lo = on.find((c) => c.op === '>=' || c.op === '>');
+  const hi = on.find((c) => c.op === '<=' || c.op === '<');
+  return lo && hi ? { lo, hi } : null;
+}
+
+/**
+ * "Not yet: unit 1’s field strength is 29.6 dBµV; it must be at least 40 dBµV." A figure the
+ * exercise hides is never printed (issue 20 item 3): the words say only on which side of the target
+ * it is ("Not yet: the largest RTO is below the band (16 s to 64 s).").
+ */
+function notYet(c: Condition, v: number, all: readonly Condition[], hidden: boolean): string {
+  const name = c.label ?? c.path;
+  if (Number.isNaN(v)) return `Not yet: ${name} is not available in this run.`;
+  if (hidden) {
+    const band = bandOf(all, c.path);
+    if (band) {
+      const side = v < band.lo.value || (band.lo.op === '>' && v === band.lo.value) ? 'below' : 'above';
+      return `Not yet: ${name} is ${side} the band (${withUnit(c, band.lo.value)} to ${withUnit(c, band.hi.value)}).`;
+    }
+    const small = c.op === 'approx' || c.op === '==' ? v < c.value : c.op === '>=' || c.op === '>';
+    return `Not yet: ${name} is too ${small ? 'small' : 'large'}; it must be ${target(c)}.`;
+  }
+  const shown = Number.isFinite(v) ? roundForCondition(v, c) : v;
+  return `Not yet: ${name} is ${withUnit(c, shown)}; it must be ${target(c)}.`;
+}
+
+/**
+ * Check the live summary against a state answer: the student's own run as it is. `hidden`: the
+ * summary paths the exercise hides now, whose values the feedback must not print.
+ */
 export function checkState(
   answer: Extract<Answer, { kind: 'state' }>,
   summary: unknown,
   done: boolean,
+  hidden: readonly string[] = [],
 ): CheckResult {
   if (answer.requireDone && !done) return { correct: false, message: 'Run the scenario to its end first.' };
   for (const c of answer.conditions) {
     const v = getPath(summary, c.path);
-    if (Number.isNaN(v) || !holds(c, v)) return { correct: false, message: notYet(c, v) };
+    if (Number.isNaN(v) || !holds(c, v))
+      return { correct: false, message: notYet(c, v, answer.conditions, isHidden(hidden, c.path)) };
   }
   return { correct: true, message: 'Correct: the run shows it.' };
+}
+
+/**
+ * "How it is checked", as shown: exercises made by the lab's editor before issue 20 say the figure
+ * is computed "of this run" — untrue once the student changes the run; the lab computes it over
+ * the exercise's scenario.
+ */
+export function checkingText(ex: Exercise): string | undefined {
+  return ex.checking?.replace(/ of this run\b/g, " of the exercise's scenario (its own seed)");
 }
 
 /** A problem of an exercise in words: `answer.truth.path: missing; expected …`. */

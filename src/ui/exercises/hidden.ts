@@ -1,22 +1,32 @@
 /**
  * The figures an open exercise hides (ui.md "Exercises"): while the exercise is open and not yet
- * answered or revealed, the summary panel, the preset table and system panels show "hidden" in
- * place of the figures that answer it. Only the visible text hides them: the summary's JSON in
- * `data-json` (an automation hook) keeps every figure.
+ * answered or revealed, every view that prints one of them shows "hidden" in its place — the
+ * summary, the map's captions and link counters, "Why did it happen?", the preset table, the A/B
+ * comparison, the system panels, sweeps and exports. The rule of what is hidden is one policy
+ * (hidden-policy.ts); this module holds the open exercise's policy for the page. Only the visible
+ * text hides them: the summary's JSON in `data-json` (an automation hook) keeps every figure.
  */
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { HiddenPolicy, isHidden, NOTHING_HIDDEN } from './hidden-policy';
 import type { Exercise } from './types';
 
+export { HiddenPolicy, isHidden, type FigureRef } from './hidden-policy';
+
 interface HiddenFigures {
-  /** Summary paths hidden now (`tcp.maxRto`, `link.budget`…). */
+  /** The open exercise's `hides` now (`tcp.maxRto`, `chart:rto`…); empty once answered. */
   readonly paths: readonly string[];
-  set(paths: readonly string[]): void;
+  /** The policy of those paths. */
+  readonly policy: HiddenPolicy;
+  /** Hide `paths`; `systemSources`: the exercise's system's trace sources of summary figures. */
+  set(paths: readonly string[], systemSources?: Readonly<Record<string, readonly string[]>>): void;
 }
 
 export const hiddenFigures = createStore<HiddenFigures>()((set) => ({
   paths: [],
-  set: (paths) => set({ paths }),
+  policy: NOTHING_HIDDEN,
+  set: (paths, systemSources) =>
+    set({ paths, policy: paths.length === 0 ? NOTHING_HIDDEN : new HiddenPolicy(paths, systemSources) }),
 }));
 
 /** The paths an exercise hides: its `hides` list, else the summary figure its answer is checked against. */
@@ -26,12 +36,12 @@ export function answerPaths(ex: Exercise): readonly string[] {
   return [];
 }
 
-/** Whether `path` is hidden by `hidden`: the same figure, a part of it or the whole it belongs to. */
-export function isHidden(hidden: readonly string[], path: string): boolean {
-  return hidden.some((h) => h === path || path.startsWith(`${h}.`) || h.startsWith(`${path}.`));
+/** The policy in force now (re-renders when it changes). */
+export function useHiddenPolicy(): HiddenPolicy {
+  return useStore(hiddenFigures, (s) => s.policy);
 }
 
-/** A test for the paths hidden now (re-renders when they change). */
+/** A test for the summary paths hidden now (re-renders when they change). */
 export function useHidden(): (path: string) => boolean {
   const paths = useStore(hiddenFigures, (s) => s.paths);
   return (path) => isHidden(paths, path);

@@ -24,17 +24,38 @@ export function inside(a: Box, area: Box): boolean {
   return a.x0 >= area.x0 && a.x1 <= area.x1 && a.y0 >= area.y0 && a.y1 <= area.y1;
 }
 
-/** The box of a text at (x, baseline y) with an SVG text-anchor. */
+/** Line spacing of a label of several lines, in em. */
+export const LINE_EM = 1.15;
+
+/**
+ * A label as the lines it is drawn in: one, or two where one line would be wider than `room` px
+ * (GERAN's "GERAN base station (one timeslot shared with a call)" on a phone's narrow map ran
+ * past the frame and under the phone; issue 20, item 31) — split before a parenthesis, else at
+ * the space nearest the middle.
+ */
+export function labelLines(text: string, fontPx: number, room: number): string[] {
+  if (textWidth(text, fontPx) <= room) return [text];
+  const paren = text.indexOf(' (');
+  if (paren > 0) return [text.slice(0, paren), text.slice(paren + 1)];
+  const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length === 0) return [text];
+  const at = spaces.reduce((a, b) => (Math.abs(b - text.length / 2) < Math.abs(a - text.length / 2) ? b : a));
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** The box of a text (one line or several) at (x, first baseline y) with an SVG text-anchor. */
 export function textBox(
   x: number,
   y: number,
-  text: string,
+  text: string | readonly string[],
   fontPx: number,
   anchor: 'start' | 'middle' | 'end',
 ): Box {
-  const w = textWidth(text, fontPx);
+  const lines = typeof text === 'string' ? [text] : text;
+  const w = Math.max(...lines.map((l) => textWidth(l, fontPx)));
   const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
-  return { x0, y0: y - fontPx * 0.95, x1: x0 + w, y1: y + fontPx * 0.25 };
+  const below = (lines.length - 1) * LINE_EM * fontPx;
+  return { x0, y0: y - fontPx * 0.95, x1: x0 + w, y1: y + fontPx * 0.25 + below };
 }
 
 /** Does segment p–q cross (or touch) the box? (Liang–Barsky clipping.) */
@@ -78,10 +99,11 @@ export interface Obstacles {
 /**
  * The first candidate whose box lies inside `area` and clears every obstacle; failing that, the
  * first inside the area (a crowded map still shows its labels), or null when none fits at all.
+ * A text of several lines is placed by its first line's baseline.
  * The chosen box is added to the obstacles.
  */
 export function place(
-  text: string,
+  text: string | readonly string[],
   fontPx: number,
   candidates: readonly Candidate[],
   area: Box,

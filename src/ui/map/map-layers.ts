@@ -3,7 +3,15 @@ import type { MapLink, SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, type Palette, type ThemeName } from '../theme/palette';
 import { formatMetres, niceLength, type MapTransform } from './geometry';
-import { place, textWidth, type Box, type Candidate, type Obstacles } from './label-layout';
+import {
+  LINE_EM,
+  labelLines,
+  place,
+  textWidth,
+  type Box,
+  type Candidate,
+  type Obstacles,
+} from './label-layout';
 
 /**
  * The map's drawn layers (map.ts owns the svg and the phone): distance rings and their labels,
@@ -19,6 +27,28 @@ const SPREAD_PX = 32;
 const STATION_FONT = 14;
 /** Margin of the drawn frame around the extent, px: the phone (±8 × ±14 px) stays inside it at the edge. */
 export const FRAME_MARGIN = 16;
+
+/**
+ * Where the phone's icon is drawn relative to the phone's spot, px: on the spot, unless the icon
+ * (±8 × ±14 px) would cover a station's icon (±11 px wide, 24 px above to 6 px below its spot, the
+ * mast included) — the phone at DECT's RFP 2 at 0 m, or 500 m from IS-707's base station on a
+ * phone's narrow map — and then beside that station, on the phone's side, with a leader line from
+ * the spot (issue 20, item 31). The spot, the links and the position figures stay exact.
+ */
+export function phoneIconOffset(
+  pos: ReadonlyMap<string, readonly [number, number]>,
+  mx: number,
+  my: number,
+): [number, number] {
+  for (const [sx, sy] of pos.values()) {
+    const dx = mx - sx;
+    const dy = my - sy;
+    if (Math.abs(dx) < 8 + 11 + 2 && dy > -24 - 14 - 2 && dy < 6 + 14 + 2) {
+      return [sx + (dx >= 0 ? 1 : -1) * (8 + 11 + 3) - mx, 0];
+    }
+  }
+  return [0, 0];
+}
 
 /** Drawn px position of each station: stations at one place (PHS units) one above the other around it. */
 export function stationPositions(view: SystemView, tf: MapTransform): Map<string, [number, number]> {
@@ -82,7 +112,7 @@ export function drawStations(
     .attr('stroke', pal.neutral.background)
     .attr('stroke-width', 3)
     .attr('paint-order', 'stroke')
-    .text((s) => s.label);
+    .attr('data-label', (s) => s.label);
 }
 
 /** Each link's line, px: from the phone to its station's drawn spot, a station's links 7 px apart. */
@@ -168,11 +198,14 @@ export function layoutLabels(
   };
   for (const [x, y] of pos.values()) obstacles.boxes.push({ x0: x - 12, y0: y - 25, x1: x + 12, y1: y + 7 });
   const area: Box = { x0: frame.x0 + 2, y0: frame.y0 + 2, x1: frame.x1 - 2, y1: frame.y1 - 2 };
-  const placed = new Map<string, Candidate>();
+  const placed = new Map<string, Candidate & { lines: string[] }>();
   // A narrow map (a phone's screen) writes the station labels smaller, so they still fit beside.
   const sf = tf.width < 480 ? 12 : STATION_FONT;
   for (const s of view.stations) {
     const [x, y] = pos.get(s.id) ?? [0, 0];
+    // Two lines where one would not fit across the frame.
+    const lines = labelLines(s.label, sf, area.x1 - area.x0 - 8);
+    const extra = (lines.length - 1) * LINE_EM * sf;
     // Beside (away from the phone first), then under or over the icon, centred or shifted to one
     // side, then a line further out (clear of a phone right beside the station, e.g. GSM's
     // 400 m); then all of that a size smaller.
@@ -180,7 +213,7 @@ export function layoutLabels(
       const left: Candidate = { x: x - 15, y: y - 4, anchor: 'end', font };
       const right: Candidate = { x: x + 15, y: y - 4, anchor: 'start', font };
       const under = y + 8 + font;
-      const over = y - 28;
+      const over = y - 28 - extra;
       return [
         ...(mx >= x ? [left, right] : [right, left]),
         ...[under, over, under + 12, over - 12].flatMap((yy): Candidate[] => [
@@ -190,15 +223,27 @@ export function layoutLabels(
         ]),
       ];
     };
-    const c = place(s.label, sf, [...at(sf), ...at(sf - 2)], area, obstacles);
-    placed.set(s.id, c ?? { x, y: y + 24, anchor: 'middle', font: sf });
+    const c = place(lines, sf, [...at(sf), ...at(sf - 2)], area, obstacles);
+    placed.set(s.id, { ...(c ?? { x, y: y + 24, anchor: 'middle', font: sf }), lines });
   }
   stationsG
     .selectAll<SVGTextElement, SystemView['stations'][number]>('g.station text')
     .attr('x', (s) => placed.get(s.id)!.x - (pos.get(s.id)?.[0] ?? 0))
     .attr('y', (s) => placed.get(s.id)!.y - (pos.get(s.id)?.[1] ?? 0))
     .attr('text-anchor', (s) => placed.get(s.id)!.anchor)
-    .attr('font-size', (s) => placed.get(s.id)!.font ?? sf);
+    .attr('font-size', (s) => placed.get(s.id)!.font ?? sf)
+    .each(function (s) {
+      const p = placed.get(s.id)!;
+      const x = p.x - (pos.get(s.id)?.[0] ?? 0);
+      d3.select(this)
+        .selectAll('tspan')
+        .data(p.lines)
+        .join('tspan')
+        .attr('x', x)
+        .attr('dy', (_, i) => (i === 0 ? null : `${LINE_EM}em`))
+        // A space ends every line but the last, so the text reads whole (textContent, a reader).
+        .text((l, i) => (i < p.lines.length - 1 ? `${l} ` : l));
+    });
 
   const c = view.stations[0];
   const data = c ? (view.rings ?? []).filter((r) => r.r > 0) : [];

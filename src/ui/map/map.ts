@@ -14,6 +14,7 @@ import {
   FRAME_MARGIN,
   layoutLabels,
   linkGeometry,
+  phoneIconOffset,
   stationPositions,
 } from './map-layers';
 import type { Box } from './label-layout';
@@ -64,6 +65,8 @@ export interface LabMap {
   readonly svg: SVGSVGElement;
 }
 
+const MOVABLE_LABEL = 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)';
+
 /** Updates during which a locally moved phone ignores the engine's (older) position. */
 const HOLD_UPDATES = 30;
 let mapCount = 0;
@@ -105,17 +108,22 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     .attr('class', 'ms')
     .attr('tabindex', 0)
     .attr('role', 'slider')
-    .attr('aria-label', 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)');
-  const focusRing = ms.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
-  ms.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
-  const body = ms
+    .attr('aria-label', MOVABLE_LABEL);
+  // The phone's spot and, when the icon is drawn beside a station it would cover, the leader line
+  // from the spot to the icon (map-layers.ts `phoneIconOffset`).
+  const leader = ms.append('line').attr('class', 'ms-leader').attr('stroke-width', 1.5);
+  const spot = ms.append('circle').attr('class', 'ms-spot').attr('r', 3);
+  const icon = ms.append('g').attr('class', 'ms-icon');
+  const focusRing = icon.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
+  icon.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
+  const body = icon
     .append('rect')
     .attr('x', -8)
     .attr('y', -14)
     .attr('width', 16)
     .attr('height', 28)
     .attr('rx', 3);
-  const screen = ms
+  const screen = icon
     .append('rect')
     .attr('x', -5)
     .attr('y', -10)
@@ -158,10 +166,14 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const pal = p();
     const pos = position();
     const [mx, my] = tf.toPx(pos.x, pos.y);
-    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`).attr(
-      'aria-disabled',
-      draggedMobile(view) ? null : 'true',
-    );
+    // A phone the system does not let the user move (GERAN) is a picture, not a slider: it takes no
+    // focus and says it stays put (the page says why, under the map), rather than invite a drag or
+    // arrow keys that do nothing (issue 20, item 23).
+    const movable = draggedMobile(view) !== undefined;
+    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`)
+      .attr('tabindex', movable ? 0 : null)
+      .attr('role', movable ? 'slider' : 'img')
+      .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)');
     const drawnAsPhone = phone(view)?.id;
     others
       .selectAll<SVGCircleElement, MapMobile>('circle')
@@ -184,13 +196,22 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const first = v.stations.find((s) => s.id === v.cells?.serving) ?? v.stations[0];
     const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
     const where = `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
-    ms.attr('aria-valuemin', Math.round(x0))
-      .attr('aria-valuemax', Math.round(x1))
-      .attr('aria-valuenow', Math.round(pos.x))
-      .attr('aria-valuetext', where);
+    ms.attr('aria-valuemin', movable ? Math.round(x0) : null)
+      .attr('aria-valuemax', movable ? Math.round(x1) : null)
+      .attr('aria-valuenow', movable ? Math.round(pos.x) : null)
+      .attr('aria-valuetext', movable ? where : null);
     const geo = linkGeometry(view.links, stationPx, mx, my);
     drawLinks(links, view.links, geo, opts.theme);
-    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx, my], frame, scaleBox, pal);
+    const [ox, oy] = phoneIconOffset(stationPx, mx, my);
+    const beside = ox !== 0 || oy !== 0;
+    icon.attr('transform', beside ? `translate(${r1(ox)},${r1(oy)})` : null);
+    leader
+      .attr('x2', r1(ox))
+      .attr('y2', r1(oy))
+      .attr('stroke', pal.series.data)
+      .attr('display', beside ? null : 'none');
+    spot.attr('fill', pal.series.data).attr('display', beside ? null : 'none');
+    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx + ox, my + oy], frame, scaleBox, pal);
     const counts = d3.rollup(
       view.links,
       (v) => v.length,
@@ -286,6 +307,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       opts = o ?? opts;
       const key = layoutKey(v, opts);
       if (key !== laidOut) {
+        // Another map (a new system or scenario): a position moved on the old one is not this
+        // phone's — kept, the next arrow key would move on from the old system's spot.
+        if (laidOut !== '' && !dragging) local = null;
         laidOut = key;
         full = true;
       }

@@ -2,7 +2,7 @@ import type { SystemId } from '../../engine/scenario/types';
 import { LAB_PLUGINS, labPlugin } from '../systems';
 import type { Preset } from './types';
 
-export type { Preset, PublishedValue, SweepSpec, SweepSeries } from './types';
+export type { OutcomeCheck, Preset, PresetAction, PublishedValue, SweepSpec, SweepSeries } from './types';
 
 /** Every preset, by system, from the lab plug-ins (ui/systems/<id>). */
 export const PRESETS: Readonly<Partial<Record<SystemId, readonly Preset[]>>> = Object.fromEntries(

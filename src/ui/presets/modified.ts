@@ -3,16 +3,20 @@
  * experiment; once a starting value or a timed change differs, the page says "modified from …",
  * the link drops `preset=` and the study's values no longer sit beside the run as if they were
  * its reference. Another seed is the same experiment (the study's figures are about the
- * experiment, not one sample path), so the seed is not compared.
+ * experiment, not one sample path), so the seed is not compared; nor are the timed changes of the
+ * keys a preset asks the student to change (its `actions`, e.g. DECT's bearer releases): taking the
+ * lesson's action is still its experiment (issue 20 item 26).
  */
 import { parseScenario, serialiseScenario } from '../../engine/scenarios';
 import type { ViewState } from '../../state/url-codec';
 import { findPreset, type Preset } from './index';
 
-/** Canonical text of a scenario with its seed left out of the comparison. */
-function experimentText(text: string): string {
+/** Canonical text of a scenario with its seed and the preset's own actions left out of the comparison. */
+function experimentText(text: string, preset: Preset): string {
   const { scenario } = parseScenario(text);
-  return serialiseScenario({ ...scenario, seed: 0 });
+  const actions = preset.actions ?? [];
+  const events = scenario.events.filter((e) => !actions.some((a) => a.keys.test(e.key)));
+  return serialiseScenario({ ...scenario, seed: 0, events });
 }
 
 const cache = new Map<string, string>();
@@ -21,10 +25,10 @@ const cache = new Map<string, string>();
 export function isPresetScenario(preset: Preset, text: string): boolean {
   let want = cache.get(preset.id);
   if (want === undefined) {
-    want = experimentText(preset.scenario);
+    want = experimentText(preset.scenario, preset);
     cache.set(preset.id, want);
   }
-  return experimentText(text) === want;
+  return experimentText(text, preset) === want;
 }
 
 /** The view's preset and whether the scenario has been changed from it (null: no preset of this system). */

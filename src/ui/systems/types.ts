@@ -9,8 +9,10 @@ import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import type { RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
 import type { ExerciseList } from '../exercises/collect';
+import type { FigureRef } from '../exercises/hidden-policy';
 import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
+import type { Quantity } from '../quantity';
 
 /** A system's own panel (e.g. the PIAFS monitor table), shown collapsible under the charts while it runs. */
 export interface SystemPanel {
@@ -52,8 +54,11 @@ export interface LinkToggleSpec {
    * the release is recorded and another release is a new change.
    */
   readonly mode: 'toggle' | 'release';
-  /** A line under the buttons saying what to try (e.g. how many to release to see the rule act). */
-  readonly note?: string;
+  /**
+   * A line under the buttons saying what to try (e.g. how many to release to see the rule act),
+   * written from the values in force, so that it matches the run's keys (issue 20 item 26).
+   */
+  readonly note?: (values: Readonly<Record<string, ParamValue | undefined>>) => string;
 }
 
 /**
@@ -96,6 +101,34 @@ export interface PublishedCurve {
   readonly points: readonly { readonly x: number; readonly y: number; readonly label?: string }[];
 }
 
+/** A summary field for people: its label and quantity (ui/summary-fields.ts). */
+export interface SummaryField {
+  /** What it is, for a reader (the link-counter list), never its key in other letters. */
+  readonly label: string;
+  readonly quantity: Quantity;
+}
+
+/** Summary fields by dotted path without list indices (`link.fieldDbuv`, `link.mac.packets`). */
+export type SummaryFields = Readonly<Record<string, SummaryField>>;
+
+/**
+ * What the engine's view prints beside the map (issue 20 item 1): for each caption (`RTO`,
+ * `Unit 1`) and each link counter (`CRC ERR` of link 3), the summary figures or trace sources it
+ * shows, so an open exercise that hides them hides it too. `{}`: nothing a summary path names (a
+ * mode, a cell's name). Every key a system's view writes must be declared here
+ * (tests/ui/systems/view-figures.test.ts).
+ */
+export interface ViewFigures {
+  caption(key: string): FigureRef | undefined;
+  counter(key: string, link: number): FigureRef | undefined;
+  /**
+   * The system's trace sources that record a summary figure's quantity over the run (DECT's
+   * `dect.bearers` for `app.meanBearers`): printed values of them are hidden with the figure
+   * (ui/exercises/hidden-policy.ts FIGURE_SOURCES, which holds TCP's).
+   */
+  readonly sources?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface LabPlugin {
   /** The engine system this plug-in draws (the engine's SystemDefinition id). */
   readonly id: SystemId;
@@ -107,7 +140,7 @@ export interface LabPlugin {
   readonly linkDecoder: FrameDecoder;
   readonly chartLabels?: ChartLabels;
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
-  readonly SummaryRows?: ComponentType<{ summary: Summary }>;
+  readonly SummaryRows?: ComponentType<{ summary: Summary; done?: boolean }>;
   /**
    * The summary's Goodput row, where "goodput — its share of the bearer's rate" would mislead
    * (DECT: goodput counts both directions, its share and capacity are of one). Default: the shell's.
@@ -120,12 +153,37 @@ export interface LabPlugin {
   readonly exercises: ExerciseList;
   /** The study's published curves, drawn on the sweeps they belong to. */
   readonly publishedCurves?: readonly PublishedCurve[];
+  /** What the map's captions and link counters print, for the hidden-figure policy. */
+  readonly viewFigures: ViewFigures;
   /** The link/bearer toggles under the map (default `link<n>`, release and re-add). */
   readonly linkToggles?: LinkToggleSpec;
+  /**
+   * Labels and quantities of the system's own summary fields (its `link` block and its workload's
+   * `app` fields), and of common ones it means otherwise; each shown field needs one
+   * (tests/ui/summary-labels.test.tsx).
+   */
+  readonly summaryFields: SummaryFields;
+  /**
+   * The Workload row's words for a workload that runs for the whole run and never completes
+   * (DECT's arrivals in both directions), whatever `completed` says.
+   */
+  readonly endlessWorkload?: string;
   /** The channel's draws a comparison A/B keeps (shown and checked by the Compare panel). */
   readonly realisation?: Realisation;
+  /**
+   * Simulated seconds one engine runs per wall second on this system's reference scenario, headless
+   * (`npm run bench`, README "Speed", on the 2-core development machine): what a long link's question
+   * estimates its wall time from (state/job-cost.ts). Without it the question counts simulated seconds.
+   */
+  readonly referenceSpeed?: number;
   /** How the radio follows the dragged phone (the map's "Radio from map" switch); none: no switch. */
   readonly mapRadio?: MapRadio;
+  /**
+   * Why the phone on the map cannot be moved, for a system whose view has no dragged mobile (no
+   * `dragKeys`): said under the map, where the other systems have the "Radio from map" switch, so a
+   * phone that does not move is never taken for a broken drag (issue 20, item 23).
+   */
+  readonly phoneFixed?: string;
   /**
    * A note beside a key whose value is not used with the values in force (e.g. GSM's `fer` outside
    * `radio=custom`), or null. The key a `mapRadio` switch overrides gets its note from the shell.

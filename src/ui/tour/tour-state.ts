@@ -53,27 +53,49 @@ export function rememberDismissed(storage: TourStorage | null): void {
 interface TourState {
   /** The step showing, or null when the tour is closed. */
   readonly step: TourStep | null;
+  /**
+   * The student is moving the phone (a pointer held on it, or an arrow key held down on it). A new
+   * step may scroll the page (the RTO step brings its chart into view), which mid-drag would carry
+   * the map away under the pointer — the drag then runs off the map and the phone lands on its edge
+   * (issue 20, item 22) — so while this is true a step does not change; it waits for the gesture's end.
+   */
+  readonly gesture: boolean;
+  /** A step whose advance waits for the gesture to end. */
+  readonly waiting: TourStep | null;
   start(): void;
   /** Go to the step after `from`, if the tour is still on it (a watcher and a click may race). */
   advance(from: TourStep): void;
+  /** A gesture on the phone began or ended; at its end a waiting advance happens. */
+  setGesture(on: boolean): void;
   /** Close the tour and remember that (skip, close or finish). */
   dismiss(): void;
 }
 
 export function createTourStore(storage: () => TourStorage | null = pageStorage) {
-  return createStore<TourState>()((set, get) => ({
-    step: null,
-    start: () => set({ step: TOUR_STEPS[0] }),
-    advance: (from) => {
-      if (get().step !== from) return;
-      const next = TOUR_STEPS[TOUR_STEPS.indexOf(from) + 1];
-      set({ step: next ?? null });
-    },
-    dismiss: () => {
-      rememberDismissed(storage());
-      set({ step: null });
-    },
-  }));
+  return createStore<TourState>()((set, get) => {
+    const next = (from: TourStep): TourStep | null => TOUR_STEPS[TOUR_STEPS.indexOf(from) + 1] ?? null;
+    return {
+      step: null,
+      gesture: false,
+      waiting: null,
+      start: () => set({ step: TOUR_STEPS[0], waiting: null }),
+      advance: (from) => {
+        if (get().step !== from) return;
+        if (get().gesture) set({ waiting: from });
+        else set({ step: next(from), waiting: null });
+      },
+      setGesture: (on) => {
+        const { gesture, waiting, step } = get();
+        if (on === gesture) return;
+        if (on || waiting === null) set({ gesture: on });
+        else set({ gesture: false, waiting: null, step: waiting === step ? next(waiting) : step });
+      },
+      dismiss: () => {
+        rememberDismissed(storage());
+        set({ step: null, waiting: null });
+      },
+    };
+  });
 }
 
 /** The page's tour. */

@@ -2,6 +2,7 @@
 import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
 import { exerciseFiles } from '../../../src/ui/exercises/collect';
 import type { LabPlugin } from '../../../src/ui/systems/types';
+import { viewFigures } from '../../../src/ui/systems/view-figures';
 
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
 
@@ -18,6 +19,12 @@ export const TOY_LAB: LabPlugin = {
     },
   ],
   panels: [],
+  summaryFields: {
+    'link.frames': { label: 'Toy frames sent', quantity: { form: 'count' } },
+    'link.good': { label: 'Toy frames received intact', quantity: { form: 'count' } },
+  },
+  // Its view writes no captions or counters.
+  viewFigures: viewFigures({}),
   linkDecoder: IS707_DECODER,
   mapRadio: { kind: 'always', how: 'the toy FER grows with the distance' },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScenarioText } from '../../../src/engine';
+import { createSimulation, parseScenario, runScenarioText } from '../../../src/engine';
 import { series } from '../../../src/engine/analysis';
 import { HttpEvent } from '../../../src/engine/app/http10';
 import { equalObjects } from '../../../src/engine/systems/geran/params';
@@ -63,6 +63,26 @@ describe('HTTP/1.0 over GERAN: one connection per object', () => {
     expect(summary.tcp.connectFailures).toBe(2);
     expect(summary.completed).toBe(true);
     expect(summary.failure?.what).toMatch(/could not connect/);
+  });
+
+  it('a server end whose SYN-ACKs gave up, replaced by the next SYN, still counts: no counter goes down', () => {
+    // rtoMax ≈ 0.42 s: the server's half-open end gives up before the client, whose next SYN opens a
+    // new one (RFC 793). The session fuzz found synRetransmits going from 3 to 1 as the run went on.
+    const sim = createSimulation(
+      parseScenario('system=geran&duration=4&seed=1594117207&rtoMax=0.42002548879050583').scenario,
+    );
+    const seen: [number, number][] = [];
+    while (!sim.done) {
+      sim.step(22);
+      const { tcp } = sim.summary();
+      seen.push([tcp.synRetransmits, tcp.segmentsSent]);
+    }
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
+      expect(seen[i][1]).toBeGreaterThanOrEqual(seen[i - 1][1]);
+    }
+    // The client's one resent SYN and the first server end's two resent SYN-ACKs.
+    expect(seen[seen.length - 1][0]).toBe(3);
   });
 
   it('repeats the page: per-download figures', () => {

@@ -66,10 +66,11 @@ describe('EditLog: timed changes', () => {
     l.edit('fer', 0.4, true, at(0.22));
     l.edit('fer', 0.5, true, at(0.22));
     expect(l.due(at(0.22).nowNs)).toEqual([]);
-    expect(l.nextDueNs()).toBe(300_000_000);
+    expect(l.nextDueNs()).toBe(400_000_000);
     expect(l.pendingValue('fer')).toBe(0.5);
-    expect(l.scenarioWithPending(at(0.22)).events.map((e) => e.t)).toEqual([0.2, 0.3]);
-    expect(l.due(300_000_000)).toEqual([{ key: 'fer', value: 0.5 }]);
+    expect(l.scenarioWithPending(at(0.22)).events.map((e) => e.t)).toEqual([0.2, 0.4]);
+    expect(l.due(300_000_000)).toEqual([]);
+    expect(l.due(400_000_000)).toEqual([{ key: 'fer', value: 0.5 }]);
   });
 
   it('a second edit at the same paused moment replaces the first and asks for a rewind', () => {
@@ -121,6 +122,17 @@ describe('EditLog: timed changes', () => {
     expect(l.scenario().events.map((e) => e.t)).toEqual([1, 2]);
   });
 
+  it('after a seek back to the moment of a recorded change, a change of that key replaces it and drops the later ones', () => {
+    // The session fuzz found both halves: the moment's change was kept and the new value waited a
+    // spacing behind it (the key's last point was a later one), or the later changes of other keys stayed.
+    const l = log('system=is707&events=1@fer=0.5;3@fer=0.6;4@fdt=0.1');
+    expect(l.edit('fer', 0.05, true, at(1))).toEqual({ kind: 'timed', rewind: true });
+    expect(l.scenarioWithPending(at(1)).events).toEqual([{ t: 1, key: 'fer', value: 0.05 }]);
+    const m = log('system=is707&events=1@fer=0.5;4@fdt=0.1');
+    expect(m.edit('fer', 0.05, true, at(1))).toEqual({ kind: 'timed', rewind: true });
+    expect(m.scenarioWithPending(at(1)).events).toEqual([{ t: 1, key: 'fer', value: 0.05 }]);
+  });
+
   it('a change that changes nothing after a seek back keeps the later timed changes', () => {
     const l = log('system=is707&events=1@fer=0.5;3@fer=0.6');
     expect(l.edit('fer', 0.5, true, at(2))).toEqual({ kind: 'unchanged' });
@@ -136,7 +148,7 @@ describe('EditLog: timed changes', () => {
     expect(l.pendingValue('fer')).toBeUndefined();
     expect(l.scenario().events).toEqual([
       { t: 0.2, key: 'fer', value: 0.3 },
-      { t: 0.3, key: 'fer', value: 0.4 },
+      { t: 0.4, key: 'fer', value: 0.4 },
     ]);
   });
 
@@ -150,7 +162,7 @@ describe('EditLog: timed changes', () => {
 
 describe('event spacing and values', () => {
   it('widens as the recorded list grows', () => {
-    expect(eventSpacingNs(0)).toBe(100_000_000);
+    expect(eventSpacingNs(0)).toBe(200_000_000);
     expect(eventSpacingNs(200)).toBe(1_000_000_000);
     expect(eventSpacingNs(1000)).toBe(10_000_000_000);
   });

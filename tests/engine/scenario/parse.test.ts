@@ -99,7 +99,7 @@ describe('parseScenario: errors name the key, the value and what is allowed', ()
     const { scenario, errors } = parseScenario('fer=0.2&idle=3&fer=0.3');
     expect(scenario.values.fer).toBe(0.2);
     expect(errors).toHaveLength(1);
-    expect(errors[0].message).toBe('fer=0.3: duplicate key (the first, fer=0.2, is used)');
+    expect(errors[0].message).toBe('fer=0.3: duplicate key; the first, fer=0.2, is used');
     expect(messages('seed=3&seed=4')[0]).toContain('seed=4: duplicate key');
     expect(messages('system=is707&system=is707')[0]).toContain('system=is707: duplicate key');
   });

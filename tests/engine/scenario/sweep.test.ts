@@ -81,7 +81,7 @@ describe('expandSweep', () => {
 
   it('refuses bad seed counts and sweeps that are too large', () => {
     expect(expandSweep('fer=0.1', 0).errors[0].message).toBe(
-      `seeds=0: must be an integer from 1 to ${MAX_SWEEP_RUNS}`,
+      `seeds=0: must be a whole number from 1 to ${MAX_SWEEP_RUNS}`,
     );
     expect(expandSweep('fer=0.1', 1.5).scenarios).toEqual([]);
     const big = expandSweep('fer=0.1|0.2|0.3|0.4|0.5|0.6&fdt=0.1|0.2|0.3|0.4|0.5|0.6', 10_000);

@@ -55,6 +55,7 @@ export const TEST_PARAMS: readonly ParamSpec[] = [
   {
     key: 'berEpisode',
     kind: 'episode',
+    maxFrame: 1e8,
     label: 'BER episode',
     description: 'raised BER episode',
     group: 'radio',
@@ -131,4 +132,23 @@ export function spec(key: string, params: readonly ParamSpec[] = TEST_PARAMS): P
   const s = params.find((p) => p.key === key);
   if (!s) throw new Error(`no spec ${key}`);
   return s;
+}
+
+/** TEST_SCHEMA without the rules between keys: each key checked against its own range only. */
+const TEST_SCHEMA_NO_RULES = new ScenarioSchema(
+  [...SYSTEMS, { id: TEST_SYSTEM, name: 'test system', params: TEST_PARAMS }].map(({ id, name, params }) => ({
+    id,
+    name,
+    params,
+  })),
+);
+
+/**
+ * Whether a text whose every key is in range also keeps the rules between its keys (a fuzzer's
+ * "valid scenario" is drawn key by key, and may break one: `rtoMin=600` over a 64 s `rtoMax`).
+ */
+export function keepsKeyRules(text: string): boolean {
+  const { scenario } = parseScenario(TEST_SCHEMA_NO_RULES, text);
+  const written = new Set(Object.keys(scenario.values));
+  return TEST_SCHEMA.rulesFor(scenario.system).every((r) => r.check(scenario.values, written) === undefined);
 }

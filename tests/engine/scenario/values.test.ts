@@ -10,6 +10,9 @@ import {
 import type { ParamSpec, ParamValue } from '../../../src/engine/scenario/types';
 import { IS707_PARAMS } from '../../../src/engine/systems/is707/params';
 import { spec } from './test-schema';
+import { MAX_SCENARIO_SECONDS } from '../../../src/engine/scenario/numbers';
+import { EVENT_T_MAX } from '../../../src/engine/scenario/events';
+import { DURATION_MAX } from '../../../src/engine/systems/common-params';
 
 const is707 = (key: string): ParamSpec => spec(key, IS707_PARAMS);
 
@@ -166,7 +169,9 @@ describe('timed lists', () => {
       { link: 6, at: 0, ms: 1 },
     ]);
     roundTrip(spec('burst'), '02@1e1:3.70e2', [{ link: 2, at: 10, ms: 370 }], '2@10:370');
-    roundTrip(spec('burst'), '', []);
+    // No item: the word `none` is the canonical text, and the empty text still reads as none (issue 20 item 9).
+    roundTrip(spec('burst'), '', [], 'none');
+    roundTrip(spec('release'), 'none', []);
     roundTrip(spec('release'), '3@5', [{ link: 3, at: 5 }]);
     roundTrip(spec('release'), '3@5,1@2', [
       { link: 3, at: 5 },
@@ -189,16 +194,28 @@ describe('timed lists', () => {
       'a@1:2',
     ]) {
       expect(refused(burst, bad), bad).toBe(
-        'must be a comma list of up to 8 items link@seconds:ms (link 1 to 6 or * for all; seconds ≥ 0; ms > 0), e.g. 2@10:370',
+        'must be a comma list of up to 8 items link@seconds:ms (link 1 to 6 or * for all; seconds from 0 to 1000000; ms above 0, at most 1000000000), e.g. 2@10:370, or none',
       );
     }
     expect(refused(burst, Array(9).fill('1@1:1').join(','))).toContain('up to 8 items');
     const release = spec('release');
-    for (const bad of ['*@5', '3@5:10', '3']) {
+    for (const bad of ['*@5', '3@5:10', '3', '0', 'None', 'none,3@5']) {
       expect(refused(release, bad), bad).toBe(
-        'must be a comma list of up to 6 items link@seconds (link 1 to 6; seconds ≥ 0), e.g. 3@5',
+        'must be a comma list of up to 6 items link@seconds (link 1 to 6; seconds from 0 to 1000000), e.g. 3@5, or none',
       );
     }
+  });
+
+  it('bounds every time by the one time bound of the scenario (events, duration: 10^6 s)', () => {
+    // Up to 1e308 s was accepted (issue 20 item 16), while `events` stopped at 10^6 s.
+    expect(MAX_SCENARIO_SECONDS).toBe(EVENT_T_MAX);
+    expect(MAX_SCENARIO_SECONDS).toBe(DURATION_MAX);
+    roundTrip(spec('release'), '3@1000000', [{ link: 3, at: 1e6 }], '3@1000000');
+    roundTrip(spec('burst'), '2@1000000:1000000000', [{ link: 2, at: 1e6, ms: 1e9 }]);
+    for (const bad of ['3@1e308', '3@1000000.5', '3@1e7'])
+      expect(refused(spec('release'), bad), bad).toContain('seconds from 0 to 1000000');
+    for (const bad of ['2@1e308:10', '2@1:1e308', '2@1:1000000001'])
+      expect(refused(spec('burst'), bad), bad).toContain('at most 1000000000');
   });
 });
 
@@ -221,10 +238,17 @@ describe('episodes', () => {
       '1-3--2',
       '1-3-inf',
       '1-3-1e999',
+      '0-1000-1e308',
+      '0-1000-1001',
+      '0-100000001-2',
       '',
     ]) {
       expect(refused(spec('berEpisode'), bad), bad).toContain('start-end-factor');
     }
+    expect(refused(spec('berEpisode'), '0-1000-1e308')).toContain(
+      '≤ 100000000 (1000000 s) and a factor from 0 to 1000',
+    );
+    roundTrip(spec('berEpisode'), '0-100000000-1000', { start: 0, end: 1e8, factor: 1000 });
   });
 });
 

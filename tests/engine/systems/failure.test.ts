@@ -58,8 +58,12 @@ describe('summary.failure: what failed, when and why', () => {
     const s = run('system=gsm&radio=custom&fer=0.6&fdt=0.1&app=ping&duration=300');
     expect(s.link.callDropReason).toBe('resets');
     expect(s.failure?.what).toBe('The GSM call dropped');
+    // The resets it names are the summary's (resetProcedures): one meaning of "reset" (issue 20 item 7).
+    const done = s.link.resetProcedures as number;
     expect(s.failure?.why).toMatch(
-      /^RLP had to reset 3 times within 60 s; the radio lost [\d.]+ % of RLP frames/,
+      new RegExp(
+        `^RLP needed 3 resets within 60 s \\(maxResets = 3\\): instead of the last one the call dropped \\(${done} resets? done in the run\\); the radio lost [\\d.]+ % of RLP frames`,
+      ),
     );
     expect(s.failure!.at).toBeLessThanOrEqual(s.simTime);
   });

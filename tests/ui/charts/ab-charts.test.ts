@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { abData } from '../../../src/ui/charts/ab-data';
 import { createAbSeqChart } from '../../../src/ui/charts/ab-seq-chart';
 import { createAbStepChart } from '../../../src/ui/charts/ab-step-chart';
+import { markerPath } from '../../../src/ui/theme/chart-style';
+import { MARKERS } from '../../../src/ui/theme/palette';
 import { host, series, view } from './helpers';
 
 /** A run that sends `n` segments of 536 bytes, one per second, re-sending every `rtxEvery`-th. */
@@ -53,6 +55,30 @@ describe('A/B charts', () => {
     expect(el.querySelector('path.step-A')?.getAttribute('d')).toMatch(/L/);
     expect(el.querySelectorAll('path.step-B')).toHaveLength(0);
     expect(el.querySelector('desc')?.textContent).toContain('A: largest RTO in force in view 4.00 s');
+    chart.destroy();
+  });
+
+  it('marks each run’s timeouts with the timeout’s ▼, never the retransmission’s ◆ (issue 20, item 31)', () => {
+    const el = host();
+    const chart = createAbStepChart(el, {
+      sync: true,
+      kind: 'ab-rto',
+      source: 'tcp.rtoActive',
+      what: 'RTO in force',
+      unit: 's',
+      events: { source: 'tcp.timeout', what: 'timeout', marker: MARKERS.timeout },
+    });
+    const timeouts = series([3, 9].map((t) => ({ t, seq: 0, backoff: 1, conn: 0 })));
+    chart.update(
+      abData({ ...run(20, 5), 'tcp.timeout': timeouts }, { ...run(20, 10), 'tcp.timeout': timeouts }),
+      view(21),
+    );
+    for (const id of ['A', 'B'])
+      expect(Number(el.querySelector(`path.events-${id}`)?.getAttribute('data-n'))).toBe(2);
+    // The legend's "A: timeout" and "B: timeout" swatches are the ▼.
+    const swatches = [...el.querySelectorAll('path')].map((p) => p.getAttribute('d'));
+    expect(swatches.filter((d) => d === markerPath('triangleDown'))).toHaveLength(2);
+    expect(swatches).not.toContain(markerPath('diamond'));
     chart.destroy();
   });
 });

@@ -4,7 +4,8 @@ import { createHistogramChart } from '../../../src/ui/charts/histogram-chart';
 import { createSweepChart } from '../../../src/ui/charts/sweep-chart';
 import { infPosition } from '../../../src/state/sweep';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
-import { chartToSvgString, wrapCaption } from '../../../src/ui/charts/export';
+import { chartToSvgString } from '../../../src/ui/charts/export';
+import { wrapToWidth } from '../../../src/ui/charts/wrap';
 import { host, series, view } from './helpers';
 
 describe('goodput histograms', () => {
@@ -150,8 +151,9 @@ describe('export', () => {
     expect(caption).toContain('seed 7');
     // The long scenario wraps onto several lines, each inside the figure.
     const width = Number(doc.documentElement.getAttribute('width'));
+    // Without a canvas (jsdom) widths are estimated at 0.68 em per character (ui/charts/wrap.ts).
     for (const t of doc.querySelectorAll('text.export-caption'))
-      expect(t.textContent!.length * 6.2).toBeLessThanOrEqual(width - 16 + 1e-9);
+      expect(t.textContent!.length * 11 * 0.68).toBeLessThanOrEqual(width - 16 + 1e-9);
     expect(doc.querySelectorAll('text.export-caption').length).toBeGreaterThan(2);
     // The plot moved down under the heading, and the figure grew by heading + caption.
     expect(doc.querySelector('g.export-body')!.getAttribute('transform')).toBe('translate(0,26)');
@@ -163,9 +165,26 @@ describe('export', () => {
 
   it('wraps caption text at & ; or spaces, never losing a character', () => {
     const text = 'system=gsm&app=ftpGet&size=500000&radio=custom&fer=0.05&events=1@fer=0.1;2@fer=0.2';
-    const lines = wrapCaption(text, 24);
+    const byChars = (t: string) => t.length;
+    const lines = wrapToWidth(text, 24, byChars);
     expect(lines.join('')).toBe(text);
     expect(lines.every((l) => l.length <= 24)).toBe(true);
     expect(lines[0].endsWith('&')).toBe(true);
+    // A value with no break in it is cut where the width runs out.
+    expect(wrapToWidth('x'.repeat(50), 20, byChars)).toEqual([
+      'x'.repeat(20),
+      'x'.repeat(20),
+      'x'.repeat(10),
+    ]);
+    // No last line of a stub: the break before is taken.
+    expect(wrapToWidth('simulated time shown 0.00–0.00 s (run at 0.00 s)', 46, byChars)).toEqual([
+      'simulated time shown 0.00–0.00 s (run at',
+      '0.00 s)',
+    ]);
+    // Measured, not counted: wide glyphs make shorter lines.
+    const wideDigits = (t: string) => [...t].reduce((w, c) => w + (/[0-9@=]/.test(c) ? 2 : 1), 0);
+    expect(wrapToWidth('events=49.32@msX=5000;4', 20, wideDigits).every((l) => wideDigits(l) <= 20)).toBe(
+      true,
+    );
   });
 });

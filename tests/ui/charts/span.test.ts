@@ -92,6 +92,8 @@ describe('held span (issue #8 item 4)', () => {
   it('sequence chart: the note names the source that lost records', () => {
     const el = host();
     const chart = createSeqChart(el, { sync: true });
+    chart.update({}, view(50));
+    const height = Number(el.querySelector('svg')!.getAttribute('height'));
     const send = dropped(
       series([
         { t: 40, seq: 1, len: 536, rtx: 0, conn: 0 },
@@ -103,6 +105,19 @@ describe('held span (issue #8 item 4)', () => {
     expect(el.querySelector('text.span-note')!.textContent).toMatch(
       /^showing 40–50 s: older TCP segments sent/,
     );
+    // Too long for the greyed-out part: in rows above the plot (the span group sits at the plot's
+    // top left), not over the newest marks at the plot's top right (issue 20, item 21).
+    const svg = el.querySelector('svg')!;
+    const note = el.querySelector('text.span-note')!;
+    expect(note.getAttribute('data-place')).toBe('above');
+    const lines = note.querySelectorAll('tspan').length;
+    expect(Number(note.getAttribute('y')) + (lines - 1) * 15).toBeLessThan(0);
+    // The plot moved down by those rows and kept its height: the svg grew by as much.
+    const plot = el.querySelector('g.plot')!.getAttribute('transform')!;
+    expect(plot).toBe(`translate(72,${40 + 15 * lines})`);
+    expect(Number(svg.getAttribute('height'))).toBe(height + 15 * lines);
+    chart.update({ 'tcp.send': { ...send, dropped: 0 } }, view(50));
+    expect(el.querySelector('g.plot')!.getAttribute('transform')).toBe('translate(72,40)');
     chart.destroy();
   });
 

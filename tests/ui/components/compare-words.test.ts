@@ -15,6 +15,7 @@ const check = (over: Partial<RealisationCheck>): RealisationCheck => ({
   onlyOne: [],
   first: null,
   incomplete: [],
+  bySource: [{ source: 'channel.state', records: 1234, held: 2468, kept: true }],
   ...over,
 });
 
@@ -37,7 +38,7 @@ describe('what the Compare panel says', () => {
 
   it('the check in one sentence', () => {
     expect(realisationSentence(check({}), [])).toBe(
-      'Checked on these two runs: all 1234 channel-state records up to 300\u202fs (the shorter run’s end) are the same in A and B.',
+      'Checked on these two runs: all 1234 channel.state records up to 300\u202fs (the shorter run’s end) are the same in A and B.',
     );
     const differs = check({
       identical: false,
@@ -47,6 +48,40 @@ describe('what the Compare panel says', () => {
       'These two runs’ channel states differ from 12.5\u202fs (channel.state, link 3): B changes release, which changes the channel’s draws (see above).',
     );
     expect(realisationSentence(differs, [])).toContain('please report it');
+  });
+
+  it('a check over nothing is not a proof: it says there was nothing to compare, and why (issue 20 item 8)', () => {
+    const phs = labPlugin('phs')!.realisation!;
+    // PHS at a strong field: no CRC error in either run, so channel.state holds no record.
+    const empty = check({
+      records: 0,
+      bySource: [
+        { source: 'phs.field', records: 0, held: 0, kept: true },
+        { source: 'channel.state', records: 0, held: 0, kept: true },
+      ],
+    });
+    const words = realisationSentence(empty, [], phs.sources);
+    expect(words).not.toMatch(/all 0|are the same/);
+    expect(words).toMatch(/^Nothing to compare up to 300\u202fs/);
+    expect(words).toContain('CRC-verdict changes (channel.state): none in either run — it records a link');
+    // Some compared, one kept empty, one not kept at all: each is named.
+    const part = check({
+      records: 3,
+      bySource: [
+        { source: 'phs.field', records: 3, held: 6, kept: true },
+        { source: 'channel.state', records: 0, held: 0, kept: true },
+      ],
+    });
+    expect(realisationSentence(part, [], phs.sources)).toMatch(
+      /^Checked on these two runs: all 3 field-strength records .*\(phs\.field\) up to .* are the same in A and B\. Not compared: CRC-verdict changes \(channel\.state\): none in either run/,
+    );
+    const notKept = check({
+      records: 0,
+      bySource: [{ source: 'channel.state', records: 0, held: 0, kept: false }],
+    });
+    expect(realisationSentence(notKept, [])).toContain(
+      'channel.state records: not kept by one of the runs (a frame-level trace), so not compared',
+    );
   });
 
   it('summaries side by side: the main figures, then every other number that differs', () => {

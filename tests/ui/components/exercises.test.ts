@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../../../src/engine';
 import { parseScenario } from '../../../src/engine/scenarios';
 import {
   checkNumber,
@@ -198,26 +197,6 @@ describe('exercise checking', () => {
     ).toContain('band');
   });
 
-  it('is707-idle-double: seeds 1–10 give a band of several answers, with the 1.5× answer inside it', () => {
-    const ex = files.find(([, e]) => e.id === 'is707-idle-double')![1];
-    expect(ex.checking).toMatch(/seeds 1 to 10/);
-    const truth = ex.answer.kind === 'number' ? ex.answer.truth : (null as never);
-    const summaries = truthRuns(ex).map((text) => {
-      const sim = createSimulation(parseScenario(text).scenario);
-      sim.runToEnd();
-      return sim.summary();
-    });
-    expect(summaries).toHaveLength(11 * 10);
-    const band = computeBand(truth, summaries)!;
-    const answer = computeTruth(truth, summaries);
-    expect(band).not.toBeNull();
-    expect(band[1]).toBeGreaterThan(band[0]); // more than one accepted answer
-    expect(answer).toBeGreaterThanOrEqual(band[0]);
-    expect(answer).toBeLessThanOrEqual(band[1]);
-    expect(band[0]).toBeGreaterThanOrEqual(1);
-    expect(band[1]).toBeLessThanOrEqual(10);
-  });
-
   it('a state answer checks the live summary', () => {
     const a = {
       kind: 'state' as const,
@@ -248,7 +227,8 @@ describe('exercise checking', () => {
       { app: { transferTime: 72.97112 }, link: { fieldDbuv: [29.6317] } },
       true,
     ).message;
-    expect(msg).toBe('Not yet: unit 1’s field strength is 29.63 dBµV; it must be at least 40 dBµV.');
+    // One decimal more than the target writes (issue 20 item 3): 29.6, not 29.63 or 29.6317.
+    expect(msg).toBe('Not yet: unit 1’s field strength is 29.6 dBµV; it must be at least 40 dBµV.');
     expect(msg).not.toContain('link.fieldDbuv');
     // Without a label the path is named, still with the target.
     const bare = {

@@ -43,17 +43,16 @@ describe('presets', () => {
   });
 });
 
-describe('published rows: the live figure always has its unit', () => {
-  it('from the row, else from the summary path', async () => {
-    const { liveUnit } = await import('../../../src/ui/components/PresetInfo');
-    expect(liveUnit({ label: 'Throughput', value: 'proportional', live: 'app.throughputKbps' })).toBe(
-      'kbit/s',
-    );
-    expect(liveUnit({ label: 'x', value: 1, unit: 's', live: 'app.throughputKbps' })).toBe('s');
-    expect(liveUnit({ label: 'Unit 3', value: 'see', live: 'link.fieldDbuv.2' })).toBe('dBµV');
-    expect(
-      liveUnit({ label: 'share', value: 'long', live: 'tcp.rtoAtMaxFraction', format: 'percent' }),
-    ).toBeUndefined();
-    expect(liveUnit({ label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' })).toBeUndefined();
+describe('preset titles are for people (issue 20 item 28)', () => {
+  // Shown before: "Connection_Modification (dect.md): The bth rule…", "must-reproduce 6: BER raised…",
+  // "ack starvation: Ack starvation: uplink speech…". Spec tags live in `spec`, never shown.
+  it.each(all.map((p) => [p.id, p] as const))('%s', async (_id, p) => {
+    const { presetTitle } = await import('../../../src/ui/presets/title');
+    const title = presetTitle(p);
+    if (p.figure) expect(p.figure).toMatch(/^(Figures?|Tables?) \d+([–,] ?\d+)*$/);
+    expect(title).not.toMatch(/must-reproduce|\.md\b/);
+    // No phrase said twice ("ack starvation: Ack starvation").
+    const [head, ...rest] = title.split(': ');
+    if (rest.length > 0) expect(rest.join(': ').toLowerCase().startsWith(head.toLowerCase())).toBe(false);
   });
 });

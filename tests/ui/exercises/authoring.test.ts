@@ -37,7 +37,7 @@ describe('writing an exercise in the lab', () => {
       charts: ['seq', 'rto'],
       question: 'How large does the RTO get?',
       checking:
-        'How it is checked: the lab computes the summary figure tcp.maxRto of this run, and accepts answers within ± 1.',
+        "How it is checked: the lab computes the summary figure tcp.maxRto of the exercise's scenario (its own seed), and accepts answers within ± 1.",
       hides: ['tcp.maxRto'],
       answer: {
         kind: 'number',
@@ -94,8 +94,8 @@ describe('writing an exercise in the lab', () => {
         ...form,
         answerKind: 'state',
         conditions: [
-          { path: 'tcp.maxRto', op: '>=', value: '16', tol: '' },
-          { path: 'tcp.maxRto', op: '<=', value: '64', tol: '' },
+          { path: 'tcp.maxRto', op: '>=', value: '16', tol: '', label: 'the largest RTO', unit: 's' },
+          { path: 'tcp.maxRto', op: '<=', value: '64', tol: '', label: '', unit: '' },
         ],
       },
       'is707',
@@ -106,7 +106,8 @@ describe('writing an exercise in the lab', () => {
       kind: 'state',
       requireDone: true,
       conditions: [
-        { path: 'tcp.maxRto', op: '>=', value: 16 },
+        // Named and with its unit as the teacher wrote them (the student reads "the largest RTO").
+        { path: 'tcp.maxRto', op: '>=', value: 16, label: 'the largest RTO', unit: 's' },
         { path: 'tcp.maxRto', op: '<=', value: 64 },
       ],
     });

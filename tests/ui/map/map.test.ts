@@ -115,7 +115,10 @@ describe('map', () => {
     map.update({ ...view, mobiles }, { radioFromMap: true, theme: 'light' });
     const [px, py] = tf.toPx(400, 250);
     expect(ms.getAttribute('transform')).toBe(`translate(${px},${py})`);
-    expect(ms.getAttribute('aria-disabled')).toBe('true');
+    // A picture, not a slider: no focus, no position to set (issue 20, item 23).
+    expect(ms.getAttribute('role')).toBe('img');
+    expect(ms.getAttribute('tabindex')).toBeNull();
+    expect(ms.getAttribute('aria-valuenow')).toBeNull();
     expect([...el.querySelectorAll('g.mobiles circle')].map((c) => c.getAttribute('data-mobile'))).toEqual([
       't2',
     ]);

@@ -12,6 +12,22 @@ describe('lab plug-ins against the engine’s definitions', () => {
     expect(LAB_PLUGINS.map((p) => p.id)).toEqual(SYSTEMS.map((s) => s.id));
   });
 
+  it.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
+    '%s: a phone the user cannot move says why (issue 20, item 23)',
+    (id, plugin) => {
+      const def = SYSTEMS.find((s) => s.id === id)!;
+      if (def.dragKeys) expect(plugin.phoneFixed).toBeUndefined();
+      else expect(plugin.phoneFixed).toMatch(/stays where it is: .{40,}/);
+    },
+  );
+
+  it.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
+    '%s: the goodput chart’s capacity words name no rate (the chart writes it after them)',
+    (_id, plugin) => {
+      expect(plugin.chartLabels?.capacity ?? '').not.toMatch(/bit\/s/);
+    },
+  );
+
   const withRadio = LAB_PLUGINS.flatMap((p) => (p.mapRadio ? [[p.id, p.mapRadio] as const] : []));
   it.each(withRadio)('%s: its mapRadio keys are its own', (id, radio) => {
     const def = SYSTEMS.find((s) => s.id === id)!;

@@ -47,6 +47,12 @@ const CASES: Record<string, Case> = {
   geran: { base: 'bler=0.05&duration=60' },
 };
 
+/**
+ * Other values of the keys a rule ties to another (engine/scenario/rules.ts): the generic pick
+ * (a quarter of the range, 150 s) would put rtoMin or rtoInit above every profile's rtoMax.
+ */
+const RULED: Readonly<Record<string, string>> = { rtoMin: '0.5', rtoInit: '2' };
+
 /** A valid value of `spec` other than `current` (null when the key has no other value worth a run). */
 function otherValue(spec: ParamSpec, current: string): string | null {
   const pick = (options: string[]) => options.find((o) => o !== current) ?? null;
@@ -106,6 +112,17 @@ describe.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
       }
     });
 
+    it('on its default scenario the check compares real records, and says what it compared (issue 20 item 8)', () => {
+      // A TCP key changed: the channel must be the same, and proved on records, not on none.
+      const text = `system=${id}&duration=20`;
+      const a = traces(text);
+      const b = traces(compareText(a.canonical, [{ key: 'rtoMin', value: '2' }]));
+      const check = checkRealisation(a.data, b.data, realisation!.sources, Math.min(a.end, b.end));
+      expect(check.identical).toBe(true);
+      expect(check.records, `${id}: ${JSON.stringify(check.bySource)}`).toBeGreaterThan(0);
+      expect(check.bySource.map((s) => s.source)).toEqual(realisation!.sources.map((s) => s.name));
+    });
+
     const c = CASES[id] ?? { base: 'duration=30' };
     const aText = `system=${id}&${c.base}`;
     const keys = (schemaFor(id) ?? []).filter((p) => NOT_RADIO.has(p.group) && p.key !== 'duration');
@@ -117,7 +134,8 @@ describe.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
       let compared = 0;
       const wrong: string[] = [];
       for (const spec of keys) {
-        const value = c.values?.[spec.key] ?? otherValue(spec, formatValue(spec, a0.values[spec.key]));
+        const value =
+          c.values?.[spec.key] ?? RULED[spec.key] ?? otherValue(spec, formatValue(spec, a0.values[spec.key]));
         if (value === null) continue;
         const declared = realisation?.changedBy?.[spec.key] !== undefined;
         const aBase = declared && c.exceptionsBase ? `system=${id}&${c.exceptionsBase}` : aText;

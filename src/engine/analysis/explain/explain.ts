@@ -5,6 +5,11 @@
  * channel at those frames. The cause is read from these records by packet identity; nothing is
  * inferred from two things merely happening at about the same time.
  *
+ * A cause precedes its effect (issue 20 item 24): a loss or delay below IP is named as the cause
+ * only when it happened no later than the event (a stall: than its end); what happened to the
+ * datagram afterwards is said as what came later, never after "because". The student's own
+ * actions (actions.ts) reach the link explainers, which name them when the chain runs through one.
+ *
  * Shared by the CLI (`npm run sim -- … --explain`) and the lab's explanation panel, which format
  * it with {@link explanationLines} into the same text.
  */
@@ -23,24 +28,40 @@ import {
 import { findEvent, segmentName, type ExplainQuery } from './tcp-events';
 import { rtoText, sendsOf, timeoutAt, triggerOf, type Send } from './triggers';
 import { TraceTable } from './table';
-import type { ExplainItem, ExplainLayer, Explanation, LinkExplainer, LinkStory, TcpEvent } from './types';
+import type { UserAction } from './actions';
+import type {
+  Cause,
+  ExplainItem,
+  ExplainLayer,
+  Explanation,
+  LinkExplainer,
+  LinkStory,
+  TcpEvent,
+} from './types';
 import { at, span } from './words';
+import { capital, dropOf, last, sorted, spanOf } from './chain';
 
 /** Explain the event a query names; the error says why there is none. */
 export function explainQuery(
   reader: TraceReader | TraceTable,
   query: ExplainQuery,
   link: LinkExplainer | null,
+  actions: readonly UserAction[] = [],
 ): { explanation: Explanation } | { error: string } {
   const table = reader instanceof TraceTable ? reader : new TraceTable(reader);
   const found = findEvent(table, query);
   if ('error' in found) return found;
-  return { explanation: explainEvent(table, found.event, link) };
+  return { explanation: explainEvent(table, found.event, link, actions) };
 }
 
-/** Explain one event of the run. */
-export function explainEvent(table: TraceTable, e: TcpEvent, link: LinkExplainer | null): Explanation {
-  return new Explainer(table, e, link).run();
+/** Explain one event of the run; `actions`: the student's (actions.ts `userActions` of its scenario). */
+export function explainEvent(
+  table: TraceTable,
+  e: TcpEvent,
+  link: LinkExplainer | null,
+  actions: readonly UserAction[] = [],
+): Explanation {
+  return new Explainer(table, e, link, actions).run();
 }
 
 class Explainer {
@@ -48,11 +69,14 @@ class Explainer {
   private readonly ip: ExplainItem[] = [];
   private readonly below: ExplainLayer[] = [];
   private readonly notes: string[] = [];
+  /** When the cause the sentence names happened (the first one named). */
+  private causeAt: Nanos | null = null;
 
   constructor(
     private readonly table: TraceTable,
     private readonly e: TcpEvent,
     private readonly link: LinkExplainer | null,
+    private readonly actions: readonly UserAction[],
   ) {}
 
   run(): Explanation {
@@ -92,6 +116,7 @@ class Explainer {
       event: e,
       title,
       cause: capital(cause),
+      causeAt: this.causeAt,
       layers,
       notes: [...new Set(this.notes)],
       span: spanOf(layers, e),
@@ -217,7 +242,7 @@ class Explainer {
     this.tcpItem(d.sentAt, `ACK ${a.ack} reaches host ${d.src}: the window opens`, 'ok');
     this.ipItem(a.sentAt, `datagram ${a.id}: host ${a.src} sends ACK ${a.ack}`, 'info');
     const story = this.story(a, a.sentAt, ', ACK');
-    const why = story.late ? ` because ${story.late}` : '';
+    const why = this.because(story.late, d.sentAt);
     return `${head}, when ACK ${a.ack} (datagram ${a.id}) arrived ${span(d.sentAt - a.sentAt)} after it was sent${why}`;
   }
 
@@ -226,23 +251,57 @@ class Explainer {
   /** The clause for datagram `d` judged at `deadline`, with its link story. */
   private fate(seg: string, d: Datagram, deadline: Nanos, what: string, stall = false): string {
     const story = this.story(d, deadline, '');
+    // A stall lasts until delivery goes on: what happened below before then kept it going.
+    const bound = stall ? (this.e.end ?? deadline) : deadline;
     if (stall && d.arrivedAt !== null) {
-      const late = story.late ? ` because ${story.late}` : '';
+      const late = this.because(story.late, bound);
       return `it arrived ${span(d.arrivedAt - d.sentAt)} after it was sent${late}`;
     }
-    return this.fateWith(seg, d, deadline, story, what);
+    return this.fateWith(seg, d, deadline, story, what, bound);
   }
 
-  private fateWith(seg: string, d: Datagram, deadline: Nanos, story: LinkStory, what: string): string {
+  /**
+   * The clause for datagram `d` at `deadline` from its link story. `bound`: the latest moment a
+   * cause may lie at (the event; a stall's end).
+   */
+  private fateWith(
+    seg: string,
+    d: Datagram,
+    deadline: Nanos,
+    story: LinkStory,
+    what: string,
+    bound = deadline,
+  ): string {
     if (d.arrivedAt === null) {
-      if (story.lost) return `${seg} was lost because ${story.lost}`;
+      if (this.precedes(story.lost, bound)) return `${seg} was lost because ${this.named(story.lost!)}`;
+      if (story.lost) {
+        // Lost, but only after the event: not its cause. Say what held it then, and what came later.
+        const held = this.because(story.late, bound);
+        return `${seg} had not arrived by ${at(deadline)}${held}; later, ${story.lost.text}`;
+      }
       return `${seg} (datagram ${d.id}) ${this.neverArrived(d)}`;
     }
     if (d.arrivedAt > deadline) {
-      const why = story.late ? ` because ${story.late}` : '';
+      const why = this.because(story.late, bound);
       return `${seg} was not lost but late: it arrived ${span(d.arrivedAt - d.sentAt)} after it was sent, ${span(d.arrivedAt - deadline)} after ${what}${why}`;
     }
     return `${seg} arrived at ${at(d.arrivedAt)}, before ${what}`;
+  }
+
+  /** Whether `c` can be a cause of what happened by `bound`: it happened no later. */
+  private precedes(c: Cause | null, bound: Nanos): boolean {
+    return c !== null && c.at <= bound;
+  }
+
+  /** A cause's words, noting when it happened (the explanation's `causeAt`: the first named). */
+  private named(c: Cause): string {
+    this.causeAt ??= c.at;
+    return c.text;
+  }
+
+  /** " because <cause>" when `c` precedes `bound`, else nothing. */
+  private because(c: Cause | null, bound: Nanos): string {
+    return this.precedes(c, bound) ? ` because ${this.named(c!)}` : '';
   }
 
   /** The segment arrived before the timer fired: what happened to the ACKs that would have stopped it. */
@@ -258,10 +317,13 @@ class Explainer {
     const story = this.story(a, deadline, ', ACK');
     const more = acks.length > 1 ? ` (and ${acks.length - 1} later ACKs did not arrive in time either)` : '';
     if (a.arrivedAt === null) {
-      if (story.lost) return `${head} its ACK (datagram ${a.id}) was lost because ${story.lost}${more}`;
+      if (this.precedes(story.lost, deadline))
+        return `${head} its ACK (datagram ${a.id}) was lost because ${this.named(story.lost!)}${more}`;
+      if (story.lost)
+        return `${head} its ACK (datagram ${a.id}) had not arrived by ${at(deadline)}${this.because(story.late, deadline)}; later, ${story.lost.text}${more}`;
       return `${head} its ACK (datagram ${a.id}) ${this.neverArrived(a)}${more}`;
     }
-    const why = story.late ? ` because ${story.late}` : '';
+    const why = this.because(story.late, deadline);
     return `${head} its ACK (datagram ${a.id}) arrived only at ${at(a.arrivedAt)}, ${span(a.arrivedAt - deadline)} after the timer expired${why}${more}`;
   }
 
@@ -286,13 +348,19 @@ class Explainer {
     const drop = d.arrivedAt === null ? dropOf(this.table, d.id) : null;
     if (drop) this.ipItem(drop.t, `datagram ${d.id} dropped: ${drop.where}`, 'lost');
     const dropped = (s: LinkStory): LinkStory =>
-      drop ? { ...s, lost: `it was dropped at ${at(drop.t)}: ${drop.where}` } : s;
+      drop ? { ...s, lost: { text: `it was dropped at ${at(drop.t)}: ${drop.where}`, at: drop.t } } : s;
     if (!this.link) {
       this.notes.push('this system has no link explainer: the layers below IP are not shown');
       return dropped({ layers: [], lost: null, late: null });
     }
     const story = dropped(
-      this.link.explainDatagram(this.table, { id: d.id, sentAt: d.sentAt, arrivedAt: d.arrivedAt, deadline }),
+      this.link.explainDatagram(this.table, {
+        id: d.id,
+        sentAt: d.sentAt,
+        arrivedAt: d.arrivedAt,
+        deadline,
+        actions: this.actions,
+      }),
     );
     for (const l of story.layers) this.below.push({ name: l.name + tag, items: sorted(l.items) });
     if (story.notes) this.notes.push(...story.notes);
@@ -339,46 +407,4 @@ class Explainer {
   private ipItem(t: Nanos | null, text: string, tone: ExplainItem['tone']): void {
     this.ip.push({ t, text, tone });
   }
-}
-
-/** Where `ip.drop` says a node dropped datagram `id`, if it did. */
-function dropOf(table: TraceTable, id: number): { t: Nanos; where: string } | null {
-  const src = table.get('ip.drop');
-  if (!src) return null;
-  const ids = src.col('id');
-  for (let i = 0; i < src.n; i++)
-    if (ids[i] === id) return { t: src.t[i], where: src.label('where', src.col('where')[i]) };
-  return null;
-}
-
-function last<T>(xs: readonly T[], keep: (x: T) => boolean): T | undefined {
-  for (let i = xs.length - 1; i >= 0; i--) if (keep(xs[i])) return xs[i];
-  return undefined;
-}
-
-/** Items in time order (untimed ones last), stable. */
-export function sorted(items: readonly ExplainItem[]): ExplainItem[] {
-  return items
-    .map((it, k) => ({ it, k }))
-    .sort((a, b) => (a.it.t ?? Infinity) - (b.it.t ?? Infinity) || a.k - b.k)
-    .map((x) => x.it);
-}
-
-function spanOf(layers: readonly ExplainLayer[], e: TcpEvent): [Nanos, Nanos] {
-  let lo = e.t;
-  let hi = e.end ?? e.t;
-  for (const l of layers)
-    for (const it of l.items) {
-      if (it.t !== null) {
-        lo = Math.min(lo, it.t);
-        hi = Math.max(hi, it.t);
-      }
-      if (it.until !== undefined) hi = Math.max(hi, it.until);
-    }
-  return [lo, hi];
-}
-
-function capital(s: string): string {
-  const out = s.charAt(0).toUpperCase() + s.slice(1);
-  return out.endsWith('.') ? out : `${out}.`;
 }

@@ -4,11 +4,13 @@
  * SystemDefinition (systems/<id>/explain.ts).
  */
 export * from './types';
+export * from './actions';
 export * from './table';
 export * from './tcp-events';
 export * from './query';
 export * from './datagram';
 export * from './link-helpers';
 export * from './explain';
+export { sorted } from './chain';
 export * from './format';
 export * from './words';

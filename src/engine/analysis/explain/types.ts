@@ -5,6 +5,7 @@
  * link's frames), and the one sentence that names the cause.
  */
 import type { Nanos } from '../../core/time';
+import type { UserAction } from './actions';
 import type { TraceTable } from './table';
 
 /** The TCP events the lab explains (marks on the sequence graph and the RTO chart). */
@@ -58,6 +59,11 @@ export interface Explanation {
   readonly title: string;
   /** The one sentence that names the cause. */
   readonly cause: string;
+  /**
+   * When the cause the sentence names from the layers below happened, ns (null: it names none). A
+   * cause precedes its effect: never later than the event (a stall: than its end).
+   */
+  readonly causeAt: Nanos | null;
   readonly layers: readonly ExplainLayer[];
   /** What the traces cannot tell for this system. */
   readonly notes: readonly string[];
@@ -75,6 +81,18 @@ export interface DatagramQuery {
   readonly arrivedAt: Nanos | null;
   /** The TCP moment it is judged against (a timer expiry, a duplicate ACK leaving the receiver), ns. */
   readonly deadline: Nanos;
+  /** What the student did during the run (actions.ts), for a story that runs through it. */
+  readonly actions: readonly UserAction[];
+}
+
+/**
+ * Something below IP that made a datagram lost or late: the words after "because", and when it
+ * happened. The explanation names it as the cause only if it came no later than the TCP event
+ * (explain.ts): a discard after a timeout cannot have caused it.
+ */
+export interface Cause {
+  readonly text: string;
+  readonly at: Nanos;
 }
 
 /** What a system's link layers say about one datagram. */
@@ -83,11 +101,14 @@ export interface LinkStory {
   readonly layers: ExplainLayer[];
   /**
    * Why it never arrived, as the words after "because" ("RLP aborted frame 173 after 3 NAK rounds
-   * during a 1.2 s fade"); null when the traces show no loss below IP.
+   * during a 1.2 s fade") and when that happened; null when the traces show no loss below IP.
    */
-  readonly lost: string | null;
-  /** Why it took as long as it did, after "because"; null when nothing below IP held it up. */
-  readonly late: string | null;
+  readonly lost: Cause | null;
+  /**
+   * Why it took as long as it did, after "because", and when what held it up began; null when
+   * nothing below IP held it up.
+   */
+  readonly late: Cause | null;
   /** What the traces cannot tell. */
   readonly notes?: readonly string[];
 }

@@ -230,7 +230,7 @@ export class GsmRlpEntity implements LinkEntity<GsmRlpFrame, GsmRlpEvent> {
   }
 
   private startReset(slot: number): void {
-    this.counters.resets++;
+    this.counters.n2Exhausted++;
     if (this.noteReset(slot)) return;
     this.flush();
     this.mode = RlpMode.Resetting;
@@ -243,7 +243,7 @@ export class GsmRlpEntity implements LinkEntity<GsmRlpFrame, GsmRlpEvent> {
   private onSabm(slot: number, resetId: number): void {
     if (resetId !== this.lastPeerResetId) {
       this.lastPeerResetId = resetId;
-      this.counters.resetsByPeer++;
+      this.counters.sabmReceived++;
       // A SABM that crosses our own pending SABM (both ends exhausted N2 together) is one reset
       // procedure, already counted when ours began: it must not count twice toward maxResets.
       if (this.mode !== RlpMode.Resetting) {

@@ -198,10 +198,13 @@ export class GsmRlpCounters {
   rejSent = 0;
   t1Expiries = 0;
   polls = 0;
-  /** Resets this entity started (N2 exhausted). */
-  resets = 0;
-  /** Reset procedures started by the peer (new SABM received). */
-  resetsByPeer = 0;
+  /**
+   * Times this entity's N2 polls ran out (GSM 04.22 §5.2.2): each asks for a reset, which this
+   * end starts with a SABM — or, when it is one reset too many within the window, the call drops.
+   */
+  n2Exhausted = 0;
+  /** Resets the peer started, seen here as a SABM with a new reset id (its repetitions not counted). */
+  sabmReceived = 0;
   callDrops = 0;
   /** Sequence numbers read wrongly modulo 62 (N(S) of I frames, N(R) of acks and SREJs). */
   seqAliases = 0;

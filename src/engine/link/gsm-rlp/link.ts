@@ -77,8 +77,8 @@ export interface GsmRlpEnds {
  * Traces (only with a recorder):
  * - `link.frame` (dir, kind, seq, error): every frame sent; `seq` is the true N(S) of an I
  *   frame, the true N(R) otherwise;
- * - `link.event` (dir, kind, count): T1 expiries, resets started, call drop, sequence aliases,
- *   by the entity sending in `dir`;
+ * - `link.event` (dir, kind, count): T1 expiries, N2 exhausted (kind 'reset': the end asks for a
+ *   reset), call drop, sequence aliases, by the entity sending in `dir`;
  * - `channel.state` (dir, bad) when it changes;
  * - `link.reset` (dir, byPeer): every reset procedure an end began or joined.
  */
@@ -254,7 +254,7 @@ export class GsmRlpLink {
   private traceEvents(t: Nanos, dir: number, e: GsmRlpEntity): void {
     const c = e.counters;
     this.traceCount(t, dir, GsmRlpEventKind.T1Expiry, c.t1Expiries);
-    this.traceCount(t, dir, GsmRlpEventKind.Reset, c.resets);
+    this.traceCount(t, dir, GsmRlpEventKind.Reset, c.n2Exhausted);
     this.traceCount(t, dir, GsmRlpEventKind.CallDrop, c.callDrops);
     this.traceCount(t, dir, GsmRlpEventKind.SeqAlias, c.seqAliases);
   }

@@ -125,20 +125,22 @@ export class MultilinkSender<P extends Sized> {
 
   /**
    * The radio link under member `id` is gone at `now`, but the bundle has not noticed: until
-   * {@link removeLink} fragments still go to it and are lost.
+   * {@link removeLink} fragments still go to it and are lost. Returns the fragments that were
+   * queued for it (lost with it).
    */
-  releaseLink(id: number, now: Nanos): void {
+  releaseLink(id: number, now: Nanos): Fragment<P>[] {
     const l = this.find(id);
-    if (!l || l.dead) return;
+    if (!l || l.dead) return [];
     l.dead = true;
     // What was queued goes into the dead adapter.
-    const lost = l.queue.length - l.head;
-    this.counters.fragmentsLostDead += lost;
+    const lost = l.queue.slice(l.head);
+    this.counters.fragmentsLostDead += lost.length;
     l.backlog = l.queuedBytes;
     l.backlogAt = now;
     l.queue = [];
     l.head = 0;
     l.queuedBytes = 0;
+    return lost;
   }
 
   /**

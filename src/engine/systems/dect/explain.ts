@@ -117,9 +117,15 @@ export const DECT_EXPLAIN: LinkExplainer = {
       d.arrivedAt !== null
         ? null
         : giveUps.length > 0
-          ? `the MAC gave a fragment of it up after ${count(giveUps[0].attempt, 'attempt')} on bearer ${giveUps[0].bearer + 1}${chWords(giveUps[0].bearer, giveUps[0].t)}${dlcLost !== null ? ` and the DLC gave the frame up at ${at(dlcLost)}` : ''}`
+          ? {
+              text: `the MAC gave a fragment of it up after ${count(giveUps[0].attempt, 'attempt')} on bearer ${giveUps[0].bearer + 1}${chWords(giveUps[0].bearer, giveUps[0].t)}${dlcLost !== null ? ` and the DLC gave the frame up at ${at(dlcLost)}` : ''}`,
+              at: giveUps[0].t,
+            }
           : drops.length > 0
-            ? `bearer ${drops[0].bearer + 1} ${drops[0].what} at ${at(drops[0].t)} with fragments of it in flight`
+            ? {
+                text: `bearer ${drops[0].bearer + 1} ${drops[0].what} at ${at(drops[0].t)} with fragments of it in flight`,
+                at: drops[0].t,
+              }
             : null;
     const wait = (sends[0]?.t ?? d.sentAt) - d.sentAt;
     const waited = `it waited ${span(wait)} for its first MAC packet (the queue above the DLC and the DLC's window)`;
@@ -127,7 +133,7 @@ export const DECT_EXPLAIN: LinkExplainer = {
       worst !== null
         ? `${waited}, then its fragments needed ${count(resent.length, 'MAC retransmission')}, ${times(worst.n)} on bearer ${worst.bearer + 1}${chWords(worst.bearer, worst.t)}`
         : `${waited}; no MAC attempt of it failed`;
-    return { layers, lost, late, notes };
+    return { layers, lost, late: { text: late, at: d.sentAt }, notes };
   },
 };
 

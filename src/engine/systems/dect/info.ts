@@ -9,6 +9,7 @@ import { DECT_FRAME_NS } from '../../link/dect-mac';
 import type { SystemInfo } from '../types';
 import { DECT_EXPLAIN } from './explain';
 import { DECT_PARAMS } from './params';
+import { DECT_RULES } from './rules';
 
 export const DECT_INFO: SystemInfo = {
   id: 'dect',
@@ -19,6 +20,7 @@ export const DECT_INFO: SystemInfo = {
     'grow heavy-tailed — yet TCP’s timer does not fire. Drag the phone into another cell (mobility=map).',
   frameNs: DECT_FRAME_NS,
   params: DECT_PARAMS,
+  rules: DECT_RULES,
   dragKeys: { x: 'msX', y: 'msY' },
   // Issue 10: the reference background load for an hour (the default duration), ≥ 2,000× real time.
   benchScenarios: ['system=dect'],

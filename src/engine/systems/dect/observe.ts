@@ -85,7 +85,12 @@ export interface DelayHistogramData {
 export class DelayHistogram {
   private readonly counts = new Float64Array(DELAY_BINS);
   private readonly cursor = [0, 0];
-  private sum = 0;
+  /**
+   * Sum of D per flow: each adds its delays in list order whatever views came between, so the mean
+   * does not depend on how often the view was read (one running sum across both flows did, in the
+   * last bit: a replayed link showed another mean than the run it replays).
+   */
+  private readonly sums = [0, 0];
   private n = 0;
 
   update(flows: readonly SegmentFlow[], now: Nanos): DelayHistogramData {
@@ -93,7 +98,7 @@ export class DelayHistogram {
       const delays = f.delays;
       for (let i = this.cursor[d]; i < delays.length; i++) {
         this.counts[binOf(delays[i])]++;
-        this.sum += delays[i];
+        this.sums[d] += delays[i];
       }
       this.n += delays.length - this.cursor[d];
       this.cursor[d] = delays.length;
@@ -111,7 +116,7 @@ export class DelayHistogram {
     return {
       delivered: trimmed(this.counts),
       censored: trimmed(censored),
-      mean: total > 0 ? (this.sum + cSum) / total : 0,
+      mean: total > 0 ? (this.sums[0] + this.sums[1] + cSum) / total : 0,
       count: total,
       censoredCount: cN,
     };

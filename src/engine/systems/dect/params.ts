@@ -2,8 +2,12 @@
  * The DECT system's scenario keys (dect.md "Scenario keys"), in canonical order: the system's own
  * keys, the bearer toggles, then the common keys. Kept free of engine code (the UI bundles it).
  */
+import { MAX_SCENARIO_SECONDS } from '../../scenario/numbers';
 import type { ParamSpec } from '../../scenario/types';
-import { commonParams } from '../common-params';
+import { commonParams, type TcpDefault } from '../common-params';
+
+/** The TCP user's stack (dect.md "TCP user"). */
+export const DECT_TCP: TcpDefault = 'bsd44';
 
 /** The load words of `load` (config.ts LOAD_PRESETS holds their rates). */
 export const DECT_LOAD_WORDS = ['low', 'reference', 'high'] as const;
@@ -146,6 +150,8 @@ const OWN: ParamSpec[] = [
   {
     key: 'berEpisode',
     kind: 'episode',
+    // 100 TDMA frames per second (10 ms frames, dect.md "Air interface"), up to the time bound.
+    maxFrame: MAX_SCENARIO_SECONDS * 100,
     label: 'BER episode',
     description: 'frames start to end with the BER multiplied by factor (0-0-1 = none)',
     group: 'radio',
@@ -172,7 +178,7 @@ export const DECT_PARAMS: readonly ParamSpec[] = [
   ...commonParams({
     duration: 3600,
     app: { options: ['poisson'], default: 'poisson' },
-    tcp: 'bsd44',
+    tcp: DECT_TCP,
     ms: { x: 0, y: 0, min: -DECT_MAP_RANGE, max: DECT_MAP_RANGE },
   }),
 ];

@@ -172,9 +172,12 @@ export class DectTerminal implements Requester {
     this.enter(MacState.CONNECTION_HANDOVER, frame);
   }
 
-  /** Release bearer `i` (a user's toggle, a failed handover). */
+  /**
+   * Release bearer `i` (a user's toggle, a failed handover). A bearer the terminal does not hold, or
+   * one beyond its target (`bearer11=0` with `bearers=10`), leaves nothing to release.
+   */
   releaseBearer(i: number, frame: number, failedHandover = false): void {
-    if (this.ch[i] < 0) return;
+    if (!(i >= 0 && i < this.ch.length) || this.ch[i] < 0) return;
     this.cluster.release(this.bearerRfp[i], this.ch[i], this.width, this.id, frame * DECT_FRAME_NS);
     this.ch[i] = -1;
     this.bearerRfp[i] = -1;

@@ -86,7 +86,10 @@ export const GERAN_EXPLAIN: LinkExplainer = {
     ];
     const lost =
       erased.length > 0 && d.arrivedAt === null
-        ? `block ${erased[0]} was erased at ${at(erased[0] * GERAN_BLOCK_NS)} and GERAN's data blocks are never resent`
+        ? {
+            text: `block ${erased[0]} was erased at ${at(erased[0] * GERAN_BLOCK_NS)} and GERAN's data blocks are never resent`,
+            at: erased[0] * GERAN_BLOCK_NS,
+          }
         : null;
     const ran = d.arrivedAt !== null ? `, then ${span(d.arrivedAt - lastEnd)} of radio-network delay` : '';
     const late =
@@ -96,7 +99,7 @@ export const GERAN_EXPLAIN: LinkExplainer = {
     return {
       layers,
       lost,
-      late,
+      late: { text: late, at: d.sentAt },
       notes: [
         'the FIFO ahead of a datagram is not traced: its wait is measured, not split into the packets ahead of it',
       ],

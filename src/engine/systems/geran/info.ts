@@ -5,7 +5,7 @@
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import type { SystemInfo } from '../types';
 import { GERAN_EXPLAIN } from './explain';
-import { GERAN_PARAMS } from './params';
+import { GERAN_PARAMS, GERAN_RULES } from './params';
 
 export const GERAN_INFO: SystemInfo = {
   id: 'geran',
@@ -16,6 +16,7 @@ export const GERAN_INFO: SystemInfo = {
     'uplink carries no ACKs while the user talks — and pages of many small objects suffer most.',
   frameNs: GERAN_BLOCK_NS,
   params: GERAN_PARAMS,
+  rules: GERAN_RULES,
   benchScenarios: ['system=geran&repeat=25'],
   explain: GERAN_EXPLAIN,
 };

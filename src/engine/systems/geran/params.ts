@@ -2,8 +2,8 @@
  * The GERAN system's scenario keys (geran.md "Scenario keys"), in canonical order: the system's
  * own keys, then the common keys.
  */
-import type { ParamSpec } from '../../scenario/types';
-import { commonParams, type TcpDefault } from '../common-params';
+import type { KeyRule, ParamSpec } from '../../scenario/types';
+import { commonParams, tcpRules, type TcpDefault } from '../common-params';
 
 /** The study's stacks (geran.md "TCP"): a Windows 98 client, a Windows NT 4 server. */
 export const GERAN_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
@@ -165,3 +165,6 @@ export const GERAN_PARAMS: readonly ParamSpec[] = [
     tcp: GERAN_TCP,
   }),
 ];
+
+/** The rules between GERAN keys: those of the TCP keys (common-params.ts tcpRules). */
+export const GERAN_RULES: readonly KeyRule[] = tcpRules(GERAN_TCP);

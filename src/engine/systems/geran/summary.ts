@@ -5,7 +5,7 @@
  * (data-sending) connections with the set-up failures and spurious fast retransmits, and the
  * slot's counters.
  */
-import type { PageDownload } from '../../app/http10';
+import { serverEnds, type PageDownload } from '../../app/http10';
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { SummaryValue } from '../../scenario/summary';
@@ -73,7 +73,7 @@ export function bestStretchBps(deliveries: readonly number[], span: number, bloc
 
 function retransmittedBytes(d: PageDownload): number {
   let n = 0;
-  for (const f of d.fetches) n += f.server?.stats.bytesRetransmitted ?? 0;
+  for (const f of d.fetches) for (const c of serverEnds(f)) n += c.stats.bytesRetransmitted;
   return n;
 }
 
@@ -154,10 +154,12 @@ export function geranSummary(m: GeranState, now: Nanos): ReturnType<SystemModel[
     clientSynRtx += f.client.stats.synRetransmits;
     if (f.failed && f.firstByteAt < 0 && (f.client.stats.connectFailed || f.server?.stats.connectFailed))
       connectFailures++;
-    if (!f.server) continue;
-    senders.push(f.server);
-    atMax += f.server.rtoAtMaxTime(now);
-    spurious += f.server.stats.fastRetransmitsAfterTimeout;
+    // A replaced server end's segments count too: without it the counters went down mid-run.
+    for (const c of serverEnds(f)) {
+      senders.push(c);
+      atMax += c.rtoAtMaxTime(now);
+      spurious += c.stats.fastRetransmitsAfterTimeout;
+    }
   }
   let delivered = 0;
   for (const d of m.loader.downloads) delivered += d.bytes;

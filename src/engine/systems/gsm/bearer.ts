@@ -204,8 +204,8 @@ export class GsmBearer {
     return this.droppedAt >= 0;
   }
 
-  /** RLP reset procedures (counted by the link, gsm-rlp/link.ts). */
-  get resetEvents(): number {
+  /** RLP reset procedures, SABM/UA exchanges (counted by the link, gsm-rlp/link.ts). */
+  get resetProcedures(): number {
     return this.rlp.resetProcedures;
   }
 

@@ -6,7 +6,9 @@
  */
 import {
   at,
+  channelWords,
   count,
+  radioChangeAt,
   erasures,
   frameHistories,
   piecesOf,
@@ -20,6 +22,7 @@ import {
   type ExplainItem,
   type FrameHistory,
   type LinkExplainer,
+  type Cause,
   type LinkStory,
   type TableSource,
 } from '../../analysis/explain';
@@ -36,13 +39,13 @@ export const GSM_EXPLAIN: LinkExplainer = {
     if (!piece) {
       const reset = firstAfter(resets, d.sentAt);
       const drop = callDrop(table.get('link.event'), d.sentAt);
-      const lost =
+      const lost: Cause | null =
         d.arrivedAt !== null
           ? null
           : drop !== null
-            ? `the call dropped at ${at(drop)} before RLP had sent all of it`
+            ? { text: `the call dropped at ${at(drop)} before RLP had sent all of it`, at: drop }
             : reset !== null
-              ? `an RLP reset at ${at(reset)} flushed it before RLP had sent all of it`
+              ? { text: `an RLP reset at ${at(reset)} flushed it before RLP had sent all of it`, at: reset }
               : null;
       return {
         layers: [
@@ -122,12 +125,16 @@ export const GSM_EXPLAIN: LinkExplainer = {
     const lostByReset = d.arrivedAt === null && reset !== null && (straddle || ra !== null);
     if (reset !== null && (lostByReset || (d.arrivedAt !== null && reset < d.arrivedAt && reset > firstTx))) {
       const t1 = t1Expiries(table.get('link.event'), dir, firstTx, reset);
-      if (t1.n > 0)
+      // 04.22 §5.2.2.1: each T1 expiry sends a poll until N2 polls have gone unanswered; the
+      // expiry after the last one starts the reset (sender.ts tick): N2 + 1 expiries, N2 polls.
+      if (t1.n > 1)
         items.push({
           t: t1.first,
-          text: `T1 expired ${times(t1.n)}: the sender's polls went unanswered (N2)`,
+          text: `T1 expired ${times(t1.n)}: the sender polled after each of the first ${t1.n - 1} (no answer came back) and the next expiry started the reset (N2 polls at most)`,
           tone: 'lost',
         });
+      else if (t1.n === 1)
+        items.push({ t: t1.first, text: 'T1 expired once, and RLP started the reset', tone: 'lost' });
       items.push({
         t: reset,
         text: 'RLP reset: both ends flush their buffers and number from 0 again',
@@ -154,27 +161,40 @@ export const GSM_EXPLAIN: LinkExplainer = {
       { name: `RLP (${name})`, items },
       ...(channel.length > 0 ? [{ name: `Channel (${name})`, items: channel }] : []),
     ];
+    const erasedAt = (f: FrameHistory): number[] => f.tx.filter((x) => x.error).map((x) => x.t);
     const fadeAt = (f: FrameHistory): string => {
-      const run = longestRunAt(
-        ch,
-        keep,
-        'bad',
-        f.tx.filter((x) => x.error).map((x) => x.t),
+      const erased = erasedAt(f);
+      const run = longestRunAt(ch, keep, 'bad', erased);
+      return channelWords(
+        radioChangeAt(d.actions, erased[0] ?? f.tx[0].t),
+        run ? runWords(run, 'fade') : null,
       );
-      return run ? `during ${runWords(run, 'fade')}` : 'while the channel was in its good state';
     };
     const erased = key ? ` after frame ${key.frame} was erased ${times(erasures(key))} ${fadeAt(key)}` : '';
-    let lost: string | null = null;
+    let lost: Cause | null = null;
     if (d.arrivedAt === null) {
-      if (drop !== null) lost = `the call dropped at ${at(drop)}${erased}`;
-      else if (straddle)
-        lost = `an RLP reset at ${at(rb)} flushed the part of it sent before the reset${erased}`;
-      else if (lostByReset) lost = `an RLP reset at ${at(reset)} flushed it${erased}`;
-      else if (key && key.lost) lost = `RLP never delivered frame ${key.frame}${erased}`;
+      if (drop !== null) lost = { text: `the call dropped at ${at(drop)}${erased}`, at: drop };
+      else if (straddle && rb !== null)
+        lost = {
+          text: `an RLP reset at ${at(rb)} flushed the part of it sent before the reset${erased}`,
+          at: rb,
+        };
+      else if (lostByReset && reset !== null)
+        lost = { text: `an RLP reset at ${at(reset)} flushed it${erased}`, at: reset };
+      else if (key && key.lost) {
+        const e = erasedAt(key);
+        lost = { text: `RLP never delivered frame ${key.frame}${erased}`, at: e[e.length - 1] };
+      }
     }
-    const late = key
-      ? `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(asks, 'SREJ/REJ', 'SREJs/REJs')}) ${fadeAt(key)}`
-      : `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the serial line, the modem leg and the queue of earlier data)`;
+    const late: Cause = key
+      ? {
+          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(asks, 'SREJ/REJ', 'SREJs/REJs')}) ${fadeAt(key)}`,
+          at: erasedAt(key)[0] ?? firstTx,
+        }
+      : {
+          text: `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the serial line, the modem leg and the queue of earlier data)`,
+          at: d.sentAt,
+        };
     return { layers, lost, late };
   },
 };

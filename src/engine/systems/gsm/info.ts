@@ -1,5 +1,5 @@
 import { RLP_SLOT_NS } from '../../link/gsm-rlp';
-import { GSM_PARAMS } from './params';
+import { GSM_PARAMS, GSM_RULES } from './params';
 import type { SystemInfo } from '../types';
 import { GSM_EXPLAIN } from './explain';
 
@@ -16,6 +16,7 @@ export const GSM_INFO: SystemInfo = {
     'the radio errors from TCP — until the link breaks down; but the 0.9 s round trip makes request/response slow.',
   frameNs: RLP_SLOT_NS,
   params: GSM_PARAMS,
+  rules: GSM_RULES,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=gsm&app=ftpGet&size=500000',

@@ -2,8 +2,8 @@
  * The GSM system's scenario keys (gsm.md, "Scenario keys"), in canonical order: the system's
  * own keys in the order of that list, then the common keys.
  */
-import type { ParamSpec } from '../../scenario/types';
-import { commonParams, fdtParam, type TcpDefault } from '../common-params';
+import type { KeyRule, ParamSpec } from '../../scenario/types';
+import { commonParams, fdtParam, tcpRules, type TcpDefault } from '../common-params';
 
 /** The study's stacks (gsm.md "Stack"): a Windows 98 laptop client, a Windows NT 4 server. */
 export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
@@ -227,3 +227,6 @@ export const GSM_PARAMS: readonly ParamSpec[] = [
     ms: { x: GSM_MS.x, y: GSM_MS.y, min: -GSM_MAP_RANGE, max: GSM_MAP_RANGE },
   }),
 ];
+
+/** The rules between GSM keys: those of the TCP keys (common-params.ts tcpRules). */
+export const GSM_RULES: readonly KeyRule[] = tcpRules(GSM_TCP);

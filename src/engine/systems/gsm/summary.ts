@@ -158,6 +158,11 @@ function workloadConns(m: GsmState): (TcpConnection | null)[] {
   return [];
 }
 
+/** "1 reset done", "2 resets done": the reset procedures the summary counts (`resetProcedures`). */
+function resetsDone(n: number): string {
+  return `${n} reset${n === 1 ? '' : 's'} done`;
+}
+
 /**
  * Why the workload failed (gsm.md "Call drop"; RLP 04.22 §5.2.2): the call dropped — too many
  * RLP resets within the window, or N2 unanswered SABMs — or a TCP connection gave up while the
@@ -175,7 +180,7 @@ function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
     const c = rlp.ms.config;
     const why =
       reason === 'resets'
-        ? `RLP had to reset ${c.maxResets} times within ${secs(toSeconds(c.resetWindowSlots * RLP_SLOT_NS))}; ${channel}`
+        ? `RLP needed ${c.maxResets} resets within ${secs(toSeconds(c.resetWindowSlots * RLP_SLOT_NS))} (maxResets = ${c.maxResets}): instead of the last one the call dropped (${resetsDone(m.bearer.resetProcedures)} in the run); ${channel}`
         : reason === 'sabm'
           ? `the RLP reset handshake went unanswered ${c.n2} times (SABM without UA); ${channel}`
           : `the other end dropped it; ${channel}`;
@@ -183,7 +188,7 @@ function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
   }
   const f = firstFailure(workloadConns(m));
   const what = f ? tcpFailureWhat(f) : 'The workload failed';
-  const resets = m.bearer.resetEvents;
+  const resets = m.bearer.resetProcedures;
   const why = `${channel}${resets > 0 ? `, RLP reset ${resets} times` : ''}${f ? backoffNote(f) : ''}`;
   return failureOf(what, why, f?.at ?? now);
 }
@@ -228,10 +233,14 @@ export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['sum
       rej: rlp.total('rejSent'),
       t1Expiries: rlp.total('t1Expiries'),
       polls: rlp.total('polls'),
-      resets: rlp.total('resets'),
-      resetsByPeer: rlp.total('resetsByPeer'),
-      resetEvents: m.bearer.resetEvents,
-      resetsPerMinute: round(simSeconds > 0 ? (60 * m.bearer.resetEvents) / simSeconds : 0),
+      // "Reset" means one thing here: an RLP reset procedure (SABM/UA; both ends flush), counted
+      // once even when both ends' N2 ran out together (a SABM collision). n2Exhausted counts each
+      // end's N2 running out (each asks for a reset; the one too many drops the call instead),
+      // sabmReceived the resets an end saw the other start (issue 20 item 7).
+      n2Exhausted: rlp.total('n2Exhausted'),
+      sabmReceived: rlp.total('sabmReceived'),
+      resetProcedures: m.bearer.resetProcedures,
+      resetsPerMinute: round(simSeconds > 0 ? (60 * m.bearer.resetProcedures) / simSeconds : 0),
       callDrops: m.bearer.down ? 1 : 0,
       callDropReason: dropReason(m),
       seqAliases: rlp.total('seqAliases'),

@@ -54,7 +54,7 @@ export function gsmView(m: GsmState): SystemView {
           SREJ: rlp.total('srejSent'),
           REJ: rlp.total('rejSent'),
           T1: rlp.total('t1Expiries'),
-          resets: rlp.total('resets'),
+          resets: rlp.resetProcedures,
           errors: rlp.total('frameErrors'),
         },
       },

@@ -5,7 +5,10 @@
  * those frames (`channel.state`). is707.md §Stack, §Slot rules.
  */
 import {
+  at,
+  channelWords,
   count,
+  radioChangeAt,
   erasures,
   frameHistories,
   piecesOf,
@@ -82,12 +85,25 @@ export const IS707_EXPLAIN: LinkExplainer = {
     let rounds = 0;
     let firstNak: number | null = null;
     if (key) {
-      for (const x of key.tx)
-        items.push({
-          t: x.t,
-          text: `frame ${key.frame} ${x.kind === RlpFrameKind.Retx ? 'resent' : 'sent'}: ${x.error ? 'erased' : 'received'}`,
-          tone: x.error ? 'lost' : 'ok',
-        });
+      for (const x of key.tx) {
+        const what = `frame ${key.frame} ${x.kind === RlpFrameKind.Retx ? 'resent' : 'sent'}`;
+        // A copy that arrives after the receiver gave the frame up helps nothing: the gap is closed
+        // and what followed it was delivered without it. The sender never learns of an abort, so it
+        // goes on answering the NAKs that asked for the frame before it (is707.md §Slot rules).
+        if (abort && !x.error && x.t > abort.at.t) {
+          const first = !items.some((it) => it.tone === 'late');
+          items.push({
+            t: x.t,
+            text: `${what}: received after RLP had given it up at ${at(abort.at.t)}, too late to help${first ? ' (the sender, which never learns of the abort, was still answering the NAKs)' : ''}`,
+            tone: 'late',
+          });
+        } else
+          items.push({
+            t: x.t,
+            text: `${what}: ${x.error ? 'erased' : 'received'}`,
+            tone: x.error ? 'lost' : 'ok',
+          });
+      }
       const naks = nakRounds(table.get('link.nak'), 1 - dir, key);
       rounds = naks.rounds;
       firstNak = naks.first;
@@ -123,36 +139,48 @@ export const IS707_EXPLAIN: LinkExplainer = {
       ...(channel.length > 0 ? [{ name: `Channel (${name})`, items: channel }] : []),
     ];
     const fadeAt = (f: FrameHistory): string => {
-      const run = longestRunAt(
-        ch,
-        keep,
-        'bad',
-        f.tx.filter((x) => x.error).map((x) => x.t),
+      const erased = f.tx.filter((x) => x.error).map((x) => x.t);
+      const run = longestRunAt(ch, keep, 'bad', erased);
+      return channelWords(
+        radioChangeAt(d.actions, erased[0] ?? f.tx[0].t),
+        run ? runWords(run, 'fade') : null,
       );
-      return run ? `during ${runWords(run, 'fade')}` : 'while the channel was in its good state';
     };
     if (abort && key)
       return {
         layers,
-        lost: `RLP aborted frame ${key.frame} after ${count(rounds, 'NAK round')} ${fadeAt(key)}`,
+        lost: {
+          text: `RLP aborted frame ${key.frame} after ${count(rounds, 'NAK round')} ${fadeAt(key)}`,
+          at: abort.at.t,
+        },
         late: null,
       };
     if (key) {
-      const erased = key.tx.find((x) => x.error)!.t;
+      const erasedAt = key.tx.filter((x) => x.error).map((x) => x.t);
+      const erased = erasedAt[0];
       const noticed =
         firstNak !== null && firstNak - erased > LATE_NAK_NS
           ? `; the receiver noticed the gap only ${span(firstNak - erased)} later, when a later frame came`
           : '';
       return {
         layers,
-        lost: d.arrivedAt === null ? `RLP lost frame ${key.frame} ${fadeAt(key)}` : null,
-        late: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(rounds, 'NAK round')}) ${fadeAt(key)}${noticed}`,
+        lost:
+          d.arrivedAt === null
+            ? { text: `RLP lost frame ${key.frame} ${fadeAt(key)}`, at: erasedAt[erasedAt.length - 1] }
+            : null,
+        late: {
+          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(rounds, 'NAK round')}) ${fadeAt(key)}${noticed}`,
+          at: erased,
+        },
       };
     }
     return {
       layers,
       lost: null,
-      late: `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the wireline and the queue of earlier data)`,
+      late: {
+        text: `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the wireline and the queue of earlier data)`,
+        at: d.sentAt,
+      },
     };
   },
 };

@@ -4,7 +4,7 @@
  */
 import type { SystemInfo } from '../types';
 import { FRAME_NS } from './frame';
-import { IS707_PARAMS } from './params';
+import { IS707_PARAMS, IS707_RULES } from './params';
 import { IS707_EXPLAIN } from './explain';
 
 export const IS707_INFO: SystemInfo = {
@@ -16,6 +16,7 @@ export const IS707_INFO: SystemInfo = {
     'send idle frames and watch the link find lost tail frames early.',
   frameNs: FRAME_NS,
   params: IS707_PARAMS,
+  rules: IS707_RULES,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=is707&fer=0.1&fdt=0.1&duration=1000',

@@ -2,8 +2,8 @@
  * The IS-707 system's scenario keys (is707.md, "Scenario keys"), in canonical
  * order: the system's own keys in the order of that table, then the common keys.
  */
-import type { ParamSpec } from '../../scenario/types';
-import { commonParams, fdtParam, type TcpDefault } from '../common-params';
+import type { KeyRule, ParamSpec } from '../../scenario/types';
+import { commonParams, fdtParam, tcpRules, type TcpDefault } from '../common-params';
 
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';
@@ -161,3 +161,6 @@ export const IS707_PARAMS: readonly ParamSpec[] = [
     ms: { x: IS707_MS.x, y: IS707_MS.y, min: -IS707_MAP_RANGE, max: IS707_MAP_RANGE },
   }),
 ];
+
+/** The rules between IS-707 keys: those of the TCP keys (common-params.ts tcpRules). */
+export const IS707_RULES: readonly KeyRule[] = tcpRules(IS707_TCP);

@@ -5,10 +5,16 @@
  * errors and the REQ the receiver kept sending for a missing frame, link releases (`phs.link`)
  * and the channel state of that link (`channel.state`). phs.md "PIAFS (64 kbit/s)", "PPP
  * Multilink".
+ *
+ * A fragment that went on a released link before Multilink noticed the release is in
+ * `link.packet` with no frames (links.ts): the explanation names it and the release — the
+ * student's own when the scenario's `release` list or a switched-off link did it (issue 20 item 24).
  */
 import {
   at,
+  channelWords,
   count,
+  radioChangeAt,
   piecesOf,
   longestRunAt,
   runItems,
@@ -18,6 +24,7 @@ import {
   type DatagramQuery,
   type ExplainItem,
   type ExplainLayer,
+  type Cause,
   type LinkExplainer,
   type LinkStory,
   type PacketPiece,
@@ -27,11 +34,10 @@ import {
 import { PIAFS_MODULUS } from '../../link/piafs/frame';
 import { PiafsMonitorKind, PiafsSide } from '../../link/piafs/monitor';
 import { DOWN } from './radio';
+import { deadSince, discardAfter, forcedBurst, leftUp, releaser, rxSide } from './explain-links';
 
 const SLOT_NS = 10e6;
 const DIR_NAMES = ['down', 'up'];
-/** `phs.link` states (control.ts LINK_STATE_LABELS). */
-const LINK_UP = 2;
 
 /** What happened to one fragment on its PIAFS link. */
 interface FragmentFate {
@@ -42,13 +48,16 @@ interface FragmentFate {
   readonly got: Map<number, number>;
   /** When every frame of it had arrived intact, or null. */
   readonly complete: number | null;
-  /** The link left the up state (released, set up again) after the fragment went on it. */
+  /** The link left the up state (released, set up again) after the fragment went on it, or was released already. */
   readonly release: number | null;
+  /** It went on a released link and was never framed (`link.packet` first = last = −1). */
+  readonly dead: boolean;
 }
 
 export const PHS_EXPLAIN: LinkExplainer = {
   explainDatagram(table, d): LinkStory {
-    const pieces = piecesOf(table, d.id);
+    // In Multilink order (a fragment lost on a released link is recorded when it was lost).
+    const pieces = piecesOf(table, d.id).sort((a, b) => a.part - b.part);
     if (pieces.length === 0)
       return {
         layers: [
@@ -66,7 +75,7 @@ export const PHS_EXPLAIN: LinkExplainer = {
     const dir = pieces[0].dir;
     const mp: ExplainItem[] = [
       {
-        t: pieces[0].t,
+        t: Math.min(...pieces.map((p) => p.t)),
         text:
           pieces.length === 1
             ? `datagram ${d.id} goes whole as fragment ${pieces[0].part} on link ${pieces[0].link + 1}`
@@ -92,20 +101,41 @@ export const PHS_EXPLAIN: LinkExplainer = {
     const where = `link ${key.piece.link + 1}`;
     const crc = key.crc.length;
     const fade = (): string => {
-      const run = longestRunAt(
-        ch,
-        chKeep(ch, key.piece.link, dir),
-        'bad',
-        key.crc.map((c) => c.t),
-      );
-      return run ? ` during ${runWords(run, 'fade')}` : '';
+      const times = key.crc.map((c) => c.t);
+      const burst = forcedBurst(d.actions, key.piece.link, times[0]);
+      if (burst) return ` during your forced burst ${burst.key}=${burst.value}`;
+      const run = longestRunAt(ch, chKeep(ch, key.piece.link, dir), 'bad', times);
+      const change = radioChangeAt(d.actions, times[0] ?? key.piece.t);
+      return change || run ? ` ${channelWords(change, run ? runWords(run, 'fade') : null)}` : '';
     };
-    let lost: string | null = null;
+    let lost: Cause | null = null;
     if (d.arrivedAt === null) {
-      if (lostFrag && lostFrag.release !== null)
-        lost = `PIAFS ${where} was released at ${at(lostFrag.release)} while fragment ${lostFrag.piece.part} was on it (its frames were lost with the link)`;
-      else if (!lostFrag) {
-        const disc = discardAfter(table.get('mp.state'), dir, Math.max(...fates.map((f) => f.complete ?? 0)));
+      const complete = Math.max(...fates.map((f) => f.complete ?? 0));
+      const disc = discardAfter(table.get('mp.state'), dir, complete);
+      if (lostFrag && lostFrag.release !== null) {
+        const link = lostFrag.piece.link + 1;
+        const who =
+          releaser(d.actions, link, lostFrag.release) ??
+          `PIAFS link ${link} was released at ${at(lostFrag.release)}`;
+        const waited =
+          disc === null
+            ? ''
+            : `; Multilink held the datagram waiting for that fragment${disc > d.deadline ? ` (still waiting at ${at(d.deadline)})` : ''} until it gave the datagram up at ${at(disc)}`;
+        if (disc !== null)
+          mp.push({
+            t: disc,
+            text: `PPP Multilink at the ${dir === DOWN ? 'MS' : 'BS'} gives up waiting for fragment ${lostFrag.piece.part} and discards the datagram's other fragments`,
+            tone: 'lost',
+          });
+        lost = {
+          text: !lostFrag.dead
+            ? `${who} while fragment ${lostFrag.piece.part} was on it (its frames were lost with the link)${waited}`
+            : lostFrag.piece.t > lostFrag.release
+              ? `${who}; PPP Multilink, which had not noticed the release, still put fragment ${lostFrag.piece.part} of it on that link, where it was lost${waited}`
+              : `${who} with fragment ${lostFrag.piece.part} of it waiting to be sent on that link, so the fragment was lost with the link${waited}`,
+          at: lostFrag.release,
+        };
+      } else if (!lostFrag) {
         mp.push(
           disc !== null
             ? {
@@ -121,15 +151,24 @@ export const PHS_EXPLAIN: LinkExplainer = {
         );
         lost =
           disc !== null
-            ? `PPP Multilink discarded it at ${at(disc)} although every fragment got through PIAFS (the receiver gave up waiting for a fragment it took as lost)`
+            ? {
+                text: `PPP Multilink discarded it at ${at(disc)} although every fragment got through PIAFS (the receiver gave up waiting for a fragment it took as lost)`,
+                at: disc,
+              }
             : null;
       }
     }
-    const late =
+    const late: Cause | null =
       crc > 0
-        ? `PIAFS ${where} lost frames of fragment ${key.piece.part} to ${count(crc, 'CRC error')}${fade()} and resent them until REQ moved on${pieces.length > 1 ? '; Multilink held the datagram until that fragment arrived' : ''}`
+        ? {
+            text: `PIAFS ${where} lost frames of fragment ${key.piece.part} to ${count(crc, 'CRC error')}${fade()} and resent them until REQ moved on${pieces.length > 1 ? '; Multilink held the datagram until that fragment arrived' : ''}`,
+            at: key.crc[0].t,
+          }
         : key.complete !== null
-          ? `its fragment ${key.piece.part} on ${where} waited ${span(firstFrameTime(key) - d.sentAt)} for its first PIAFS frame (the queue of earlier data)`
+          ? {
+              text: `its fragment ${key.piece.part} on ${where} waited ${span(firstFrameTime(key) - d.sentAt)} for its first PIAFS frame (the queue of earlier data)`,
+              at: d.sentAt,
+            }
           : null;
     return {
       layers,
@@ -148,20 +187,17 @@ function chKeep(ch: TableSource | null, link: number, dir: number): (i: number) 
   return (i) => ch!.col('link')[i] === link && ch!.col('dir')[i] === dir;
 }
 
-/** The receiving side of a direction: MS receives down, BS receives up. */
-function rxSide(dir: number): number {
-  return dir === DOWN ? PiafsSide.MS : PiafsSide.BS;
-}
-
 function fateOf(
   mon: TableSource | null,
   links: TableSource | null,
   p: PacketPiece,
   d: DatagramQuery,
 ): FragmentFate {
-  const release = leftUp(links, p.link, d.sentAt);
+  const dead = p.first < 0;
+  const release = dead ? deadSince(links, p.link, p.t) : leftUp(links, p.link, d.sentAt);
   const crc: { t: number; frame: number }[] = [];
   const got = new Map<number, number>();
+  if (dead) return { piece: p, crc, got, complete: null, release, dead };
   if (mon) {
     const [link, side, kind, frame] = [mon.col('link'), mon.col('side'), mon.col('kind'), mon.col('frame')];
     const rx = rxSide(p.dir);
@@ -184,29 +220,7 @@ function fateOf(
     }
     complete = Math.max(complete, t);
   }
-  return { piece: p, crc, got, complete, release };
-}
-
-/** When link `link` left the up state after `t` (a release, noticed or not), or null. */
-function leftUp(src: TableSource | null, link: number, t: number): number | null {
-  if (!src) return null;
-  const [l, state] = [src.col('link'), src.col('state')];
-  for (let i = 0; i < src.n; i++) if (src.t[i] > t && l[i] === link && state[i] !== LINK_UP) return src.t[i];
-  return null;
-}
-
-/** The first Multilink discard at the receiving end of `dir` after `t`, or null. */
-function discardAfter(src: TableSource | null, dir: number, t: number): number | null {
-  if (!src) return null;
-  const end = rxSide(dir);
-  const [e, disc] = [src.col('end'), src.col('discarded')];
-  let last = -1;
-  for (let i = 0; i < src.n; i++) {
-    if (e[i] !== end) continue;
-    if (src.t[i] > t && last >= 0 && disc[i] > last) return src.t[i];
-    last = disc[i];
-  }
-  return null;
+  return { piece: p, crc, got, complete, release, dead };
 }
 
 function firstFrameTime(f: FragmentFate): number {
@@ -225,6 +239,19 @@ function piafsLayers(
 ): ExplainLayer[] {
   const p = f.piece;
   const name = `PIAFS link ${p.link + 1} (${DIR_NAMES[p.dir] ?? p.dir})`;
+  if (f.dead)
+    return [
+      {
+        name,
+        items: [
+          {
+            t: p.t,
+            text: `fragment ${p.part} on link ${p.link + 1}${f.release !== null ? `, released at ${at(f.release)} before Multilink noticed` : ''}: never sent, lost with the link`,
+            tone: 'lost',
+          },
+        ],
+      },
+    ];
   const nums = `NUM ${p.first % PIAFS_MODULUS}–${p.last % PIAFS_MODULUS}`;
   const items: ExplainItem[] = [
     {

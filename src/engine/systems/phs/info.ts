@@ -7,6 +7,7 @@
  */
 import { PIAFS_SLOT_NS } from '../../link/piafs';
 import { PHS_PARAMS } from './params';
+import { PHS_RULES } from './rules';
 import type { SystemInfo } from '../types';
 import { PHS_EXPLAIN } from './explain';
 
@@ -19,6 +20,7 @@ export const PHS_INFO: SystemInfo = {
     'fragment; force a 370 ms burst of CRC errors and watch TCP time out; release a link mid-transfer.',
   frameNs: PIAFS_SLOT_NS,
   params: PHS_PARAMS,
+  rules: PHS_RULES,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=phs&app=ftpGet',

@@ -49,6 +49,8 @@ interface LiveLink {
   /** MS → BS stream and the BS's reassembler. */
   readonly up: PacketByteStream<Frag>;
   readonly upRx: StreamReassembler<Frag>;
+  /** Each direction's `link.packet` framer (null without tracing). */
+  readonly framers: { readonly up: PacketFramer<Frag>; readonly down: PacketFramer<Frag> } | null;
 }
 
 /** Options of the bundle (phs.md keys `window`, `piafsDelay`, `resendSlack`, `mp*`). */
@@ -119,16 +121,17 @@ export class PhsBundle {
     const downRx = new StreamReassembler(down);
     const upRx = new StreamReassembler(up);
     const src = this.packets;
+    const framers = src && {
+      up: new PacketFramer(src, UP, i, up, packetOf, fragmentSeq),
+      down: new PacketFramer(src, DOWN, i, down, packetOf, fragmentSeq),
+    };
     const piafs = new PiafsLink(
       { up: { source: up, sink: upRx }, down: { source: down, sink: downRx } },
       this.options.piafs,
       this.monitors[i],
-      src && {
-        up: new PacketFramer(src, UP, i, up, packetOf, fragmentSeq),
-        down: new PacketFramer(src, DOWN, i, down, packetOf, fragmentSeq),
-      },
+      framers,
     );
-    this.bearers.join(i, { piafs, down, downRx, up, upRx });
+    this.bearers.join(i, { piafs, down, downRx, up, upRx, framers });
     this.bsSender.addLink(id, PIAFS_USER_BPS);
     this.msSender.addLink(id, PIAFS_USER_BPS);
     this.bsReceiver.addLink(id);
@@ -143,22 +146,43 @@ export class PhsBundle {
     const l = this.bearers.release(i, now, detect);
     if (!l) return;
     this.lostStreamBytes += this.abandon(l.down, l.downRx) + this.abandon(l.up, l.upRx);
+    // Fragments in the streams not yet framed whole never will be (link.packet records them unframed).
+    l.framers?.down.abandon(now);
+    l.framers?.up.abandon(now);
     addPiafsCounters(this.past[i], l.piafs.totals());
     const id = i + 1;
     // Until the bearer set says the release is noticed, the senders put fragments on the dead
     // link and the receivers keep M pinned on it (step() takes it out then).
-    this.bsSender.releaseLink(id, now);
-    this.msSender.releaseLink(id, now);
+    this.lostOnDeadLink(DOWN, this.bsSender.releaseLink(id, now), now);
+    this.lostOnDeadLink(UP, this.msSender.releaseLink(id, now), now);
   }
 
   /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
   sendDown(p: Packet, now: Nanos): void {
-    this.bsSender.fragment(p, now);
+    this.lostOnDeadLink(DOWN, this.bsSender.fragment(p, now), now, this.bsSender);
   }
 
   /** Hand a packet from the client's side to the MS end. */
   sendUp(p: Packet, now: Nanos): void {
-    this.msSender.fragment(p, now);
+    this.lostOnDeadLink(UP, this.msSender.fragment(p, now), now, this.msSender);
+  }
+
+  /**
+   * Record in `link.packet` the fragments that went on a released link and will never be framed
+   * — queued for it at the release, or put on it before the release was noticed — with no frames
+   * (first = last = −1): the explanation then finds every fragment of a datagram, the lost one
+   * included, and the link it went on (analysis/explain; phs/explain.ts).
+   */
+  private lostOnDeadLink(
+    dir: number,
+    frags: readonly Frag[],
+    now: Nanos,
+    sender?: MultilinkSender<Packet>,
+  ): void {
+    const src = this.packets;
+    if (src === null) return;
+    for (const f of frags)
+      if (!sender || sender.isDead(f.link)) src.record(now, dir, f.packet.id, -1, -1, f.link - 1, f.seq);
   }
 
   /**

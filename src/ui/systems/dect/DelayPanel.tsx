@@ -4,6 +4,7 @@
  * so far, as the summary's `app.delay` does (its `censored` is how many).
  */
 import { useEffect, useRef, useState } from 'react';
+import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { num } from '../../format';
 import { useLab } from '../../hooks/use-lab';
 import { useResolvedTheme } from '../../hooks/use-theme';
@@ -17,6 +18,8 @@ export function DelayPanel() {
   const figures = useLab((s) => s.systemView?.figures);
   const theme = useResolvedTheme();
   const [log, setLog] = useState(true);
+  // The words print the summary's delay figures (`app.delay`): hidden with them.
+  const hideWords = useHidden()('app.delay');
   const host = useRef<HTMLDivElement | null>(null);
   const chart = useRef<DelayChart | null>(null);
   const f = delayFigures(figures);
@@ -63,7 +66,11 @@ export function DelayPanel() {
         Logarithmic counts (the tail shows)
       </label>
       <div className="chart-host" ref={host} data-testid="chart-dect-delay" />
-      {f && bars ? (
+      {f && bars && hideWords ? (
+        <p className="small muted" data-testid="dect-delay-words">
+          The delay figures are {HIDDEN_TEXT}.
+        </p>
+      ) : f && bars ? (
         <p className="small" data-testid="dect-delay-words">
           {num(f.count)} segments, mean D {num(f.mean, 2)} s: {num(100 * bars.over10, 1)} % waited 10 s or
           more — an exponential with the same mean gives {num(100 * bars.expOver10, 2)} %.{' '}

@@ -12,7 +12,10 @@ import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
+import { DECT_SUMMARY_FIELDS } from './summary-fields';
 import { DectGoodputRow } from './GoodputRow';
+import { bthNote } from './bth-note';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -27,10 +30,24 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Cell: NO_FIGURE,
+      Bearers: { sources: ['dect.bearers'], paths: ['app.meanBearers'] },
+      MAC: NO_FIGURE,
+      'Background calls': { paths: ['link.background.active'] },
+    },
+    {},
+    { 'app.meanBearers': ['dect.bearers'] },
+  ),
   realisation: DECT_REALISATION,
+  // npm run bench, README "Speed" (the reference hour: 3,135× real time).
+  referenceSpeed: 3_100,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
   presets: DECT_PRESETS,
+  summaryFields: DECT_SUMMARY_FIELDS,
   panels: [
     { id: 'dect-grids', title: 'Slot/carrier grids of the three RFPs', Component: SlotGrids, place: 'stage' },
     { id: 'dect-bearers', title: 'Bearers of the TCP user', Component: BearerPanel, place: 'stage' },
@@ -41,12 +58,11 @@ export const DECT_LAB: LabPlugin = {
     key: (n) => `bearer${n}`,
     word: 'Bearer',
     mode: 'release',
-    note:
-      'Connection_Modification sets bearers up again, one at a time, only when fewer than bth are held ' +
-      '(bth = 4 by default, Link layer group): release bearers until 3 or fewer remain — 7 of 10 at the ' +
-      'target — and watch the bearer chart; leave 4 or more and none comes back until the count falls below bth.',
+    note: bthNote,
   },
   GoodputRow: DectGoodputRow,
+  // The engine's summary says completed from the start: arrivals never end before the duration.
+  endlessWorkload: 'segments arrive both ways for the whole run (it never completes)',
   chartLabels: { capacity: 'TH_teo = mean bearers × 5 segments/s' },
   mapRadio: {
     kind: 'option',

@@ -13,9 +13,9 @@ export const DECT_PUBLISHED = {
   /** dect.md: ≈ 6.4 bearers, TH_teo ≈ 31–33 segments/s, 30–50 % of bearer handovers failing. */
   meanBearers: 6.4,
   thTeoSpec: '31–33',
-  handoverFail: '30–50 %',
+  handoverFail: { from: 0.3, to: 0.5 },
   /** TH / TH_teo above capacity. */
-  level: { reference: '76–80 %', doubleBer: 0.68, highLoad: 0.83, faithful: '85–90 %' },
+  level: { reference: { from: 0.76, to: 0.8 }, doubleBer: 0.68, highLoad: 0.83, faithful: '85–90 %' },
   delay: { fracOver10sAtLambda20: 0.12, batchFracOver25s: 0.2 },
   /** Subfield error rates, Good and Bad, and with the BER raised tenfold. */
   ser: { good: 0.0135, bad: 0.2137, good10x: 0.127, bad10x: 0.913 },

@@ -6,7 +6,14 @@ import type { Realisation } from '../types';
  * draw from streams of their own.
  */
 export const DECT_REALISATION: Realisation = {
-  sources: [{ name: 'dect.bearerState', per: 'bearer' }],
+  sources: [
+    {
+      name: 'dect.bearerState',
+      per: 'bearer',
+      records: 'bearer-state changes',
+      none: 'it records a bearer’s channel turning bad or good again, and no bearer’s channel turned bad',
+    },
+  ],
   words:
     'the good/bad state of each bearer the TCP user holds (one Gilbert–Elliott channel per bearer with its ' +
     'own random stream), the background terminals’ calls and the cell changes',

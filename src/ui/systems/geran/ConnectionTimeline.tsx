@@ -5,6 +5,7 @@
  * the download running (the last one when the run repeats the page). Symbols as well as colours
  * (ui.md), and the counts in words.
  */
+import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
 import { endOf, lastDownloadRows, type ConnectionRow } from './connections';
 
@@ -13,6 +14,8 @@ const W = 600;
 
 /** The timeline for given rows (exported for tests). */
 export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now: number }) {
+  // The count of failed connections in words is `tcp.connectFailures` for one download.
+  const hideFailed = useHidden()('tcp.connectFailures');
   if (rows.length === 0) return <p className="muted">No connection yet: press play.</p>;
   const t0 = Math.min(...rows.map((r) => r.syn).filter(Number.isFinite));
   const t1 = Math.max(t0 + 1, ...rows.map((r) => endOf(r, now)));
@@ -34,7 +37,8 @@ export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now
     >
       <figcaption>
         Download {rows[0].download + 1}: {rows.length} connection{rows.length === 1 ? '' : 's'} ({done}{' '}
-        closed, {failed} failed), {span.toFixed(1)} s from the first SYN.
+        closed, {hideFailed ? `failed ones ${HIDDEN_TEXT}` : `${failed} failed`}), {span.toFixed(1)} s from
+        the first SYN.
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}

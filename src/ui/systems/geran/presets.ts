@@ -5,6 +5,7 @@
  * and without speech, the 9 s set-up give-up (`synRetries=1`), and free play. Presets are data.
  */
 import type { Preset, SweepSpec } from '../../presets/types';
+import { Q } from '../../quantity';
 import { GERAN_PUBLISHED as P } from './published';
 
 /** The seed whose 65 KB download resembles the study's unlucky example (cli/validation/geran.ts). */
@@ -46,7 +47,7 @@ export const GERAN_PRESETS: readonly Preset[] = [
     id: 'geran-speech-off',
     system: 'geran',
     title: 'Speech off: a long download at the 31.15 kbit/s ceiling',
-    figure: 'maximum user data rate',
+    spec: 'geran.md: maximum user data rate',
     description:
       'A pure data channel: every 20 ms block carries 80 bytes, and 1460 of every 1500 bytes are payload, so the ' +
       'ceiling is 32 kbit/s × 1460/1500 = 31.15 kbit/s. After the handshake and slow start the 107 KB image runs ' +
@@ -54,21 +55,28 @@ export const GERAN_PRESETS: readonly Preset[] = [
     scenario: 'system=geran&speech=off&page=image107k',
     charts: ['seq', 'link', 'throughput'],
     published: [
-      { label: 'Best 5 s stretch', value: P.maxUserRateKbps, unit: 'kbit/s', live: 'app.bestStretchKbps' },
+      {
+        label: 'Best 5 s stretch',
+        quantity: Q.kbps,
+        value: P.maxUserRateKbps,
+        live: 'app.bestStretchKbps',
+        check: { atLeast: P.maxUserRateKbps * 0.98 },
+      },
       {
         label: 'Whole download',
-        value: '≈ 31 (set-up and slow start cost a little)',
-        unit: 'kbit/s',
+        quantity: Q.kbps,
+        value: { about: 31 },
         live: 'app.throughputKbps',
+        expect: 'set-up and slow start cost a little',
       },
-      { label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' },
+      { label: 'TCP timeouts', quantity: Q.count, value: 0, live: 'tcp.timeouts', check: { atMost: 0 } },
     ],
   },
   {
     id: 'geran-speech-on',
     system: 'geran',
     title: 'Speech on: the best uninterrupted 5 s stretch',
-    figure: 'sequence-number graph with talkspurts',
+    spec: 'geran.md: sequence-number graph with talkspurts',
     description:
       'The same 107 KB image with speech in both directions. Even the best 5 s stretch runs below the ceiling — ' +
       'downlink talkspurts take blocks from it — and over the whole download the rate is about half. Mark a ' +
@@ -78,15 +86,15 @@ export const GERAN_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Best 5 s stretch',
+        quantity: Q.kbps,
         value: P.bestStretchKbps,
-        unit: 'kbit/s',
         live: 'app.bestStretchKbps',
         expect: 'mid-20s',
       },
       {
         label: 'Whole download',
+        quantity: Q.kbps,
         value: 'about half the ceiling',
-        unit: 'kbit/s',
         live: 'app.throughputKbps',
       },
     ],
@@ -95,7 +103,7 @@ export const GERAN_PRESETS: readonly Preset[] = [
     id: 'geran-ack-starvation',
     system: 'geran',
     title: 'Ack starvation: uplink speech alone makes TCP time out',
-    figure: 'ack starvation',
+    spec: 'geran.md: ack starvation',
     description:
       'Speech only in the uplink: the downlink is a clean 32 kbit/s pipe, yet while the mobile user talks no ACK ' +
       'can leave the phone. The server’s retransmission timer fires, it resends a segment that was never lost, ' +
@@ -106,18 +114,26 @@ export const GERAN_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'TCP timeouts on an error-free channel',
-        value: '≥ 1 (with speech=off: 0)',
+        quantity: Q.count,
+        value: { atLeast: 1 },
         live: 'tcp.timeouts',
+        expect: 'with speech=off: 0',
+        check: { atLeast: 1 },
       },
-      { label: 'Retransmissions', value: '> 0, none lost', live: 'tcp.retransmits' },
-      { label: 'Spurious fast retransmits', value: 'expected', live: 'tcp.spuriousFastRetransmits' },
+      { label: 'TCP retransmissions', quantity: Q.count, value: '> 0, none lost', live: 'tcp.retransmits' },
+      {
+        label: 'Spurious fast retransmits',
+        quantity: Q.count,
+        value: 'expected',
+        live: 'tcp.spuriousFastRetransmits',
+      },
     ],
   },
   {
     id: 'geran-one-object',
     system: 'geran',
     title: 'One 107 KB object, 25 downloads',
-    figure: 'efficiency: 1 object vs 19 objects',
+    spec: 'geran.md: efficiency: 1 object vs 19 objects',
     description:
       'One connection carries the whole 107 KB: the set-up and slow start are paid once. Efficiency counts the ' +
       'bytes against the downlink’s measured silence (the capacity speech leaves to data); averaged over 25 ' +
@@ -127,18 +143,18 @@ export const GERAN_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Efficiency',
+        quantity: Q.share,
         value: P.download107k.singleEfficiency,
         live: 'app.efficiency',
-        format: 'percent',
       },
-      { label: 'Retransmission share', value: 'small', live: 'app.retransmissionShare', format: 'percent' },
+      { label: 'Retransmission share', quantity: Q.share, value: 'small', live: 'app.retransmissionShare' },
     ],
   },
   {
     id: 'geran-19-objects',
     system: 'geran',
     title: 'Nineteen images of the same 107 KB, one connection each',
-    figure: 'efficiency: 1 object vs 19 objects',
+    spec: 'geran.md: efficiency: 1 object vs 19 objects',
     description:
       'HTTP/1.0 fetches each of the 19 objects over its own connection: each pays a handshake, a 300-byte GET ' +
       'and slow start, and each of those waits for a silence in the right direction. The connection timeline ' +
@@ -149,19 +165,26 @@ export const GERAN_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Efficiency',
+        quantity: Q.share,
         value: P.download107k.nineteenEfficiency,
         live: 'app.efficiency',
-        format: 'percent',
         expect: 'below 60 % (a wider gap than the study’s)',
       },
-      { label: 'Objects fetched / failed', value: '19 per download, 0 failed', live: 'app.objectsFetched' },
+      {
+        label: 'Objects fetched (25 downloads)',
+        quantity: Q.count,
+        value: 19 * 25,
+        live: 'app.objectsFetched',
+        expect: '19 per download',
+      },
+      { label: 'Objects that failed', quantity: Q.count, value: 0, live: 'app.objectsFailed' },
     ],
   },
   {
     id: 'geran-65k-spread',
     system: 'geran',
     title: 'The 65 KB page, 25 downloads: a wide spread',
-    figure: '65 KB download',
+    spec: 'geran.md: 65 KB download',
     description:
       'The study showed one 65 KB download (61 % efficiency, 22 % lost to retransmissions). Over 25 downloads the ' +
       'efficiency ranges widely and its mean is well above that example: see the per-download figures in the ' +
@@ -170,17 +193,17 @@ export const GERAN_PRESETS: readonly Preset[] = [
     charts: ['seq', 'link'],
     published: [
       {
-        label: 'Efficiency (one download)',
+        label: 'Efficiency',
+        quantity: Q.share,
         value: P.download65k.efficiency,
         live: 'app.efficiency',
-        format: 'percent',
-        expect: 'mean well above',
+        expect: 'the study’s is one download; the mean of 25 is well above',
       },
       {
         label: 'Retransmission share',
+        quantity: Q.share,
         value: P.download65k.retransmissionShare,
         live: 'app.retransmissionShare',
-        format: 'percent',
       },
     ],
   },
@@ -188,7 +211,7 @@ export const GERAN_PRESETS: readonly Preset[] = [
     id: 'geran-unlucky-65k',
     system: 'geran',
     title: 'The study’s “unlucky” 65 KB download (one draw of a spread)',
-    figure: '65 KB download, sections A–D',
+    spec: 'geran.md: 65 KB download, sections A–D',
     description:
       `Seed ${GERAN_UNLUCKY_SEED} is one draw whose download resembles the study’s example — one draw of a wide ` +
       'spread, pinned as a regression case, not a typical run (see “The 65 KB page, 25 downloads”). Mark its ' +
@@ -197,27 +220,32 @@ export const GERAN_PRESETS: readonly Preset[] = [
     scenario: `system=geran&seed=${GERAN_UNLUCKY_SEED}`,
     charts: [...SPEECH_CHARTS],
     published: [
-      { label: 'Efficiency', value: P.download65k.efficiency, live: 'app.efficiency', format: 'percent' },
+      { label: 'Efficiency', quantity: Q.share, value: P.download65k.efficiency, live: 'app.efficiency' },
       {
         label: 'Retransmission share',
+        quantity: Q.share,
         value: P.download65k.retransmissionShare,
         live: 'app.retransmissionShare',
-        format: 'percent',
       },
       {
         label: 'Stalling share',
+        quantity: Q.share,
         value: P.download65k.stallingShare,
         live: 'app.stallingShare',
-        format: 'percent',
       },
-      { label: 'Download time', value: P.download65k.duration, unit: 's', live: 'app.transferTime' },
+      {
+        label: 'Download time',
+        quantity: Q.seconds,
+        value: P.download65k.duration,
+        live: 'app.transferTime',
+      },
     ],
   },
   {
     id: 'geran-delay-setup',
     system: 'geran',
     title: 'Delay sweep: where connection set-up fails',
-    figure: 'connection success vs delay',
+    spec: 'geran.md: connection success vs delay',
     description:
       'The 65 KB page at growing network delay, with and without speech. Without speech set-up holds up to ≈ 10 s ' +
       'one way: the server drops a half-open connection 21 s after the SYN. With speech, talkspurts delay SYNs ' +
@@ -228,17 +256,26 @@ export const GERAN_PRESETS: readonly Preset[] = [
     sweep: delaySweep('tcp.connectFailures', 'connections failed per run'),
     published: [
       {
-        label: 'Set-up limit without speech',
-        value: `beyond ${P.setupLimit.withoutSpeechAtLeast}`,
-        unit: 's',
-        live: 'tcp.connectFailures',
-        expect: 'no failure up to 10 s',
+        label: 'Set-up limit without speech, one way',
+        quantity: Q.seconds,
+        value: { above: P.setupLimit.withoutSpeechAtLeast },
+        fromSweep: true,
+        expect: 'this model: ≈ 10 s, the 21 s set-up give-up',
       },
       {
-        label: 'Set-up limit with speech',
+        label: 'Set-up limit with speech, one way',
+        quantity: Q.seconds,
         value: P.setupLimit.withSpeech,
-        unit: 's',
-        expect: 'failures from ≈ 9 s, rising',
+        fromSweep: true,
+        expect: 'this model: failures from ≈ 9 s, rising',
+      },
+      {
+        label: 'Connections failed at 10 s one way, no speech',
+        quantity: Q.count,
+        value: `none: set-up holds beyond ${P.setupLimit.withoutSpeechAtLeast} s`,
+        live: 'tcp.connectFailures',
+        at: 'delay=10&speech=off',
+        check: { atMost: 0 },
       },
     ],
   },
@@ -246,7 +283,7 @@ export const GERAN_PRESETS: readonly Preset[] = [
     id: 'geran-delay-rate',
     system: 'geran',
     title: 'Delay sweep: the data rate falls steeply',
-    figure: 'data rate vs delay',
+    spec: 'geran.md: data rate vs delay',
     description:
       'Each object pays its handshake and slow-start round trips at the network delay: the rate of the 65 KB page ' +
       'falls steeply as the delay grows, with and without speech.',
@@ -254,14 +291,21 @@ export const GERAN_PRESETS: readonly Preset[] = [
     charts: ['seq', 'rto'],
     sweep: delaySweep('app.throughputKbps', 'download rate (kbit/s)'),
     published: [
-      { label: 'Rate at 0.25 s without speech', value: '≈ 28', unit: 'kbit/s', live: 'app.throughputKbps' },
+      { label: 'Download rate against the delay', quantity: Q.kbps, value: 'falls steeply', fromSweep: true },
+      {
+        label: 'Download rate at 4 s one way, no speech',
+        quantity: Q.kbps,
+        value: `far below the ${P.maxUserRateKbps} kbit/s ceiling`,
+        live: 'app.throughputKbps',
+        at: 'delay=4&speech=off',
+      },
     ],
   },
   {
     id: 'geran-syn-retries-1',
     system: 'geran',
     title: 'A 9 s set-up give-up (synRetries = 1): the study’s 4.5 s limit',
-    figure: 'connection success vs delay',
+    spec: 'geran.md: connection success vs delay',
     description:
       'With one SYN retry the client gives up the connection ≈ 9 s after its first SYN, so a round trip of 9 s — ' +
       '4.5 s each way — is the limit, with or without speech: the study’s sharp 4.5 s is what such a stack ' +
@@ -274,11 +318,18 @@ export const GERAN_PRESETS: readonly Preset[] = [
     },
     published: [
       {
-        label: 'Set-up limit',
+        label: 'Set-up limit, one way',
+        quantity: Q.seconds,
         value: P.setupLimit.withSpeech,
-        unit: 's one way',
+        fromSweep: true,
+      },
+      {
+        label: `Connections failed at ${P.setupLimit.withSpeech} s one way`,
+        quantity: Q.count,
+        value: 'the limit: set-up fails',
         live: 'tcp.connectFailures',
-        expect: '1 failure at 4.5 s',
+        at: `delay=${P.setupLimit.withSpeech}&synRetries=1`,
+        check: { atLeast: 1 },
       },
     ],
   },

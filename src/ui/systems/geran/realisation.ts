@@ -5,7 +5,14 @@ import type { Realisation } from '../types';
  * with its own stream, whatever data waits — so TCP, HTTP and delay keys leave them be.
  */
 export const GERAN_REALISATION: Realisation = {
-  sources: [{ name: 'geran.speech', per: 'dir' }],
+  sources: [
+    {
+      name: 'geran.speech',
+      per: 'dir',
+      records: 'talkspurt records',
+      none: 'there is no voice call in these runs (speech off), so nothing is drawn for it',
+    },
+  ],
   words:
     'the talkspurts of both directions of the voice call (one speech source per direction, or one P.59 ' +
     'conversation, each with its own random stream)',

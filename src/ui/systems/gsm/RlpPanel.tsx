@@ -104,13 +104,17 @@ export function RlpLegend() {
   );
 }
 
-const COUNTERS: readonly [string, string][] = [
+/**
+ * The link's counters the panel shows, summary key → word. "resets" is `resetProcedures`, the RLP
+ * reset procedures the summary calls "RLP resets" (issue 20 item 7; exported for tests).
+ */
+export const RLP_COUNTERS: readonly [string, string][] = [
   ['iFrames', 'I frames'],
   ['iFramesRetransmitted', 'sent again'],
   ['srej', 'SREJ'],
   ['rej', 'REJ'],
   ['t1Expiries', 'T1 expiries'],
-  ['resetEvents', 'resets'],
+  ['resetProcedures', 'resets'],
   ['callDrops', 'call drops'],
   ['frameErrorsUp', 'errors up'],
   ['frameErrorsDown', 'errors down'],
@@ -143,7 +147,7 @@ export function RlpPanel() {
           gap: '4px 12px',
         }}
       >
-        {COUNTERS.map(([k, label]) => (
+        {RLP_COUNTERS.map(([k, label]) => (
           <div key={k} data-counter={k}>
             <dt className="muted small">{label}</dt>
             <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>

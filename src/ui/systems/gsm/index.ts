@@ -11,7 +11,9 @@ import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
 import { gsmParamNote } from './param-notes';
 import { GSM_PRESETS } from './presets';
+import { GSM_SUMMARY_FIELDS } from './summary-fields';
 import { GSM_RLP_DECODER } from './rlp-decoder';
+import { NO_FIGURE, viewFigures } from '../view-figures';
 
 export { GSM_PRESETS } from './presets';
 export { GSM_PUBLISHED } from './published';
@@ -39,10 +41,31 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const GSM_LAB: LabPlugin = {
   id: 'gsm',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    {
+      Radio: { paths: ['link.radio'] },
+      FER: { paths: ['link.fer'] },
+      f_dT: { paths: ['link.fdt'] },
+      RLP: NO_FIGURE,
+      'Serial backlog': { paths: ['link.serialBacklogMax'] },
+    },
+    {
+      I: { paths: ['link.iFrames'] },
+      SREJ: { paths: ['link.srej'] },
+      REJ: { paths: ['link.rej'] },
+      T1: { paths: ['link.t1Expiries'] },
+      resets: { paths: ['link.resets', 'link.resetEvents', 'link.resetsPerMinute'] },
+      errors: { paths: ['link.frameErrorsUp', 'link.frameErrorsDown', 'link.frameErrorRate'] },
+    },
+  ),
   realisation: GSM_REALISATION,
+  // npm run bench, README "Speed" (500 kB FTP Get: 31,600×).
+  referenceSpeed: 31_000,
   publishedCurves: GSM_CURVES,
   exercises: exerciseFiles('gsm', EXERCISE_FILES),
   presets: GSM_PRESETS,
+  summaryFields: GSM_SUMMARY_FIELDS,
   panels: GSM_PANELS,
   linkDecoder: GSM_RLP_DECODER,
   SummaryRows: GsmSummaryRows,

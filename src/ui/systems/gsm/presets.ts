@@ -4,6 +4,7 @@
  * ping, netperf RR and CRR, and free play. Presets are data.
  */
 import type { Preset } from '../../presets/types';
+import { Q } from '../../quantity';
 import { GSM_PUBLISHED as P } from './published';
 
 const CONTENTS = [
@@ -16,7 +17,7 @@ const ftp = (content: 'ascii' | 'text' | 'binary'): Preset => ({
   id: `gsm-ftp-${content}`,
   system: 'gsm',
   title: `FTP Get of a 500 kB ${content} file (MTU 808)`,
-  figure: 'FTP throughput table',
+  spec: 'gsm.md: the FTP throughput table',
   description:
     content === 'binary'
       ? 'Random bytes: PPP must escape 34 of every 256 values (the 32 control characters, 0x7D, 0x7E), so one ' +
@@ -31,12 +32,17 @@ const ftp = (content: 'ascii' | 'text' | 'binary'): Preset => ({
   published: [
     {
       label: `Throughput (${content})`,
+      quantity: Q.kbyteps,
       value: P.ftp[content],
-      unit: 'kbyte/s',
       live: 'app.kbytesPerSecond',
       expect: 'between 0.80 and 0.92',
     },
-    { label: 'PPP stuffing', value: 'see the byte budget', unit: 'bytes/s', live: 'link.budget.pppStuffing' },
+    {
+      label: 'PPP stuffing',
+      quantity: Q.bytesps,
+      value: 'not published: see the byte budget',
+      live: 'link.budget.pppStuffing',
+    },
   ],
 });
 
@@ -47,8 +53,10 @@ export const GSM_PRESETS: readonly Preset[] = [
     title: 'Free play',
     description:
       'A 500 kB binary FTP Get over good radio: laptop — 9600 bit/s serial line — phone — RLP — IWF — V.42 — server. ' +
-      'Change the radio (try driving), the content, the MTU, VJ compression; drag the phone with radio = map.',
-    scenario: 'system=gsm',
+      'Radio from map is on: drag the phone away from the base station and the FER rises. Or choose a ' +
+      'radio (try driving), the content, the MTU, VJ compression.',
+    // Radio from the map, as in every system's free play: a drag changes the FER (issue 20, item 23).
+    scenario: 'system=gsm&radio=map',
   },
   ftp('binary'),
   ftp('text'),
@@ -57,7 +65,7 @@ export const GSM_PRESETS: readonly Preset[] = [
     id: 'gsm-ftp-sizes',
     system: 'gsm',
     title: 'FTP by file size and content',
-    figure: 'FTP throughput table',
+    spec: 'gsm.md: the FTP throughput table',
     description:
       'Throughput against file size for the three contents (the study: 100–1800 kB). Small files lose a few ' +
       'seconds to the handshake and slow start; from 300 kB on the serial line sets the pace.',
@@ -73,8 +81,13 @@ export const GSM_PRESETS: readonly Preset[] = [
       metricLabel: 'throughput (kbyte/s)',
     },
     published: [
-      { label: 'ascii / text / binary', value: `${P.ftp.ascii} / ${P.ftp.text} / ${P.ftp.binary} kbyte/s` },
-      { label: 'Binary over a fixed-line modem', value: P.ftp.binaryFixedLine, unit: 'kbyte/s' },
+      {
+        label: 'Throughput, ascii / text / binary',
+        quantity: Q.kbyteps,
+        value: [P.ftp.ascii, P.ftp.text, P.ftp.binary],
+        fromSweep: true,
+      },
+      { label: 'Binary over a fixed-line modem', quantity: Q.kbyteps, value: P.ftp.binaryFixedLine },
     ],
   },
   {
@@ -89,12 +102,12 @@ export const GSM_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Throughput',
+        quantity: Q.kbyteps,
         value: 'within 10 % of good radio',
-        unit: 'kbyte/s',
         live: 'app.kbytesPerSecond',
       },
-      { label: 'TCP timeouts', value: 'rare', live: 'tcp.timeouts' },
-      { label: 'RLP frames sent again', value: 'many', live: 'link.iFramesRetransmitted' },
+      { label: 'TCP timeouts', quantity: Q.count, value: 'rare', live: 'tcp.timeouts' },
+      { label: 'RLP frames sent again', quantity: Q.count, value: 'many', live: 'link.iFramesRetransmitted' },
     ],
   },
   {
@@ -110,12 +123,18 @@ export const GSM_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Throughput',
+        quantity: Q.kbyteps,
         value: 'within 15 % of good radio',
-        unit: 'kbyte/s',
         live: 'app.kbytesPerSecond',
       },
-      { label: 'RLP T1 expiries', value: 'dozens', live: 'link.t1Expiries' },
-      { label: 'RLP resets', value: 0, live: 'link.resetEvents' },
+      { label: 'RLP T1 expiries', quantity: Q.count, value: 'dozens', live: 'link.t1Expiries' },
+      {
+        label: 'RLP resets',
+        quantity: Q.count,
+        value: 0,
+        live: 'link.resetProcedures',
+        check: { atMost: 0 },
+      },
     ],
   },
   {
@@ -129,9 +148,27 @@ export const GSM_PRESETS: readonly Preset[] = [
     scenario: 'system=gsm&app=ftpGet&size=100000&radio=custom&fer=0.0001&events=20@fer=0.95;25@fer=0.0001',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'RLP resets', value: 1, live: 'link.resetEvents' },
-      { label: 'TCP timeouts', value: '≥ 1', live: 'tcp.timeouts' },
-      { label: 'VJ packets tossed', value: '> 0', live: 'link.vjTossed' },
+      {
+        label: 'RLP resets',
+        quantity: Q.count,
+        value: 1,
+        live: 'link.resetProcedures',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'TCP timeouts',
+        quantity: Q.count,
+        value: { atLeast: 1 },
+        live: 'tcp.timeouts',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'Packets the VJ decompressor tossed',
+        quantity: Q.count,
+        value: { above: 0 },
+        live: 'link.vjTossed',
+        check: { atLeast: 1 },
+      },
     ],
   },
   {
@@ -139,13 +176,23 @@ export const GSM_PRESETS: readonly Preset[] = [
     system: 'gsm',
     title: 'Repeated resets drop the call',
     description:
-      'Outages at 10, 25 and 40 s: every outage long enough to exhaust N2 resets RLP, and resets repeated within ' +
-      'a minute (maxResets = 3) drop the call — the transfer fails.',
+      'Four 5 s outages, at 10, 22, 34 and 46 s. At FER 0.95 the odd frame still gets through, so not every ' +
+      'outage exhausts N2; those that do reset RLP, and the third reset needed within a minute (maxResets = 3) ' +
+      'drops the call instead: the transfer fails (on this seed in the third outage, at ≈ 38 s).',
+    // Three outages 15 s apart (10, 25, 40 s) dropped the call on seeds 2–5 but not on seed 1, where a
+    // frame got through in the third; four 12 s apart drop it on seeds 1–8 (cli/validation/gsm.ts, gsm-3).
     scenario:
-      'system=gsm&app=ftpGet&size=200000&radio=custom&fer=0.0001&events=10@fer=0.95;15@fer=0.0001;25@fer=0.95;30@fer=0.0001;40@fer=0.95;45@fer=0.0001',
+      'system=gsm&app=ftpGet&size=200000&radio=custom&fer=0.0001&events=10@fer=0.95;15@fer=0.0001;22@fer=0.95;27@fer=0.0001;34@fer=0.95;39@fer=0.0001;46@fer=0.95;51@fer=0.0001',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'Call drops', value: 1, live: 'link.callDrops', expect: 'the transfer does not complete' },
+      {
+        label: 'Call dropped',
+        quantity: Q.count,
+        value: 1,
+        live: 'link.callDrops',
+        expect: 'the transfer does not complete',
+        check: { atLeast: 1 },
+      },
     ],
   },
   {
@@ -166,7 +213,22 @@ export const GSM_PRESETS: readonly Preset[] = [
       metric: 'link.resetsPerMinute',
       metricLabel: 'RLP resets per minute',
     },
-    published: [{ label: 'Threshold FER (1 reset/min)', value: '≈ 0.25–0.3', live: 'link.resetsPerMinute' }],
+    published: [
+      {
+        label: 'Threshold FER (1 reset per minute)',
+        quantity: Q.ratio,
+        value: { from: 0.25, to: 0.3 },
+        fromSweep: true,
+      },
+      {
+        label: 'RLP resets per minute at FER 0.3',
+        quantity: Q.perMinute,
+        value: { about: 1 },
+        live: 'link.resetsPerMinute',
+        at: 'fer=0.3&fdt=0.1',
+        expect: 'FER 0.3 is at the threshold',
+      },
+    ],
   },
   {
     id: 'gsm-ping',
@@ -178,14 +240,21 @@ export const GSM_PRESETS: readonly Preset[] = [
     scenario: 'system=gsm&app=ping&duration=120',
     charts: ['link'],
     published: [
-      { label: 'Round-trip time', value: P.rtt, unit: 's', live: 'app.rttMean', expect: '0.8–1.05 s' },
+      {
+        label: 'Ping round trip, mean',
+        quantity: Q.seconds,
+        value: P.rtt,
+        live: 'app.rttMean',
+        expect: '0.8–1.05 s',
+        check: { atLeast: 0.8, atMost: 1.05 },
+      },
     ],
   },
   {
     id: 'gsm-rr',
     system: 'gsm',
     title: 'netperf TCP_RR: request/response on one connection',
-    figure: 'transactions per second',
+    spec: 'gsm.md: transactions per second (netperf)',
     description:
       'A 200-byte request, a 2000-byte response, again and again for 60 s. Each transaction serialises 2.2 kB at ' +
       '960 bytes/s, and Nagle holds the response’s last segment until the client (delayed ACK) acknowledges ' +
@@ -195,8 +264,8 @@ export const GSM_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Transactions per second',
+        quantity: Q.perSecond,
         value: P.transactionsPerSecond,
-        unit: '/s',
         live: 'app.transactionsPerSecond',
         expect: 'a faithful model ≈ 0.2/s',
       },
@@ -206,7 +275,7 @@ export const GSM_PRESETS: readonly Preset[] = [
     id: 'gsm-crr',
     system: 'gsm',
     title: 'netperf TCP_CRR: a new connection per transaction',
-    figure: 'transactions per second',
+    spec: 'gsm.md: transactions per second (netperf)',
     description:
       'Connect, request, response, close — for every transaction, like HTTP/1.0. The handshake adds a round trip ' +
       'and every response starts in slow start with two segments: CRR is slower than RR.',
@@ -215,8 +284,8 @@ export const GSM_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Transactions per second',
+        quantity: Q.perSecond,
         value: P.transactionsPerSecond,
-        unit: '/s',
         live: 'app.transactionsPerSecond',
         expect: 'below RR',
       },

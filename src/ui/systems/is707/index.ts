@@ -5,6 +5,8 @@ import { IS707_CURVES } from './published-curves';
 import { IS707_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
+import { IS707_SUMMARY_FIELDS } from './summary-fields';
+import { RTO_IN_FORCE, viewFigures } from '../view-figures';
 
 export { IS707_PRESETS } from './presets';
 export { IS707_PUBLISHED } from './published';
@@ -14,10 +16,19 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures({
+    FER: { paths: ['link.fer'] },
+    f_dT: { paths: ['link.fdt'] },
+    RTO: RTO_IN_FORCE,
+  }),
   realisation: IS707_REALISATION,
+  // npm run bench, README "Speed" (1000 s at FER 0.1: 196,000×).
+  referenceSpeed: 190_000,
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
   presets: IS707_PRESETS,
+  summaryFields: IS707_SUMMARY_FIELDS,
   panels: [],
   linkDecoder: IS707_DECODER,
   // `radioFromMap=1`: the FER follows the phone's distance (is707.md); off, `fer` sets it.

@@ -5,6 +5,7 @@
  */
 import { IS707_PUBLISHED as P } from './published';
 import type { Preset } from '../../presets/types';
+import { Q } from '../../quantity';
 
 const FDT_SERIES = P.fdtCases.map((f) => ({ label: `f_dT = ${f}`, keys: `fdt=${f}` }));
 
@@ -32,10 +33,13 @@ export const IS707_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Normalized goodput',
-        value: '≥ 0.85, never above min(0.918, 1 − Pe)',
+        quantity: Q.ratio,
+        value: { atLeast: 0.85 },
         live: 'normalizedGoodput',
+        expect: 'never above min(0.918, 1 − Pe)',
+        check: { atLeast: 0.85, atMost: Math.min(P.ceiling, 1 - 0.01) },
       },
-      { label: 'Ceiling (PPP framing)', value: Number(P.ceiling.toFixed(3)) },
+      { label: 'Ceiling (PPP framing)', quantity: Q.ratio, value: Number(P.ceiling.toFixed(3)) },
     ],
   },
   {
@@ -49,12 +53,18 @@ export const IS707_PRESETS: readonly Preset[] = [
     scenario: 'system=is707&fer=0.3&fdt=0.01&idle=0',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'Backed-off RTO reaches', value: P.rtoMax, unit: 's', live: 'tcp.maxRto' },
+      {
+        label: 'Backed-off RTO reaches',
+        quantity: Q.seconds,
+        value: P.rtoMax,
+        live: 'tcp.maxRto',
+        check: { atLeast: P.rtoMax },
+      },
       {
         label: 'Time with the RTO at 64 s',
+        quantity: Q.share,
         value: 'long stretches',
         live: 'tcp.rtoAtMaxFraction',
-        format: 'percent',
         expect: 'higher than with idle frames (Figures 7–8)',
       },
     ],
@@ -72,11 +82,17 @@ export const IS707_PRESETS: readonly Preset[] = [
     published: [
       {
         label: 'Time with the RTO at 64 s',
-        value: '≤ 60 % (mean over a few seeds)',
+        quantity: Q.share,
+        value: { atMost: 0.6 },
         live: 'tcp.rtoAtMaxFraction',
-        format: 'percent',
+        expect: 'as a mean over a few seeds',
       },
-      { label: 'Goodput', value: 'above the run without idle frames', live: 'normalizedGoodput' },
+      {
+        label: 'Normalized goodput',
+        quantity: Q.ratio,
+        value: 'above the run without idle frames',
+        live: 'normalizedGoodput',
+      },
     ],
   },
   {
@@ -99,8 +115,8 @@ export const IS707_PRESETS: readonly Preset[] = [
       metricLabel: 'normalized goodput',
     },
     published: [
-      { label: 'Goodput bound', value: 'min(0.918, 1 − Pe)' },
-      { label: 'At Pe = 0.01', value: '≥ 0.85' },
+      { label: 'Goodput bound', quantity: Q.ratio, value: 'min(0.918, 1 − Pe)', fromSweep: true },
+      { label: 'Goodput at Pe = 0.01', quantity: Q.ratio, value: { atLeast: 0.85 }, fromSweep: true },
     ],
   },
   {
@@ -122,7 +138,9 @@ export const IS707_PRESETS: readonly Preset[] = [
       metric: 'normalizedGoodput',
       metricLabel: 'normalized goodput',
     },
-    published: [{ label: 'Gain from idle frames', value: 'largest at high FER' }],
+    published: [
+      { label: 'Gain from idle frames', quantity: Q.ratio, value: 'largest at high FER', fromSweep: true },
+    ],
   },
   {
     id: 'is707-fig9',
@@ -144,8 +162,18 @@ export const IS707_PRESETS: readonly Preset[] = [
       metricLabel: 'normalized goodput',
     },
     published: [
-      { label: 'Knee', value: P.idleFramesKnee, unit: 'idle frames' },
-      { label: 'f_dT = 1 at idle = 5', value: 'within 10 % of idle = inf' },
+      {
+        label: 'Knee (goodput nearly flat beyond)',
+        quantity: { form: 'count', unit: 'idle frames' },
+        value: { about: P.idleFramesKnee },
+        fromSweep: true,
+      },
+      {
+        label: 'Goodput, f_dT = 1 at idle = 5',
+        quantity: Q.ratio,
+        value: 'within 10 % of idle = inf',
+        fromSweep: true,
+      },
     ],
   },
   ...([10, 100, 1000] as const).map((w, i): Preset => ({
@@ -162,9 +190,9 @@ export const IS707_PRESETS: readonly Preset[] = [
     histogramWindow: w,
     published: [
       ...(w === 10
-        ? [{ label: 'At most per 10 s window', value: P.maxSegmentsPer10s, unit: 'segments' } as const]
+        ? [{ label: 'At most per 10 s window', quantity: Q.segments, value: P.maxSegmentsPer10s } as const]
         : []),
-      { label: 'Spread', value: 'narrows as the window grows' },
+      { label: 'Spread of the goodput', quantity: Q.ratio, value: 'narrows as the window grows' },
     ],
   })),
 ];

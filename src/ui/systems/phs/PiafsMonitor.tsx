@@ -208,7 +208,11 @@ export function PiafsMonitorPanel() {
             : 'TIME in 10 ms slots; NUM = the frame’s own number, REQ = the number its sender expects next (modulo 128). ' +
               '↺ re-sent, = REQ stuck on a missing frame, ⇑ REQ jumps.')}
       </p>
-      <PiafsMonitorTable data={data} link={link} fromSlot={from} toSlot={to} />
+      {/* Its own sideways scroll where even the close-set table is wider than the panel (five-digit
+          slots, CRC ERR on both sides), so the page never scrolls sideways (issue 20, item 31). */}
+      <div className="piafs-monitor-scroll" tabIndex={0} role="region" aria-label="PIAFS monitor table">
+        <PiafsMonitorTable data={data} link={link} fromSlot={from} toSlot={to} />
+      </div>
     </section>
   );
 }

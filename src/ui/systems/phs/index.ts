@@ -10,6 +10,8 @@ import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
 import { PHS_PRESETS } from './presets';
+import { PHS_SUMMARY_FIELDS } from './summary-fields';
+import { RTO_IN_FORCE, viewFigures } from '../view-figures';
 
 export { PHS_PRESETS } from './presets';
 export { PHS_PUBLISHED } from './published';
@@ -26,10 +28,33 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 /** The PHS piece of the lab (the link toggles come from the `link<n>` keys, not from here). */
 export const PHS_LAB: LabPlugin = {
   id: 'phs',
+  // What its map captions and link counters print (hidden with the figures an exercise hides).
+  viewFigures: viewFigures(
+    (key) =>
+      key === 'RTO'
+        ? RTO_IN_FORCE
+        : key === 'Links up'
+          ? { paths: ['link.linksUp', 'link.meanLinksUp'] }
+          : /^Unit [1-9]$/.test(key)
+            ? { paths: [`link.fieldDbuv.${Number(key.slice(5)) - 1}`, 'link.unitFer'] }
+            : undefined,
+    (key, link) => {
+      const i = link - 1;
+      if (key === 'frames') return { paths: [`link.framesSentPerLink.${i}`] };
+      if (key === 'CRC ERR') return { paths: [`link.crcErrorsPerLink.${i}`, 'link.crcErrors'] };
+      if (key === 'resent')
+        return { paths: [`link.retransmittedFramesPerLink.${i}`, 'link.retransmittedFrames'] };
+      return undefined;
+    },
+    { 'link.fieldDbuv': ['phs.field'], 'link.unitFer': ['phs.field'] },
+  ),
   realisation: PHS_REALISATION,
+  // npm run bench, README "Speed" (six-link 1 MB FTP Get: 6,480×).
+  referenceSpeed: 6_400,
   publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
   presets: PHS_PRESETS,
+  summaryFields: PHS_SUMMARY_FIELDS,
   panels: [
     { id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel },
   ],

@@ -5,6 +5,7 @@
  * monitor of Figure 2, and free play. Presets are data.
  */
 import type { Preset, SweepSeries } from '../../presets/types';
+import { Q } from '../../quantity';
 import { PHS_PUBLISHED as P } from './published';
 
 const GET_PUT: readonly SweepSeries[] = [
@@ -48,11 +49,34 @@ export const PHS_PRESETS: readonly Preset[] = [
       metricLabel: 'throughput (kbit/s)',
     },
     published: [
-      { label: 'Get time at 20 m', value: t1(20).getTime, unit: 's', live: 'app.transferTime' },
-      { label: 'Get throughput at 20 m', value: t1(20).getKbps, unit: 'kbit/s', live: 'app.throughputKbps' },
-      { label: 'Field strength at 20 m', value: t1(20).field, unit: 'dBµV', live: 'link.fieldDbuv.0' },
-      { label: 'Mean TCP RTT', value: P.rttNormal, unit: 's', live: 'tcp.rttMean' },
-      { label: 'Get at 26.4 m / 31.6 m', value: `${t1(26.4).getKbps} / ${t1(31.6).getKbps} kbit/s` },
+      {
+        label: 'Get time at 20 m',
+        quantity: Q.seconds,
+        value: t1(20).getTime,
+        live: 'app.transferTime',
+        at: 'msX=20',
+      },
+      {
+        label: 'Get throughput at 20 m',
+        quantity: Q.kbps,
+        value: t1(20).getKbps,
+        live: 'app.throughputKbps',
+        at: 'msX=20',
+      },
+      {
+        label: 'Field strength at 20 m (unit 1)',
+        quantity: Q.dbuv,
+        value: t1(20).field,
+        live: 'link.fieldDbuv.0',
+        at: 'msX=20',
+      },
+      { label: 'Mean TCP RTT', quantity: Q.seconds, value: P.rttNormal, live: 'tcp.rttMean' },
+      {
+        label: 'Get throughput at 26.4 m / 31.6 m',
+        quantity: Q.kbps,
+        value: [t1(26.4).getKbps, t1(31.6).getKbps],
+        fromSweep: true,
+      },
     ],
   },
   {
@@ -76,14 +100,24 @@ export const PHS_PRESETS: readonly Preset[] = [
       metricLabel: 'throughput (kbit/s)',
     },
     published: [
-      { label: 'Get above 40 dBµV', value: `≈ ${P.outdoor.getKbpsAbove40} kbit/s` },
-      { label: 'Below 40 dBµV', value: `< ${P.outdoor.kbpsBelow40Under} kbit/s`, live: 'app.throughputKbps' },
-      { label: 'No set-up below', value: P.outdoor.noSetupBelow, unit: 'dBµV' },
       {
-        label: 'Unit 3 field strength',
-        value: 'see the map captions',
-        live: 'link.fieldDbuv.2',
-        unit: 'dBµV',
+        label: 'Get throughput, every unit above 40 dBµV',
+        quantity: Q.kbps,
+        value: { about: P.outdoor.getKbpsAbove40 },
+        fromSweep: true,
+      },
+      {
+        label: 'Get throughput, a unit below 40 dBµV (this run at 180 m: units 2 and 3)',
+        quantity: Q.kbps,
+        value: { below: P.outdoor.kbpsBelow40Under },
+        live: 'app.throughputKbps',
+      },
+      { label: 'No link set-up below', quantity: Q.dbuv, value: P.outdoor.noSetupBelow, fromSweep: true },
+      {
+        label: 'Field strength of units 1, 2, 3',
+        quantity: Q.dbuv,
+        value: 'Figure 3’s x axis',
+        live: 'link.fieldDbuv',
       },
     ],
   },
@@ -108,13 +142,32 @@ export const PHS_PRESETS: readonly Preset[] = [
       metricLabel: 'CRC errors per transfer',
     },
     published: [
+      { label: 'No CRC errors above', quantity: Q.dbuv, value: P.outdoor.noCrcErrorsAbove, fromSweep: true },
       {
-        label: 'No CRC errors above',
-        value: P.outdoor.noCrcErrorsAbove,
-        unit: 'dBµV',
-        live: 'link.crcErrors',
+        label: 'Large loss if any unit is below',
+        quantity: Q.dbuv,
+        value: P.outdoor.largeLossIfAnyUnitBelow,
+        fromSweep: true,
       },
-      { label: 'Large loss if any unit below', value: P.outdoor.largeLossIfAnyUnitBelow, unit: 'dBµV' },
+      {
+        label: 'Field strength of units 1, 2, 3',
+        quantity: Q.dbuv,
+        value: 'Figure 4’s x axis',
+        live: 'link.fieldDbuv',
+      },
+      {
+        label: 'CRC errors (all links), a unit below 35 dBµV',
+        quantity: Q.count,
+        value: 'hundreds or more',
+        live: 'link.crcErrors',
+        check: { atLeast: 200 },
+      },
+      {
+        label: 'TCP timeouts',
+        quantity: Q.count,
+        value: 'when the errors come in long bursts',
+        live: 'tcp.timeouts',
+      },
     ],
   },
   {
@@ -128,8 +181,19 @@ export const PHS_PRESETS: readonly Preset[] = [
     scenario: 'system=phs&env=outdoor&shadowing=0&units=0,0;0,0;-150,0&msX=150',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'Throughput', value: 'clearly below 300 kbit/s', live: 'app.throughputKbps', unit: 'kbit/s' },
-      { label: 'TCP timeouts', value: 'when errors come in long bursts', live: 'tcp.timeouts' },
+      {
+        label: 'Get throughput',
+        quantity: Q.kbps,
+        value: 'clearly below 300',
+        live: 'app.throughputKbps',
+        check: { atMost: P.outdoor.kbpsBelow40Under },
+      },
+      {
+        label: 'TCP timeouts',
+        quantity: Q.count,
+        value: 'when errors come in long bursts',
+        live: 'tcp.timeouts',
+      },
     ],
   },
   {
@@ -144,9 +208,21 @@ export const PHS_PRESETS: readonly Preset[] = [
     scenario: 'system=phs&burst=2@10:370',
     charts: ['seq', 'rto', 'link'],
     published: [
-      { label: 'Burst causing a timeout', value: P.crcBurstCausingRto, unit: 's' },
-      { label: 'TCP timeouts', value: '≥ 1', live: 'tcp.timeouts' },
-      { label: 'Retransmitted segments (all spurious)', value: '> 0', live: 'tcp.retransmits' },
+      { label: 'Burst causing a timeout', quantity: Q.seconds, value: P.crcBurstCausingRto },
+      {
+        label: 'TCP timeouts',
+        quantity: Q.count,
+        value: { atLeast: 1 },
+        live: 'tcp.timeouts',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'Retransmitted segments (all spurious)',
+        quantity: Q.count,
+        value: { above: 0 },
+        live: 'tcp.retransmits',
+        check: { atLeast: 1 },
+      },
     ],
   },
   {
@@ -158,7 +234,15 @@ export const PHS_PRESETS: readonly Preset[] = [
       'notices.',
     scenario: 'system=phs&burst=2@10:60',
     charts: ['seq', 'rto', 'link'],
-    published: [{ label: 'TCP retransmissions', value: 0, live: 'tcp.retransmits' }],
+    published: [
+      {
+        label: 'TCP retransmissions',
+        quantity: Q.count,
+        value: 0,
+        live: 'tcp.retransmits',
+        check: { atMost: 0 },
+      },
+    ],
   },
   {
     id: 'phs-burst-rtomin',
@@ -169,7 +253,9 @@ export const PHS_PRESETS: readonly Preset[] = [
       'unnoticed.',
     scenario: 'system=phs&burst=2@10:370&rtoMin=0.5',
     charts: ['seq', 'rto', 'link'],
-    published: [{ label: 'TCP timeouts', value: 0, live: 'tcp.timeouts' }],
+    published: [
+      { label: 'TCP timeouts', quantity: Q.count, value: 0, live: 'tcp.timeouts', check: { atMost: 0 } },
+    ],
   },
   {
     id: 'phs-fig7',
@@ -191,7 +277,12 @@ export const PHS_PRESETS: readonly Preset[] = [
       metricLabel: 'throughput (kbit/s)',
     },
     published: [
-      { label: 'Throughput', value: 'proportional to the number of links', live: 'app.throughputKbps' },
+      {
+        label: 'Get throughput',
+        quantity: Q.kbps,
+        value: 'proportional to the number of links',
+        live: 'app.throughputKbps',
+      },
     ],
   },
   {
@@ -207,14 +298,20 @@ export const PHS_PRESETS: readonly Preset[] = [
     charts: ['seq', 'rto', 'link'],
     published: [
       {
-        label: 'Released (three runs)',
-        value: P.table2.get.runs.join(', '),
-        unit: 'kbit/s',
+        label: 'Get throughput, link released (three runs)',
+        quantity: Q.kbps,
+        value: P.table2.get.runs,
         live: 'app.throughputKbps',
       },
-      { label: 'Five links from the start', value: P.table2.get.avg5, unit: 'kbit/s' },
-      { label: 'Six links', value: P.table2.get.avg6, unit: 'kbit/s' },
-      { label: 'Detection delay this run', value: '1–6 s', live: 'link.releaseDetect.0', unit: 's' },
+      { label: 'Get throughput, five links from the start', quantity: Q.kbps, value: P.table2.get.avg5 },
+      { label: 'Get throughput, six links', quantity: Q.kbps, value: P.table2.get.avg6 },
+      {
+        label: 'Time until Multilink noticed the release',
+        quantity: Q.seconds,
+        value: { from: 1, to: 6 },
+        live: 'link.releaseDetect.0',
+        expect: 'drawn per run (phs.md)',
+      },
     ],
   },
   {
@@ -225,7 +322,12 @@ export const PHS_PRESETS: readonly Preset[] = [
     scenario: 'system=phs&channels=5',
     charts: ['seq', 'rto'],
     published: [
-      { label: 'Five links', value: P.table2.get.avg5, unit: 'kbit/s', live: 'app.throughputKbps' },
+      {
+        label: 'Get throughput, five links',
+        quantity: Q.kbps,
+        value: P.table2.get.avg5,
+        live: 'app.throughputKbps',
+      },
     ],
   },
   {
@@ -240,8 +342,8 @@ export const PHS_PRESETS: readonly Preset[] = [
     scenario: 'system=phs&env=outdoor&shadowing=0&msX=240',
     charts: ['seq', 'link'],
     published: [
-      { label: 'CRC errors (all links)', value: 'tens per link', live: 'link.crcErrors' },
-      { label: 'TCP retransmissions', value: 'none or few', live: 'tcp.retransmits' },
+      { label: 'CRC errors (all links)', quantity: Q.count, value: 'tens per link', live: 'link.crcErrors' },
+      { label: 'TCP retransmissions', quantity: Q.count, value: 'none or few', live: 'tcp.retransmits' },
     ],
   },
 ];

@@ -27,9 +27,9 @@ describe('GSM RLP: SABM collision', () => {
     const ms = b.link.ms.counters;
     const iwf = b.link.iwf.counters;
     // Each end started its own reset in each outage, and saw the peer's SABM cross it.
-    expect(ms.resets).toBe(2);
-    expect(iwf.resets).toBe(2);
-    expect(ms.resetsByPeer).toBe(2);
+    expect(ms.n2Exhausted).toBe(2);
+    expect(iwf.n2Exhausted).toBe(2);
+    expect(ms.sabmReceived).toBe(2);
     expect(ms.callDrops + iwf.callDrops).toBe(0);
     expect(b.link.isDown).toBe(false);
   });

@@ -45,7 +45,7 @@ describe('GSM RLP under random losses (seeded property)', () => {
           expect(increasing(up)).toBe(true);
           expect(increasing(down)).toBe(true);
           expect(ms.seqAliases + iwf.seqAliases).toBe(0);
-          if (ms.resets + iwf.resets === 0) {
+          if (ms.n2Exhausted + iwf.n2Exhausted === 0) {
             expect(up).toEqual(Array.from({ length: 30 }, (_, i) => i));
             expect(down).toEqual(Array.from({ length: 30 }, (_, i) => 100 + i));
             expect(b.rxIwf.discarded + b.rxMs.discarded).toBe(0);

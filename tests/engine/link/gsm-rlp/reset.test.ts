@@ -40,12 +40,12 @@ describe('GSM RLP: N2 and reset', () => {
     // Last advance of V(A) reaches the phone in slot 24; T1 = 24 slots; polls at 48 … 168,
     // and the seventh expiry (slot 192), with N2 = 6 attempts made, resets.
     expect(r.of(UP, C.Poll).map((x) => x.slot)).toEqual([48, 72, 96, 120, 144, 168]);
-    expect(ms.resets).toBe(1);
+    expect(ms.n2Exhausted).toBe(1);
     // SABM every T1 until one gets through; the IWF answers UA in the slot it arrives.
     expect(r.of(UP, C.SABM).map((x) => x.slot)).toEqual([192, 216, 240, 264]);
     expect(r.of(DOWN, C.UA).map((x) => x.slot)).toEqual([269]);
     expect(ms.t1Expiries).toBe(7 + 3);
-    expect(iwf.resetsByPeer).toBe(1);
+    expect(iwf.sabmReceived).toBe(1);
     // Frames 15–47 (sent, never acknowledged) were flushed; 15–19 had reached the IWF (their
     // acknowledgements were lost), 20–47 are lost.
     expect(ms.bytesFlushed).toBe(33 * 24);
@@ -62,7 +62,7 @@ describe('GSM RLP: N2 and reset', () => {
     r.step(400);
     const ms = r.b.link.ms.counters;
     expect(r.of(UP, C.Poll).map((x) => x.slot)).toEqual([48, 72, 96, 120, 144]);
-    expect(ms.resets).toBe(0);
+    expect(ms.n2Exhausted).toBe(0);
     expect(r.delivered).toEqual(range(0, r.delivered.length));
     expect(r.b.rxIwf.discarded).toBe(0);
   });
@@ -98,9 +98,9 @@ describe('GSM RLP: N2 and reset', () => {
     const { drops, resets } = phoneEvents(b.link);
     // Each outage: last advance in slot 20 (100, 180), polls at +4, +8, +12, reset at +16.
     expect(resets).toEqual([36, 116]);
-    expect(b.link.ms.counters.resets).toBe(3);
+    expect(b.link.ms.counters.n2Exhausted).toBe(3);
     expect(drops).toEqual([[196, 'resets']]);
-    expect(b.link.iwf.counters.resetsByPeer).toBe(2);
+    expect(b.link.iwf.counters.sabmReceived).toBe(2);
     expect(b.link.isDown).toBe(true);
     expect(b.link.ms.mode).toBe(RlpMode.Down);
   });
@@ -114,7 +114,7 @@ describe('GSM RLP: N2 and reset', () => {
     );
     for (let i = 0; i < 200; i++) b.txMs.append(i, 100);
     b.link.run(300);
-    expect(b.link.ms.counters.resets).toBe(3);
+    expect(b.link.ms.counters.n2Exhausted).toBe(3);
     expect(b.link.ms.counters.callDrops).toBe(0);
     expect(b.link.isDown).toBe(false);
   });

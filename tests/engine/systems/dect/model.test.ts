@@ -7,6 +7,7 @@ import { TraceRecorder } from '../../../../src/engine/core/trace';
 import type { DectConfig } from '../../../../src/engine/systems/dect/config';
 import { DECT_CHANNELS } from '../../../../src/engine/systems/dect/air';
 import { DectModel } from '../../../../src/engine/systems/dect/model';
+import { createSimulation, parseScenario } from '../../../../src/engine';
 
 function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
   const scheduler = new Scheduler();
@@ -74,6 +75,18 @@ describe('DECT model', () => {
     expect(m.user.framesByCount[0]).toBeGreaterThanOrEqual(300);
     expect(link.dlc.framesGivenUp).toBe(0);
     expect(m.user.dlc[0].receiver.counters.timer2 + m.user.dlc[1].receiver.counters.timer2).toBe(0);
+  });
+
+  it('releasing a bearer beyond the target (bearer11, bearer12 of 10) does nothing, as on a bearer not held', () => {
+    // The session fuzz found it: `events=3.5@bearer11=0` parses (bearer1–12 are live keys) and threw.
+    const hash = (text: string) => {
+      const sim = createSimulation(parseScenario(text).scenario);
+      sim.runToEnd();
+      return sim.summary().traceHash;
+    };
+    const plain = hash('system=dect&duration=4&seed=0');
+    expect(hash('system=dect&duration=4&seed=0&events=3.5@bearer11=0;3.6@bearer12=0')).toBe(plain);
+    expect(hash('system=dect&duration=4&seed=0&events=3.5@bearer10=0')).not.toBe(plain);
   });
 
   it('hoScale = 0: no bearer ever needs a handover, and the run ends (a settled call sleeps for ever)', () => {

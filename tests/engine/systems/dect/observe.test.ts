@@ -77,7 +77,7 @@ describe('DECT view for the lab', () => {
     expect(s.view().figures?.delayCount).toBe(f.delayCount);
   });
 
-  it('reading the view every frame changes nothing of the run (same summary and trace hash)', () => {
+  it('reading the view every frame changes nothing of the run (same summary and trace hash), nor of the view', () => {
     const text = 'system=dect&duration=30&seed=5&mobility=map&events=10@msX=-40;12@bearer2=0';
     const quiet = sim(text);
     quiet.runToEnd();
@@ -87,5 +87,7 @@ describe('DECT view for the lab', () => {
       watched.view();
     }
     expect(watched.summary()).toEqual(quiet.summary());
+    // The delay mean included, bit for bit (the session fuzz found it off in the last bit).
+    expect(watched.view()).toEqual(quiet.view());
   });
 });

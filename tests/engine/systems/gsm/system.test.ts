@@ -118,7 +118,7 @@ describe('GSM end to end', () => {
       'system=gsm&app=ftpGet&size=100000&radio=custom&fer=0.0001&events=20@fer=0.95;25@fer=0.0001',
     );
     expect(s.completed).toBe(true);
-    expect(num(s.link.resets)).toBeGreaterThanOrEqual(1);
+    expect(num(s.link.resetProcedures)).toBeGreaterThanOrEqual(1);
     expect(num(s.link.t1Expiries)).toBeGreaterThanOrEqual(7); // N2 = 6 polls, then the reset
     expect(num(s.link.rlpBytesFlushed)).toBeGreaterThan(0);
     expect(num(s.link.pppLostFrames)).toBeGreaterThan(0);
@@ -142,7 +142,7 @@ describe('GSM end to end', () => {
       'events=10@fer=0.95;15@fer=0.0001;22@fer=0.95;27@fer=0.0001;34@fer=0.95;39@fer=0.0001;46@fer=0.95;51@fer=0.0001';
     const { s } = run(`system=gsm&app=ftpGet&size=200000&radio=custom&fer=0.0001&${outages}`);
     expect(s.link).toMatchObject({ callDrops: 1, callDropReason: 'resets' });
-    expect(num(s.link.resets) + num(s.link.resetsByPeer)).toBeGreaterThanOrEqual(3);
+    expect(num(s.link.n2Exhausted) + num(s.link.sabmReceived)).toBeGreaterThanOrEqual(3);
     const never = run(`system=gsm&app=ftpGet&size=200000&radio=custom&fer=0.0001&maxResets=inf&${outages}`).s;
     expect(never.completed).toBe(true);
     expect(num(never.link.callDrops)).toBe(0);

@@ -13,6 +13,7 @@ import type { Exercise } from '../../../../src/ui/exercises/types';
 import { PHS_LAB, PHS_PRESETS, cellText, monitorPatterns, monitorRows } from '../../../../src/ui/systems/phs';
 import { PiafsMonitorTable } from '../../../../src/ui/systems/phs/PiafsMonitor';
 import type { MonitorColumns } from '../../../../src/ui/systems/phs/monitor-rows';
+import { valueAt } from '../../../../src/ui/summary-fields';
 
 /** Run a scenario traced and return its summary and the lab's view of `piafs.monitor` (seconds). */
 function traced(text: string): { summary: Summary; monitor: MonitorColumns } {
@@ -65,7 +66,12 @@ describe('PHS presets', () => {
     for (const p of PHS_PRESETS)
       for (const v of p.published ?? []) {
         if (!v.live || v.live.startsWith('app.')) continue; // app figures appear once the transfer completes
-        expect(Number.isNaN(getPath(summary, v.live)), `${p.id}: ${v.live}`).toBe(false);
+        // A number, or a list of them (the three units' field strengths).
+        const value = valueAt(summary, v.live);
+        const numbers = Array.isArray(value) ? value : [value];
+        expect(numbers.length, `${p.id}: ${v.live}`).toBeGreaterThan(0);
+        for (const x of numbers)
+          expect(typeof x === 'number' && Number.isFinite(x), `${p.id}: ${v.live}`).toBe(true);
       }
     const done = createSimulation(parseScenario('system=phs&size=100000').scenario);
     done.runToEnd();
