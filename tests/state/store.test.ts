@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
 import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
-import { harness, settle, tick, type Harness } from './harness';
+import { harness, settle, tick, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -160,7 +160,7 @@ describe('view slice', () => {
 
 describe('playback loop', () => {
   it('at max, sends no more requests while answers wait for the page to commit them', async () => {
-    const calls: { method: string; event: 'send' | 'answer' }[] = [];
+    const calls: CallLogEntry[] = [];
     await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));
     h.store.getState().setSpeed('max');
     h.store.getState().play();
@@ -176,7 +176,7 @@ describe('playback loop', () => {
   });
 
   it('at max, keeps two requests in flight, most of them brief, and ends on a full result', async () => {
-    const calls: { method: string; event: 'send' | 'answer' }[] = [];
+    const calls: CallLogEntry[] = [];
     await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));
     h.store.getState().setSpeed('max');
     h.store.getState().play();
