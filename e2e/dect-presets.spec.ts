@@ -5,8 +5,12 @@
  * page at 0 s) — and both exercises refuse a wrong answer and accept the right one, the truth taken
  * from the CLI's run of the exercise's scenario.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { DECT_PRESETS } from '../src/ui/systems/dect/presets';
 import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+
+const run = promisify(execFile);
 
 const simTime = async (page: import('@playwright/test').Page): Promise<number> =>
   Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
@@ -55,14 +59,86 @@ test.describe('DECT presets load and play', () => {
   }
 });
 
+test.describe('DECT: the full cell at load=high', () => {
+  test('the preset’s timeout after a handover into a full cell: the bearer chart marks the drop, the blocked re-set-ups and the seconds without a bearer, and the drill-down names the chain as the CLI does', async ({
+    page,
+  }) => {
+    const preset = DECT_PRESETS.find((p) => p.id === 'dect-full-cell')!;
+    await page.goto(`/#preset=${preset.id}`);
+    await expect(page.getByTestId('preset-info').locator('h2')).toContainText(preset.title);
+    await playToEnd(page);
+    const bearers = page.getByTestId('chart-dect-bearers');
+    await expect(bearers.locator('path.drops')).toHaveAttribute('data-n', '1');
+    await expect(bearers.locator('path.blocked')).toHaveAttribute('data-n', '2');
+    await expect(bearers.locator('path.no-bearer')).toHaveAttribute('data-n', '1');
+    await expect(bearers.locator('text.no-bearer-label')).toHaveText('6.63 s without any bearer');
+    // The host's second timeout (25.161 s), after the first re-set-up blocked at 25.110 s.
+    const marks = page.locator('path.wtl-timeout');
+    const find = (): Promise<number> =>
+      marks.evaluateAll((els) =>
+        els.findIndex((m) => Math.abs(Number(m.getAttribute('data-t')) - 25.1612) < 1e-3),
+      );
+    await expect.poll(find).toBeGreaterThanOrEqual(0);
+    await marks.nth(await find()).click();
+    const cause = page.getByTestId('explain-cause');
+    await expect(cause).toHaveText(
+      /could not get through because the TCP user held no bearer: a Connection_Handover at 19\.090 s into RFP \d, a full cell \(120 of 120 channels held\), moved none of its 8 bearers in its 3 s, so all were lost; the connection dropped at 22\.100 s; its re-set-up was blocked at 25\.110 s \(no channel within 3 s\); 3\.07 s without any bearer, when the retransmission timer expired/,
+    );
+    const chain = page.getByTestId('explain-chain');
+    await expect(
+      chain.getByRole('heading', { name: 'DECT connection (TCP user)', exact: true }),
+    ).toBeVisible();
+    await expect(chain).toContainText('re-set-up blocked: no channel within 3 s');
+    // The same chain, character for character, from `npm run sim -- … --explain`.
+    const command = (await page.getByTestId('explain-command').textContent()) ?? '';
+    const arg = /--explain (\S+)$/.exec(command)?.[1];
+    expect(arg, command).toBeTruthy();
+    const { stdout } = await run(
+      'node',
+      ['scripts/cli.mjs', 'sim', preset.scenario, '--explain', arg as string],
+      {
+        maxBuffer: 1 << 24,
+      },
+    );
+    expect((await page.getByTestId('explain-text').textContent()) ?? '').toBe(stdout.trimEnd());
+  });
+});
+
 test.describe('DECT exercises', () => {
+  test('full cell: the seconds without any bearer read off the bearer chart are accepted, the 1 s RTO is not', async ({
+    page,
+  }) => {
+    await page.goto('/#exercise=dect-full-cell');
+    const panel = page.getByTestId('exercise');
+    await expect(panel).toHaveAttribute('data-exercise', 'dect-full-cell');
+    await playToEnd(page);
+    await panel.getByTestId('exercise-answer').fill('1');
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
+      timeout: 30_000,
+    });
+    // While the exercise is open the band carries no length: its ends are read off the time axis.
+    const bearers = page.getByTestId('chart-dect-bearers');
+    await expect(bearers.locator('text.no-bearer-label')).toHaveText('no bearer');
+    const spans = (await bearers.locator('path.no-bearer').getAttribute('data-spans')) ?? '';
+    const [from, to] = spans.split(' ')[0].split('-').map(Number);
+    expect(to - from, spans).toBeGreaterThan(1);
+    await panel.getByTestId('exercise-answer').fill((to - from).toFixed(1));
+    await panel.getByTestId('exercise-check').click();
+    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
+      timeout: 30_000,
+    });
+    // Answered: the band's length is written again.
+    await expect(bearers.locator('text.no-bearer-label')).toHaveText('6.63 s without any bearer');
+  });
+
   test('why no timeout: the mean bearer count read off the chart is accepted, the saw-tooth’s top is not', async ({
     page,
   }) => {
     await page.goto('/#exercise=dect-no-timeout');
     const panel = page.getByTestId('exercise');
     await expect(panel).toHaveAttribute('data-exercise', 'dect-no-timeout');
-    await expect.poll(() => query(page)).toBe('system=dect&duration=600');
+    await expect.poll(() => query(page)).toBe('system=dect&seed=9&duration=900');
     await playToEnd(page, 120_000);
     // The figures the question asks for are hidden from the summary while the exercise is open.
     await expect(page.getByTestId('summary')).toContainText(
@@ -74,7 +150,7 @@ test.describe('DECT exercises', () => {
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
       timeout: 30_000,
     });
-    const truth = (await cliSummary('system=dect&duration=600')).app as { meanBearers: number };
+    const truth = (await cliSummary('system=dect&seed=9&duration=900')).app as { meanBearers: number };
     await panel.getByTestId('exercise-answer').fill(truth.meanBearers.toFixed(1));
     await panel.getByTestId('exercise-check').click();
     await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {

@@ -103,3 +103,53 @@ test('an open exercise hides the largest RTO everywhere: map caption, drill-down
   const shown = await timeoutExplanations(page, 1);
   expect(shown[0]).toContain('retransmission timer expired (backoff 2; RTO 64.00 s)');
 });
+
+test('the full-cell exercise hides the stretch without a bearer: the band’s label, its description, the summary and the drill-down', async ({
+  page,
+}) => {
+  // dect-full-cell: 6.63 s without any bearer behind the first timeout (link.tcpTimeouts.firstStretchS),
+  // 0.99 s of it while the first timer ran (firstNoBearerS).
+  const STRETCH = /\b6\.63\b|\b0\.99 s\b|\d s without any bearer/;
+  await page.goto('/#exercise=dect-full-cell');
+  await expect(page.getByTestId('exercise')).toHaveAttribute('data-exercise', 'dect-full-cell');
+  await playToEnd(page);
+  const summary = (await pageSummary(page)) as { link: { tcpTimeouts: { firstStretchS: number } } };
+  expect(summary.link.tcpTimeouts.firstStretchS).toBe(6.63);
+  const bearers = page.getByTestId('chart-dect-bearers');
+  await expect(bearers.locator('path.no-bearer')).toHaveAttribute('data-n', '1');
+  await expect(bearers.locator('text.no-bearer-label')).toHaveText('no bearer');
+  expect(await everythingPrinted(page)).not.toMatch(STRETCH);
+
+  // "Why did it happen?" on every timeout (the RTO graph's ▼ marks): the chain with its moments,
+  // without the stretch's length.
+  const marks = page.locator('path.wtl-timeout');
+  const explainEach = async (last = Infinity): Promise<string[]> => {
+    const n = await marks.count();
+    const out: string[] = [];
+    for (let i = Math.max(0, n - last); i < n; i++) {
+      await marks.nth(i).click({ force: true });
+      const panel = page.getByTestId('explain-panel');
+      await expect(panel.getByTestId('explain-title')).toContainText('Retransmission timeout');
+      out.push(
+        (await panel.innerText()) +
+          (await panel.getByTestId('explain-text').textContent()) +
+          (await panel.getByTestId('explain-timeline').getAttribute('aria-label')),
+      );
+    }
+    return out;
+  };
+  const hidden = await explainEach();
+  expect(hidden.length).toBeGreaterThan(1);
+  for (const text of hidden) {
+    expect(text).toContain('the TCP user held no bearer: a Connection_Handover at 19.090 s');
+    expect(text).toContain('without any bearer since 22.090 s');
+    expect(text).not.toMatch(STRETCH);
+  }
+  expect(await everythingPrinted(page)).not.toMatch(STRETCH);
+
+  // Revealed: the band and the drill-down print the length again (so the checks above could see it).
+  await page.getByTestId('exercise-reveal').click();
+  await expect(bearers.locator('text.no-bearer-label')).toHaveText('6.63 s without any bearer');
+  const shown = await explainEach(1);
+  expect(shown[0]).toMatch(/\d s without any bearer/);
+});

@@ -31,6 +31,7 @@ import {
   type TraceMode,
 } from './bench-process';
 import { benchScenarios } from './bench-scenarios';
+import { requestCosts } from './bench-requests';
 
 /**
  * Whole commands timed as `npm run sim -- "<scenario>"` (issue 13's targets): the IS-707-like
@@ -155,6 +156,16 @@ if (!args.has('--browser-only') && !onlyMaxSpeed) {
     console.log(
       `  IS-707 RLP link alone (FER 0.1 both ways, no TCP): ${fmt(slots / wall)} slots/s; ` +
         `heap growth ${fmt((grown / slots) * 1000)} B per 1000 slots over ${fmt(slots)} slots`,
+    );
+  }
+  // Issue 20 item 11: a page request must cost the same after ten hours as after six minutes.
+  {
+    const text = 'system=dect&duration=36000';
+    const costs = requestCosts(text, [360, 3600, 36000], 50);
+    sampleRss();
+    console.log(
+      `  one page request (summary + view) as the run grows, ${text}, min / median / max µs of 50: ` +
+        costs.map((c) => `at ${fmt(c.at)} s ${c.micros}`).join('; '),
     );
   }
   console.log(`Peak resident memory of this bench process: ${(peakRss / 2 ** 20).toFixed(0)} MiB`);

@@ -39,6 +39,7 @@ export const Q = {
   perSecond: { form: 'decimal', unit: '/s' },
   perMinute: { form: 'decimal', unit: 'per minute' },
   bearers: { form: 'decimal', unit: 'bearers' },
+  channels: { form: 'decimal', unit: 'channels' },
   words: { form: 'words' },
 } as const satisfies Record<string, Quantity>;
 

@@ -71,6 +71,10 @@ export abstract class ConnectionCore {
   protected readonly events: TcpEvent[] = [];
   protected readonly replies: TcpSegment[] = [];
   protected rtoDeadline: Nanos = Infinity;
+  /** When the retransmission timer was last armed, ns. */
+  protected rtoArmedAt: Nanos = -Infinity;
+  /** When the timer that last expired on data had been armed, ns (-Infinity: none expired yet). */
+  protected timedOutFrom: Nanos = -Infinity;
   protected connDeadline: Nanos = Infinity;
   protected timeWaitDeadline: Nanos = Infinity;
   /** A SYN (SYN_SENT) or SYN-ACK (SYN_RECEIVED) is due. */
@@ -179,7 +183,16 @@ export abstract class ConnectionCore {
     return Math.min(this.rtoDeadline, this.rcv.delAckDeadline, this.connDeadline, this.timeWaitDeadline);
   }
 
+  /**
+   * When the retransmission timer that last expired on data had been armed (ns; -Infinity: none
+   * has): the timeout waited from then. DECT's summary reads what the link did in that wait.
+   */
+  get lastTimeoutArmedAt(): Nanos {
+    return this.timedOutFrom;
+  }
+
   protected armRto(now: Nanos): void {
+    this.rtoArmedAt = now;
     this.rtoDeadline = now + this.rto.active;
     const s = this.rto.active / 1e9;
     if (s > this.stats.maxRto) this.stats.maxRto = s;

@@ -114,6 +114,7 @@ export class TcpConnection extends ConnectionCore {
       return;
     }
     this.stats.timeouts++;
+    this.timedOutFrom = this.rtoArmedAt;
     this.snd.timeout();
     // Karn: double the RTO in force; it stays backed off until a valid sample (RFC 6298 §5.5).
     this.rto.backoff();
@@ -170,6 +171,24 @@ export class TcpConnection extends ConnectionCore {
     this.rcv.ackNow = true;
   }
 
+  /**
+   * A retransmitted SYN reaches us in SYN_RECEIVED (our SYN-ACK was lost or late). Its sequence
+   * number lies left of RCV.NXT, so it is not acceptable and is answered at once with an ACK
+   * (RFC 793 §3.9, "If an incoming segment is not acceptable, an acknowledgment should be sent in
+   * reply"). 4.4BSD's tcp_input trims the SYN and takes `dropafterack`; its tcp_output clears SYN
+   * once the SYN is outstanding, so the reply is a pure ACK with SEQ = SND.MAX, which the client in
+   * SYN_SENT drops (it carries no SYN): the SYN-ACK is resent only by its own timer (tcp.md,
+   * Connection). `modern` sends its SYN-ACK again at once, as Linux does for a pending request.
+   */
+  private duplicateSyn(): void {
+    if (this.profile.synAckOnDuplicateSyn) {
+      this.synDue = true;
+      return;
+    }
+    this.stats.acksSent++;
+    this.replies.push(this.segment(this.snd.sndMax, TcpFlag.ACK, 0, false));
+  }
+
   /** Our SYN (or SYN-ACK) was acknowledged: RTT sample if it was never retransmitted, then ESTABLISHED. */
   private handshakeAcked(now: Nanos, wnd: number): void {
     const sample = this.snd.rttActive ? now - this.snd.rttStart : -1;
@@ -201,10 +220,9 @@ export class TcpConnection extends ConnectionCore {
       return;
     }
     if (f & TcpFlag.SYN) {
-      // A retransmitted SYN-ACK (our ACK was lost or late): ACK it again. A retransmitted SYN in
-      // SYN_RECEIVED carries no ACK and is dropped, as 4.4BSD's tcp_input does; the SYN-ACK is resent
-      // only by its own timer, on the SYN schedule (geran.md, TCP details).
-      if (this.st !== 'SYN_RECEIVED') this.rcv.ackNow = true;
+      if (this.st === 'SYN_RECEIVED') return this.duplicateSyn();
+      // A retransmitted SYN-ACK (our ACK was lost or late): ACK it again.
+      this.rcv.ackNow = true;
       return;
     }
     if (!(f & TcpFlag.ACK)) return; // RFC 793 §3.9: segments without ACK are dropped once synchronised

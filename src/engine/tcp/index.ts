@@ -22,9 +22,11 @@
  *   RTT timing and restarts the timer (4.4BSD).
  * - recoverGuard follows ns-2 exactly: a fast retransmit needs the duplicate
  *   ACK to acknowledge beyond snd_max at the last timeout.
- * - Handshake: SYN and SYN-ACK are retransmitted only by their timer; a
- *   duplicate SYN in SYN_RECEIVED is dropped (4.4BSD). Simultaneous open is
- *   not modelled. The SYN is timed like data (Karn applies).
+ * - Handshake: SYN and SYN-ACK are retransmitted by their timer; a duplicate
+ *   SYN in SYN_RECEIVED is answered at once with a pure ACK, SEQ = SND.MAX
+ *   (RFC 793 §3.9; 4.4BSD dropafterack), which the client in SYN_SENT drops;
+ *   `modern` resends its SYN-ACK instead (Linux). Simultaneous open is not
+ *   modelled. The SYN is timed like data (Karn applies).
  * - Delayed ACK: immediate for the second full-sized segment, out-of-order or
  *   duplicate segments, segments that fill a gap, and FINs; otherwise the
  *   one-shot timer started by the first unacknowledged segment.

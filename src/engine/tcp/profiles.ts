@@ -41,6 +41,11 @@ export interface TcpProfile {
   connTimeout?: number;
   /** NewReno partial-ACK handling in fast recovery (RFC 6582); only the `modern` profile sets it. */
   newReno?: boolean;
+  /**
+   * A retransmitted SYN reaching SYN_RECEIVED is answered with the SYN-ACK again (Linux, for a
+   * pending request) instead of a pure ACK (RFC 793 §3.9; 4.4BSD `dropafterack`); only `modern`.
+   */
+  synAckOnDuplicateSyn?: boolean;
 }
 
 /** MSS of the IS-707 study's stack (is707.md). */
@@ -134,6 +139,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: true,
     recoverGuard: true,
     newReno: true,
+    synAckOnDuplicateSyn: true,
   },
 };
 

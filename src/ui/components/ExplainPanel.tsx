@@ -30,7 +30,9 @@ function useExplanation(
   const traces = useLab((s) => s.traces);
   const all = useLab((s) => s.sources);
   // While an open exercise hides a figure, the explanation is told without the sources that record
-  // its values (the RTO in force at a timeout): it then leaves that figure out, and only that.
+  // its values (the RTO in force at a timeout), and a link explainer that would print the figure
+  // itself leaves it out (DECT's stretch without any bearer): it then leaves that figure out, and
+  // only that.
   const sources = useMemo(() => all.filter((s) => !policy.values(s.name)), [all, policy]);
   const system = useLab((s) => s.system);
   // The scenario as it runs, timed changes (drags, toggles) included: the chain names the student's own.
@@ -52,11 +54,12 @@ function useExplanation(
       { t: Math.round(sel.t * 1e9), kind, conn: sel.conn, seq: sel.seq },
       info?.explain ?? null,
       actions,
+      policy.paths,
     );
     return 'error' in r ? r : { e: r.explanation };
     // `traces` changes with every batch; `key` says when a new batch should be read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sel, sources, system, scenario, key]);
+  }, [sel, sources, policy, system, scenario, key]);
 }
 
 export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {

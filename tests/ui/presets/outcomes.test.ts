@@ -31,6 +31,7 @@ const OUTCOME_TITLES = [
   'dect-release',
   'dect-capacity',
   'dect-episode',
+  'dect-full-cell',
   'geran-speech-off',
   'geran-ack-starvation',
   'geran-syn-retries-1',

@@ -47,21 +47,26 @@ export function explainQuery(
   query: ExplainQuery,
   link: LinkExplainer | null,
   actions: readonly UserAction[] = [],
+  hidden: readonly string[] = [],
 ): { explanation: Explanation } | { error: string } {
   const table = reader instanceof TraceTable ? reader : new TraceTable(reader);
   const found = findEvent(table, query);
   if ('error' in found) return found;
-  return { explanation: explainEvent(table, found.event, link, actions) };
+  return { explanation: explainEvent(table, found.event, link, actions, hidden) };
 }
 
-/** Explain one event of the run; `actions`: the student's (actions.ts `userActions` of its scenario). */
+/**
+ * Explain one event of the run; `actions`: the student's (actions.ts `userActions` of its
+ * scenario); `hidden`: summary figures an open exercise hides (DatagramQuery.hidden).
+ */
 export function explainEvent(
   table: TraceTable,
   e: TcpEvent,
   link: LinkExplainer | null,
   actions: readonly UserAction[] = [],
+  hidden: readonly string[] = [],
 ): Explanation {
-  return new Explainer(table, e, link, actions).run();
+  return new Explainer(table, e, link, actions, hidden).run();
 }
 
 class Explainer {
@@ -77,6 +82,7 @@ class Explainer {
     private readonly e: TcpEvent,
     private readonly link: LinkExplainer | null,
     private readonly actions: readonly UserAction[],
+    private readonly hidden: readonly string[],
   ) {}
 
   run(): Explanation {
@@ -166,6 +172,11 @@ class Explainer {
       return pre + this.fate(seg, d, e.t, 'the resend');
     }
     const story = this.story(d, e.t, '');
+    if (trigger.kind === 'timeout' && this.precedes(story.outage ?? null, trigger.t))
+      return (
+        `${seg} could not get through because ${this.named(story.outage!)}, when the retransmission timer expired ` +
+        `(backoff ${trigger.backoff}${rtoText(this.table, e.conn, trigger.t)})`
+      );
     if (d.arrivedAt !== null && d.arrivedAt <= e.t) return this.ackFate(seg, d, e.t);
     return this.fateWith(
       seg,
@@ -360,6 +371,7 @@ class Explainer {
         arrivedAt: d.arrivedAt,
         deadline,
         actions: this.actions,
+        hidden: this.hidden,
       }),
     );
     for (const l of story.layers) this.below.push({ name: l.name + tag, items: sorted(l.items) });

@@ -83,6 +83,21 @@ export interface DatagramQuery {
   readonly deadline: Nanos;
   /** What the student did during the run (actions.ts), for a story that runs through it. */
   readonly actions: readonly UserAction[];
+  /**
+   * Summary figures the reader is not to be told (an open exercise's `hides`, issue 20 item 1): a
+   * link explainer that would print one as a number leaves it out and says so in a note (DECT: the
+   * length of a stretch without any bearer, `link.tcpTimeouts`). Absent or empty: nothing hidden
+   * (the CLI). A figure some trace source records is hidden by withholding that source instead.
+   */
+  readonly hidden?: readonly string[];
+}
+
+/**
+ * Whether summary figure `path` is among `hidden`: the same path, a part of it or the whole it
+ * belongs to (as the lab's hidden-figure policy reads an exercise's `hides`).
+ */
+export function figureHidden(hidden: readonly string[] | undefined, path: string): boolean {
+  return (hidden ?? []).some((h) => h === path || path.startsWith(`${h}.`) || h.startsWith(`${path}.`));
 }
 
 /**
@@ -109,6 +124,13 @@ export interface LinkStory {
    * nothing below IP held it up.
    */
   readonly late: Cause | null;
+  /**
+   * Why the link could carry nothing at all for part of the wait up to the moment judged (a
+   * connection without any bearer, a dropped call), after "because", the chain in the order it
+   * happened, and when its first link happened; a timeout's cause then names it first, whatever
+   * became of this datagram. Absent or null: the link could carry.
+   */
+  readonly outage?: Cause | null;
   /** What the traces cannot tell. */
   readonly notes?: readonly string[];
 }

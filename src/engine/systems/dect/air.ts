@@ -90,6 +90,9 @@ export class SlotGrid {
 /** The three grids and the `dect.slot` trace (rfp, terminal, carrier, slot, kind). */
 export class DectCluster {
   readonly grids: readonly SlotGrid[] = DECT_RFPS.map((_, r) => new SlotGrid(r));
+  /** Σ over the frames tallied of the channels reserved on each RFP (all terminals), and the frames. */
+  readonly heldFrames = new Float64Array(DECT_RFPS.length);
+  tallied = 0;
 
   constructor(private readonly trace: TraceSource | null) {}
 
@@ -102,6 +105,17 @@ export class DectCluster {
       g.used++;
       this.trace?.record(t, rfp, terminal, carrierOf(ch + k), slotOf(ch + k), SlotTraceKind.RESERVE);
     }
+  }
+
+  /** Once per frame, after the frame's grants: add each RFP's reserved channels to its tally. */
+  tally(): void {
+    for (let r = 0; r < this.grids.length; r++) this.heldFrames[r] += this.grids[r].used;
+    this.tallied++;
+  }
+
+  /** Mean channels reserved on RFP `r` over the frames tallied (of its 120). */
+  meanHeld(r: number): number {
+    return this.tallied > 0 ? this.heldFrames[r] / this.tallied : 0;
   }
 
   release(rfp: number, ch: number, width: SlotWidth, terminal: number, t: number): void {

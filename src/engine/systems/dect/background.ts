@@ -13,7 +13,7 @@
  * bearers' states ahead to their next need and sleeps until then (nextNeed).
  *
  * Our choices where dect.md gives no figure: voice calls last 120 s on average; a Data terminal
- * wants 2 full-slot bearers (minimum 1) and, like every background terminal, does not set lost
+ * wants 4 full-slot bearers (minimum 1; see DATA_TERMINAL_BEARERS) and, like every background terminal, does not set lost
  * bearers up again (no Connection_Modification); calls appear uniformly over
  * x ∈ [−60, 60] m, y ∈ [−20, 20] m and do not move.
  */
@@ -33,15 +33,29 @@ interface TypeSpec {
   readonly width: SlotWidth;
   readonly bearers: number;
 }
+/** Bearers a Data terminal wants (ours: dect.md says "multibearer"); why four: config.ts. */
+export const DATA_TERMINAL_BEARERS = 4;
 const TYPES: Record<BackgroundType, TypeSpec> = {
   p08j: { width: 1, bearers: 1 },
   p32: { width: 1, bearers: 1 },
   p80: { width: 2, bearers: 1 },
-  data: { width: 1, bearers: 2 },
+  data: { width: 1, bearers: 4 },
 };
 /** Mean voice call, s (our choice). */
 export const VOICE_MEAN_S = 120;
 const FRAMES_PER_S = 100;
+
+/**
+ * How far past a call's end its bearers' fading is run ahead at most, frames (2000 s). The look-ahead
+ * to the next need is otherwise unbounded: about 1 / (hoScale × 1.8·10⁻⁴) frames, which at
+ * hoScale = 10⁻⁹ is 10¹³ frames of sojourns, drawn one by one (a 4 s run took 5.7 s at 10⁻⁴ and
+ * never ended at 10⁻⁹). A need past the call's end does nothing, so the bound only decides when the
+ * draws stop: at hoScale ≥ 0.5 a look-ahead reaches this far past the call's end with a chance
+ * below e⁻¹⁸ (need rate ≥ 0.9·10⁻⁴ per frame), so the runs the lab and the validation make draw
+ * exactly what they drew without it (the baseline check: no field moved). Below, a call draws at
+ * most its own length plus these 2000 s of sojourns per bearer, ≈ 15 000 draws.
+ */
+export const LOOK_AHEAD_PAST_END = 200_000;
 
 /** Per-bearer fading as event times (see the file comment). */
 interface BearerFading {
@@ -123,6 +137,10 @@ export class BackgroundPopulation {
   readonly handovers = { started: 0, done: 0, failed: 0 };
   /** Σ over frames of the calls in progress (the bench's terminals simulated). */
   terminalFrames = 0;
+  /** Fading sojourns drawn (the look-ahead's work; tests read it). */
+  sojourns = 0;
+  /** Look-aheads that stopped at LOOK_AHEAD_PAST_END without a need (tests read it). */
+  bounded = 0;
   private readonly arrivalRng: RandomStream;
   private readonly callRng: RandomStream;
   private readonly fadingRng: RandomStream;
@@ -259,7 +277,7 @@ export class BackgroundPopulation {
       const f = c.fading[i];
       if (ch[i] < 0 || !f) continue;
       this.runTo(f, from);
-      if (f.needAt >= f.stateEnd) this.runSojourns(f, 0, true);
+      if (f.needAt >= f.stateEnd) this.runSojourns(f, 0, true, c.endFrame + LOOK_AHEAD_PAST_END);
       if (f.needAt < at) at = f.needAt;
     }
     return at;
@@ -279,22 +297,27 @@ export class BackgroundPopulation {
 
   /**
    * Sojourns while the next one starts at or before `frame` (`toNeed` false), or until one holds a
-   * need (`toNeed` true).
+   * need (`toNeed` true) or the next would start after `bound` (LOOK_AHEAD_PAST_END: no need then
+   * in the call's life, and the fading stays there — a later look-ahead draws nothing more).
    */
-  private runSojourns(f: BearerFading, frame: number, toNeed: boolean): void {
+  private runSojourns(f: BearerFading, frame: number, toNeed: boolean, bound = Infinity): void {
     const rng = this.fadingRng;
     let bad = f.bad;
     let end = f.stateEnd;
     let need = f.needAt;
-    while (toNeed ? need >= end : frame >= end) {
+    let n = 0;
+    while (toNeed ? need >= end && end <= bound : frame >= end) {
       const start = end;
       bad = !bad;
       end = start + 1 + (bad ? this.toGood : this.toBad).draw(rng);
       need = start + (bad ? this.needBad : this.needGood).drawBelow(rng, end - start);
+      n++;
     }
     f.bad = bad;
     f.stateEnd = end;
     f.needAt = need;
+    this.sojourns += n;
+    if (toNeed && need >= end) this.bounded++;
   }
 
   private arrive(k: number, frame: number): void {

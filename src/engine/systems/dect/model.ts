@@ -20,6 +20,7 @@ import { DECT_RFPS, DectCluster, servingRfp } from './air';
 import { RequestArbiter } from './arbiter';
 import { BackgroundPopulation } from './background';
 import { DECT_DEFAULTS, FRAMES_PER_SECOND, type DectConfig } from './config';
+import { DelayStats } from './delay-stats';
 import { dectSummary } from './summary';
 import { TcpUserLink } from './tcp-user';
 import { dectView } from './view';
@@ -40,6 +41,8 @@ export class DectModel implements SystemModel, DectState {
   readonly user: TcpUserLink;
   /** [0] generated at the fixed host (down), [1] at the phone (up). */
   readonly flows: [SegmentFlow, SegmentFlow];
+  /** The delay D of both directions, kept as segments are delivered (delay-stats.ts). */
+  readonly delays = new DelayStats();
   readonly client: TcpConnection;
   server: TcpConnection | null = null;
   private serverPending = 0;
@@ -101,8 +104,8 @@ export class DectModel implements SystemModel, DectState {
     const serverHost = new TcpHost();
     const clientHost = new TcpHost();
     this.flows = [
-      new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch),
-      new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch),
+      new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch, this.delays),
+      new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch, this.delays),
     ];
     serverHost.listen(PORT, profile, (c) => {
       c.setTrace({ sources: traces, conn: 1, sender: true, receiver: true });
@@ -158,14 +161,29 @@ export class DectModel implements SystemModel, DectState {
       this.background.step(f);
       this.user.macStep(f);
       this.arbiter.resolve(f);
+      this.cluster.tally();
       this.user.trafficStep(f);
       frameTimer.set(now + DECT_FRAME_NS);
     });
     frameTimer.set(0);
   }
 
-  /** Deliveries to an application: dir 0 = at the phone (client), 1 = at the fixed host. */
+  /** Data timeouts seen so far: [0] the phone's (client) sender, [1] the fixed host's. */
+  private readonly timeoutsSeen = [0, 0];
+
+  /**
+   * Deliveries to an application: dir 0 = at the phone (client), 1 = at the fixed host. Also a
+   * timeout of that host's sender, with the moment its timer was armed (timeout-log.ts).
+   */
   private events(host: TcpHost, dir: 0 | 1, now: Nanos): boolean {
+    const c = dir === 0 ? this.client : this.server;
+    if (c && c.stats.timeouts !== this.timeoutsSeen[dir]) {
+      this.timeoutsSeen[dir] = c.stats.timeouts;
+      // The timeout doubled the RTO once more: more than one doubling since the last valid sample
+      // means the timer that fired was already backed off.
+      const backedOff = c.rtoEstimator.backoffs > 1;
+      this.user.timeoutLog.timeout(now, c.lastTimeoutArmedAt, dir === 0 ? 'phone' : 'host', backedOff);
+    }
     let any = false;
     for (let e = host.pollEvent(); e !== null; e = host.pollEvent()) {
       any = true;

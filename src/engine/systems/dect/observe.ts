@@ -10,7 +10,6 @@ import { ChannelView } from './channel-list';
 import type { DectState } from './state';
 import { TCP_USER } from './tcp-user';
 import { MacState } from './terminal';
-import type { SegmentFlow } from './workload';
 
 /**
  * A grid cell's code, one character per channel (index carrier × 12 + slot) in the view:
@@ -62,9 +61,7 @@ export function gridCodes(m: DectState, r: number): { cells: string; counts: num
   return { cells: s, counts };
 }
 
-/** Bin width of the delay histogram, s, and the number of bins (the last one holds D ≥ 120 s). */
-export const DELAY_BIN_S = 0.25;
-export const DELAY_BINS = 481;
+export { DELAY_BIN_S, DELAY_BINS } from './delay-stats';
 
 /** The delay figures the lab's histogram draws (s): delivered and censored segments binned. */
 export interface DelayHistogramData {
@@ -79,52 +76,19 @@ export interface DelayHistogramData {
 }
 
 /**
- * The histogram of D, kept up to date from the flows' delay lists: each view bins only the
- * segments delivered since the last one (the lists only grow), and the waiting segments afresh.
+ * The histogram of D at `now`: the delivered segments' bins as the model keeps them, the waiting
+ * segments binned by age (delay-stats.ts: by binary search, whatever the run's length).
  */
-export class DelayHistogram {
-  private readonly counts = new Float64Array(DELAY_BINS);
-  private readonly cursor = [0, 0];
-  /**
-   * Sum of D per flow: each adds its delays in list order whatever views came between, so the mean
-   * does not depend on how often the view was read (one running sum across both flows did, in the
-   * last bit: a replayed link showed another mean than the run it replays).
-   */
-  private readonly sums = [0, 0];
-  private n = 0;
-
-  update(flows: readonly SegmentFlow[], now: Nanos): DelayHistogramData {
-    flows.forEach((f, d) => {
-      const delays = f.delays;
-      for (let i = this.cursor[d]; i < delays.length; i++) {
-        this.counts[binOf(delays[i])]++;
-        this.sums[d] += delays[i];
-      }
-      this.n += delays.length - this.cursor[d];
-      this.cursor[d] = delays.length;
-    });
-    const censored = new Float64Array(DELAY_BINS);
-    let cSum = 0;
-    let cN = 0;
-    for (const f of flows)
-      for (const age of f.censored(now)) {
-        censored[binOf(age)]++;
-        cSum += age;
-        cN++;
-      }
-    const total = this.n + cN;
-    return {
-      delivered: trimmed(this.counts),
-      censored: trimmed(censored),
-      mean: total > 0 ? (this.sums[0] + this.sums[1] + cSum) / total : 0,
-      count: total,
-      censoredCount: cN,
-    };
-  }
-}
-
-function binOf(d: number): number {
-  return Math.min(DELAY_BINS - 1, Math.max(0, Math.floor(d / DELAY_BIN_S)));
+export function delayHistogram(m: DectState, now: Nanos): DelayHistogramData {
+  const f = m.delays.figures(m.flows, now);
+  const total = m.delays.delivered + f.censored;
+  return {
+    delivered: trimmed(m.delays.linear),
+    censored: trimmed(m.delays.censoredLinear(m.flows, now)),
+    mean: total > 0 ? f.mean : 0,
+    count: total,
+    censoredCount: f.censored,
+  };
 }
 
 function trimmed(a: Float64Array): number[] {

@@ -4,6 +4,7 @@ import type { DectCluster } from './air';
 import type { RequestArbiter } from './arbiter';
 import type { BackgroundPopulation } from './background';
 import type { DectConfig } from './config';
+import type { DelayStats } from './delay-stats';
 import type { TcpUserLink } from './tcp-user';
 import type { SegmentFlow } from './workload';
 
@@ -16,6 +17,7 @@ export interface DectState {
   readonly background: BackgroundPopulation;
   readonly user: TcpUserLink;
   readonly flows: readonly [SegmentFlow, SegmentFlow];
+  readonly delays: DelayStats;
   readonly client: TcpConnection;
   readonly server: TcpConnection | null;
   readonly ms: { readonly x: number; readonly y: number };

@@ -11,7 +11,27 @@ import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
 import { zeroByBearerCounts } from './terminal-counters';
-import { delayFigures, SEGMENT_BYTES } from './workload';
+import type { DectTimeoutSummary } from './timeout-log';
+import { SEGMENT_BYTES } from './workload';
+
+/** The timeout records with their times rounded (to the frame's 10 ms and below). */
+function timeoutSummary(t: DectTimeoutSummary) {
+  const r = (x: number | null): number | null => (x === null ? null : round(x, 4));
+  return {
+    ...t,
+    firstNoBearerS: round(t.firstNoBearerS, 4),
+    firstStretchS: round(t.firstStretchS, 4),
+    list: t.list.map((x) => ({
+      ...x,
+      at: round(x.at, 4),
+      waitS: round(x.waitS, 4),
+      noBearerS: round(x.noBearerS, 4),
+      stretchS: round(x.stretchS, 4),
+      dropAt: r(x.dropAt),
+      handoverAt: r(x.handoverAt),
+    })),
+  };
+}
 
 export function dectSummary(
   m: DectState,
@@ -23,7 +43,7 @@ export function dectSummary(
   const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
   const thTeo = m.thTeo;
   const lambda = m.cfg.lambda;
-  const delay = delayFigures([...down.delays, ...up.delays], [...down.censored(now), ...up.censored(now)]);
+  const delay = m.delays.figures(m.flows, now);
   // MAC counters: bearers released so far plus the live ones.
   const mac = { ...u.macGone };
   for (let i = 0; i < u.set.capacity; i++) {
@@ -51,6 +71,11 @@ export function dectSummary(
   const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
   const tcp = tcpSummary(senders, bytes, simSeconds, 0);
   const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
+  // Blocked over the set-ups that ended (carried or blocked; a call still setting up is neither).
+  const blocking = (carried: number, blocked: number) =>
+    carried + blocked > 0 ? round(blocked / (carried + blocked), 5) : 0;
+  const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+  const held = m.cluster.grids.map((_, r) => round(m.cluster.meanHeld(r), 3));
   return {
     system: 'dect',
     seed: m.seed,
@@ -76,7 +101,11 @@ export function dectSummary(
       },
     },
     link: {
-      mac,
+      // MAC Ip's own efficiency: new packets over all packets sent (the rest are retransmissions).
+      mac: {
+        ...mac,
+        efficiency: mac.packets > 0 ? round(mac.packets / (mac.packets + mac.retransmissions), 5) : 0,
+      },
       dlc,
       handovers: { started: tc.handoversStarted, done: tc.handoversDone, failed: tc.handoversFailed },
       handoverFailFraction: tc.handoversStarted > 0 ? round(tc.handoversFailed / tc.handoversStarted, 4) : 0,
@@ -93,10 +122,19 @@ export function dectSummary(
         lostInConnectionHandover: byCount.lost.slice(0, m.cfg.bearers + 1),
       },
       drops: tc.drops,
+      // Each TCP timeout with the time without any bearer in its wait, and the drop behind it.
+      tcpTimeouts: timeoutSummary(u.timeoutLog.summary(now)),
       blockedSetups: tc.blocked,
       setups: tc.setups,
       refused: { reserved: tc.refusedReserved, collision: tc.refusedCollision },
+      // Mean channels reserved per RFP (of 120), every terminal's, over the run's frames.
+      channelsHeld: { perRfp: held, mean: round(sum(held) / held.length, 3) },
       background: {
+        blocking: {
+          all: blocking(sum(bg.carried), sum(bg.blocked)),
+          ...Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, blocking(bg.carried[k], bg.blocked[k])])),
+        },
+        arrived: perType(bg.arrived),
         carried: perType(bg.carried),
         blocked: perType(bg.blocked),
         dropped: perType(bg.dropped),

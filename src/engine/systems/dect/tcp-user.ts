@@ -34,6 +34,7 @@ import type { RequestArbiter } from './arbiter';
 import { HO_NEED_BAD, HO_NEED_GOOD, type DectConfig } from './config';
 import { DlcQueue } from './dlc-queue';
 import { DectTerminal, MacState, type TerminalOwner } from './terminal';
+import { TimeoutLog } from './timeout-log';
 
 /** Terminal number of the TCP user in traces. */
 export const TCP_USER = 0;
@@ -68,6 +69,8 @@ export class TcpUserLink implements TerminalOwner {
   frames = 0;
   /** Set-ups made after a drop or a block (the immediate re-set-up). */
   resetups = 0;
+  /** Stretches without any bearer and what led to them, for the TCP timeouts (timeout-log.ts). */
+  readonly timeoutLog = new TimeoutLog();
   private readonly hoRng: RandomStream;
   private readonly dlcTrace: DectDlcTrace | null;
   private readonly countTrace: TraceSource | null;
@@ -78,7 +81,7 @@ export class TcpUserLink implements TerminalOwner {
   constructor(
     private readonly rng: RandomStreams,
     private readonly cfg: DectConfig,
-    cluster: DectCluster,
+    private readonly cluster: DectCluster,
     arbiter: RequestArbiter,
     rfp: number,
     private readonly traces: TraceRecorder,
@@ -106,8 +109,12 @@ export class TcpUserLink implements TerminalOwner {
     const on = traces.enabled;
     this.dlcTrace = on ? new DectDlcTrace(traces) : null;
     this.countTrace = on ? traces.source('dect.bearers', ['count']) : null;
+    // rfp, held: the serving RFP (after a Connection_Handover starts: the one it moves into) and
+    // the channels reserved on it at that moment, of 120 — how full the cell was.
     this.hoTrace = on
-      ? traces.source('dect.handover', ['terminal', 'bearer', 'kind'], { kind: HANDOVER_LABELS })
+      ? traces.source('dect.handover', ['terminal', 'bearer', 'kind', 'rfp', 'held'], {
+          kind: HANDOVER_LABELS,
+        })
       : null;
     this.stateTrace = on ? traces.source('dect.macState', ['terminal', 'state']) : null;
   }
@@ -213,8 +220,9 @@ export class TcpUserLink implements TerminalOwner {
     b.slot = slotOf(term.ch[i]);
     this.set.join(i, b);
     this.relist();
-    this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.UP);
+    this.handoverRecord(frame, i, HandoverKind.UP);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
+    if (term.count === 1) this.timeoutLog.bearerBack(frame * DECT_FRAME_NS);
   }
 
   bearerMoved(term: DectTerminal, i: number, frame: number): void {
@@ -223,8 +231,7 @@ export class TcpUserLink implements TerminalOwner {
       b.carrier = carrierOf(term.ch[i]);
       b.slot = slotOf(term.ch[i]);
     }
-    if (term.state !== MacState.CONNECTION_HANDOVER)
-      this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.DONE);
+    if (term.state !== MacState.CONNECTION_HANDOVER) this.handoverRecord(frame, i, HandoverKind.DONE);
   }
 
   bearerDown(term: DectTerminal, i: number, frame: number, failedHandover: boolean): void {
@@ -244,8 +251,10 @@ export class TcpUserLink implements TerminalOwner {
       if (!b.portable.ready) this.dlc[1].ackLost();
     }
     const kind = failedHandover ? HandoverKind.FAILED : HandoverKind.DOWN;
-    this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, kind);
+    this.handoverRecord(frame, i, kind);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
+    if (term.count === 0)
+      this.timeoutLog.noBearer(frame * DECT_FRAME_NS, term.state === MacState.CONNECTION_HANDOVER);
   }
 
   needsHandover(_t: DectTerminal, i: number, frame: number): boolean {
@@ -253,13 +262,15 @@ export class TcpUserLink implements TerminalOwner {
     const b = this.set.get(i);
     const p = (b?.bad ? HO_NEED_BAD : HO_NEED_GOOD) * this.cfg.hoScale;
     if (this.hoRng.next() >= p) return false;
-    this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, i, HandoverKind.START);
+    this.handoverRecord(frame, i, HandoverKind.START);
     return true;
   }
 
   idle(term: DectTerminal, frame: number, after: MacState): void {
     const kind = after === MacState.DROPPED ? HandoverKind.DROP : HandoverKind.BLOCKED;
-    this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, -1, kind);
+    this.handoverRecord(frame, -1, kind);
+    if (after === MacState.DROPPED) this.timeoutLog.drop(frame * DECT_FRAME_NS);
+    else this.timeoutLog.blocked(frame * DECT_FRAME_NS);
     // dect.md Dropped: "the TCP user immediately sets up a new MAC connection".
     this.resetups++;
     term.setUp(frame);
@@ -267,8 +278,20 @@ export class TcpUserLink implements TerminalOwner {
 
   stateChanged(term: DectTerminal, frame: number): void {
     this.stateTrace?.record(frame * DECT_FRAME_NS, TCP_USER, term.state);
-    if (term.state === MacState.CONNECTION_HANDOVER)
-      this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, -1, HandoverKind.CONNECTION);
+    if (term.state === MacState.CONNECTION_HANDOVER) {
+      this.handoverRecord(frame, -1, HandoverKind.CONNECTION);
+      this.timeoutLog.connectionHandover(
+        frame * DECT_FRAME_NS,
+        term.count,
+        this.cluster.grids[term.rfp].used,
+      );
+    }
+  }
+
+  /** One `dect.handover` record of the TCP user (bearer −1: the connection as a whole). */
+  private handoverRecord(frame: number, bearer: number, kind: number): void {
+    const rfp = this.terminal.rfp;
+    this.hoTrace?.record(frame * DECT_FRAME_NS, TCP_USER, bearer, kind, rfp, this.cluster.grids[rfp].used);
   }
 
   /** Mean bearers held so far. */

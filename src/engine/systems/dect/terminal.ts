@@ -27,7 +27,10 @@ export { MAC_STATE_LABELS, MacState } from './mac-state';
 /** Frames of the Call_Setup and Connection_Handover timers (3 s). */
 export const SETUP_TIMER_FRAMES = 300;
 export const CONNECTION_HANDOVER_FRAMES = 300;
-/** Channel lists are refreshed every 30 frames during a handover. */
+/**
+ * Lists are refreshed on entering Call_Setup or a handover, then every 30 frames while it lasts
+ * (dect.md "Channel list"); a Connection_Modification set-up is a set-up, refreshed the same way.
+ */
 export const LIST_REFRESH_FRAMES = 30;
 
 /** What the terminal tells its owner, and asks it. */
@@ -137,6 +140,7 @@ export class DectTerminal implements Requester {
       throw new Error(`DECT terminal ${this.id}: set-up while ${MAC_STATE_LABELS[this.state]}`);
     this.counters.setups++;
     this.deadline = frame + SETUP_TIMER_FRAMES;
+    this.nextRefresh = frame + LIST_REFRESH_FRAMES;
     this.list.refresh(this.cluster.grids[this.rfp]);
     this.enter(MacState.CALL_SETUP, frame);
   }
@@ -155,6 +159,7 @@ export class DectTerminal implements Requester {
     this.rfp = to;
     if (this.state === MacState.CALL_SETUP) {
       // Not connected yet: the set-up goes on at the new RFP with the bearers it has.
+      this.nextRefresh = frame + LIST_REFRESH_FRAMES;
       this.list.refresh(this.cluster.grids[to]);
       return;
     }
@@ -211,6 +216,7 @@ export class DectTerminal implements Requester {
           }
           return;
         }
+        this.refreshIfDue(frame);
         for (let i = 0; i < this.ch.length; i++) if (this.ch[i] < 0) this.ask(i, RequestKind.SETUP, this.rfp);
         return;
       case MacState.CONNECTION_HANDOVER:
@@ -284,7 +290,7 @@ export class DectTerminal implements Requester {
       if (frame >= this.setupDeadline) {
         this.counters.modificationSetupsFailed++;
         this.startModificationSetup(frame);
-      }
+      } else this.refreshIfDue(frame);
       for (let i = 0; i < this.ch.length; i++)
         if (this.ch[i] < 0) {
           this.ask(i, RequestKind.SETUP, this.rfp); // one bearer at a time
@@ -336,12 +342,14 @@ export class DectTerminal implements Requester {
    * After {@link step} of `frame`: the first frame at which stepping again can change anything,
    * when nothing else acts on the terminal meanwhile. A step that made no request found its list
    * empty for every bearer it wants, and the list changes only at a refresh or on a refused
-   * request: so Call_Setup has nothing to do before its timer, and a running bearer handover
-   * nothing before its timer or its next list refresh. Otherwise the next frame.
+   * request: so Call_Setup has nothing to do before its timer or its next list refresh, and a
+   * running bearer handover nothing before its timer or its next list refresh. Otherwise the next
+   * frame.
    */
   quietUntil(frame: number): number {
     if (this.requests > 0) return frame + 1;
-    if (this.state === MacState.CALL_SETUP) return this.deadline;
+    if (this.state === MacState.CALL_SETUP)
+      return Math.max(frame + 1, Math.min(this.deadline, this.nextRefresh));
     if ((this.state === MacState.ACTIVE_LOCKED || this.state === MacState.BEARER_HANDOVER) && this.ho >= 0)
       return Math.max(frame + 1, Math.min(this.hoDeadline, this.nextRefresh));
     return frame + 1;
@@ -356,6 +364,7 @@ export class DectTerminal implements Requester {
   /** One Connection_Modification set-up starts: a fresh list and the 3 s set-up timer. */
   private startModificationSetup(frame: number): void {
     this.setupDeadline = frame + SETUP_TIMER_FRAMES;
+    this.nextRefresh = frame + LIST_REFRESH_FRAMES;
     this.list.refresh(this.cluster.grids[this.rfp]);
   }
 

@@ -6,7 +6,7 @@
  * for the lab's panel.
  */
 import { DECT_HYSTERESIS_M, DECT_RFPS } from './air';
-import { backgroundCrowd, DELAY_BIN_S, DelayHistogram, gridCodes } from './observe';
+import { backgroundCrowd, DELAY_BIN_S, delayHistogram, gridCodes } from './observe';
 import type { Nanos } from '../../core/time';
 import type { MapMobile, SystemView } from '../types';
 import type { DectState } from './state';
@@ -22,9 +22,6 @@ export const MAC_STATE_NAMES = [
   'Blocked',
   'Dropped',
 ];
-
-/** One delay histogram per run: it bins only what was delivered since the previous view. */
-const histograms = new WeakMap<DectState, DelayHistogram>();
 
 export function dectView(m: DectState, now: Nanos): SystemView {
   const term = m.user.terminal;
@@ -54,9 +51,7 @@ export function dectView(m: DectState, now: Nanos): SystemView {
     dragged: true,
     state: { rfp: term.rfp + 1, bearers: term.count, mac: MAC_STATE_NAMES[term.state] },
   };
-  let histogram = histograms.get(m);
-  if (!histogram) histograms.set(m, (histogram = new DelayHistogram()));
-  const delay = histogram.update(m.flows, now);
+  const delay = delayHistogram(m, now);
   const { xy, group } = backgroundCrowd(m);
   return {
     extent: [-70, 70, -30, 30],

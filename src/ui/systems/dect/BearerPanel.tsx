@@ -5,6 +5,8 @@
 import { useCallback } from 'react';
 import { useChart, useChartView, type ChartFactory } from '../../hooks/use-chart';
 import { useLab, useLabStore } from '../../hooks/use-lab';
+import { useHiddenPolicy } from '../../exercises/hidden';
+import { NO_BEARER_LENGTH } from './figures';
 import { useResolvedTheme } from '../../hooks/use-theme';
 import { createBearerChart, type BearerChartOptions } from './bearer-chart';
 
@@ -23,8 +25,16 @@ export function BearerPanel() {
     const f = store.getState().systemView?.figures;
     return { target: figure(f?.targetBearers), bth: figure(f?.bth) };
   }, [store]);
-  const options: BearerChartOptions = { onDomainChange, levels };
-  const host = useChart(createBearerChart as ChartFactory<BearerChartOptions>, traces, view, options, 'dect');
+  // The no-bearer bands' lengths are the dect-full-cell exercise's answer: unwritten while it is open.
+  const lengths = !useHiddenPolicy().hides(NO_BEARER_LENGTH);
+  const options: BearerChartOptions = { onDomainChange, levels, lengths };
+  const host = useChart(
+    createBearerChart as ChartFactory<BearerChartOptions>,
+    traces,
+    view,
+    options,
+    lengths ? 'dect' : 'dect:lengths-hidden',
+  );
   return (
     <>
       <div className="chart-host" ref={host} data-testid="chart-dect-bearers" />

@@ -19,10 +19,14 @@ import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
  * it), connection handover ▼ along the top with a dashed rule down the plot, a bearer released
  * (lost in a connection handover, or by hand) + on the line, a drop ■ and a blocked set-up ▲ at the
  * bottom. The saw-tooth between the target and bth − 1 is the lesson: bearers are set up again
- * only below bth.
+ * only below bth. The stretches with no bearer at all (a drop, blocked re-set-ups: dect.md's full
+ * cell at load=high) are a red band with their length written over it — seconds in which TCP's
+ * retransmission timer runs with nothing to carry its segments or ACKs (not while an open exercise
+ * asks for that length: `lengths`).
  *
  * Nodes: `path.bearer-count`, `path.level-target`, `path.level-bth`, `path.modification`
- * (`data-n` stretches), `path.ho-done`, `path.ho-failed`, `path.conn-handover`,
+ * (`data-n` stretches), `path.no-bearer` (`data-n` stretches, `data-seconds` their length in view, `data-spans` their ends)
+ * with a `text.no-bearer-label` each, `path.ho-done`, `path.ho-failed`, `path.conn-handover`,
  * `path.conn-handover-rules`, `path.released`, `path.drops`, `path.blocked` (`data-n` marks drawn).
  */
 
@@ -36,6 +40,12 @@ const MAX_BEARERS = 12;
 export interface BearerChartOptions extends TimeChartOptions {
   /** The target and bth in force (read at each draw). */
   levels?: () => { target?: number; bth?: number } | undefined;
+  /**
+   * Write the length of each stretch without any bearer (default true). False while an open
+   * exercise asks for it (`link.tcpTimeouts`): the band stays, its ends readable off the time axis,
+   * but no text — label or description — gives the answer without the reading.
+   */
+  lengths?: boolean;
 }
 
 export function createBearerChart(el: HTMLElement, options: BearerChartOptions = {}): TimeChart {
@@ -132,6 +142,8 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
 
   // Connection_Modification stretches: from entering state 5 to the next state change.
   const nMod = drawModification(ctx, states, y(MAX_BEARERS + 0.8), h);
+  const lengths = options.lengths ?? true;
+  const gone = drawNoBearer(ctx, bearers, y(MAX_BEARERS + 0.8), h, lengths);
 
   const rules: string[] = [];
   for (const [cls, v, dash] of [
@@ -218,6 +230,7 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
       { label: 'target', color: p.neutral.muted, kind: 'line', dash: DASHES.computed },
       { label: 'bth', color: p.neutral.muted, kind: 'line', dash: DASHES.ssthresh },
       { label: 'Connection_Modification', color: p.status.idle, kind: 'area', opacity: 0.25 },
+      { label: 'no bearer at all', color: p.status.error, kind: 'area', opacity: 0.2 },
       ...MARKS.map((m) => ({
         label: m.label,
         color: m.color(p),
@@ -233,8 +246,83 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
     `${now} bearers held at ${Math.min(t1, view.simTime).toFixed(1)} s${rules.length ? ` (${rules.join(', ')})` : ''}; in view ` +
     `${count(drawn['ho-done'], 'bearer handover')} done, ${drawn['ho-failed']} failed, ` +
     `${count(drawn['conn-handover'], 'connection handover')}, ${count(nMod, 'Connection_Modification stretch', 'Connection_Modification stretches')}, ` +
-    `${count(drawn.released, 'bearer')} released, ${count(drawn.drops, 'drop')}, ${count(drawn.blocked, 'blocked set-up')}.`
+    `${count(drawn.released, 'bearer')} released, ${count(drawn.drops, 'drop')}, ${count(drawn.blocked, 'blocked set-up')}` +
+    (gone.n > 0
+      ? `, ${count(gone.n, 'stretch', 'stretches')} with no bearer at all${lengths ? ` (${gone.seconds.toFixed(2)} s)` : ''}.`
+      : '.')
   );
+}
+
+/**
+ * Shade the stretches in view during which the TCP user held no bearer (the count at 0, from the
+ * record that set it to 0 to the one that raised it again, or to now), each labelled with its
+ * length; returns how many and their seconds in view.
+ */
+function drawNoBearer(
+  ctx: TimeDrawContext,
+  s: SourceView | null,
+  top: number,
+  h: number,
+  lengths: boolean,
+): { n: number; seconds: number } {
+  const { fx, t0, t1, view, frame, p } = ctx;
+  const bands: { a: number; b: number; len: number }[] = [];
+  if (s) {
+    const c = s.req[0];
+    const end = view.simTime > 0 ? view.simTime : t1;
+    for (let i = 0; i < s.n; i++) {
+      if (c[i] !== 0 || (i > 0 && c[i - 1] === 0)) continue;
+      let j = i + 1;
+      while (j < s.n && c[j] === 0) j++;
+      const from = s.t[i];
+      const to = j < s.n ? s.t[j] : end;
+      if (to <= t0 || from >= t1) continue;
+      bands.push({ a: Math.max(t0, from), b: Math.min(t1, to), len: to - from });
+    }
+  }
+  const parts = bands.map(({ a, b }) => {
+    const xa = Math.round(fx(a) * 10) / 10;
+    const wd = Math.max(1.5, Math.round((fx(b) - fx(a)) * 10) / 10);
+    return `M${xa},${top}h${wd}V${h}h${-wd}Z`;
+  });
+  const seconds = bands.reduce((x, { a, b }) => x + (b - a), 0);
+  frame
+    .layer('no-bearer')
+    .selectAll('path.no-bearer')
+    .data([parts.join('')])
+    .join('path')
+    .attr('class', 'no-bearer')
+    .attr('data-n', parts.length)
+    .attr('data-seconds', lengths ? seconds.toFixed(2) : null)
+    // The stretches' ends (s), what a student reads off the time axis.
+    .attr('data-spans', bands.map(({ a, b }) => `${a.toFixed(3)}-${b.toFixed(3)}`).join(' '))
+    .attr('d', (d) => d)
+    .attr('fill', p.status.error)
+    .attr('fill-opacity', 0.16)
+    .attr('stroke', p.status.error)
+    .attr('stroke-width', 1);
+  frame
+    .layer('no-bearer')
+    .selectAll('text.no-bearer-label')
+    .data(bands)
+    .join('text')
+    .attr('class', 'no-bearer-label')
+    .attr('x', ({ a, b }) => Math.round(((fx(a) + fx(b)) / 2) * 10) / 10)
+    .attr('y', top + 26)
+    .attr('text-anchor', 'middle')
+    .attr('font-size', 11)
+    .attr('fill', p.neutral.ink)
+    // The whole stretch's length (also when only part of it is in view), unless it is the question.
+    .text(({ a, b, len }) =>
+      !lengths
+        ? fx(b) - fx(a) >= 70
+          ? 'no bearer'
+          : ''
+        : fx(b) - fx(a) >= 70
+          ? `${len.toFixed(2)} s without any bearer`
+          : `${len.toFixed(1)} s`,
+    );
+  return { n: parts.length, seconds };
 }
 
 /** Shade the Connection_Modification stretches in view; returns how many. */

@@ -2,7 +2,8 @@
  * DECT presets (dect.md "Must reproduce"; the study's variations): free play with the phone on
  * the map, the reference case with its λ sweep (TH, TH_id and TH_teo against λ), the level TH
  * reaches above capacity, double BER, double handover rate, high load, batch arrivals, the
- * tenfold-BER episode and the capacity check; and one preset for the bth rule, released by hand.
+ * tenfold-BER episode and the capacity check; one preset for the bth rule, released by hand; and
+ * the full cell at load=high, where TCP times out after a Connection_Handover moves no bearer.
  * Each shows the study's value beside the live one (published.ts). Presets are data.
  */
 import type { Preset, SweepSpec } from '../../presets/types';
@@ -35,6 +36,13 @@ const R = RELEASE_KEYS;
 /** Above capacity (λ = 40, the reference load): the level TH reaches relative to TH_teo. */
 const SATURATED = 'system=dect&lambda=40&duration=1200';
 
+/**
+ * The seed of the full-cell preset and exercise: at load=high it hands over into a full RFP at
+ * 19.09 s, moves none of its 8 bearers in 3 s, drops at 22.10 s, and its re-set-ups block at 25.11
+ * and 28.12 s: 6.63 s without any bearer, TCP timeouts from 23.08 s (tested: dect-presets.test.ts).
+ */
+export const DECT_FULL_CELL_SEED = 2;
+
 export const DECT_PRESETS: readonly Preset[] = [
   {
     id: 'dect-free',
@@ -54,11 +62,14 @@ export const DECT_PRESETS: readonly Preset[] = [
     title: 'Reference case: λ = 20 at the reference load',
     spec: 'dect.md: the reference case (TH, TH_teo, delay D) and the λ sweep, must-reproduce 2',
     description:
-      'An hour at the reference background load with the phone changing cell every 120 s on average. Bearers ' +
-      'are lost in failed handovers and set up again only below bth, so the TCP user holds far fewer than its ' +
-      'ten (the bearer chart’s saw-tooth); delays grow heavy-tailed (the delay histogram, logarithmic), yet TCP ' +
-      'rarely times out: the study saw none; this model shows a few an hour, each after a drop whose new ' +
-      'set-up found the cell full, leaving 3 s or more without a bearer (validation item dect-4). The sweep runs TH, TH_id and TH_teo against λ (2 seeds × 10 minutes per point; npm run sim -- --sweep for longer runs).',
+      'An hour at the reference background load — the study’s moderate load: each RFP holds about 88 of its 120 ' +
+      'channels and hardly any background call is blocked — with the phone changing cell every 120 s on ' +
+      'average. A bearer handover fails only when the few slots its radio has free are full, so bearers are ' +
+      'lost slowly and set up again only below bth: the bearer chart’s saw-tooth is slow, resting at 4 or 5 ' +
+      'bearers for minutes. At 4 bearers the connection carries less than λ, so the queue builds and delays ' +
+      'grow heavy-tailed (the delay histogram, logarithmic) — yet TCP never times out: the study saw none, and ' +
+      'neither does this model at this load (validation items dect-2 and dect-4). The sweep runs TH, TH_id ' +
+      'and TH_teo against λ (2 seeds × 10 minutes per point; npm run sim -- --sweep for longer runs).',
     scenario: 'system=dect',
     charts: ['seq', 'rto', 'link'],
     sweep: LAMBDA_SWEEP,
@@ -68,7 +79,7 @@ export const DECT_PRESETS: readonly Preset[] = [
         quantity: Q.bearers,
         value: P.meanBearers,
         live: 'app.meanBearers',
-        expect: 'dect.md',
+        expect: `dect.md: ${P.meanBearersRange.from}–${P.meanBearersRange.to}`,
       },
       {
         label: 'TH_teo',
@@ -78,10 +89,17 @@ export const DECT_PRESETS: readonly Preset[] = [
         expect: `dect.md: ${P.thTeoSpec}`,
       },
       {
-        label: 'Share of bearer handovers that failed',
+        label: 'Channels held per RFP',
+        quantity: Q.channels,
+        value: { atMost: P.moderateLoad.channelsHeld },
+        live: 'link.channelsHeld.mean',
+        expect: `of ${P.moderateLoad.channelsPerRfp} (dect.md: a moderate load)`,
+      },
+      {
+        label: 'Background calls blocked',
         quantity: Q.share,
-        value: P.handoverFail,
-        live: 'link.handoverFailFraction',
+        value: 'a few per cent at most (dect.md)',
+        live: 'link.background.blocking.all',
       },
       {
         label: 'Segments waiting more than 10 s',
@@ -242,8 +260,11 @@ export const DECT_PRESETS: readonly Preset[] = [
     title: 'High background load, λ = 40',
     spec: 'dect.md must-reproduce 3 (load)',
     description:
-      'More voice and data calls in the three cells: fuller grids, more failed set-ups and handovers, so the ' +
-      'TCP user holds fewer bearers — a higher load lowers TH_teo itself.',
+      'Cells at their capacity: each RFP holds nearly all of its 120 channels and about half the background ' +
+      'calls are blocked. Most bearer handovers fail, Connection_Modification set-ups fail again and again, and ' +
+      'now and then a Connection_Handover into a full cell moves none of its bearers and the connection drops: ' +
+      'the TCP user holds fewer bearers — a higher load lowers TH_teo itself — and TCP times out in the seconds ' +
+      'without any bearer (the next preset shows one).',
     scenario: `${SATURATED}&load=high`,
     charts: ['seq', 'throughput'],
     published: [
@@ -256,10 +277,56 @@ export const DECT_PRESETS: readonly Preset[] = [
         expect: 'below the reference load’s',
       },
       {
-        label: 'Share of bearer handovers that failed',
-        quantity: Q.share,
-        value: 'more',
-        live: 'link.handoverFailFraction',
+        label: 'Channels held per RFP',
+        quantity: Q.channels,
+        value: `nearly all ${P.moderateLoad.channelsPerRfp}`,
+        live: 'link.channelsHeld.mean',
+      },
+    ],
+  },
+  {
+    id: 'dect-full-cell',
+    system: 'dect',
+    title: 'A handover into a full cell: TCP times out (load = high)',
+    spec: 'dect.md: load=high, a Connection_Handover into a full cell (timeouts after a drop, must-reproduce 4)',
+    description:
+      'Forty seconds at the high load on a seed where it happens early. At 19.1 s the phone changes cell and ' +
+      'its Connection_Handover must move its 8 bearers into a cell with no idle channel: in 3 s it moves none, ' +
+      'all are lost and the connection drops (■ on the bearer chart). The new set-up finds no channel in its ' +
+      '3 s and is blocked (▲), twice — the red band is the seconds without any bearer. TCP’s RTO sits at ' +
+      'bsd44’s 1 s floor, so it times out in that band, and again with the timer doubled. Ask “Why did it ' +
+      'happen?” on a timeout mark of the RTO graph: the chain runs from the handover to the timer. The study ' +
+      'saw no timeout: at its moderate load (the reference preset) a handover always finds channels.',
+    scenario: `system=dect&load=high&seed=${DECT_FULL_CELL_SEED}&duration=40`,
+    charts: ['seq', 'rto'],
+    published: [
+      {
+        label: 'TCP timeouts',
+        quantity: Q.count,
+        value: 'after the drop, none before',
+        live: 'tcp.timeouts',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'TCP timeouts after a drop',
+        quantity: Q.count,
+        value: 'all of them',
+        live: 'link.tcpTimeouts.afterDrop',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'Seconds without any bearer (first timeout’s stretch)',
+        quantity: Q.seconds,
+        value: 'longer than the 1 s RTO',
+        live: 'link.tcpTimeouts.firstStretchS',
+        check: { atLeast: 1 },
+      },
+      {
+        label: 'Blocked set-ups',
+        quantity: Q.count,
+        value: 'the re-set-ups after the drop',
+        live: 'link.blockedSetups',
+        check: { atLeast: 1 },
       },
     ],
   },

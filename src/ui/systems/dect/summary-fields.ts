@@ -17,6 +17,14 @@ const perType = (path: string, what: string): SummaryFields =>
     ]),
   );
 
+const perTypeShare = (path: string, what: string): SummaryFields =>
+  Object.fromEntries(
+    TYPES.map(([key, name]) => [
+      `${path}.${key}`,
+      { label: `Share of background ${name} calls ${what}`, quantity: Q.share },
+    ]),
+  );
+
 const byBearers = (what: string) => ({
   label: `${what}, by bearers held (0 … target)`,
   quantity: Q.count,
@@ -75,6 +83,36 @@ export const DECT_SUMMARY_FIELDS: SummaryFields = {
   'link.setups': { label: 'Connection set-ups', quantity: Q.count },
   'link.refused.reserved': { label: 'Bearer requests refused: channel already reserved', quantity: Q.count },
   'link.refused.collision': { label: 'Bearer requests refused: two asked in one frame', quantity: Q.count },
+  'link.mac.efficiency': {
+    label: 'MAC Ip efficiency: new packets among all MAC packets sent',
+    quantity: Q.share,
+  },
+  'link.channelsHeld.perRfp': {
+    label: 'Channels held per RFP (mean over the run), RFP 1, 2, 3',
+    quantity: Q.channels,
+  },
+  'link.channelsHeld.mean': { label: 'Channels held per RFP, mean of the three', quantity: Q.channels },
+  'link.tcpTimeouts.count': { label: 'TCP timeouts traced to the link', quantity: Q.count },
+  'link.tcpTimeouts.withoutBearer': {
+    label: 'TCP timeouts with a stretch without any bearer in their wait',
+    quantity: Q.count,
+  },
+  'link.tcpTimeouts.afterDrop': { label: 'TCP timeouts after a dropped connection', quantity: Q.count },
+  'link.tcpTimeouts.firstNoBearerS': {
+    label: 'First TCP timeout: seconds without any bearer while its timer ran',
+    quantity: Q.seconds,
+  },
+  'link.tcpTimeouts.firstStretchS': {
+    label: 'First TCP timeout: the whole stretch without any bearer',
+    quantity: Q.seconds,
+  },
+  'link.tcpTimeouts.list': {
+    label: 'Each TCP timeout with the stretch without a bearer behind it (the first 50)',
+    quantity: Q.words,
+  },
+  'link.background.blocking.all': { label: 'Background calls blocked, all types', quantity: Q.share },
+  ...perTypeShare('link.background.blocking', 'blocked'),
+  ...perType('link.background.arrived', 'arrived'),
   ...perType('link.background.carried', 'carried'),
   ...perType('link.background.blocked', 'blocked'),
   ...perType('link.background.dropped', 'dropped'),

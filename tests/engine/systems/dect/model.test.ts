@@ -4,9 +4,10 @@ import { PacketIds } from '../../../../src/engine/core/packet';
 import { RandomStreams } from '../../../../src/engine/core/rng';
 import { Scheduler } from '../../../../src/engine/core/scheduler';
 import { TraceRecorder } from '../../../../src/engine/core/trace';
-import type { DectConfig } from '../../../../src/engine/systems/dect/config';
+import { LOAD_PRESETS, type DectConfig } from '../../../../src/engine/systems/dect/config';
 import { DECT_CHANNELS } from '../../../../src/engine/systems/dect/air';
 import { DectModel } from '../../../../src/engine/systems/dect/model';
+import { DATA_TERMINAL_BEARERS, LOOK_AHEAD_PAST_END } from '../../../../src/engine/systems/dect/background';
 import { createSimulation, parseScenario } from '../../../../src/engine';
 
 function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
@@ -50,8 +51,9 @@ describe('DECT model', () => {
 
   it('a drop into a full cell: no bearer for seconds, the DLC timers stand still and nothing is given up', () => {
     // Every idle channel of every RFP is taken (by a stand-in terminal 99) and the TCP user's
-    // bearers are switched off at 10 s: it drops, its set-ups block, and only when the stand-in
-    // lets go (12 s) does the next set-up (13.02 s) find channels — 3 s without a bearer.
+    // bearers are switched off at 10 s: it drops, its set-up blocks at its 3 s timer, and the next
+    // set-up finds channels at its first list refresh (every 30 frames, dect.md "Channel list")
+    // after the stand-in lets go at 14 s — over 4 s without a bearer.
     const taken: [number, number][] = [];
     // No background and no handovers, but bit errors: a bearer switched off takes the MAC
     // packet it was still retransmitting with it, so the receiving DLC is left with a gap.
@@ -66,13 +68,14 @@ describe('DECT model', () => {
               taken.push([r, ch]);
             }
       });
-      sch.at(12e9, (now) => {
+      sch.at(14e9, (now) => {
         for (const [r, ch] of taken) m.cluster.release(r, ch, 1, 99, now);
       });
     });
     const link = s.link as unknown as Link & { blockedSetups: number };
     expect(link.blockedSetups).toBe(1);
-    expect(m.user.framesByCount[0]).toBeGreaterThanOrEqual(300);
+    expect(m.user.framesByCount[0]).toBeGreaterThanOrEqual(400);
+    expect(m.user.framesByCount[0]).toBeLessThanOrEqual(432);
     expect(link.dlc.framesGivenUp).toBe(0);
     expect(m.user.dlc[0].receiver.counters.timer2 + m.user.dlc[1].receiver.counters.timer2).toBe(0);
   });
@@ -98,7 +101,34 @@ describe('DECT model', () => {
     expect(link.handovers.started).toBe(0);
     expect(link.background.handovers.started).toBe(0);
     const carried = Object.values(link.background.carried).reduce((a, b) => a + b, 0);
-    expect(carried).toBeGreaterThan(50);
+    expect(carried).toBeGreaterThan(5); // 2,160 calls an hour at the reference load: ≈ 12 in 20 s
+  });
+
+  it('hoScale = 1e-9: a background call looks ahead to its next handover need at most 2000 s past its end', () => {
+    // Unbounded, the look-ahead ran ≈ 1 / (hoScale × 1.8e-4) frames of sojourns a bearer: a 4 s run
+    // took 5.7 s at 1e-4 and never ended at 1e-9. The work is counted, not timed.
+    const { m } = run({ hoScale: 1e-9 }, 10);
+    expect(m.frame).toBeGreaterThanOrEqual(999); // the whole 10 s ran
+    const bg = m.background;
+    const bearers =
+      bg.counters.arrived[3] * DATA_TERMINAL_BEARERS +
+      bg.counters.arrived.slice(0, 3).reduce((a, b) => a + b, 0);
+    expect(bearers).toBeGreaterThan(10);
+    // Every bearer's look-ahead stopped at the bound, once: a later one draws nothing more.
+    expect(bg.bounded).toBe(bearers);
+    // Sojourns last ≈ 27.5 frames on average (Good 50, Bad 5): ≈ (2000 s + the call) / 0.275 s each.
+    const perBearer = bg.sojourns / bearers;
+    expect(perBearer).toBeGreaterThan(LOOK_AHEAD_PAST_END / 40);
+    expect(perBearer).toBeLessThan((LOOK_AHEAD_PAST_END + 3 * 60 * 100) / 20);
+    expect(m.work()['terminal-frames']).toBeGreaterThan(1000);
+  });
+
+  it('at hoScale 1 and 0.5 the bound is never reached: the runs draw what they drew without it', () => {
+    for (const hoScale of [1, 0.5]) {
+      const { m } = run({ hoScale, load: LOAD_PRESETS.high }, 60);
+      expect(m.background.sojourns).toBeGreaterThan(10_000);
+      expect(m.background.bounded, `hoScale ${hoScale}`).toBe(0);
+    }
   });
 
   it('at the reference load λ = 20 for 10 minutes: bearers below the target, handovers failing, TH below TH_teo', () => {

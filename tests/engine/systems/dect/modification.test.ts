@@ -63,22 +63,41 @@ describe('DECT Connection_Modification: one set-up at a time, each with a 3 s ti
     // Seven bearers lost in a full cell: below bth, Connection_Modification begins (frame 2).
     for (let i = 3; i < 10; i++) t.releaseBearer(i, 2);
     fill(cluster, 1);
-    run(2, 50);
+    run(2, 2 + SETUP_TIMER_FRAMES);
     expect(t.state).toBe(MacState.CONNECTION_MODIFICATION);
     expect(t.count).toBe(3);
-    // A channel frees in a slot the radio has free, but the stale list sees it Busy: no set-up finds it…
+    expect(t.counters.modificationSetupsFailed).toBe(0);
+    // The full cell lasts past the set-up's timer: that set-up failed, the next one begins.
+    run(2 + SETUP_TIMER_FRAMES, 3 + SETUP_TIMER_FRAMES);
+    expect(t.counters.modificationSetupsFailed).toBe(1);
+    expect(t.count).toBe(3);
+  });
+
+  it('a set-up refreshes its list every 30 frames: a channel that frees while the list sees it Busy is found at the next refresh', () => {
+    const { cluster, t, run } = tcpUser(owner());
+    for (let i = 3; i < 10; i++) t.releaseBearer(i, 2);
+    fill(cluster, 1);
+    run(2, 50);
+    expect(t.state).toBe(MacState.CONNECTION_MODIFICATION);
+    // A channel frees in a slot the radio has free, but the list (refreshed at frame 32) sees it Busy…
     const busy = new Set(Array.from({ length: 10 }, (_, i) => (t.ch[i] >= 0 ? slotOf(t.ch[i]) : -1)));
     let freed = 0;
     while (busy.has(slotOf(freed))) freed++;
     t.list.markBusy(freed);
     cluster.release(1, freed, 1, 99, 0);
-    run(50, 2 + SETUP_TIMER_FRAMES);
+    run(50, 62);
     expect(t.count).toBe(3);
+    // …until the refresh at frame 62 (dect.md "Channel list": every 30 frames during a set-up): the
+    // list sees it Quiet (0.8) or Interfered (0.2, then picked among the reserved channels seen
+    // Interfered, each refused in turn) — found long before the set-up's 3 s timer.
+    let found = -1;
+    for (let f = 62; f < 2 + SETUP_TIMER_FRAMES && found < 0; f++) {
+      run(f, f + 1);
+      if (t.count === 4) found = f;
+    }
+    expect(found).toBeGreaterThanOrEqual(62);
+    expect(found).toBeLessThan(100);
     expect(t.counters.modificationSetupsFailed).toBe(0);
-    // …until the timer: that set-up failed, the next one looks again and gets the channel.
-    run(2 + SETUP_TIMER_FRAMES, 2 + SETUP_TIMER_FRAMES + 120);
-    expect(t.counters.modificationSetupsFailed).toBe(1);
-    expect(t.count).toBe(4);
     expect(t.ch).toContain(freed);
     expect(t.list.view[freed]).not.toBe(ChannelView.QUIET); // it is reserved now, and the list knows
   });
@@ -97,6 +116,20 @@ describe('DECT Connection_Modification: one set-up at a time, each with a 3 s ti
     expect([...t.bearerRfp]).toEqual(new Array(10).fill(2));
     expect(t.state).toBe(MacState.ACTIVE_LOCKED);
     expect(t.restoring).toBe(false);
+  });
+});
+
+describe('DECT terminal: releasing a bearer it does not hold', () => {
+  it('changes nothing — not past its target (bearer12=0 with 10 bearers: the fuzz’s crash), nor one already down', () => {
+    const { cluster, t } = tcpUser(owner());
+    expect(t.count).toBe(10);
+    t.releaseBearer(11, 5);
+    t.releaseBearer(-1, 5);
+    expect(t.count).toBe(10);
+    t.releaseBearer(3, 5);
+    t.releaseBearer(3, 6);
+    expect(t.count).toBe(9);
+    expect(cluster.grids[1].used).toBe(9);
   });
 });
 

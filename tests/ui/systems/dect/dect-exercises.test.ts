@@ -30,7 +30,7 @@ describe('DECT exercises', () => {
     // The time-average of the bearer chart's step line (the `dect.bearers` trace) over the run.
     const src = sim.traces.get('dect.bearers')!;
     const b = src.read(0);
-    const end = 600e9;
+    const end = sim.now;
     let area = 0;
     for (let i = 0; i < b.time.length; i++) {
       const next = i + 1 < b.time.length ? b.time[i + 1] : end;
@@ -42,6 +42,24 @@ describe('DECT exercises', () => {
     // The saw-tooth's extremes are not the answer.
     expect(checkNumber(answer!, '10', truth).correct).toBe(false);
     expect(checkNumber(answer!, '3', truth).correct).toBe(false);
+  });
+
+  it('full cell: the truth is the length of the stretch without any bearer behind the first timeout, as the bearer chart’s red band shows it', () => {
+    const ex = exercise('dect-full-cell');
+    const sim = createSimulation(parseScenario(truthRuns(ex)[0]).scenario);
+    sim.runToEnd();
+    const s = sim.summary();
+    expect(s.tcp.timeouts).toBeGreaterThan(0);
+    const answer = ex.answer.kind === 'number' ? ex.answer : null;
+    const truth = computeTruth(answer!.truth, [s]);
+    expect(truth).toBeCloseTo(6.63, 2);
+    // The band the chart draws: the `dect.bearers` record that set the count to 0 to the one that raised it.
+    const b = sim.traces.read('dect.bearers');
+    const zero = b.columns[0].indexOf(0);
+    expect((b.time[zero + 1] - b.time[zero]) / 1e9).toBeCloseTo(truth, 6);
+    expect(checkNumber(answer!, '6.6', truth).correct).toBe(true);
+    // Not the RTO that fired first, one blocked set-up's 3 s, or the handover's 3 s.
+    for (const wrong of ['1', '3', '9.5']) expect(checkNumber(answer!, wrong, truth).correct).toBe(false);
   });
 
   it('λ limit: the truth is TH_teo of the exercise’s run', () => {

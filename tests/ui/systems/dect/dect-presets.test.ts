@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, type Summary } from '../../../../src/engine';
 import { getPath } from '../../../../src/engine/analysis';
 import { mergeScenario, sweepCurves } from '../../../../src/state/sweep';
-import { DECT_PRESETS } from '../../../../src/ui/systems/dect/presets';
+import { runScenarioText } from '../../../../src/engine';
+import type { DectTimeoutSummary } from '../../../../src/engine/systems/dect/timeout-log';
+import { DECT_FULL_CELL_SEED, DECT_PRESETS } from '../../../../src/ui/systems/dect/presets';
 
 const byId = (id: string) => DECT_PRESETS.find((p) => p.id === id)!;
 
@@ -25,6 +27,21 @@ describe('DECT presets', () => {
     const r = values('dect-release');
     expect((r.bearers as number) - 2).toBeLessThan(r.bth as number);
     expect((r.bearers as number) - 1).toBeGreaterThanOrEqual(r.bth as number);
+  });
+
+  it('the full cell: on its own seed TCP times out after a Connection_Handover into a full cell dropped the connection', () => {
+    const p = byId('dect-full-cell');
+    expect(parseScenario(p.scenario).scenario).toMatchObject({ seed: DECT_FULL_CELL_SEED });
+    expect(parseScenario(p.scenario).scenario.values.load).toBe('high');
+    const { summary } = runScenarioText(p.scenario, { traces: false });
+    const t = summary!.link.tcpTimeouts as unknown as DectTimeoutSummary;
+    expect(summary!.tcp.timeouts).toBeGreaterThan(0);
+    expect(t.afterDrop).toBe(t.count);
+    // The first timeout early in the run, after the handover moved none of its bearers into a full cell.
+    expect(t.list[0].at).toBeLessThan(25);
+    expect(t.list[0]).toMatchObject({ handoverBearers: 8, cellHeld: 120 });
+    expect(t.firstStretchS).toBeGreaterThan(3);
+    expect(summary!.link.blockedSetups as number).toBeGreaterThanOrEqual(2);
   });
 
   it('the reference sweep plots TH, TH_id and TH_teo against λ from the same runs', () => {

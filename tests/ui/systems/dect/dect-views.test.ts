@@ -119,6 +119,74 @@ describe('bearer chart', () => {
     expect(el.querySelector('path.level-target')).not.toBeNull();
     expect(el.querySelector('path.level-bth')).not.toBeNull();
     expect(el.querySelector('desc')?.textContent).toContain('10 bearers held at 50.0 s (target 10, bth 4)');
+    expect(n('no-bearer')).toBe('0');
+  });
+
+  it('marks a drop, the blocked re-set-ups and the seconds with no bearer at all, labelled with their length', () => {
+    const el = host();
+    const chart = createBearerChart(el, { sync: true, levels: () => ({ target: 10, bth: 4 }) });
+    // A Connection_Handover at 19.09 s moves none of 8 bearers: all lost at 22.09 s, dropped at 22.10 s;
+    // re-set-ups blocked at 25.11 and 28.12 s; a bearer back at 28.72 s (load=high, seed 2).
+    const data = {
+      'dect.bearers': series([
+        { t: 0.01, count: 8 },
+        { t: 22.09, count: 0 },
+        { t: 28.72, count: 1 },
+        { t: 29, count: 2 },
+      ]),
+      'dect.handover': series([
+        { t: 19.09, terminal: 0, bearer: -1, kind: 3 },
+        { t: 22.1, terminal: 0, bearer: -1, kind: 4 },
+        { t: 25.11, terminal: 0, bearer: -1, kind: 5 },
+        { t: 28.12, terminal: 0, bearer: -1, kind: 5 },
+      ]),
+    };
+    chart.update(data, view(40));
+    const band = el.querySelector('path.no-bearer');
+    expect(band?.getAttribute('data-n')).toBe('1');
+    expect(Number(band?.getAttribute('data-seconds'))).toBeCloseTo(6.63, 2);
+    expect(el.querySelector('text.no-bearer-label')?.textContent).toMatch(/^6\.63 s/);
+    expect(el.querySelector('path.drops')?.getAttribute('data-n')).toBe('1');
+    expect(el.querySelector('path.blocked')?.getAttribute('data-n')).toBe('2');
+    expect(el.querySelector('desc')?.textContent).toContain('1 stretch with no bearer at all (6.63 s)');
+    // A stretch still lasting runs to the view's time.
+    chart.update(
+      {
+        ...data,
+        'dect.bearers': series([
+          { t: 0.01, count: 8 },
+          { t: 22.09, count: 0 },
+        ]),
+      },
+      view(25),
+    );
+    expect(Number(el.querySelector('path.no-bearer')?.getAttribute('data-seconds'))).toBeCloseTo(2.91, 2);
+  });
+
+  it('while an exercise asks for the length (lengths: false): the band and its ends, no length in any text', () => {
+    const el = host();
+    const chart = createBearerChart(el, {
+      sync: true,
+      levels: () => ({ target: 10, bth: 4 }),
+      lengths: false,
+    });
+    chart.update(
+      {
+        'dect.bearers': series([
+          { t: 0.01, count: 8 },
+          { t: 22.09, count: 0 },
+          { t: 28.72, count: 1 },
+        ]),
+      },
+      view(40),
+    );
+    const band = el.querySelector('path.no-bearer');
+    expect(band?.getAttribute('data-n')).toBe('1');
+    expect(band?.getAttribute('data-spans')).toBe('22.090-28.720');
+    expect(band?.hasAttribute('data-seconds')).toBe(false);
+    expect(el.querySelector('text.no-bearer-label')?.textContent).toBe('no bearer');
+    expect(el.querySelector('desc')?.textContent).toContain('1 stretch with no bearer at all.');
+    expect(el.textContent).not.toMatch(/6\.6/);
   });
 });
 
