@@ -50,7 +50,7 @@ function liveRun(text: string, times: readonly number[]): Map<number, Moment> {
     const r = session.stepBrief(frames)!;
     buffers.declare(r.sources);
     buffers.append(r.batches);
-    const data: TraceData = {};
+    const data: Record<string, SeriesColumns> = {};
     for (const [name, s] of Object.entries(buffers.snapshot())) {
       // Below the cap every record of the run is held: the moments differ by run length alone.
       expect(s.length, name).toBeLessThan(MAX_RECORDS_PER_SOURCE);
