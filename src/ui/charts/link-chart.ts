@@ -76,6 +76,11 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
   });
   return {
     ...chart,
+    indexWork() {
+      const work = chart.indexWork() + bands.work;
+      bands.work = 0;
+      return work;
+    },
     // The frames' bucket index takes a commit's frames as they come (link-bins.ts), not at the draw.
     prepare(d: TraceData) {
       chart.prepare?.(d);

@@ -303,6 +303,8 @@ describe('a redraw works for its pixel columns, whatever the run’s length', ()
     expect(is707(4010).data['link.frame'].length).toBeGreaterThan(
       1.9 * is707(2010).data['link.frame'].length,
     );
-    expect(b, `${a} at 2,000 s, ${b} at 4,000 s`).toBeLessThan(1.4 * a);
+    // 143,932 and 164,222 elements and blocks, the channel-state bands' walk included (before
+    // their levels: 224,999 and 294,217 without it).
+    expect(b, `${a} at 2,000 s, ${b} at 4,000 s`).toBeLessThan(1.25 * a);
   });
 });
