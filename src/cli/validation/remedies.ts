@@ -251,8 +251,10 @@ export function gsmRemedyItem(size = 300000, seeds = 2): ValidationItem {
       const pass =
         free.every(({ c }) => Math.abs(c) <= 0.03) &&
         priced.every(({ c }) => -c >= PRICE_BAND[0] && -c <= PRICE_BAND[1]);
-      const word = ({ r, c }: { r: string; c: number }): string =>
-        `${r} ${Number(fmt(100 * c, 1)) >= 0 ? '+' : ''}${pct(c)}`;
+      const word = ({ r, c }: { r: string; c: number }): string => {
+        const t = fmt(100 * c, 1).replace(/^-(0\.0)$/, '$1');
+        return `${r} ${t.startsWith('-') ? '' : '+'}${t} %`;
+      };
       return {
         value:
           `plain ${fmt(plain)} kbyte/s (${seeds} seeds); ${free.map(word).join(', ')}; ` +
