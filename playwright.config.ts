@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
@@ -9,8 +10,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // One worker per core, each test on its own (not whole files): every test opens its own context
+  // and page on the one built app, and writes only to its own temporary files, so tests may run in
+  // any order and side by side (CONTRIBUTING.md, "The suite's budget"). E2E_WORKERS overrides.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
   reporter: process.env.CI ? 'line' : [['list']],
   use: {
