@@ -14,6 +14,7 @@ import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
+import { lockForView } from './ui/exercises/open-activity';
 import { viewForLink } from './ui/presets/modified';
 import { defaultSystem } from './engine/scenarios';
 import { findPreset, freePlayScenario } from './ui/presets';
@@ -41,6 +42,8 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
   store.getState().setView(view);
   // Bad view items are named in the banner; the link is written without them once the scenario loads.
   store.getState().setViewErrors(viewErrors);
+  // An activity's step locks keys: a link cannot unlock them, so the locks are in before it loads.
+  lockForView(store, view);
   // A link holding only `#exercise=<id>` lets the exercise panel load the exercise's scenario; one
   // holding only `#preset=<id>` loads the preset's. A first visit (no scenario in the URL) starts
   // with IS-707's free play, whose map radio is on.

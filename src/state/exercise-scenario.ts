@@ -17,7 +17,7 @@ interface Problem {
  * A scenario text of an exercise's `field`: unchanged when valid, else its canonical text without
  * the bad keys; its system; and each bad key named.
  */
-function readExerciseScenario(
+export function readExerciseScenario(
   text: string,
   field: string,
 ): { text: string; system: string; problems: Problem[] } {

@@ -6,6 +6,7 @@
  */
 import type { Scenario, ScenarioError, Summary, SystemId, SystemView, TraceSourceInfo } from '../engine';
 import type { EngineClient } from '../worker/client';
+import type { LockedOut, LockSet } from './locks';
 import type { PoolResult } from './headless-pool';
 import type { TraceData } from './trace-buffers';
 import type { ChartId, Theme, ViewError, ViewState } from './url-codec';
@@ -37,6 +38,11 @@ export interface ScenarioSlice {
   changeErrors: readonly ScenarioError[];
   /** What the last accepted change did. */
   lastChange: { readonly key: string; readonly applied: 'live' | 'restart' | 'unchanged' } | null;
+  /** Keys the open activity step locks, and the scenario whose values they hold (locks.ts). */
+  locks: LockSet | null;
+  /** Locked keys the last load was given otherwise (a link's other value): shown in the banner. */
+  lockedOut: readonly LockedOut[];
+  /** Load a scenario; a locked key keeps its locked value and timed changes. */
   load(text: string): Promise<void>;
   /**
    * Change one key (value as text). Before the run or after it finished: a new starting value, the
@@ -45,6 +51,13 @@ export interface ScenarioSlice {
   change(key: string, value: string): Promise<void>;
   /** Drop the run's timed changes (starting values stay) and start again from t = 0. */
   clearTimedChanges(): Promise<void>;
+  /**
+   * Lock keys (an activity step opens) or unlock all (null): the next load, and every change, obey
+   * them; `relock` brings the running scenario in line.
+   */
+  setLocks(locks: LockSet | null): void;
+  /** Load the running scenario again with the locked values, when it differs from them. */
+  relock(): Promise<void>;
   setSystem(id: SystemId): Promise<void>;
   /** Restart with a fresh random seed. */
   newSeed(): Promise<void>;

@@ -2,7 +2,7 @@
  * The URL codec (scenario.md "What is not in the scenario", ui.md "Sharing"): a
  * pure function pair. The query string is the canonical scenario text (with its
  * `events`); the fragment is the view — which charts are shown, the zoom domain,
- * the open exercise, the preset, the theme. Decoding keeps every valid view item
+ * the open exercise or activity and its step, the preset, the theme. Decoding keeps every valid view item
  * and reports each bad one — its key, its value and what is allowed — so the page can
  * say so and write the link without it (the scenario's own errors are the parser's
  * business).
@@ -15,8 +15,8 @@ import { encodeItemValue } from './fragment-text';
 import type { SweepSetup } from './sweep';
 import { checkSweepItems, encodeSweep, SWEEP_KEYS, type SweepItems } from './sweep-link';
 import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
-import { decodeExerciseToken, encodeExerciseToken } from './exercise-link';
-import type { Exercise } from './exercise-schema';
+import { MAX_STEPS, type Activity } from './activity-schema';
+import { decodeActivityToken, encodeActivityToken } from './exercise-link';
 import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
@@ -29,10 +29,15 @@ export interface ViewState {
   readonly charts: readonly ChartId[];
   /** Visible time window in simulated seconds, or null for "fit". */
   readonly domain: readonly [number, number] | null;
-  /** Open exercise id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
+  /** Open exercise or activity id, e.g. `is707-max-rto` (a shipped one, or the id of `authored`). */
   readonly exercise: string | null;
-  /** An exercise a teacher wrote in the lab, carried by the link itself (`ex=<token>`). */
-  readonly authored: Exercise | null;
+  /**
+   * An exercise or activity a teacher wrote in the lab, carried by the link itself (`ex=<token>`);
+   * an exercise is a one-step activity (activity-schema.ts).
+   */
+  readonly authored: Activity | null;
+  /** The open activity's step, from 0 (`step=<n>` from 1 in the link; absent: the first). */
+  readonly step?: number;
   /** Preset the scenario came from (to show its published values). */
   readonly preset: string | null;
   /** Null: follow the system's colour scheme. */
@@ -87,7 +92,8 @@ export function encodeView(view: ViewState): string {
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
-  if (view.authored) parts.push(`ex=${encodeExerciseToken(view.authored)}`);
+  if (view.authored) parts.push(`ex=${encodeActivityToken(view.authored)}`);
+  if (view.exercise && view.step !== undefined && view.step > 0) parts.push(`step=${view.step + 1}`);
   if (view.preset && ID.test(view.preset)) parts.push(`preset=${view.preset}`);
   if (view.theme) parts.push(`theme=${view.theme}`);
   for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
@@ -110,6 +116,8 @@ export interface ViewError {
 export interface KnownViewIds {
   readonly presets?: readonly string[];
   readonly exercises?: readonly string[];
+  /** The number of steps of each shipped activity by id (an exercise has one; absent: not checked). */
+  readonly steps?: Readonly<Record<string, number>>;
   /** The running system, whose keys `b.<key>` may change (default: the default system). */
   readonly system?: string;
 }
@@ -120,6 +128,7 @@ export const VIEW_KEYS = [
   'zoom',
   'exercise',
   'ex',
+  'step',
   'preset',
   'theme',
   'note',
@@ -127,7 +136,7 @@ export const VIEW_KEYS = [
   'sweep',
 ] as const;
 /** The keys as written in a fragment, for messages. */
-const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, preset, theme, note, ${COMPARE_PREFIX}<key>, ${SWEEP_KEYS.join(', ')}`;
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, step, preset, theme, note, ${COMPARE_PREFIX}<key>, ${SWEEP_KEYS.join(', ')}`;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -151,7 +160,10 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let exercise: string | null = null;
   let exerciseValue: string | null = null;
   let exerciseAt = 0;
-  let authored: Exercise | null = null;
+  let authored: Activity | null = null;
+  let stepValue: string | null = null;
+  let stepAt = 0;
+  let step: number | undefined;
   let preset: string | null = null;
   let theme: Theme | null = null;
   const notes: ChartNote[] = [];
@@ -192,15 +204,19 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       exerciseValue = value;
       exerciseAt = errors.length;
     } else if (key === 'ex') {
-      const { exercise: ex, problems } = decodeExerciseToken(value);
+      const { activity, problems } = decodeActivityToken(value);
       for (const p of problems) {
         const where = p.field === '' ? '' : `field “${p.field}”: `;
         errors.push({ key, value: p.field, allowed: p.message, message: `${where}${p.message}` });
       }
-      if (ex) {
-        authored = ex;
+      if (activity) {
+        authored = activity;
         given.push('ex');
       }
+    } else if (key === 'step') {
+      // Checked after the loop, against the steps of the activity the fragment opens.
+      stepValue = value;
+      stepAt = errors.length;
     } else if (key === 'preset') {
       if (ID.test(value) && (!known.presets || known.presets.includes(value))) {
         preset = value;
@@ -249,6 +265,23 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       errors.splice(exerciseAt, 0, ...errors.splice(errors.length - 1, 1));
     }
   }
+  if (stepValue !== null) {
+    const count = exercise === null ? 0 : stepsOf(exercise, authored, known.steps);
+    const n = /^[1-9][0-9]{0,2}$/.test(stepValue) ? Number(stepValue) : NaN;
+    if (count > 0 && n >= 1 && n <= count) {
+      if (n > 1) step = n - 1;
+      given.push('step');
+    } else {
+      bad(
+        'step',
+        stepValue,
+        count === 0
+          ? 'a step number only beside an open activity (exercise=<id>)'
+          : `a step of ${exercise} from 1 to ${count}`,
+      );
+      errors.splice(stepAt, 0, ...errors.splice(errors.length - 1, 1));
+    }
+  }
   // B's changes, each valid alone, must also agree under the rules between keys (key-rules.ts).
   const agreeing = agreeingChanges(system, compare);
   for (const r of agreeing.refused) {
@@ -266,6 +299,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       domain,
       exercise,
       authored,
+      ...(step !== undefined ? { step } : {}),
       preset,
       theme,
       notes,
@@ -275,6 +309,16 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
     errors,
     given,
   };
+}
+
+/** The steps of the open activity: the link's own, a shipped one's, or at most MAX_STEPS when unknown. */
+function stepsOf(
+  id: string,
+  authored: Activity | null,
+  known: Readonly<Record<string, number>> | undefined,
+): number {
+  if (authored?.id === id) return authored.steps.length;
+  return known ? (known[id] ?? 1) : MAX_STEPS;
 }
 
 /** Read a fragment (with or without `#`); anything malformed falls back to the default for that item. */

@@ -4,7 +4,7 @@
  *
  * History (issue 20 item 27): a new place in the lab is a history entry (pushState) — another
  * system, a scenario loaded (a preset, a link, the system picker's free play), another preset or
- * exercise chosen — so Back and Forward walk through them. Everything done within a place replaces
+ * exercise chosen, another step of an activity — so Back and Forward walk through them. Everything done within a place replaces
  * the current entry (replaceState): edits of keys before, during or after a run, drags, timed
  * changes, a new seed, zoom, charts, theme, a comparison or a sweep — Back does not step through
  * every slider position, and a drag is never dozens of entries. Restoring an entry (`restore`,
@@ -35,16 +35,18 @@ interface Place {
   readonly loaded: number;
   readonly preset: string | null;
   readonly exercise: string | null;
+  readonly step: number;
 }
 
 const placeOf = (s: LabState): Place => ({
   loaded: s.loaded,
   preset: s.view.preset,
   exercise: s.view.exercise,
+  step: s.view.step ?? 0,
 });
 
 const samePlace = (a: Place, b: Place) =>
-  a.loaded === b.loaded && a.preset === b.preset && a.exercise === b.exercise;
+  a.loaded === b.loaded && a.preset === b.preset && a.exercise === b.exercise && a.step === b.step;
 
 export interface UrlBinding {
   /** Stop following the store. */

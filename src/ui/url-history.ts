@@ -7,6 +7,7 @@ import { defaultSystem } from '../engine/scenarios';
 import type { LabStore } from '../state/store';
 import { parseUrl } from '../state/url-codec';
 import { findPreset, freePlayScenario } from './presets';
+import { lockForView } from './exercises/open-activity';
 import { knownViewIds } from './url-view';
 
 /** Apply the address the browser went to (`location.search`, `location.hash`). */
@@ -15,7 +16,9 @@ export async function restoreAddress(store: LabStore, search: string, hash: stri
   const s = store.getState();
   s.setView(view);
   s.setViewErrors(viewErrors);
+  lockForView(store, view);
   // As a first visit reads an address without a scenario: the preset's, or the free play.
   const text = scenarioText || findPreset(view.preset)?.scenario || freePlayScenario(defaultSystem());
   if (text !== s.text) await s.load(text);
+  else await s.relock();
 }

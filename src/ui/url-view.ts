@@ -7,18 +7,20 @@
  */
 import type { LabStore } from '../state/store';
 import { DEFAULT_CHARTS, decodeViewChecked, isAnchorFragment, type KnownViewIds } from '../state/url-codec';
-import { exerciseList } from './exercises/collect';
+import { lockForView, shippedActivities } from './exercises/open-activity';
 import { findPreset, type Preset } from './presets';
 import { isPresetScenario } from './presets/modified';
 import { LAB_PLUGINS } from './systems';
 
 let known: KnownViewIds | null = null;
 
-/** Every preset and exercise id of the lab's plug-ins. */
+/** Every preset, exercise and activity id of the lab's plug-ins, with each activity's steps. */
 export function knownViewIds(): KnownViewIds {
+  const activities = shippedActivities().activities;
   known ??= {
     presets: LAB_PLUGINS.flatMap((p) => p.presets.map((x) => x.id)),
-    exercises: exerciseList(LAB_PLUGINS.map((p) => p.exercises)).exercises.map((e) => e.id),
+    exercises: activities.map((a) => a.id),
+    steps: Object.fromEntries(activities.map((a) => [a.id, a.steps.length])),
   };
   return known;
 }
@@ -40,6 +42,8 @@ export async function applyHash(store: LabStore, hash: string, rewrite: () => vo
   const s = store.getState();
   const { view, errors, given } = decodeViewChecked(hash, { ...knownViewIds(), system: s.system });
   s.setViewErrors(errors);
+  // The step the fragment opens locks its keys before anything loads (open-activity.ts).
+  lockForView(store, view);
   const preset = presetToLoad(view.preset, s.system, s.text);
   if (preset) {
     // As the preset picker does: the preset's charts and no exercise, unless the fragment says.
@@ -51,6 +55,7 @@ export async function applyHash(store: LabStore, hash: string, rewrite: () => vo
     await s.load(preset.scenario);
   } else {
     s.setView(view);
+    await s.relock();
   }
   rewrite();
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeExerciseToken, encodeExerciseToken, MAX_TOKEN } from '../../src/state/exercise-link';
+import {
+  decodeActivityToken,
+  decodeExerciseToken,
+  encodeActivityToken,
+  encodeExerciseToken,
+  MAX_TOKEN,
+} from '../../src/state/exercise-link';
+import { decodeViewChecked, encodeView } from '../../src/state/url-codec';
 import { parseExercise, type Exercise } from '../../src/state/exercise-schema';
 import { LAB_PLUGINS } from '../../src/ui/systems';
 
@@ -121,9 +128,10 @@ describe('exercise link tokens', () => {
       const token = encodeExerciseToken(ex);
       expect(token).toMatch(/^1[A-Za-z0-9_-]+$/);
       const json = JSON.stringify(ex).length;
-      // DEFLATE + base64url: shorter than the JSON itself, and far under the limit.
+      // DEFLATE + base64url: shorter than the JSON itself, and a quarter of the limit at most, so a
+      // teacher's own longer text still fits (the longest shipped one, DECT's, is ≈ 1,700).
       expect(token.length, ex.id).toBeLessThan(json);
-      expect(token.length, ex.id).toBeLessThan(1600);
+      expect(token.length, ex.id).toBeLessThan(MAX_TOKEN / 4);
       expect(decodeExerciseToken(token)).toEqual({ exercise: ex, problems: [] });
     }
   });
@@ -154,5 +162,43 @@ describe('exercise link tokens', () => {
       }),
       { numRuns: 2000, seed: 12 },
     );
+  });
+});
+
+/**
+ * A link a teacher made before activities existed (issue 23: "every existing `#ex=` link keeps
+ * working"): this token was written by main's encoder at d9c1955, before the activity format.
+ */
+const OLD_TOKEN =
+  '1TVHBagJBDP2VMAdbQWVtKYIgPfTSW0WEHkoPcTbrDu7OrJMsKuJH9Rf6Zc3sKvU0TPLyXt7L2bjczI3jWTYbS2jGoRhLSeMowYwMn1iovvW1IE4q0v86NBAKUCSs1h-pgbzT-rLCU1eNrQcJ4ISBfA6P3BDlc0CGAlnS2wRmt6loCKiAKoQdoHSztsQoPEn6ljxGF5S5X2XRLTIoKC6yyfOgyEXfbDrI24jigl9MnzKd6xnM_Msw7fWf3HyPzL4lTiil-yxVzHGnV2HcaiM5gfXbEjDWlL92NGR3zm8V_x4OaiZNdMXkpR_dgA110wr1XNzWNcYTFG7bRgKxzaTG40qjuMZFR4rWMT0w3NzBY4opHDywhjQcdYGgtdRoGT0fKDIcnJTOw-8PZJOXlE3pcuos_mskjz3ezM9GN0-n9W290YKeKLZS3jWuq2qnwdS4J7ooPFQU0Vs999ngRqVU-HK5_AE';
+
+describe('a link made before activities', () => {
+  it('opens as the exercise it was, a one-step activity, and is written back as the very same token', () => {
+    const old = decodeExerciseToken(OLD_TOKEN);
+    expect(old.problems).toEqual([]);
+    expect(old.exercise).toMatchObject({
+      id: 'is707-top-of-the-rto',
+      scenario: 'system=is707&fer=0.3&fdt=0.01&duration=120',
+      answer: { kind: 'number', truth: { kind: 'summary', path: 'tcp.maxRto' }, tolerance: { abs: 0.5 } },
+    });
+    const { activity, problems } = decodeActivityToken(OLD_TOKEN);
+    expect(problems).toEqual([]);
+    expect(activity!.exercise).toEqual(old.exercise);
+    expect(activity!.steps).toHaveLength(1);
+    const { view, errors } = decodeViewChecked(`#exercise=is707-top-of-the-rto&ex=${OLD_TOKEN}`, {
+      exercises: ['is707-max-rto'],
+    });
+    expect(errors).toEqual([]);
+    expect(view.exercise).toBe('is707-top-of-the-rto');
+    expect(encodeView(view)).toBe(`exercise=is707-top-of-the-rto&ex=${OLD_TOKEN}`);
+  });
+
+  it('every shipped exercise’s own token reads back through the activity reader to the same exercise', () => {
+    for (const ex of shipped) {
+      const r = decodeActivityToken(encodeExerciseToken(ex));
+      expect(r.problems).toEqual([]);
+      expect(r.activity!.exercise).toEqual(ex);
+      expect(encodeActivityToken(r.activity!)).toBe(encodeExerciseToken(ex));
+    }
   });
 });

@@ -57,13 +57,13 @@ describe('an exercise’s scenario is read like a link’s', () => {
 
   it('a link names it in the banner’s ex item when the link is read, and keeps the exercise', () => {
     const { view, errors } = decodeViewChecked(`#ex=${encodeExerciseToken(EX)}`);
-    expect(view.authored?.scenario).toBe('system=is707&fer=0.3&fdt=0.01&duration=60');
+    expect(view.authored?.exercise?.scenario).toBe('system=is707&fer=0.3&fdt=0.01&duration=60');
     expect(errors).toHaveLength(1);
     expect(errors[0].key).toBe('ex');
     expect(errors[0].message).toMatch(
       /^field “scenario”: idle=lots: must be an integer from 0 to 1000, or inf/,
     );
     // Written back, the link holds the valid exercise: nothing more to report.
-    expect(decodeViewChecked(`#ex=${encodeExerciseToken(view.authored!)}`).errors).toEqual([]);
+    expect(decodeViewChecked(`#ex=${encodeExerciseToken(view.authored!.exercise!)}`).errors).toEqual([]);
   });
 });

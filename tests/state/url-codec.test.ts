@@ -12,7 +12,8 @@ import {
   type ViewState,
 } from '../../src/state/url-codec';
 import { parseScenario, serialiseScenario } from '../../src/engine/scenarios';
-import { encodeExerciseToken } from '../../src/state/exercise-link';
+import { parseActivity } from '../../src/state/activity-schema';
+import { encodeActivityToken, encodeExerciseToken } from '../../src/state/exercise-link';
 import { parseExercise } from '../../src/state/exercise-schema';
 import { NOTE_CHARTS } from '../../src/state/notes';
 import { fuzzCount } from '../fuzz-budget';
@@ -142,7 +143,7 @@ describe('view fragment codec', () => {
     expect(by('preset').message).toContain('“nope” is not allowed');
     expect(by('exercise').allowed).toContain('is707-max-rto');
     expect(by('charts').allowed).toContain('seq, rto, cwnd, throughput, link, histogram');
-    expect(by('x').message).toContain('charts, zoom, exercise, ex, preset, theme');
+    expect(by('x').message).toContain('charts, zoom, exercise, ex, step, preset, theme');
     expect(errors[5].message).toContain('no value given');
     // Known ids pass; without a list of ids, any well-formed id is accepted.
     expect(decodeViewChecked('#preset=gsm-text&exercise=is707-max-rto', known).errors).toEqual([]);
@@ -174,6 +175,22 @@ describe('view fragment codec', () => {
     const mutate = fc
       .tuple(fc.nat(token.length - 1), fc.constantFrom('A', '_', '-', '0', '%', '&', '='))
       .map(([i, c]) => `ex=${token.slice(0, i)}${c}${token.slice(i + 1)}`);
+    // An activity of three steps (issue 23), one with a bad check and one with a bad lock (both
+    // named and left out), and the same activity's token mutated.
+    const lesson = parseActivity({
+      id: 'is707-lesson',
+      system: 'is707',
+      title: 'L',
+      steps: [
+        { title: 'A', text: 'a', scenario: 'system=is707&fer=0.3', locks: [{ key: 'fer', reason: 'r' }] },
+        { title: 'B', text: 'b', checks: [{ question: 'Q', answer: ex.answer }, { question: 'Q2' }] },
+        { title: 'C', text: 'c', locks: [{ key: 'nope', reason: 'r' }] },
+      ],
+    }).activity!;
+    const lessonToken = encodeActivityToken(lesson);
+    const mutateLesson = fc
+      .tuple(fc.nat(lessonToken.length - 1), fc.constantFrom('A', '_', '-', '0'))
+      .map(([i, c]) => `ex=${lessonToken.slice(0, i)}${c}${lessonToken.slice(i + 1)}`);
     const item = fc.oneof(
       fc.constantFrom(
         'charts=seq',
@@ -197,8 +214,19 @@ describe('view fragment codec', () => {
         `ex=${token.slice(0, 30)}`,
         'ex=',
         'ex',
+        `ex=${lessonToken}`,
+        'exercise=is707-lesson',
+        'step=1',
+        'step=2',
+        'step=3',
+        'step=4',
+        'step=0',
+        'step=x',
+        'step',
       ),
       mutate,
+      mutateLesson,
+      fc.string({ maxLength: 4 }).map((x) => `step=${x}`),
       fc.string({ maxLength: 12 }).map((x) => `ex=${x}`),
       fc.string({ maxLength: 16 }).map((x) => `note=${x}`),
       fc
@@ -210,7 +238,7 @@ describe('view fragment codec', () => {
         .map(([c, t, x]) => `note=${c}@${t}:${x}`),
       fc.string({ maxLength: 12 }),
     );
-    const known = { presets: ['p-1'], exercises: ['is707-max-rto'] };
+    const known = { presets: ['p-1'], exercises: ['is707-max-rto'], steps: { 'is707-max-rto': 1 } };
     fc.assert(
       fc.property(fc.array(item, { maxLength: 6 }), fc.boolean(), (items, withKnown) => {
         const text = items.join('&');
@@ -226,6 +254,14 @@ describe('view fragment codec', () => {
         // An exercise id is only accepted when shipped or carried by the same fragment.
         if (withKnown && view.exercise)
           expect([...known.exercises, view.authored?.id]).toContain(view.exercise);
+        // A step is one of the open activity's, and only beside one; a bad one names `step`.
+        if (view.step !== undefined) {
+          expect(view.exercise).not.toBeNull();
+          const steps = view.authored?.id === view.exercise ? view.authored.steps.length : withKnown ? 1 : 30;
+          expect(view.step).toBeGreaterThan(0);
+          expect(view.step).toBeLessThan(steps);
+        }
+        for (const e of errors.filter((x) => x.key === 'step')) expect(e.message).toMatch(/expected a step/);
         // What is written back decodes to the same view, with nothing to report.
         const again = decodeViewChecked(encodeView(view), withKnown ? known : {});
         expect(again.errors).toEqual([]);
@@ -267,7 +303,7 @@ describe('view fragment codec', () => {
     const known = { exercises: ['is707-max-rto'] };
     const ok = decodeViewChecked(`#exercise=is707-linked&ex=${encodeExerciseToken(ex)}&theme=dark`, known);
     expect(ok.errors).toEqual([]);
-    expect(ok.view.authored).toEqual(ex);
+    expect(ok.view.authored?.exercise).toEqual(ex);
     expect(ok.view.exercise).toBe('is707-linked');
     expect(decodeView(encodeView(ok.view))).toEqual(ok.view);
     // Without the exercise, its id is unknown; the rest of the view is kept.

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { defaultSystem } from '../../engine/scenarios';
+import { applyLocks, lockedMessage, lockOn, type LockSet } from '../locks';
 import type { Runtime } from '../runtime';
 import type { LabDeps, LabState, ScenarioSlice } from '../types';
 
@@ -16,10 +17,21 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     loadErrors: [],
     changeErrors: [],
     lastChange: null,
+    locks: null,
+    lockedOut: [],
 
-    async load(text: string) {
+    async load(given: string) {
       get().pause();
-      set({ status: 'starting', loading: true, changeErrors: [], lastChange: null, engineError: null });
+      // A link cannot unlock a key the open step locks: it runs with the step's value (locks.ts).
+      const { text, lockedOut } = applyLocks(given, get().locks);
+      set({
+        status: 'starting',
+        loading: true,
+        changeErrors: [],
+        lastChange: null,
+        engineError: null,
+        lockedOut,
+      });
       rt.furthestFloor = 0;
       const result = await rt.call((api) => api.load(text));
       if (!result) {
@@ -44,6 +56,11 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     },
 
     async change(key: string, value: string) {
+      const lock = lockOn(get().locks, key);
+      if (lock) {
+        set({ changeErrors: [{ key, value, message: lockedMessage(lock) }] });
+        return;
+      }
       const result = await rt.call((api) => api.change(key, value));
       if (!result) return;
       if (result.applied === 'rejected') {
@@ -64,6 +81,20 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       set({ changeErrors: [], lastChange: null });
       if (get().status === 'done') set({ status: 'ready' });
       rt.enqueue(result);
+      await get().relock();
+    },
+
+    setLocks(locks: LockSet | null) {
+      // The same locks again (the page's panel re-applies what the boot set): the banner's note of
+      // what a link's values lost stays.
+      if (JSON.stringify(locks) !== JSON.stringify(get().locks)) set({ locks, lockedOut: [] });
+    },
+
+    async relock() {
+      const s = get();
+      if (!s.locks || s.text === '' || s.loading) return;
+      const { text } = applyLocks(s.text, s.locks);
+      if (text !== s.text) await s.load(text);
     },
 
     async setSystem(id) {
@@ -77,7 +108,7 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     },
 
     dismissErrors() {
-      set({ loadErrors: [], changeErrors: [], viewErrors: [] });
+      set({ loadErrors: [], changeErrors: [], viewErrors: [], lockedOut: [] });
     },
   });
 }

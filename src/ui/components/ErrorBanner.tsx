@@ -11,10 +11,11 @@ export function ErrorBanner() {
   const loadErrors = useLab((s) => s.loadErrors);
   const changeErrors = useLab((s) => s.changeErrors);
   const viewErrors = useLab((s) => s.viewErrors);
+  const lockedOut = useLab((s) => s.lockedOut);
   const engineError = useLab((s) => s.engineError);
   const dismiss = useLab((s) => s.dismissErrors);
   const restartEngine = useLab((s) => s.restartEngine);
-  const listed = loadErrors.length + changeErrors.length + viewErrors.length;
+  const listed = loadErrors.length + changeErrors.length + viewErrors.length + lockedOut.length;
   if (listed === 0 && !engineError) return null;
   return (
     <div className="error-banner" role="alert" data-testid="error-banner">
@@ -47,6 +48,23 @@ export function ErrorBanner() {
             {loadErrors.map((e, i) => (
               <li key={i} data-key={e.key}>
                 <code>{e.key}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {lockedOut.length > 0 && (
+        <div data-testid="locked-out">
+          <p>
+            <strong>
+              The open activity step locks {lockedOut.length === 1 ? 'this key' : 'these keys'}; the link’s{' '}
+              {lockedOut.length === 1 ? 'value was' : 'values were'} not used:
+            </strong>
+          </p>
+          <ul>
+            {lockedOut.map((e) => (
+              <li key={e.key} data-key={e.key}>
+                <code>{e.key}</code>: {e.locked} (the link gave {e.given}) — {e.reason}
               </li>
             ))}
           </ul>

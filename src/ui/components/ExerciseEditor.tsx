@@ -1,10 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { CHART_IDS, CHART_TITLES, type ChartId } from '../../state/chart-ids';
 import { CONDITION_OPS, MEASURES, type ExerciseProblem } from '../../state/exercise-schema';
+import { stepFromExercise, stepWithoutQuestion } from '../exercises/activity-authoring';
 import { EMPTY_FORM, formToExercise, summaryPaths, type ExerciseForm } from '../exercises/authoring';
 import { problemText } from '../exercises/check';
 import type { Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
+import { ActivityWriter, type StepNow } from './ActivityWriter';
 import { Field } from './EditorField';
 import { ExerciseMade } from './ExerciseMade';
 
@@ -238,8 +240,9 @@ function Conditions({
 /**
  * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
  * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
- * format as a shipped exercise file, which "Save as a file" writes. The body of the "Write an
- * exercise" `<details>` (lazy-parts.tsx), loaded when a teacher first opens it.
+ * format as a shipped exercise file, which "Save as a file" writes. Or add it, as it is, as a step
+ * of an activity (ActivityWriter.tsx, issue 23 item 5). The body of the "Write an activity"
+ * `<details>` (lazy-parts.tsx), loaded when a teacher first opens it.
  */
 export function ExerciseEditorForm() {
   const store = useLabStore();
@@ -274,6 +277,17 @@ export function ExerciseEditorForm() {
     const r = formToExercise(form, s.system, s.text, s.view.charts);
     setProblems(r.problems);
     setMade(r.exercise);
+  };
+  // A step of an activity: the form's exercise on the live lab, or instructions only (no question).
+  const stepNow: StepNow = (score) => {
+    const s = store.getState();
+    if (form.question.trim() === '') {
+      if (form.title.trim() === '' || form.task.trim() === '')
+        return { problems: [{ field: 'title', message: 'a step needs a title and what to do' }] };
+      return { step: stepWithoutQuestion(form.title, form.task, s.text, s.view.charts) };
+    }
+    const r = formToExercise(form, s.system, s.text, s.view.charts);
+    return r.exercise ? { step: stepFromExercise(r.exercise, score) } : { problems: r.problems };
   };
   // A measure over a trace is no summary figure: the teacher names the figures that give it away.
   const measured = form.answerKind === 'number' && form.quantity === 'measure';
@@ -366,6 +380,7 @@ export function ExerciseEditorForm() {
         </ul>
       )}
       {made && <ExerciseMade ex={made} />}
+      <ActivityWriter stepNow={stepNow} />
     </>
   );
 }

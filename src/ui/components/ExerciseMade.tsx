@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { exerciseActivity } from '../../state/activity-schema';
 import { exerciseFile, studentLink } from '../exercises/authoring';
 import { loadExerciseScenario } from '../exercises/boot';
 import { bandWords } from '../exercises/check';
@@ -34,7 +35,7 @@ export function ExerciseMade({ ex }: { ex: Exercise }) {
   const openHere = () => {
     const s = store.getState();
     s.setView({
-      authored: ex,
+      authored: exerciseActivity(ex),
       exercise: ex.id,
       preset: null,
       charts: ex.charts ?? s.view.charts,

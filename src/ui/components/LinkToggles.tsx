@@ -5,6 +5,7 @@ import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { num } from '../format';
+import { lockOn } from '../../state/locks';
 import { useLab } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
 import type { LinkToggleSpec } from '../systems/types';
@@ -66,6 +67,11 @@ export function LinkToggles({
   system: SystemId;
   values: Record<string, ParamValue | undefined>;
 }) {
+  const locks = useLab((s) => s.locks);
+  const lockTitle = (key: string) => {
+    const lock = lockOn(locks, key);
+    return lock ? `Locked by this step: ${lock.reason}` : undefined;
+  };
   const change = useLab((s) => s.change);
   const done = useLab((s) => s.done);
   const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
@@ -119,7 +125,11 @@ export function LinkToggles({
                   type="button"
                   data-testid={`link-${l.n}`}
                   aria-pressed={on}
-                  title={`Release or re-add ${spec.word.toLowerCase()} ${l.n} from this moment on`}
+                  disabled={lockOn(locks, key) !== undefined}
+                  title={
+                    lockTitle(key) ??
+                    `Release or re-add ${spec.word.toLowerCase()} ${l.n} from this moment on`
+                  }
                   onClick={() => void change(key, on ? '0' : '1')}
                 >
                   {label}
@@ -128,11 +138,12 @@ export function LinkToggles({
                 <button
                   type="button"
                   data-testid={`link-${l.n}`}
-                  disabled={!up || done || values[key] === false}
+                  disabled={!up || done || values[key] === false || lockOn(locks, key) !== undefined}
                   title={
-                    up
+                    lockTitle(key) ??
+                    (up
                       ? `Release ${spec.word.toLowerCase()} ${l.n} from this moment on`
-                      : `${spec.word} ${l.n} is down: the system sets it up again when its rule says so`
+                      : `${spec.word} ${l.n} is down: the system sets it up again when its rule says so`)
                   }
                   onClick={() => void change(key, '0')}
                 >

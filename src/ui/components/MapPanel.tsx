@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { schemaFor } from '../../engine/scenarios';
 import { systemInfo } from '../../engine/systems/catalog';
 import { draggedMobile } from '../../engine/systems/stations';
+import { lockOn } from '../../state/locks';
 import { effectiveValues } from '../../state/store';
 import type { SystemView } from '../../engine/systems/types';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
@@ -46,6 +47,8 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
         // The system's manifest names the keys of the dragged mobile's position.
         const keys = systemInfo(s.system)?.dragKeys;
         if (!keys) return;
+        // A step that locks the phone's position: the drag moves nothing (the note under the map says why).
+        if (lockOn(s.locks, keys.x) || lockOn(s.locks, keys.y)) return;
         const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
         if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));
         if (!ms || ry !== Math.round(ms.y)) void s.change(keys.y, String(ry));
@@ -81,6 +84,7 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
  */
 function RadioSwitch({ note }: { note: RadioModeNote }) {
   const change = useLab((s) => s.change);
+  const lock = useLab((s) => lockOn(s.locks, note.turnOn?.key ?? ''));
   const system = useLab((s) => s.system);
   const preset = findPreset(useLab((s) => s.view.preset));
   const fixedBy = preset && preset.system === system && !note.on && note.turnOn ? preset : null;
@@ -91,6 +95,8 @@ function RadioSwitch({ note }: { note: RadioModeNote }) {
           <input
             type="checkbox"
             data-testid="radio-from-map"
+            disabled={lock !== undefined}
+            title={lock ? `Locked by this step: ${lock.reason}` : undefined}
             checked={note.on}
             onChange={(e) => {
               const c = e.target.checked ? note.turnOn : note.turnOff;
@@ -184,6 +190,9 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
     [system, values, start],
   );
   const movable = !view || draggedMobile(view) !== undefined;
+  const locks = useLab((s) => s.locks);
+  const keys = systemInfo(system)?.dragKeys;
+  const phoneLock = keys ? (lockOn(locks, keys.x) ?? lockOn(locks, keys.y)) : undefined;
   return (
     <section className="panel map-panel" aria-labelledby="map-title">
       <h2 id="map-title">Map</h2>
@@ -192,6 +201,11 @@ export function MapPanel({ theme }: { theme: 'light' | 'dark' }) {
           ? 'Drag the phone, or focus it and use the arrow keys (Shift: further).'
           : 'The phone stays put in this system: why, under the map.'}
       </p>
+      {movable && phoneLock && (
+        <p className="small param-locked" data-testid="map-locked">
+          <span aria-hidden="true">🔒 </span>The phone’s position is locked by this step: {phoneLock.reason}
+        </p>
+      )}
       <div data-testid="map" className="map">
         <ErrorBoundary area="map">
           <MapCanvas theme={theme} radioFromMap={note?.on ?? true} />

@@ -12,6 +12,8 @@ interface Props {
   /** id, test id, aria-describedby and tooltip of the text field. */
   common: Record<string, string>;
   onChange(key: string, text: string): void | Promise<unknown>;
+  /** Locked by an activity's step: shown, not changeable. */
+  disabled?: boolean;
 }
 
 /** A slider is offered for number keys with a range a slider can span sensibly. */
@@ -36,7 +38,7 @@ function hasSlider(spec: ParamSpec): spec is NumberSpec {
  * applied once, when the slider is let go (pointer up, key up, focus lost): one timed change in
  * the URL, not one per pixel.
  */
-export function ParamField({ spec, value, shown, common, onChange }: Props) {
+export function ParamField({ spec, value, shown, common, onChange, disabled }: Props) {
   /** Text typed while the field has focus (null: not editing, the field shows the value). */
   const edit = useRef<string | null>(null);
   const [editText, setEditText] = useState<string | null>(null);
@@ -103,6 +105,7 @@ export function ParamField({ spec, value, shown, common, onChange }: Props) {
         spellCheck={false}
         autoComplete="off"
         {...common}
+        disabled={disabled}
         value={text}
         onFocus={() => {
           edit.current = text;
@@ -128,6 +131,7 @@ export function ParamField({ spec, value, shown, common, onChange }: Props) {
         <input
           type="range"
           className="slider"
+          disabled={disabled}
           data-testid={`param-${spec.key}-slider`}
           aria-label={`${spec.label} slider`}
           aria-valuetext={`${current === undefined ? shown : formatNumber(current)}${unit}`}

@@ -11,6 +11,8 @@ interface Props {
   onChange(key: string, text: string): void | Promise<unknown>;
   /** Why the key has no effect right now, and the change that gives it one (param-notes.ts). */
   note?: ParamNote | null;
+  /** Why the open activity step locks the key (the control is shown, not changeable). */
+  locked?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function hintText(spec: ParamSpec): string {
  * or a text field (committed on Enter or when it loses focus) with a slider beside it
  * for number keys (ParamField.tsx). Label with unit; the description in words as tooltip and hint.
  */
-export function ParamInput({ spec, value, onChange, note }: Props) {
+export function ParamInput({ spec, value, onChange, note, locked }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const shown = value === undefined ? '' : formatValue(spec, value);
@@ -44,9 +46,15 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
       {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
     </label>
   );
+  const lockId = `${id}-lock`;
   const hint = (
     <>
-      {note && (
+      {locked && (
+        <span className="param-locked" id={lockId} data-testid={`param-locked-${spec.key}`}>
+          <span aria-hidden="true">🔒 </span>Locked by this step: {locked}
+        </span>
+      )}
+      {note && !locked && (
         <span className="param-note" data-testid={`param-note-${spec.key}`}>
           {note.text}{' '}
           {note.fix && (
@@ -71,16 +79,17 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
   const common = {
     id,
     'data-testid': `param-${spec.key}`,
-    'aria-describedby': hintId,
-    title: words,
+    'aria-describedby': locked ? `${lockId} ${hintId}` : hintId,
+    title: locked ? `Locked by this step: ${locked}` : words,
   };
 
   if (spec.kind === 'bool') {
     return (
-      <div className="param param-bool">
+      <div className={locked ? 'param param-bool locked' : 'param param-bool'}>
         <input
           type="checkbox"
           {...common}
+          disabled={!!locked}
           checked={value === true}
           onChange={(e) => onChange(spec.key, e.target.checked ? '1' : '0')}
         />
@@ -91,9 +100,14 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
   }
   if (spec.kind === 'enum') {
     return (
-      <div className="param">
+      <div className={locked ? 'param locked' : 'param'}>
         {label}
-        <select {...common} value={shown} onChange={(e) => onChange(spec.key, e.target.value)}>
+        <select
+          {...common}
+          disabled={!!locked}
+          value={shown}
+          onChange={(e) => onChange(spec.key, e.target.value)}
+        >
           {spec.options.map((o) => (
             <option key={o} value={o}>
               {o}
@@ -105,9 +119,16 @@ export function ParamInput({ spec, value, onChange, note }: Props) {
     );
   }
   return (
-    <div className="param">
+    <div className={locked ? 'param locked' : 'param'}>
       {label}
-      <ParamField spec={spec} value={value} shown={shown} common={common} onChange={onChange} />
+      <ParamField
+        spec={spec}
+        value={value}
+        shown={shown}
+        common={common}
+        onChange={onChange}
+        disabled={!!locked}
+      />
       {hint}
     </div>
   );

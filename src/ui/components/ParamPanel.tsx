@@ -4,6 +4,7 @@ import type { ParamGroup, ParamSpec, ParamValue } from '../../engine/scenario/ty
 import { labPlugin } from '../systems';
 import { paramNote } from './param-notes';
 import { effectiveValues } from '../../state/store';
+import { lockOn } from '../../state/locks';
 import { useLab } from '../hooks/use-lab';
 import { ParamInput } from './ParamInput';
 import { TimedBadge, TimedChanges, timedNote } from './TimedChanges';
@@ -38,6 +39,7 @@ export function ParamPanel() {
   const change = useLab((s) => s.change);
   const settle = useLab((s) => s.settle);
   const lastChange = useLab((s) => s.lastChange);
+  const locks = useLab((s) => s.locks);
   const events = useMemo(() => scenario?.events ?? [], [scenario]);
   const values = useMemo(() => effectiveValues({ scenario, simTime }), [scenario, simTime]);
   const specs = useMemo(() => {
@@ -77,6 +79,7 @@ export function ParamPanel() {
                   value={values[spec.key] as ParamSpec['default'] | undefined}
                   onChange={onChange}
                   note={paramNote(plugin, spec.key, values as Record<string, ParamValue | undefined>)}
+                  locked={lockOn(locks, spec.key)?.reason}
                 />
                 <TimedBadge note={timedNote(events, spec.key, simTime)} paramKey={spec.key} />
               </div>

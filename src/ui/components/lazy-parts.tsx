@@ -135,13 +135,16 @@ export function ComparePart({ theme }: { theme: 'light' | 'dark' }) {
   );
 }
 
-/** "Write an exercise" (ExerciseEditor.tsx): the form loads when a teacher opens it. */
+/**
+ * "Write an activity" (ExerciseEditor.tsx): one question as an exercise, or steps of an activity;
+ * the form loads when a teacher opens it.
+ */
 export function ExerciseEditorPart() {
   return (
     <LazyDetails
       className="exercise-editor"
       testId="exercise-editor"
-      title="Write an exercise"
+      title="Write an activity"
       loading="the editor"
       preload={loadEditor}
     >

@@ -4,6 +4,7 @@
  * same `parseExercise`), and the link a student opens. The editor component only holds the form.
  */
 import type { ChartId } from '../../state/chart-ids';
+import { exerciseActivity } from '../../state/activity-schema';
 import { parseExercise, type ExerciseProblem, type MeasureKind } from '../../state/exercise-schema';
 import { buildUrl, DEFAULT_VIEW } from '../../state/url-codec';
 import { describeMeasure } from './measure';
@@ -225,7 +226,7 @@ export function studentLink(origin: string, pathname: string, ex: Exercise): str
       ...DEFAULT_VIEW,
       charts: ex.charts ?? DEFAULT_VIEW.charts,
       exercise: ex.id,
-      authored: ex,
+      authored: exerciseActivity(ex),
     })
   );
 }

@@ -175,7 +175,7 @@ function withUnit(c: Condition, v: number | string): string {
 }
 
 /** What a condition asks for, in words: "at least 40 dBµV". */
-function target(c: Condition): string {
+export function target(c: Condition): string {
   switch (c.op) {
     case 'approx':
       return `about ${withUnit(c, c.value)} (within ${withUnit(c, c.tol ?? 0)})`;

@@ -8,7 +8,7 @@ import type { Summary } from '../../engine/scenario/summary';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
 import type { RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
-import type { ExerciseList } from '../exercises/collect';
+import type { ActivityList, ExerciseList } from '../exercises/collect';
 import type { FigureRef } from '../exercises/hidden-policy';
 import type { MapRadio } from '../map/radio-mode';
 import type { Preset } from '../presets/types';
@@ -151,6 +151,11 @@ export interface LabPlugin {
    * with `exerciseFiles(id, import.meta.glob('./exercises/*.json', …))` (ui/exercises/collect.ts).
    */
   readonly exercises: ExerciseList;
+  /**
+   * The system's activities (lessons of several steps): the JSON files of its `activities/`
+   * folder, gathered with `activityFiles(id, import.meta.glob('./activities/*.json', …))`.
+   */
+  readonly activities: ActivityList;
   /** The study's published curves, drawn on the sweeps they belong to. */
   readonly publishedCurves?: readonly PublishedCurve[];
   /** What the map's captions and link counters print, for the hidden-figure policy. */

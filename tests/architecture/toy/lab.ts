@@ -1,6 +1,6 @@
 /** The toy system's lab folder: one LabPlugin, with its exercises folder and its map behaviour. */
 import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
-import { exerciseFiles } from '../../../src/ui/exercises/collect';
+import { activityFiles, exerciseFiles } from '../../../src/ui/exercises/collect';
 import type { LabPlugin } from '../../../src/ui/systems/types';
 import { viewFigures } from '../../../src/ui/systems/view-figures';
 
@@ -9,6 +9,7 @@ const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: 
 export const TOY_LAB: LabPlugin = {
   id: 'toy',
   exercises: exerciseFiles('toy', EXERCISE_FILES),
+  activities: activityFiles('toy', {}),
   presets: [
     {
       id: 'toy-free',

@@ -5,6 +5,7 @@
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exerciseActivity } from '../../../src/state/activity-schema';
 import type { Exercise } from '../../../src/state/exercise-schema';
 import { ExerciseNotice } from '../../../src/ui/components/ExerciseNotice';
 import { ExercisePanel } from '../../../src/ui/components/ExercisePanel';
@@ -35,7 +36,7 @@ function render(open: boolean): HTMLDivElement {
       <ExercisePanel />
     </>,
     (lab) => {
-      if (open) lab.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
+      if (open) lab.store.getState().setView({ exercise: EXERCISE.id, authored: exerciseActivity(EXERCISE) });
     },
   );
   h = r.h;

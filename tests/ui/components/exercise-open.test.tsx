@@ -5,6 +5,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { exerciseActivity } from '../../../src/state/activity-schema';
 import type { Exercise } from '../../../src/state/exercise-schema';
 import { ExercisePanel } from '../../../src/ui/components/ExercisePanel';
 import { hiddenFigures } from '../../../src/ui/exercises/hidden';
@@ -25,7 +26,7 @@ const EXERCISE: Exercise = {
 let h: Harness | null = null;
 function render(): HTMLDivElement {
   const r = renderInLab(<ExercisePanel />, (lab) => {
-    lab.store.getState().setView({ exercise: EXERCISE.id, authored: EXERCISE });
+    lab.store.getState().setView({ exercise: EXERCISE.id, authored: exerciseActivity(EXERCISE) });
     lab.store.setState({ done: true, system: 'is707' } as never);
   });
   h = r.h;

@@ -57,7 +57,7 @@ describe('writing an exercise in the lab', () => {
     const { view, errors } = decodeViewChecked(url.hash, { exercises: ['is707-max-rto'] });
     expect(errors).toEqual([]);
     expect(view.exercise).toBe(ex.id);
-    expect(view.authored).toEqual(ex);
+    expect(view.authored?.exercise).toEqual(ex);
     expect(view.charts).toEqual(['seq', 'rto']);
     expect(url.href.length).toBeLessThan(700);
   });

@@ -6,7 +6,7 @@
  * ones, exercises, and the map's behaviour (the cell follows the dragged phone under mobility=map).
  */
 import { lazy } from 'react';
-import { exerciseFiles } from '../../exercises/collect';
+import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { DECT_CURVES } from './published-curves';
 import { DECT_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
@@ -27,6 +27,8 @@ const DelayPanel = lazy(() => import('./DelayPanel').then((m) => ({ default: m.D
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+/** Every `activities/*.json` of this folder (issue 23: lessons of several steps, a file each). */
+const ACTIVITY_FILES = import.meta.glob<unknown>('./activities/*.json', { eager: true, import: 'default' });
 
 export const DECT_LAB: LabPlugin = {
   id: 'dect',
@@ -46,6 +48,7 @@ export const DECT_LAB: LabPlugin = {
   referenceSpeed: 3_100,
   publishedCurves: DECT_CURVES,
   exercises: exerciseFiles('dect', EXERCISE_FILES),
+  activities: activityFiles('dect', ACTIVITY_FILES),
   presets: DECT_PRESETS,
   summaryFields: DECT_SUMMARY_FIELDS,
   panels: [

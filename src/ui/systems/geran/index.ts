@@ -5,7 +5,7 @@
  * efficiency / retransmission / stalling breakdown.
  */
 import { lazy } from 'react';
-import { exerciseFiles } from '../../exercises/collect';
+import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { GERAN_CURVES } from './published-curves';
 import { GERAN_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
@@ -34,6 +34,8 @@ export const GERAN_PANELS: readonly SystemPanel[] = [
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+/** Every `activities/*.json` of this folder (issue 23: lessons of several steps, a file each). */
+const ACTIVITY_FILES = import.meta.glob<unknown>('./activities/*.json', { eager: true, import: 'default' });
 
 export const GERAN_LAB: LabPlugin = {
   id: 'geran',
@@ -56,6 +58,7 @@ export const GERAN_LAB: LabPlugin = {
   referenceSpeed: 180_000,
   publishedCurves: GERAN_CURVES,
   exercises: exerciseFiles('geran', EXERCISE_FILES),
+  activities: activityFiles('geran', ACTIVITY_FILES),
   presets: GERAN_PRESETS,
   summaryFields: GERAN_SUMMARY_FIELDS,
   panels: GERAN_PANELS,

@@ -4,7 +4,7 @@
  * transaction timeline).
  */
 import { lazy } from 'react';
-import { exerciseFiles } from '../../exercises/collect';
+import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { GSM_CURVES } from './published-curves';
 import { GSM_REALISATION } from './realisation';
 import type { LabPlugin, SystemPanel } from '../types';
@@ -38,6 +38,8 @@ export const GSM_PANELS: readonly SystemPanel[] = [
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+/** Every `activities/*.json` of this folder (issue 23: lessons of several steps, a file each). */
+const ACTIVITY_FILES = import.meta.glob<unknown>('./activities/*.json', { eager: true, import: 'default' });
 
 export const GSM_LAB: LabPlugin = {
   id: 'gsm',
@@ -64,6 +66,7 @@ export const GSM_LAB: LabPlugin = {
   referenceSpeed: 31_000,
   publishedCurves: GSM_CURVES,
   exercises: exerciseFiles('gsm', EXERCISE_FILES),
+  activities: activityFiles('gsm', ACTIVITY_FILES),
   presets: GSM_PRESETS,
   summaryFields: GSM_SUMMARY_FIELDS,
   panels: GSM_PANELS,

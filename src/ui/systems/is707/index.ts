@@ -1,6 +1,6 @@
 /** The IS-707 system's piece of the lab: its presets (Figures 3–12) and the RLP frame decoder. */
 import { IS707_DECODER } from './link-decoder';
-import { exerciseFiles } from '../../exercises/collect';
+import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { IS707_CURVES } from './published-curves';
 import { IS707_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
@@ -13,6 +13,8 @@ export { IS707_PUBLISHED } from './published';
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+/** Every `activities/*.json` of this folder (issue 23: lessons of several steps, a file each). */
+const ACTIVITY_FILES = import.meta.glob<unknown>('./activities/*.json', { eager: true, import: 'default' });
 
 export const IS707_LAB: LabPlugin = {
   id: 'is707',
@@ -27,6 +29,7 @@ export const IS707_LAB: LabPlugin = {
   referenceSpeed: 190_000,
   publishedCurves: IS707_CURVES,
   exercises: exerciseFiles('is707', EXERCISE_FILES),
+  activities: activityFiles('is707', ACTIVITY_FILES),
   presets: IS707_PRESETS,
   summaryFields: IS707_SUMMARY_FIELDS,
   panels: [],

@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { PIAFS_DECODER } from './link-decoder';
-import { exerciseFiles } from '../../exercises/collect';
+import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
 import type { LabPlugin } from '../types';
@@ -24,6 +24,8 @@ const PiafsMonitorPanel = lazy(() =>
 
 /** Every `exercises/*.json` of this folder (ui.md "Exercises": a file per exercise). */
 const EXERCISE_FILES = import.meta.glob<unknown>('./exercises/*.json', { eager: true, import: 'default' });
+/** Every `activities/*.json` of this folder (issue 23: lessons of several steps, a file each). */
+const ACTIVITY_FILES = import.meta.glob<unknown>('./activities/*.json', { eager: true, import: 'default' });
 
 /** The PHS piece of the lab (the link toggles come from the `link<n>` keys, not from here). */
 export const PHS_LAB: LabPlugin = {
@@ -53,6 +55,7 @@ export const PHS_LAB: LabPlugin = {
   referenceSpeed: 6_400,
   publishedCurves: PHS_CURVES,
   exercises: exerciseFiles('phs', EXERCISE_FILES),
+  activities: activityFiles('phs', ACTIVITY_FILES),
   presets: PHS_PRESETS,
   summaryFields: PHS_SUMMARY_FIELDS,
   panels: [
