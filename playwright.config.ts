@@ -21,6 +21,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
+    // The built app registers a service worker that precaches the whole build (vite-plugin-pwa): on
+    // every test's fresh context that is ≈ 40 requests and cache writes no other test looks at.
+    // e2e/offline.spec.ts, the spec about it, allows it again.
+    serviceWorkers: 'block',
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
