@@ -50,7 +50,9 @@ async function timeoutExplanations(page: Page, last = Infinity): Promise<string[
   const n = await marks.count();
   const out: string[] = [];
   for (let i = Math.max(0, n - last); i < n; i++) {
-    await marks.nth(i).click({ force: true });
+    // Enter on the focused key, as a keyboard user explains a mark: since issue 21's speed work only
+    // the focused key is laid over its mark (the others have no place to click until focused).
+    await marks.nth(i).press('Enter');
     const panel = page.getByTestId('explain-panel');
     await expect(panel.getByTestId('explain-title')).toContainText('Retransmission timeout');
     // The list, the timeline's name and the command line's text alike.
