@@ -139,4 +139,16 @@ describe('a hint agrees with what the page shows while the exercise is open (ite
     expect(html).not.toContain('data-slice="pppStuffing"');
     expect(ex.hint).not.toMatch(/the hatched slice is/);
   });
+
+  it('gsm-timestamps-price names the slice the bar shows, headers and spare together', () => {
+    const ex = shipped('gsm-timestamps-price');
+    const hides = answerPaths(ex);
+    const html = renderToStaticMarkup(
+      <ByteBudget summary={truthSummaries(ex)[0]} hidden={(p) => isHidden(hides, p)} />,
+    );
+    const quoted = /“([^”]+)”/.exec(ex.hint ?? '')?.[1];
+    expect(quoted).toBe('TCP/IP headers and spare');
+    expect(html).toContain(`${quoted}: <span class="muted">hidden while the exercise is open`);
+    expect(html).not.toContain('data-slice="headers"');
+  });
 });

@@ -4,6 +4,7 @@
  * against nineteen, the 65 KB download's spread and the pinned unlucky draw, the delay sweeps with
  * and without speech, the 9 s set-up give-up (`synRetries=1`), and free play. Presets are data.
  */
+import { remedySeries } from '../../presets/remedy-series';
 import type { Preset, SweepSpec } from '../../presets/types';
 import { Q } from '../../quantity';
 import { GERAN_PUBLISHED as P } from './published';
@@ -366,5 +367,27 @@ export const GERAN_PRESETS: readonly Preset[] = [
         check: { atLeast: 6, atMost: 6 },
       },
     ],
+  },
+  {
+    id: 'geran-remedy-sweep',
+    system: 'geran',
+    title: 'Sweep: remedies against voice activity',
+    spec: 'issue 26 item 5: a sweep per system over remedy against its main radio knob',
+    description:
+      'TCP segments resent per five 65 KB downloads with uplink speech, against the voice activity, for plain TCP, ' +
+      'F-RTO, timestamps alone and Eifel on the same seeds. Every resend here is spurious (the channel loses ' +
+      'nothing): plain TCP and timestamps alone go back N after each talkspurt that outlasts the RTO; F-RTO and ' +
+      'Eifel resend about one segment per timeout. Timestamps alone are Eifel’s fair baseline (the same header bytes).',
+    scenario: 'system=geran&speech=up&repeat=5',
+    charts: [...SPEECH_CHARTS],
+    sweep: {
+      base: 'system=geran&speech=up&repeat=5',
+      key: 'activity',
+      values: [0.2, 0.3, 0.45, 0.6, 0.8],
+      series: remedySeries(['none', 'frto', 'timestamps', 'eifel']),
+      seeds: 3,
+      metric: 'tcp.retransmits',
+      metricLabel: 'TCP segments resent',
+    },
   },
 ];

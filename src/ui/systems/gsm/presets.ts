@@ -3,6 +3,7 @@
  * conditions (good, poor, driving), a radio outage and a dropped call, the reset-threshold sweep,
  * ping, netperf RR and CRR, and free play. Presets are data.
  */
+import { remedySeries } from '../../presets/remedy-series';
 import type { Preset } from '../../presets/types';
 import { Q } from '../../quantity';
 import { GSM_PUBLISHED as P } from './published';
@@ -314,5 +315,28 @@ export const GSM_PRESETS: readonly Preset[] = [
         check: { atMost: 0 },
       },
     ],
+  },
+  {
+    id: 'gsm-remedy-sweep',
+    system: 'gsm',
+    title: 'Sweep: remedies against FER',
+    spec: 'issue 26 item 5: a sweep per system over remedy against its main radio knob',
+    description:
+      'Throughput of a 100 kB FTP Get against the radio frame error rate (f_dT 0.1), for plain TCP, SACK, F-RTO ' +
+      'and timestamps on the same seeds. RLP repairs the radio, so SACK and F-RTO follow plain TCP at every FER: ' +
+      'nothing reaches TCP for them to fix. Timestamps stay below by their price (12 bytes per segment, and VJ ' +
+      'compression lost; Eifel needs them and pays the same) until, at the highest FER, RLP’s resets and TCP’s ' +
+      'timeouts swamp every difference.',
+    scenario: 'system=gsm&app=ftpGet&size=100000&radio=custom&fer=0.1&fdt=0.1',
+    charts: ['seq', 'throughput', 'link'],
+    sweep: {
+      base: 'system=gsm&app=ftpGet&size=100000&radio=custom&fdt=0.1',
+      key: 'fer',
+      values: [0.01, 0.05, 0.1, 0.15, 0.2, 0.25],
+      series: remedySeries(['none', 'sack', 'frto', 'timestamps']),
+      seeds: 2,
+      metric: 'app.kbytesPerSecond',
+      metricLabel: 'throughput (kbyte/s)',
+    },
   },
 ];

@@ -4,6 +4,7 @@
  * Figures 10–12, a low-loss check, and free play. Presets are data.
  */
 import { IS707_PUBLISHED as P } from './published';
+import { remedySeries } from '../../presets/remedy-series';
 import type { Preset } from '../../presets/types';
 import { Q } from '../../quantity';
 
@@ -219,5 +220,28 @@ export const IS707_PRESETS: readonly Preset[] = [
         check: { atLeast: 49, atMost: 49 },
       },
     ],
+  },
+  {
+    id: 'is707-remedy-sweep',
+    system: 'is707',
+    title: 'Sweep: remedies against FER',
+    spec: 'issue 26 item 5: a sweep per system over remedy against its main radio knob',
+    description:
+      'Normalized goodput against the frame error rate (f_dT 0.1, a 40-segment window, 1000 s runs), for plain ' +
+      'TCP, SACK, F-RTO and Eifel on the same seeds: each point pairs the same channel realisations. At low FER ' +
+      'RLP repairs every loss and no remedy has anything to fix (Eifel pays its 12 timestamp bytes); at FER 0.2 ' +
+      'SACK repairs several holes per window and gains most; at FER 0.3 almost every loss ends in a timeout and ' +
+      'none of them helps much.',
+    scenario: 'system=is707&fer=0.2&fdt=0.1&rwnd=21440&duration=1000',
+    charts: ['seq', 'rto', 'cwnd'],
+    sweep: {
+      base: 'system=is707&fdt=0.1&rwnd=21440&duration=1000',
+      key: 'fer',
+      values: [0.01, 0.05, 0.1, 0.2, 0.3],
+      series: remedySeries(['none', 'sack', 'frto', 'eifel']),
+      seeds: 3,
+      metric: 'normalizedGoodput',
+      metricLabel: 'normalized goodput',
+    },
   },
 ];

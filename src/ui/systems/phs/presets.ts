@@ -4,6 +4,7 @@
  * bursts of Figures 5–6, the links fixed at 1…6 of Figure 7, one link released (Table 2), the
  * monitor of Figure 2, and free play. Presets are data.
  */
+import { remedySeries } from '../../presets/remedy-series';
 import type { Preset, SweepSeries } from '../../presets/types';
 import { Q } from '../../quantity';
 import { PHS_PUBLISHED as P } from './published';
@@ -369,5 +370,28 @@ export const PHS_PRESETS: readonly Preset[] = [
         check: { atLeast: 5, atMost: 5 },
       },
     ],
+  },
+  {
+    id: 'phs-remedy-sweep',
+    system: 'phs',
+    title: 'Sweep: remedies against field strength',
+    spec: 'issue 26 item 5: a sweep per system over remedy against its main radio knob',
+    description:
+      'TCP segments resent per 1 MB FTP Get as the phone moves out of doors (the field falls from ≈ 45 to ≈ 36 ' +
+      'dBµV), for plain TCP, SACK, F-RTO and Eifel on the same seeds. Just below 40 dBµV runs of CRC errors hold ' +
+      'packets back past the 0.3 s minimum RTO: nearly every timeout there is spurious, and plain TCP goes back N ' +
+      'after each; F-RTO and Eifel undo them and resend about one segment per timeout. Further out packets are ' +
+      'really lost, most timeouts are genuine, and no remedy helps much.',
+    scenario: 'system=phs&env=outdoor&msX=220',
+    charts: ['seq', 'rto', 'link'],
+    sweep: {
+      base: 'system=phs&env=outdoor',
+      key: 'msX',
+      values: [140, 180, 200, 220, 240, 260],
+      series: remedySeries(['none', 'sack', 'frto', 'eifel']),
+      seeds: 2,
+      metric: 'tcp.retransmits',
+      metricLabel: 'TCP segments resent',
+    },
   },
 ];
