@@ -5,8 +5,6 @@
  * draws); a chart whose draw is expensive is redrawn less often — at most a DUTY share of the time,
  * and never held back more than MAX_WAIT_MS, so every chart still updates about ten times a second
  * (issue 21; a chart's draw costs what its pixel columns need, not the run's length: block-index.ts).
- * A chart takes in each commit's data in a task of its own and draws in a frame after that task,
- * never both in one frame (STALE_MS bounds the wait).
  * Once the data stops changing (the run ended or paused) every chart draws its last update without
  * waiting out its duty cycle — one after another within the frame budget, not all in one frame
  * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
@@ -26,11 +24,6 @@ export const MAX_WAIT_MS = 90;
  * commits every 60 ms, runtime.ts): it is drawn without waiting out its duty cycle, ms.
  */
 export const SETTLE_MS = 150;
-/**
- * A chart whose data's task has not come is not drawn in that frame (it takes its data in first,
- * in the task), unless it has had an update waiting this long, ms.
- */
-export const STALE_MS = 2 * MAX_WAIT_MS;
 
 interface Entry {
   chart: Chart;
@@ -43,8 +36,6 @@ interface Entry {
   drawnAt: number;
   /** When it was last handed new data or view, ms. */
   updatedAt: number;
-  /** When it last became dirty (its oldest undrawn update), ms. */
-  dirtySince: number;
   /** Whether its chart has taken in `data` (Chart.prepare). */
   prepared: boolean;
 }
@@ -90,7 +81,6 @@ export class DrawBudget {
       cost: 0,
       drawnAt: -Infinity,
       updatedAt: -Infinity,
-      dirtySince: -Infinity,
       prepared: true,
     };
     this.entries.add(e);
@@ -104,9 +94,8 @@ export class DrawBudget {
           this.prepareSoon(e);
         }
         e.view = view;
-        e.updatedAt = this.deps.now();
-        if (!e.dirty) e.dirtySince = e.updatedAt;
         e.dirty = true;
+        e.updatedAt = this.deps.now();
         this.schedule();
       },
       remove: () => {
@@ -186,16 +175,8 @@ export class DrawBudget {
         left = true;
         continue;
       }
-      // Data not taken in yet: its task comes soon, and the chart draws in a frame after it, so
-      // that taking in a commit's records never adds up with drawing in one frame — unless the
-      // chart's update has waited so long (tasks starved) that it would miss ten draws a second.
-      if (!e.prepared) {
-        if (this.toPrepare.has(e) && !settled && now - e.dirtySince < STALE_MS) {
-          left = true;
-          continue;
-        }
-        this.prepare(e);
-      }
+      // Data not taken in yet (its task has not come): now, outside the draw's measured cost.
+      if (!e.prepared) this.prepare(e);
       const t0 = this.deps.now();
       e.dirty = false;
       e.chart.update(e.data, e.view);
