@@ -12,6 +12,7 @@ import { bindUrl, isLabEntry, LAB_ENTRY } from './state/url-sync';
 import type { EngineClient } from './worker/client';
 import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { pageTask } from './ui/page-task';
 import { LabProvider } from './ui/hooks/use-lab';
 import { setBootExercise } from './ui/exercises/boot';
 import { lockForView } from './ui/exercises/open-activity';
@@ -30,6 +31,7 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
     frame: (cb) => {
       requestAnimationFrame(() => cb());
     },
+    task: pageTask(),
     randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
     workers: poolSize(navigator.hardwareConcurrency),
   });

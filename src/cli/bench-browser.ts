@@ -17,7 +17,9 @@
  * - {@link pageMaxSpeed}: one whole run of a scenario played at "as fast as possible" in a fresh
  *   context — simulated seconds per wall second from the Play click to "done", the frame times
  *   (requestAnimationFrame intervals) while it played, the time charts' redraws per second and the
- *   main thread's long tasks. `npm run bench` sets it against the same engine in Node keeping the
+ *   main thread's long tasks, CPU time and the share of a core it was given while it had work (on
+ *   a loaded machine frames stretch with that share). `npm run bench` sets it against the same
+ *   engine in Node keeping the
  *   same traces ({@link MAX_SPEED_SCENARIOS}).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -145,6 +147,13 @@ export interface PageRun {
   /** Long tasks (≥ 50 ms) on the main thread while playing: count and the longest, ms. */
   longTasks: number;
   longestTaskMs: number;
+  /**
+   * The page's main thread while playing (Chromium's Performance metrics): CPU time it used, s,
+   * and the wall time its tasks took, s. Their ratio is the share of a core the machine gave it
+   * while it had work — under another load the wall times stretch, the CPU time hardly.
+   */
+  mainCpuS: number;
+  mainTaskS: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -164,8 +173,14 @@ export async function pageMaxSpeed(browser: Browser, url: string, scenario: stri
     await page.goto(`${url}?${scenario}`);
     await page.getByTestId('speed').selectOption('max');
     await page.locator('[data-status="ready"]').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async (): Promise<Record<string, number>> =>
+      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const m0 = await metrics();
     await page.getByTestId('play').click();
     await page.locator('[data-status="done"]').waitFor({ timeout: 600_000 });
+    const m1 = await metrics();
     await page.waitForFunction('window.__maxSpeed.t1 === window.__maxSpeed.t1');
     const s = (await page.evaluate('window.__maxSpeed')) as {
       t0: number;
@@ -194,6 +209,8 @@ export async function pageMaxSpeed(browser: Browser, url: string, scenario: stri
       drawsPerSecond,
       longTasks: s.longTasks.length,
       longestTaskMs: s.longTasks.length ? Math.max(...s.longTasks) : 0,
+      mainCpuS: m1.ThreadTime - m0.ThreadTime,
+      mainTaskS: m1.TaskDuration - m0.TaskDuration,
     };
   } finally {
     await context.close();

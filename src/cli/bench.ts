@@ -286,6 +286,10 @@ if (!args.has('--no-browser')) {
             `    frame time p50 ${f('p50')}, p95 ${f('p95')}, p99 ${f('p99')}, largest ${f('max')} ms; ` +
             `long tasks ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.longTasks)), 0)} ` +
             `(longest ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.longestTaskMs)), 0)} ms)\n` +
+            `    main thread: CPU ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.mainCpuS)), 2)} s ` +
+            `(${fmtMinMedianMax(minMedianMax(pages.map((r) => (100 * r.mainCpuS) / r.wallSeconds)), 0)} % of the run's wall time), ` +
+            `its tasks ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.mainTaskS)), 2)} s of wall time: ` +
+            `given ${fmtMinMedianMax(minMedianMax(pages.map((r) => (100 * r.mainCpuS) / r.mainTaskS)), 0)} % of a core while it had work\n` +
             `    chart redraws per second: ${draws}`,
         );
       }

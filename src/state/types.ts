@@ -197,6 +197,12 @@ export interface LabDeps {
   now(): number;
   /** Run `cb` before the next paint (requestAnimationFrame in the page). */
   frame(cb: () => void): void;
+  /**
+   * Run `cb` as a task of its own soon (the page: a message to itself). Commits run there, not in
+   * the frame callback, so that folding in the engine's results and drawing charts are never one
+   * long frame. Without it, a commit runs in the frame callback.
+   */
+  task?(cb: () => void): void;
   /** A fresh seed for "new seed". */
   randomSeed(): number;
   /** Engines a background job may run at once (the page: hardware threads − 1); default 1. */

@@ -21,6 +21,8 @@ export interface Harness {
   silence(): void;
   /** The fake clock's time, ms. */
   now: () => number;
+  /** What runs now: a frame callback, a task (the `tasks` option) or neither. */
+  phase: () => 'frame' | 'task' | 'idle';
   spawned: () => number;
   /** Engines spawned and not terminated (the live run's included). */
   live: () => number;
@@ -49,10 +51,12 @@ export interface CallLogEntry {
  * trip — a test needing many answers over fake time then gets small, cheap ones.
  */
 export function harness(
-  options: { workers?: number; calls?: CallLogEntry[]; clockedRequests?: boolean } = {},
+  options: { workers?: number; calls?: CallLogEntry[]; clockedRequests?: boolean; tasks?: boolean } = {},
 ): Harness {
   let now = 0;
   let queue: (() => void)[] = [];
+  const tasks: (() => void)[] = [];
+  let phase: 'frame' | 'task' | 'idle' = 'idle';
   const ports: MessagePort[] = [];
   let crashers: ((m: string) => void)[] = [];
   let silencers: (() => void)[] = [];
@@ -64,6 +68,12 @@ export function harness(
     frame: (cb) => {
       queue.push(cb);
     },
+    // `tasks`: as the page, tasks of their own, run after each frame's callbacks.
+    ...(options.tasks && {
+      task: (cb: () => void) => {
+        tasks.push(cb);
+      },
+    }),
     randomSeed: () => 4242,
     workers: options.workers,
     spawn(onCrash): EngineClient {
@@ -150,11 +160,16 @@ export function harness(
         now += ms;
         const run = queue;
         queue = [];
+        phase = 'frame';
         for (const cb of run) cb();
+        phase = 'task';
+        while (tasks.length > 0) tasks.shift()!();
+        phase = 'idle';
         await tick();
         await tick();
       }
     },
+    phase: () => phase,
     crash(message) {
       const c = crashers;
       crashers = [];

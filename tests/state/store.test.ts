@@ -84,6 +84,24 @@ describe('lab store', () => {
     expect(h.store.getState().status).toBe('ready');
   });
 
+  it('with tasks (the page), commits run in a task of their own, never in a frame callback', async () => {
+    await loaded('system=is707&fer=0.2&duration=600', harness({ tasks: true, clockedRequests: true }));
+    const phases: string[] = [];
+    const unsubscribe = h.store.subscribe((s, prev) => {
+      if (s.traceVersion !== prev.traceVersion) phases.push(h.phase());
+    });
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    for (let i = 0; i < 3000 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    await settle(h);
+    unsubscribe();
+    expect(phases.length).toBeGreaterThan(3);
+    expect(phases.filter((p) => p === 'frame')).toEqual([]);
+    const s = h.store.getState();
+    expect(s.status).toBe('done');
+    expect(s.traces['tcp.send'].length).toBe(30_000);
+  });
+
   it('a live change mid-run is recorded in the text as an event and shown as the effective value', async () => {
     await loaded();
     for (let i = 0; i < 10; i++) await h.store.getState().stepFrame();

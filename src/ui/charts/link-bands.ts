@@ -104,6 +104,14 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
   ix.jDone = jEnd;
 }
 
+/**
+ * Extend the index of `s` to its whole buckets as records arrive (a chart's `prepare`, once per
+ * commit), so that a draw only walks it.
+ */
+export function extendBandIndex(state: BandState, s: BandColumns, frameS: number): void {
+  bandIndex(state, s, frameS);
+}
+
 /** The index of `s`, extended to its whole buckets (kept when the front was dropped). */
 function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex | null {
   const dt = frameS * BAND_BUCKET_FRAMES;

@@ -2,7 +2,14 @@ import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource } from './data';
 import { BandResetMerge } from './link-band-reset';
-import { createBandState, markBandColumns, rowLookup, type BandColumns, type BandState } from './link-bands';
+import {
+  createBandState,
+  extendBandIndex,
+  markBandColumns,
+  rowLookup,
+  type BandColumns,
+  type BandState,
+} from './link-bands';
 import {
   BIT,
   binFrames,
@@ -81,11 +88,14 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
       bands.work = 0;
       return work;
     },
-    // The frames' bucket index takes a commit's frames as they come (link-bins.ts), not at the draw.
+    // The frames' bucket index and the channel-state band index take a commit's records as they
+    // come (link-bins.ts, link-bands.ts), not at the draw.
     prepare(d: TraceData) {
       chart.prepare?.(d);
       const frames = readSource(d, decoder.source, decoder.fields, decoder.optional ?? []);
       if (frames && decoder !== NO_DECODER) frameIndex(bins, frames, [...frames.req, ...frames.opt], decoder);
+      const cols = decoder.band ? bandColumns(d, decoder, bands) : null;
+      if (cols) extendBandIndex(bands, cols, decoder.frameS);
     },
   };
 }
@@ -223,6 +233,29 @@ function runsPath(buf: Uint8Array, base: number, cw: number, bit: number, y0: nu
   return parts.join('');
 }
 
+/**
+ * The decoder's band records as band columns: state and row (and sub-row), merged with the records
+ * that reset a row's band when the decoder names them (link-band-reset.ts). Null without records.
+ */
+function bandColumns(data: TraceData, dec: FrameDecoder, state: BandStates): BandColumns | null {
+  const band = dec.band!;
+  const sub = band.subRow;
+  const s = readSource(data, band.source, [band.field, band.rowField, ...(sub ? [sub.field] : [])]);
+  if (!s) return null;
+  const cols: BandColumns = {
+    n: s.n,
+    t: s.t,
+    v: s.req[0],
+    row: s.req[1],
+    sub: sub && { col: s.req[2], count: sub.count },
+    serial: s.serial,
+  };
+  const reset = band.reset;
+  if (!reset || sub) return cols;
+  const r = readSource(data, reset.source, [reset.rowField, reset.kindField]);
+  return state.merge.merge(cols, r, new Set(reset.kinds));
+}
+
 /** Mark columns where each row's band state (e.g. channel bad) is 1 over the visible window. */
 function markBands(
   ctx: TimeDrawContext,
@@ -234,23 +267,8 @@ function markBands(
   counted: (k: number, m: number) => void,
   state: BandStates,
 ): void {
-  const band = dec.band!;
-  const sub = band.subRow;
-  const s = readSource(ctx.data, band.source, [band.field, band.rowField, ...(sub ? [sub.field] : [])]);
-  if (!s) return;
-  let cols: BandColumns = {
-    n: s.n,
-    t: s.t,
-    v: s.req[0],
-    row: s.req[1],
-    sub: sub && { col: s.req[2], count: sub.count },
-    serial: s.serial,
-  };
-  const reset = band.reset;
-  if (reset && !sub) {
-    const r = readSource(ctx.data, reset.source, [reset.rowField, reset.kindField]);
-    cols = state.merge.merge(cols, r, new Set(reset.kinds));
-  }
+  const cols = bandColumns(ctx.data, dec, state);
+  if (!cols) return;
   const markBad = (k: number, a: number, b: number): void => mark(k, a, b, BIT.bad);
   markBandColumns(cols, index, ctx.t0, ctx.t1, end, ctx.fx, cw, dec.frameS, markBad, counted, state);
 }

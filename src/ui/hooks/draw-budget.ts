@@ -11,6 +11,7 @@
  * apart): no chart lingers on an older window than the others (issue #8 item 4).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
+import { pageTask } from '../page-task';
 
 /** Main-thread time per animation frame the charts may use together, ms. */
 export const BUDGET_MS = 8;
@@ -187,18 +188,6 @@ export class DrawBudget {
     }
     if (left) this.schedule();
   }
-}
-
-/** Tasks of their own through a message channel (no timer clamping). */
-function pageTask(): ((cb: () => void) => void) | undefined {
-  if (typeof MessageChannel === 'undefined') return undefined;
-  const channel = new MessageChannel();
-  const queue: (() => void)[] = [];
-  channel.port1.onmessage = () => queue.shift()?.();
-  return (cb) => {
-    queue.push(cb);
-    channel.port2.postMessage(0);
-  };
 }
 
 /** The page's budget (requestAnimationFrame and performance.now). */

@@ -307,4 +307,36 @@ describe('a redraw works for its pixel columns, whatever the run’s length', ()
     // their levels: 224,999 and 294,217 without it).
     expect(b, `${a} at 2,000 s, ${b} at 4,000 s`).toBeLessThan(1.25 * a);
   });
+
+  it('IS-707’s link timeline takes a commit’s channel states in when handed them, not at the draw', () => {
+    // Drawn at 3,000 s, then 1,000 s of records come. Prepared (the draw budget's task per commit),
+    // the draw reads the channel states as a redraw of data it already holds does: the band index's
+    // walk, not the new records.
+    const reads = (prepared: boolean): { first: number; again: number; fresh: number } => {
+      const el = host();
+      const chart = CHARTS.link('is707')(el);
+      const before = is707(3000);
+      chart.update(before.data, view(before.simTime));
+      const after = is707(4000);
+      if (prepared) chart.prepare?.(after.data);
+      const draw = (): number => {
+        const count = { n: 0 };
+        const states = counted({ 'channel.state': after.data['channel.state'] }, count)['channel.state'];
+        chart.update({ ...after.data, 'channel.state': states }, view(after.simTime));
+        return count.n;
+      };
+      const first = draw();
+      const again = draw();
+      chart.destroy();
+      el.remove();
+      const fresh = after.data['channel.state'].length - before.data['channel.state'].length;
+      return { first, again, fresh };
+    };
+    const drawnOnly = reads(false);
+    const prepared = reads(true);
+    expect(prepared.fresh).toBeGreaterThan(10_000);
+    // Without a prepare the draw summarizes every new record (time, state, row: 3 reads each).
+    expect(drawnOnly.first).toBeGreaterThan(drawnOnly.again + 2 * drawnOnly.fresh);
+    expect(prepared.first, `${prepared.first} reads, ${prepared.again} redrawn`).toBe(prepared.again);
+  });
 });
