@@ -84,7 +84,7 @@ function drawStreamThroughput(ctx: TimeDrawContext, options: StreamThroughputCha
     .scaleLinear()
     .domain([0, niceMax(max, 1)])
     .range([h, 0]);
-  frame.yAxis(y, `throughput (kbit/s, ${W} s window)`, p);
+  frame.yAxis(y, `kbit/s over a ${W} s window`, p);
   const sentLine = new LinePathBuilder();
   const goodLine = new LinePathBuilder();
   let nSent = 0;
@@ -117,8 +117,8 @@ function drawStreamThroughput(ctx: TimeDrawContext, options: StreamThroughputCha
       .attr('stroke-width', s.width)
       .attr('stroke-linejoin', 'round');
   const legend: LegendItem[] = [
-    { label: `sent, retransmissions included (${W} s window)`, color: p.neutral.ink, kind: 'line' },
-    { label: `delivered in order: goodput (${W} s window)`, color: p.series.goodput, kind: 'line' },
+    { label: 'sent, retransmissions included', color: p.neutral.ink, kind: 'line' },
+    { label: 'goodput (delivered in order)', color: p.series.goodput, kind: 'line' },
   ];
   frame.legend(legend, p);
   const last = cols[cols.length - 1];

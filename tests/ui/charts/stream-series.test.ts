@@ -119,7 +119,7 @@ describe('throughput over an averaging window', () => {
       expect(Number(m![1])).toBeCloseTo((direct(s, end - W, end) * 8) / W / 1000, 1);
       expect(Number(m![2])).toBeCloseTo((delivered * 8) / W / 1000, 1);
       expect(el.querySelector('path.sent-rate-line')?.getAttribute('d')).toMatch(/^M/);
-      expect(el.querySelector('.legend')?.textContent ?? el.textContent).toContain(`${W} s window`);
+      expect(el.querySelector('svg')?.textContent).toContain(`kbit/s over a ${W} s window`);
       chart.destroy();
       el.remove();
     }
