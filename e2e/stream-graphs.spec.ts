@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { encodeExerciseToken } from '../src/state/exercise-link';
+import type { Exercise } from '../src/state/exercise-schema';
 import { overlapping } from './boxes';
 import { expect, playToEnd, test } from './fixtures';
 
@@ -81,4 +83,32 @@ test('at 390 px the stream graphs’ controls and legends do not overlap, and ax
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad).toEqual([]);
+});
+
+test('an exercise hiding the RTO hides the RTT graph, one hiding the goodput the throughput graph', async ({
+  page,
+}) => {
+  const scenario = 'system=is707&fer=0.1&duration=20';
+  const exercise = (id: string, hides: string[], path: string): Exercise => ({
+    id,
+    system: 'is707',
+    title: 'Stream graphs hidden',
+    task: 'Play the run to its end.',
+    scenario,
+    charts: ['seq', 'rtt', 'tput'],
+    question: 'What is it?',
+    hides,
+    answer: { kind: 'number', truth: { kind: 'summary', path } },
+  });
+  for (const [ex, hidden, shown] of [
+    [exercise('stream-rto', ['tcp.maxRto'], 'tcp.maxRto'), 'rtt', 'tput'],
+    [exercise('stream-goodput', ['tcp.goodputBps'], 'tcp.goodputBps'), 'tput', 'rtt'],
+  ] as const) {
+    await page.goto(`/?${scenario}#charts=seq,rtt,tput&exercise=${ex.id}&ex=${encodeExerciseToken(ex)}`);
+    await expect(page.getByTestId('exercise')).toHaveAttribute('data-exercise', ex.id);
+    await expect(page.getByTestId(`chart-hidden-${hidden}`)).toBeVisible();
+    await expect(page.getByTestId(`chart-${hidden}`).locator('svg')).toHaveCount(0);
+    await expect(page.getByTestId(`chart-hidden-${shown}`)).toHaveCount(0);
+    await expect(page.getByTestId(`chart-${shown}`).locator('svg').first()).toBeVisible();
+  }
 });
