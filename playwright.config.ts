@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
@@ -9,14 +10,21 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // One worker per core, each test on its own (not whole files): every test opens its own context
+  // and page on the one built app, and writes only to its own temporary files, so tests may run in
+  // any order and side by side (CONTRIBUTING.md, "The suite's budget"). E2E_WORKERS overrides.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
   reporter: process.env.CI ? 'line' : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
+    // The built app registers a service worker that precaches the whole build (vite-plugin-pwa): on
+    // every test's fresh context that is ≈ 40 requests and cache writes no other test looks at.
+    // e2e/offline.spec.ts, the spec about it, allows it again.
+    serviceWorkers: 'block',
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -76,9 +76,12 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout });
 }
 
-/** Run the CLI (`npm run sim -- "<scenario>"`) and parse the summary it prints. */
+/**
+ * Run the CLI (`npm run sim -- "<scenario>"`, started as npm starts it: `node scripts/cli.mjs sim`,
+ * without npm's own start-up) and parse the summary it prints.
+ */
 export async function cliSummary(scenario: string): Promise<Record<string, unknown>> {
-  const { stdout } = await run('npm', ['run', '-s', 'sim', '--', scenario], {
+  const { stdout } = await run(process.execPath, ['scripts/cli.mjs', 'sim', scenario], {
     cwd: process.cwd(),
     maxBuffer: 1 << 24,
   });

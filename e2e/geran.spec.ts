@@ -27,7 +27,7 @@ async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
 /** Times (s) of the TCP retransmissions of a CLI run of `scenario` (its `tcp.send` trace). */
 async function retransmissionTimes(scenario: string, name: string): Promise<number[]> {
   const dir = join(tmpdir(), `geran-e2e-${name}-${process.pid}`);
-  await run('npm', ['run', '-s', 'sim', '--', scenario, '--trace', dir], { maxBuffer: 1 << 24 });
+  await run(process.execPath, ['scripts/cli.mjs', 'sim', scenario, '--trace', dir], { maxBuffer: 1 << 24 });
   // tcp.send.csv: t, seq, len, rtx (new or retransmission), conn.
   const [header, ...rows] = readFileSync(join(dir, 'tcp.send.csv'), 'utf8').trimEnd().split('\n');
   const rtx = header.split(',').indexOf('rtx');

@@ -7,6 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { expect, playToEnd, test } from './fixtures';
 
 const SCENARIO = 'system=is707&fer=0.2&duration=20';
+// The other specs block the service worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
 
 /** Wait until a service worker controls the page (the first load registers it, clientsClaim takes over). */
 async function controlled(page: import('@playwright/test').Page): Promise<void> {

@@ -68,10 +68,14 @@ test('a sweep link re-runs and exports a CSV whose rows equal the CLI’s sweep 
   ]);
   const rows = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
   const [header, ...body] = rows;
-  const { stdout } = await run('npm', ['run', '-s', 'sim', '--', '--sweep', SWEEP, '--seeds', '2'], {
-    cwd: process.cwd(),
-    maxBuffer: 1 << 24,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['scripts/cli.mjs', 'sim', '--sweep', SWEEP, '--seeds', '2'],
+    {
+      cwd: process.cwd(),
+      maxBuffer: 1 << 24,
+    },
+  );
   const lines = stdout
     .trim()
     .split('\n')

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: unit tests (Vitest) then browser tests (Playwright with Debian's Chromium).
+# `npm test`: unit tests (Vitest) then browser tests (Playwright with Debian's Chromium), within the
+# suite's four-minute budget on two cores (CONTRIBUTING.md). `npm run test:deep` runs the same with
+# TEST_DEEP=1: every fuzz test at its full count (tests/fuzz-budget.ts), for before a release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Chromium (Playwright cannot download its own browser here), tshark (the pcap test reads our

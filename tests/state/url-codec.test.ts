@@ -16,6 +16,10 @@ import { parseActivity } from '../../src/state/activity-schema';
 import { encodeActivityToken, encodeExerciseToken } from '../../src/state/exercise-link';
 import { parseExercise } from '../../src/state/exercise-schema';
 import { NOTE_CHARTS } from '../../src/state/notes';
+import { fuzzCount } from '../fuzz-budget';
+
+/** Fragments a run: 2,000 in `npm test`, 10,000 in `npm run test:deep` (tests/fuzz-budget.ts). */
+const URL_FUZZ_RUNS = fuzzCount('URL_FUZZ_RUNS', 2_000, 10_000);
 
 /** The key of one `key=value` item, percent-decoded as the codec reads it. */
 function safeKey(part: string): string {
@@ -154,7 +158,7 @@ describe('view fragment codec', () => {
     expect(parseUrl('', '#charts=bogus').viewErrors).toHaveLength(1);
   });
 
-  it('any fragment decodes without throwing; every item is used or reported by its key (10,000 runs)', () => {
+  it(`any fragment decodes without throwing; every item is used or reported by its key (${URL_FUZZ_RUNS} runs)`, () => {
     const ex = parseExercise({
       id: 'is707-linked',
       system: 'is707',
@@ -263,7 +267,7 @@ describe('view fragment codec', () => {
         expect(again.errors).toEqual([]);
         expect(again.view).toEqual(view);
       }),
-      { numRuns: 10_000, seed: 2026 },
+      { numRuns: URL_FUZZ_RUNS, seed: 2026 },
     );
   });
 

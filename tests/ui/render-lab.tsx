@@ -1,30 +1,18 @@
 /**
  * Rendering lab components in jsdom for a test: a fresh store harness (tests/state/harness.ts),
- * the components inside LabProvider in a div on the page, all of it torn down after each test
- * (after the test file's own afterEach hooks, which Vitest runs first).
+ * the components inside LabProvider in a div on the page, all of it torn down when the test
+ * finishes (after the test file's own afterEach hooks, which Vitest runs first). The teardown is
+ * registered by each render for its own test (`onTestFinished`), not by this module once: the
+ * jsdom project shares loaded modules between the files of a worker (vitest.config.ts), so a
+ * module-level `afterEach` would serve only the first file that imported this one.
  */
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { onTestFinished } from 'vitest';
 import { LabProvider } from '../../src/ui/hooks/use-lab';
 import { harness, type Harness } from '../state/harness';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-interface Mounted {
-  readonly h: Harness;
-  readonly root: Root;
-  readonly host: HTMLDivElement;
-}
-let mounted: Mounted[] = [];
-afterEach(() => {
-  for (const m of mounted) {
-    act(() => m.root.unmount());
-    m.host.remove();
-    m.h.close();
-  }
-  mounted = [];
-});
 
 export interface Rendered {
   /** The div the components were rendered into. */
@@ -39,7 +27,11 @@ export function renderInLab(node: ReactNode, prepare?: (h: Harness) => void): Re
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
-  mounted.push({ h, root, host });
+  onTestFinished(() => {
+    act(() => root.unmount());
+    host.remove();
+    h.close();
+  });
   act(() => root.render(<LabProvider store={h.store}>{node}</LabProvider>));
   return { host, h };
 }

@@ -18,8 +18,9 @@ import { describe, it } from 'vitest';
 import { getSystem, SYSTEM_IDS } from '../../src/engine';
 import { sequenceOf, type KeySet } from './sequence-ops';
 import { runSequence } from './sequence-run';
+import { fuzzCount } from '../fuzz-budget';
 
-const RUNS = Number(process.env.SEQ_FUZZ_RUNS ?? 2);
+const RUNS = fuzzCount('SEQ_FUZZ_RUNS', 2, 100);
 /** Operations in a sequence's first segment (a second one, after a system switch, has half). */
 const OPS = 12;
 /** Shrinking re-runs whole sequences: a bounded number of tries keeps a failure's report in seconds. */

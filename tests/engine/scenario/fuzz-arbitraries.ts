@@ -5,9 +5,11 @@
  */
 import fc from 'fast-check';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
+import { fuzzCount } from '../../fuzz-budget';
 
 export const SEED = Number(process.env.SCENARIO_FUZZ_SEED ?? 20261121);
-export const RUNS = Number(process.env.SCENARIO_FUZZ_RUNS ?? 4000);
+/** Runs per property: 1000 in `npm test`, 4000 in `npm run test:deep` (tests/fuzz-budget.ts). */
+export const RUNS = fuzzCount('SCENARIO_FUZZ_RUNS', 1000, 4000);
 
 /** Plain checks (expect() in a 12,000-run loop costs more than the parser itself). */
 export function check(cond: boolean, what: string, q: string): void {

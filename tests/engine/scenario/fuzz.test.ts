@@ -6,7 +6,7 @@
  * the canonical text parses without errors back to the same scenario.
  *
  * The fast-check seed is pinned; override it with SCENARIO_FUZZ_SEED and the run
- * count per property with SCENARIO_FUZZ_RUNS (default 4000 × 3 properties). The URL codec's view
+ * count per property with SCENARIO_FUZZ_RUNS (1000 in `npm test`, 4000 in `npm run test:deep`, × 3 properties). The URL codec's view
  * keys beside the scenario (A/B's `b.<key>`, the sweep's `sweep…`) are fuzzed the same way, with
  * the same arbitraries (fuzz-arbitraries.ts), in fuzz-view-keys.test.ts.
  */

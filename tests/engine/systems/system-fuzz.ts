@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, type Simulation, type Summary } from '../../../src/engine';
+import { fuzzCount } from '../../fuzz-budget';
 
 /** A tiny deterministic generator (the engine's own streams are not for tests). */
 export function lcg(seed: number): () => number {
@@ -65,8 +66,8 @@ export function caseText(f: SystemFuzz, seed: number): string {
 export function freshSeeds(count: number, salt: number): number[] {
   const given = process.env.SYSTEM_FUZZ_SEEDS;
   if (given) return given.split(',').map((s) => Number(s) >>> 0);
-  const asked = Number(process.env.SYSTEM_FUZZ_COUNT);
-  const n = Number.isInteger(asked) && asked > 0 ? asked : count;
+  // `npm run test:deep` draws ten times as many (tests/fuzz-budget.ts).
+  const n = fuzzCount('SYSTEM_FUZZ_COUNT', count, count * 10);
   const r = lcg((Date.now() ^ Math.imul(salt, 0x9e3779b1)) >>> 0);
   return Array.from({ length: n }, () => Math.floor(r() * 2 ** 32));
 }

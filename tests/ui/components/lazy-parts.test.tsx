@@ -7,6 +7,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { SweepSetup } from '../../../src/state/sweep';
 import { ComparePart, ExerciseEditorPart, SweepPart } from '../../../src/ui/components/lazy-parts';
 import { renderInLab } from '../render-lab';
 
@@ -20,7 +21,14 @@ async function settle(host: HTMLElement, until: () => boolean): Promise<void> {
   expect(until(), host.innerHTML.slice(0, 300)).toBe(true);
 }
 
-const SWEEP = { text: 'system=is707&fer=0.1|0.2&duration=10', seeds: 1, y: 'normalizedGoodput', x: 'fer' };
+// A whole setup (it once named its metric `y`, a field the setup no longer has: the panel then ran it
+// and its result crashed on the missing `metrics` whenever the result's module was already loaded).
+const SWEEP: SweepSetup = {
+  text: 'system=is707&fer=0.1|0.2&duration=10',
+  seeds: 1,
+  metrics: ['normalizedGoodput'],
+  x: 'fer',
+};
 
 describe('lazy parts', () => {
   it('the sweep is a stand-in with its heading while the engine starts, the panel once it is ready', async () => {
@@ -44,7 +52,7 @@ describe('lazy parts', () => {
   it('a sweep link loads the panel at once, before the engine is ready', async () => {
     const { host } = renderInLab(<SweepPart theme="light" />, (lab) => {
       lab.store.setState({ status: 'starting' } as never);
-      lab.store.getState().setView({ sweep: SWEEP } as never);
+      lab.store.getState().setView({ sweep: SWEEP });
     });
     await settle(host, () => host.querySelector('[data-testid="sweep"]') !== null);
   });
