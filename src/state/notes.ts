@@ -7,7 +7,7 @@
 import type { ChartId } from './chart-ids';
 
 /** The charts with a time axis (the histogram's axis is goodput, not time). */
-export const NOTE_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link'];
+export const NOTE_CHARTS: readonly ChartId[] = ['seq', 'rto', 'cwnd', 'throughput', 'link', 'rtt', 'tput'];
 /** Longest note, characters: a label on a chart, not a paragraph. */
 export const MAX_NOTE_TEXT = 80;
 /** Most notes in one view (each is an item of the link). */

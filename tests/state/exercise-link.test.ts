@@ -44,7 +44,7 @@ describe('the one exercise reader (files and links)', () => {
     });
     expect(r.exercise).toEqual(base);
     expect(r.problems.map((p) => p.field)).toEqual(['charts', 'hides', 'hint', 'colour']);
-    expect(r.problems[0].message).toContain('seq, rto, cwnd, throughput, link, histogram');
+    expect(r.problems[0].message).toContain('seq, rto, cwnd, throughput, link, histogram, rtt, tput');
     expect(r.problems[3].message).toContain('not a field of an exercise');
   });
 

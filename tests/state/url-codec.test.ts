@@ -142,7 +142,7 @@ describe('view fragment codec', () => {
     expect(by('preset').allowed).toBe('the id of a preset: is707-fig5, gsm-text');
     expect(by('preset').message).toContain('“nope” is not allowed');
     expect(by('exercise').allowed).toContain('is707-max-rto');
-    expect(by('charts').allowed).toContain('seq, rto, cwnd, throughput, link, histogram');
+    expect(by('charts').allowed).toContain('seq, rto, cwnd, throughput, link, histogram, rtt, tput');
     expect(by('x').message).toContain('charts, zoom, exercise, ex, step, preset, theme');
     expect(errors[5].message).toContain('no value given');
     // Known ids pass; without a list of ids, any well-formed id is accepted.

@@ -220,7 +220,7 @@ export abstract class ConnectionCore {
     this.stats.rttSum += s;
     this.stats.rttCount++;
     if (s < this.stats.rttMin) this.stats.rttMin = s;
-    this.tracer.rtt(now, sample);
+    this.tracer.rtt(now, sample, this.rto.srtt);
     this.traceRto(now);
   }
 

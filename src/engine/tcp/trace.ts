@@ -26,6 +26,11 @@ export interface TcpTraceSources {
   flight: TraceSource;
   /** Valid RTT sample: seconds, conn. */
   rtt: TraceSource;
+  /**
+   * SRTT after each valid sample (RFC 6298 §2, or the Eifel response's adaptation, RFC 4015 §3):
+   * seconds, conn. One record per `tcp.rtt` record, at the same time.
+   */
+  srtt: TraceSource;
   /** SRTT + 4·RTTVAR, tick-rounded and clamped: seconds, conn. */
   rtoComputed: TraceSource;
   /** The backed-off RTO in force: seconds, conn. */
@@ -59,6 +64,7 @@ export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
     rwnd: recorder.source('tcp.rwnd', bytes),
     flight: recorder.source('tcp.flight', bytes),
     rtt: recorder.source('tcp.rtt', secs),
+    srtt: recorder.source('tcp.srtt', secs),
     rtoComputed: recorder.source('tcp.rtoComputed', secs),
     rtoActive: recorder.source('tcp.rtoActive', secs),
     timeout: recorder.source('tcp.timeout', ['seq', 'backoff', 'conn']),
@@ -73,7 +79,7 @@ export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
 
 /**
  * How one connection traces: `sender` enables the sender-side sources (send,
- * ack, cwnd, ssthresh, flight, rtt, rto*, timeout, fastRetransmit, state, spurious*),
+ * ack, cwnd, ssthresh, flight, rtt, srtt, rto*, timeout, fastRetransmit, state, spurious*),
  * `receiver` the receiver-side ones (receive, deliver, rwnd), so a system traces the
  * data direction cleanly.
  */
@@ -145,9 +151,12 @@ export class ConnTracer {
     if (active !== this.rtoA) t.sources.rtoActive.record(now, (this.rtoA = active) / NS, t.conn);
   }
 
-  rtt(now: Nanos, sample: Nanos): void {
+  /** A valid RTT sample and the SRTT it left (ns). */
+  rtt(now: Nanos, sample: Nanos, srtt: number): void {
     const t = this.tx;
-    if (t) t.sources.rtt.record(now, sample / NS, t.conn);
+    if (!t) return;
+    t.sources.rtt.record(now, sample / NS, t.conn);
+    t.sources.srtt.record(now, srtt / NS, t.conn);
   }
 
   timeout(now: Nanos, seq: number, count: number): void {

@@ -35,7 +35,7 @@ export interface CwndChartOptions extends TimeChartOptions {
  * The largest positive value in view (of `want`'s connection), 0 when none: from the step line's
  * index (finite values; the largest of those, if positive, is the largest positive).
  */
-function visibleMax(
+export function visibleMax(
   layer: { src: SourceView; index: LayerIndex | null } | null,
   t0: number,
   t1: number,

@@ -10,6 +10,8 @@ export { createSeqChart, type SeqChartOptions } from './seq-chart';
 export { createRtoChart, type RtoChartOptions } from './rto-chart';
 export { createCwndChart, type CwndChartOptions } from './cwnd-chart';
 export { createThroughputChart, type ThroughputChartOptions } from './throughput-chart';
+export { createRttChart } from './rtt-chart';
+export { createStreamThroughputChart, type StreamThroughputChartOptions } from './stream-throughput-chart';
 export { createLinkChart, type LinkChartOptions } from './link-chart';
 export { NO_DECODER, type FrameDecoder } from './link-decoders';
 export { createHistogramChart, type HistogramChart, type HistogramChartOptions } from './histogram-chart';

@@ -33,6 +33,7 @@ const SOURCE_WORDS: Readonly<Record<string, string>> = {
   'tcp.ssthresh': 'ssthresh samples',
   'tcp.flight': 'bytes-in-flight samples',
   'tcp.rtt': 'RTT samples',
+  'tcp.srtt': 'SRTT samples',
   'tcp.rtoComputed': 'RTO samples',
   'tcp.rtoActive': 'RTO samples',
 };

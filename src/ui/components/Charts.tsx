@@ -1,10 +1,16 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { createCwndChart } from '../charts/cwnd-chart';
 import { createHistogramChart, type HistogramChartOptions } from '../charts/histogram-chart';
 import { createLinkChart, type LinkChartOptions } from '../charts/link-chart';
 import { labPlugin } from '../systems';
 import { createRtoChart } from '../charts/rto-chart';
+import { createRttChart } from '../charts/rtt-chart';
 import { createSeqChart } from '../charts/seq-chart';
+import {
+  createStreamThroughputChart,
+  type StreamThroughputChartOptions,
+} from '../charts/stream-throughput-chart';
+import { defaultStreamWindow, STREAM_WINDOWS } from '../charts/stream-series';
 import { createThroughputChart, type ThroughputChartOptions } from '../charts/throughput-chart';
 import type { ChartOptions, ChartSelection } from '../charts/types';
 import type { SeqChartOptions } from '../charts/seq-chart';
@@ -43,7 +49,41 @@ const SPECS: readonly ChartSpec[] = [
     factory: createHistogramChart as ChartFactory,
     note: 'Bars: share of the windows at each goodput. Dashed line: the mean; hatched band: mean ± one standard deviation.',
   },
+  { id: 'rtt', title: CHART_TITLES.rtt, factory: createRttChart as ChartFactory },
+  { id: 'tput', title: CHART_TITLES.tput, factory: createStreamThroughputChart as ChartFactory },
 ];
+
+/**
+ * The throughput graph's averaging window (issue 25 item 5): 1, 5 or 30 s, opening at the one that
+ * suits the run's length (defaultStreamWindow). Kept while the chart is open; a new run length
+ * picks again.
+ */
+function useStreamWindow(): [number, (w: number) => void] {
+  const duration = useLab((s) => s.scenario?.values.duration);
+  const fallback = defaultStreamWindow(typeof duration === 'number' ? duration : undefined);
+  const [chosen, setChosen] = useState<{ w: number; for: number } | null>(null);
+  const w = chosen && chosen.for === fallback ? chosen.w : fallback;
+  return [w, (next) => setChosen({ w: next, for: fallback })];
+}
+
+function StreamWindowPicker({ value, onChange }: { value: number; onChange: (w: number) => void }) {
+  return (
+    <label className="small chart-window">
+      Averaging window{' '}
+      <select
+        data-testid="tput-window"
+        value={value}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      >
+        {STREAM_WINDOWS.map((w) => (
+          <option key={w} value={w}>
+            {w} s
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** Height of the sequence graph for this window, px. */
 function seqHeight(): number {
@@ -138,6 +178,7 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     [store, hideCapacity],
   );
   const app = useLab((s) => s.scenario?.values.app);
+  const [windowS, setWindowS] = useStreamWindow();
   const view = useChartView(theme, spec.id);
   const onDomainChange = useCallback(
     (d: readonly [number, number] | null) => store.getState().setDomain(d),
@@ -148,11 +189,13 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     LinkChartOptions &
     ThroughputChartOptions &
     HistogramChartOptions &
+    StreamThroughputChartOptions &
     SeqChartOptions = {
     title: spec.title,
     // The sequence graph is one of the page's two large elements, beside the map: taller on a
     // taller screen (400 px at 720 px, about 600 px at 1080 px).
     ...(spec.id === 'seq' ? { height: seqHeight() } : {}),
+    ...(spec.id === 'tput' ? { windowS } : {}),
     onDomainChange,
     onSelect,
     decoder: plugin?.linkDecoder,
@@ -165,11 +208,12 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
         : undefined,
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
-  const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}|${hideGoodput ? 'no-goodput' : ''}`;
+  const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}|${hideGoodput ? 'no-goodput' : ''}|${spec.id === 'tput' ? windowS : ''}`;
   const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
   return (
     <>
       <ChartExport spec={spec} host={host} />
+      {spec.id === 'tput' && <StreamWindowPicker value={windowS} onChange={setWindowS} />}
       <div className="chart-host" ref={host} />
       {spec.note && <p className="small muted chart-note">{spec.note}</p>}
       {NOTE_CHARTS.includes(spec.id) && <ChartNotes chart={spec.id} title={spec.title} />}

@@ -31,7 +31,7 @@ export const FIGURE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   'tcp.maxRto': ['tcp.rtoActive'],
   'tcp.rtoAtMaxFraction': ['tcp.rtoActive'],
   'tcp.rttMin': ['tcp.rtt'],
-  'tcp.rttMean': ['tcp.rtt'],
+  'tcp.rttMean': ['tcp.rtt', 'tcp.srtt'],
 };
 
 /** The summary figures that are the run's goodput, in one unit or another (printed as a mean of windows). */
@@ -45,8 +45,23 @@ export const GOODPUT_FIGURES: readonly string[] = [
 
 /** The trace sources a chart plots as values (a hidden chart hides them wherever they are printed). */
 export const CHART_SOURCES: Readonly<Partial<Record<ChartId, readonly string[]>>> = {
-  rto: ['tcp.rtoActive', 'tcp.rtoComputed', 'tcp.rtt'],
+  rto: ['tcp.rtoActive', 'tcp.rtoComputed', 'tcp.rtt', 'tcp.srtt'],
   cwnd: ['tcp.cwnd', 'tcp.ssthresh', 'tcp.flight'],
+  rtt: ['tcp.rtt', 'tcp.srtt', 'tcp.rtoActive'],
+};
+
+/**
+ * Charts that show figures another chart or the summary holds, with what hides them besides their
+ * own `chart:<id>`: the stream graphs (issue 25 item 5) draw the RTO chart's RTT samples and RTO,
+ * and the run's goodput over a window. An exercise that hides those figures (or the chart that
+ * draws them) hides these whole, as they would read the answer off a fitted axis.
+ */
+export const CHART_HIDDEN_BY: Readonly<Partial<Record<ChartId, FigureRef>>> = {
+  rtt: {
+    paths: ['tcp.maxRto', 'tcp.rtoAtMaxFraction', 'tcp.rttMin', 'tcp.rttMean'],
+    charts: ['rto'],
+  },
+  tput: { paths: GOODPUT_FIGURES, charts: ['throughput'] },
 };
 
 /** Whether `path` is hidden by `hidden`: the same figure, a part of it or the whole it belongs to. */
@@ -88,9 +103,11 @@ export class HiddenPolicy {
     return isHidden(this.paths, path);
   }
 
-  /** A chart, hidden whole. */
+  /** A chart, hidden whole: named, or (a stream graph) showing figures hidden (CHART_HIDDEN_BY). */
   chart(id: ChartId): boolean {
-    return this.chartSet.has(id);
+    if (this.chartSet.has(id)) return true;
+    const by = CHART_HIDDEN_BY[id];
+    return by !== undefined && this.hides(by);
   }
 
   /** The values of a trace source (printed in captions, explanations, exports). */

@@ -16,7 +16,9 @@ import { createCwndChart } from '../../../src/ui/charts/cwnd-chart';
 import { indexing } from '../../../src/ui/charts/indexed';
 import { createLinkChart } from '../../../src/ui/charts/link-chart';
 import { createRtoChart } from '../../../src/ui/charts/rto-chart';
+import { createRttChart } from '../../../src/ui/charts/rtt-chart';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
+import { createStreamThroughputChart } from '../../../src/ui/charts/stream-throughput-chart';
 import { createThroughputChart } from '../../../src/ui/charts/throughput-chart';
 import type { TimeChart } from '../../../src/ui/charts/time-chart';
 import type { SeriesColumns, TraceData } from '../../../src/ui/charts/types';
@@ -92,6 +94,8 @@ const CHARTS: Record<string, (system: string) => Make> = {
   rto: () => (el) => createRtoChart(el, { sync: true }),
   cwnd: () => (el) => createCwndChart(el, { sync: true }),
   throughput: () => (el) => createThroughputChart(el, { sync: true }),
+  rtt: () => (el) => createRttChart(el, { sync: true }),
+  tput: () => (el) => createStreamThroughputChart(el, { sync: true, windowS: 5 }),
   link: (system) => (el) =>
     createLinkChart(el, { sync: true, decoder: labPlugin(system as never)?.linkDecoder }),
 };
@@ -99,7 +103,8 @@ const CHARTS: Record<string, (system: string) => Make> = {
 /** Paths that must not differ: lines, ticks, areas, frame bins (marks are thinned either way). */
 const EXACT =
   'path.seg-data, path.seg-rtx, path.ack-line, path.rwnd-line, path.rto-active, path.rto-computed, ' +
-  'path.cwnd-line, path.ssthresh-line, path.flight-area, path.goodput-line, path.average-line, path[class^="frames-"], path.band-bad';
+  'path.cwnd-line, path.ssthresh-line, path.flight-area, path.goodput-line, path.average-line, path[class^="frames-"], path.band-bad, ' +
+  'path.srtt-line, path.rtt-rto-line, path.sent-rate-line, path.goodput-rate-line';
 
 function drawn(make: Make, data: TraceData, simTime: number, domain: [number, number] | null) {
   const el = host();
@@ -129,6 +134,9 @@ describe('charts over long runs', () => {
       try {
         for (const end of ends) {
           const { data, simTime } = moment(end);
+          // The stream graphs' sources are there: the equality below is over drawn lines.
+          for (const name of ['tcp.srtt', 'tcp.rtt', 'tcp.send', 'tcp.deliver'])
+            expect(data[name]?.length ?? 0, name).toBeGreaterThan(10);
           for (const domain of [null, [end * 0.3, end * 0.35] as [number, number]]) {
             for (const c of live) c.chart.update(data, view(simTime, { domain }));
             indexing.enabled = false;
@@ -202,6 +210,7 @@ function tcpRun(seconds: number, rate = 5, seed = 3): TraceData {
   const value = (name: string) => ({ name, ...cols(['seconds', 'conn'], n) });
   const rtt = value('tcp.rtt');
   const rto = value('tcp.rtoActive');
+  const srtt = value('tcp.srtt');
   const cwnd = { name: 'tcp.cwnd', ...cols(['bytes', 'conn'], n) };
   let seq = 0;
   let t = 0;
@@ -210,7 +219,7 @@ function tcpRun(seconds: number, rate = 5, seed = 3): TraceData {
     // A stall of 5–20 s about every 2000 segments.
     t += r() < 0.0005 ? 5 + 15 * r() : (2 * r()) / rate;
     const rtx = r() < 0.05;
-    for (const c of [send, ack, deliver, rtt, rto, cwnd]) c.t[i] = t;
+    for (const c of [send, ack, deliver, rtt, rto, cwnd, srtt]) c.t[i] = t;
     send.cols.seq[i] = rtx ? Math.max(0, seq - 536 * Math.floor(1 + 8 * r())) : seq;
     send.cols.len[i] = 536;
     send.cols.rtx[i] = rtx ? 1 : 0;
@@ -220,6 +229,8 @@ function tcpRun(seconds: number, rate = 5, seed = 3): TraceData {
     held = Math.max(held, ack.cols.ack[i]);
     deliver.cols.bytes[i] = held;
     rtt.cols.seconds[i] = 0.5 + 2 * r();
+    srtt.cols.seconds[i] =
+      i === 0 ? rtt.cols.seconds[0] : 0.875 * srtt.cols.seconds[i - 1] + 0.125 * rtt.cols.seconds[i];
     rto.cols.seconds[i] = 1 + 3 * r();
     cwnd.cols.bytes[i] = 536 * (1 + Math.floor(20 * r()));
   }
@@ -250,6 +261,7 @@ function tcpRun(seconds: number, rate = 5, seed = 3): TraceData {
     'tcp.cwnd': series(cwnd, 7),
     'tcp.flight': series(cwnd, 8),
     'tcp.timeout': series(to, 9),
+    'tcp.srtt': series(srtt, 10),
   };
 }
 
@@ -271,7 +283,7 @@ describe('a redraw works for its pixel columns, whatever the run’s length', ()
   it('the TCP charts do about as much over 500,000 records (100,000 s) as over 50,000 (10,000 s)', () => {
     const short = tcpRun(10_000);
     const long = tcpRun(100_000);
-    for (const id of ['seq', 'rto', 'cwnd', 'throughput']) {
+    for (const id of ['seq', 'rto', 'cwnd', 'throughput', 'rtt', 'tput']) {
       const a = redrawWork(CHARTS[id]('is707'), short, 10_000);
       const b = redrawWork(CHARTS[id]('is707'), long, 100_000);
       // Not ten times as much: a column edge splits one block per level of the index, and the

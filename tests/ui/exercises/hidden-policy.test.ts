@@ -33,10 +33,27 @@ describe('the hidden-figure policy', () => {
     const p = new HiddenPolicy(['chart:rto']);
     expect(p.chart('rto')).toBe(true);
     expect(p.chart('seq')).toBe(false);
-    expect([...p.sources].sort()).toEqual(['tcp.rtoActive', 'tcp.rtoComputed', 'tcp.rtt']);
+    expect([...p.sources].sort()).toEqual(['tcp.rtoActive', 'tcp.rtoComputed', 'tcp.rtt', 'tcp.srtt']);
     expect(p.figure('tcp.maxRto')).toBe(false);
     expect(NOTHING_HIDDEN.active).toBe(false);
     expect(NOTHING_HIDDEN.hides({ sources: ['tcp.rtoActive'], charts: ['rto'] })).toBe(false);
+  });
+
+  it('the stream graphs hide with the figures they show (issue 25 item 5)', () => {
+    const charts = (hides: string[]) =>
+      (['rtt', 'tput', 'rto', 'throughput'] as const).filter((c) => new HiddenPolicy(hides).chart(c));
+    // RTT over time draws the RTT samples and the RTO in force: hidden with the RTO chart or its figures.
+    expect(charts(['chart:rto'])).toEqual(['rtt', 'rto']);
+    expect(charts(['tcp.maxRto', 'tcp.rtoAtMaxFraction'])).toEqual(['rtt']);
+    expect(charts(['tcp.rttMean'])).toEqual(['rtt']);
+    // Throughput over time is the goodput over a window: hidden with any goodput figure or chart.
+    expect(charts(['tcp.goodputBps'])).toEqual(['tput']);
+    expect(charts(['app.th', 'capacityBps'])).toEqual(['tput']);
+    expect(charts(['chart:throughput'])).toEqual(['tput', 'throughput']);
+    expect(charts(['chart:tput'])).toEqual(['tput']);
+    // Figures neither shows leave both open.
+    expect(charts(['tcp.timeouts', 'link.resetProcedures'])).toEqual([]);
+    expect(new HiddenPolicy(['tcp.rttMean']).values('tcp.srtt')).toBe(true);
   });
 
   it('a system adds its own sources of summary figures (DECT: the bearers held, for the mean)', () => {
