@@ -96,3 +96,47 @@ export function parseOrigin(value: string): string | null {
   if (u.pathname !== '/' || value.replace(/\/$/, '') !== u.origin) return null;
   return u.origin;
 }
+
+/** The page's items of a view, as a fragment gives them. */
+export interface PageItems {
+  readonly panels?: readonly PanelId[];
+  readonly present?: boolean;
+  readonly origin?: string;
+}
+
+export const PAGE_KEYS = ['panels', 'present', 'origin'] as const;
+
+export function isPageKey(key: string): key is (typeof PAGE_KEYS)[number] {
+  return (PAGE_KEYS as readonly string[]).includes(key);
+}
+
+/** Read one page item: its value, or what the key allows and the message naming what is wrong. */
+export function readPageItem(
+  key: (typeof PAGE_KEYS)[number],
+  value: string,
+): { ok: true; item: PageItems } | { ok: false; allowed: string; message: string } {
+  const refused = (
+    allowed: string,
+    what = value === '' ? 'no value given' : `“${value}” is not allowed`,
+  ) => ({
+    ok: false as const,
+    allowed,
+    message: `${what}; expected ${allowed}`,
+  });
+  if (key === 'panels') {
+    const list = parsePanels(value);
+    if (list) return { ok: true, item: { panels: list } };
+    const unknown = unknownPanels(value).filter((p) => p !== '');
+    const named = unknown.map((p) => `“${p}”`).join(', ');
+    return unknown.length > 0
+      ? refused(PANELS_ALLOWED, `${named}: no such panel`)
+      : { ok: false, allowed: PANELS_ALLOWED, message: `expected ${PANELS_ALLOWED}` };
+  }
+  if (key === 'present') {
+    return value === '1' || value === '0'
+      ? { ok: true, item: { present: value === '1' } }
+      : refused(PRESENT_ALLOWED);
+  }
+  const origin = parseOrigin(value);
+  return origin ? { ok: true, item: { origin } } : refused(ORIGIN_ALLOWED);
+}

@@ -18,16 +18,7 @@ import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { MAX_STEPS, type Activity } from './activity-schema';
 import { decodeActivityToken, encodeActivityToken } from './exercise-link';
 import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
-import {
-  chartsOfPanels,
-  ORIGIN_ALLOWED,
-  PANELS_ALLOWED,
-  parseOrigin,
-  parsePanels,
-  PRESENT_ALLOWED,
-  unknownPanels,
-  type PanelId,
-} from './page-view';
+import { chartsOfPanels, isPageKey, readPageItem, type PageItems, type PanelId } from './page-view';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 export { encodeItemValue } from './fragment-text';
@@ -194,9 +185,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let compare: CompareChange[] = [];
   const sweepItems: SweepItems = {};
   const sweepGiven: string[] = [];
-  let panels: readonly PanelId[] | null = null;
-  let present = false;
-  let origin: string | null = null;
+  let page: PageItems = {};
   const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
   const given: string[] = [];
@@ -267,27 +256,12 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         compare = withChange(compare, r.change);
         given.push(key);
       } else bad(key, value, r.allowed);
-    } else if (key === 'panels') {
-      const list = parsePanels(value);
-      if (list) {
-        panels = list;
-        given.push('panels');
-      } else {
-        const unknown = unknownPanels(value).filter((p) => p !== '');
-        const what = unknown.length > 0 ? `${unknown.map((p) => `“${p}”`).join(', ')}: no such panel; ` : '';
-        errors.push({ key, value, allowed: PANELS_ALLOWED, message: `${what}expected ${PANELS_ALLOWED}` });
-      }
-    } else if (key === 'present') {
-      if (value === '1' || value === '0') {
-        present = value === '1';
-        given.push('present');
-      } else bad(key, value, PRESENT_ALLOWED);
-    } else if (key === 'origin') {
-      const o = parseOrigin(value);
-      if (o) {
-        origin = o;
-        given.push('origin');
-      } else bad(key, value, ORIGIN_ALLOWED);
+    } else if (isPageKey(key)) {
+      const r = readPageItem(key, value);
+      if (r.ok) {
+        page = { ...page, ...r.item };
+        given.push(key);
+      } else errors.push({ key, value, allowed: r.allowed, message: r.message });
     } else if ((SWEEP_KEYS as readonly string[]).includes(key)) {
       // Read together once every item is in: a sweep's seeds or y may come before its text.
       sweepItems[key === 'sweep' ? 'text' : (key.slice('sweep.'.length) as 'seeds' | 'y' | 'x')] = value;
@@ -342,7 +316,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   // A sweep item is used when the sweep is and no error names it.
   if (sweepCheck.setup) given.push(...sweepGiven.filter((k) => !sweepCheck.errors.some((e) => e.key === k)));
   // A trimmed page opens the charts it names, unless the link says which are open.
-  if (panels && !given.includes('charts')) charts = chartsOfPanels(panels);
+  if (page.panels && !given.includes('charts')) charts = chartsOfPanels(page.panels);
   return {
     view: {
       charts,
@@ -355,9 +329,9 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       notes,
       ...(compare.length > 0 ? { compare } : {}),
       ...(sweepCheck.setup ? { sweep: sweepCheck.setup } : {}),
-      ...(panels ? { panels } : {}),
-      ...(present ? { present } : {}),
-      ...(origin ? { origin } : {}),
+      ...(page.panels ? { panels: page.panels } : {}),
+      ...(page.present ? { present: true } : {}),
+      ...(page.origin ? { origin: page.origin } : {}),
     },
     errors,
     given,
