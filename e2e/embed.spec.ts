@@ -188,3 +188,35 @@ test('the embed page on its own: no serious or critical accessibility violations
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad).toEqual([]);
 });
+
+test('Make an embed code: the snippet, pasted in a course page, shows the scenario and the panels ticked', async ({
+  page,
+}) => {
+  await page.goto('/?system=gsm&duration=5#charts=seq,rto');
+  await ready(page);
+  const maker = page.getByTestId('embed-maker');
+  await maker.locator('summary').click();
+  // At first: the map, the sequence graph, the summary and the open RTO chart.
+  for (const p of ['map', 'seq', 'summary', 'rto'])
+    await expect(page.getByTestId(`embed-panel-${p}`)).toBeChecked();
+  await page.getByTestId('embed-panel-map').uncheck();
+  await page.getByTestId('embed-origin').fill('https://moodle.example.edu/course/3');
+  await expect(page.getByTestId('embed-origin-error')).toBeVisible();
+  await page.getByTestId('embed-origin').fill('http://127.0.0.1:9');
+  await expect(page.getByTestId('embed-origin-error')).toHaveCount(0);
+  const code = await page.getByTestId('embed-code').inputValue();
+  expect(code).toMatch(/^<iframe src="[^"]+" title="Wireless TCP Lab" width="960" height="720"/);
+  const src = /src="([^"]+)"/.exec(code)![1].replace(/&amp;/g, '&');
+  expect(src).toContain(`${LAB}/embed.html?system=gsm&duration=5#`);
+  expect(src).toContain('panels=seq,summary,rto');
+  expect(src).toContain('origin=http://127.0.0.1:9');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="embed-maker"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await coursePage(page, () => ({ lab: src }));
+  const lab = page.frameLocator('iframe[name="lab"]');
+  await expect(lab.getByTestId('chart-rto').locator('svg')).toBeVisible();
+  await expect(lab.getByTestId('chart-seq')).toBeVisible();
+  await expect(lab.getByTestId('map')).toHaveCount(0);
+  expect(await lab.locator('[data-status]').getAttribute('data-status')).toMatch(/starting|ready|done/);
+});
