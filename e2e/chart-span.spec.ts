@@ -27,7 +27,7 @@ test('a long run: the link chart says which span it shows and why; frames and ha
   page,
 }) => {
   test.setTimeout(180_000);
-  // 40 000 s of IS-707: about 2.3 million link-frame records, past the page's 2^20 per source.
+  // 40 000 s of IS-707: about 2.3 million link-frame records, past the page's 2^19 per source.
   await page.goto('/?system=is707&duration=40000#charts=seq,link');
   await playToEnd(page, 150_000);
   const link = page.getByTestId('chart-link');

@@ -14,6 +14,11 @@
  * - dectFps: the same (min / median / max of the windows) on the DECT page, the busiest one: three
  *   slot grids, the bearer chart, the delay histogram, hundreds of background terminals.
  * - bundleGzipBytes: gzipped size of every dist/assets/*.js (page, worker and lazy chunks).
+ * - {@link pageMaxSpeed}: one whole run of a scenario played at "as fast as possible" in a fresh
+ *   context — simulated seconds per wall second from the Play click to "done", the frame times
+ *   (requestAnimationFrame intervals) while it played, the time charts' redraws per second and the
+ *   main thread's long tasks. `npm run bench` sets it against the same engine in Node keeping the
+ *   same traces ({@link MAX_SPEED_SCENARIOS}).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -75,6 +80,145 @@ export interface BrowserFigures {
    */
   dectFps: { min: number; median: number; max: number };
   bundleGzipBytes: number;
+}
+
+/**
+ * Each system's whole run for the max-speed figures (issue 21): the engine keeps the page busy for
+ * seconds, so the figure is the page's steady speed, not its start-up. DECT is the reference hour.
+ */
+export const MAX_SPEED_SCENARIOS: readonly string[] = [
+  'system=is707&fer=0.1&fdt=0.1&duration=100000',
+  'system=gsm&app=ftpGet&size=5000000',
+  'system=phs&app=ftpGet&size=50000000&duration=3600',
+  'system=geran&repeat=500&duration=100000',
+  'system=dect',
+];
+
+/** Page script: timestamps of the Play click and of "done", frame times and chart draws in between. */
+const MAX_SPEED_SCRIPT = `
+(() => {
+  const s = (window.__maxSpeed = { t0: NaN, t1: NaN, raf: [], longTasks: [], draws0: {}, draws1: {} });
+  const draws = () => {
+    const out = {};
+    for (const svg of document.querySelectorAll('svg[data-chart]')) {
+      const n = Number(svg.parentElement && svg.parentElement.dataset.draws);
+      if (Number.isFinite(n)) out[svg.getAttribute('data-chart')] = n;
+    }
+    return out;
+  };
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) if (s.t0 === s.t0 && !(s.t1 === s.t1)) s.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  } catch {}
+  const tick = (t) => {
+    if (s.t1 === s.t1) return;
+    s.raf.push(t);
+    requestAnimationFrame(tick);
+  };
+  document.addEventListener('click', (e) => {
+    const b = e.target && e.target.closest && e.target.closest('[data-testid="play"]');
+    if (!b || s.t0 === s.t0) return;
+    s.t0 = performance.now();
+    s.draws0 = draws();
+    requestAnimationFrame(tick);
+    const status = document.querySelector('[data-status]');
+    const obs = new MutationObserver(() => {
+      if (status.getAttribute('data-status') !== 'done') return;
+      s.t1 = performance.now();
+      s.draws1 = draws();
+      obs.disconnect();
+    });
+    obs.observe(status, { attributes: true, attributeFilter: ['data-status'] });
+  }, true);
+})();
+`;
+
+/** One whole run played at max speed in the page. */
+export interface PageRun {
+  simSeconds: number;
+  wallSeconds: number;
+  /** Interval between animation frames while playing, ms: 50th, 95th and 99th percentile, largest. */
+  frameMs: { p50: number; p95: number; p99: number; max: number };
+  /** Redraws per second of each time chart on the page (by `data-chart` kind). */
+  drawsPerSecond: Record<string, number>;
+  /** Long tasks (≥ 50 ms) on the main thread while playing: count and the longest, ms. */
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+/**
+ * Play `scenario` to its end at max speed in a fresh context (a new engine, cold as a student's);
+ * the time charts shown are the page's defaults.
+ */
+export async function pageMaxSpeed(browser: Browser, url: string, scenario: string): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: MAX_SPEED_SCRIPT });
+    await page.goto(`${url}?${scenario}`);
+    await page.getByTestId('speed').selectOption('max');
+    await page.locator('[data-status="ready"]').waitFor();
+    await page.getByTestId('play').click();
+    await page.locator('[data-status="done"]').waitFor({ timeout: 600_000 });
+    await page.waitForFunction('window.__maxSpeed.t1 === window.__maxSpeed.t1');
+    const s = (await page.evaluate('window.__maxSpeed')) as {
+      t0: number;
+      t1: number;
+      raf: number[];
+      longTasks: number[];
+      draws0: Record<string, number>;
+      draws1: Record<string, number>;
+    };
+    const simSeconds = Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+    const wallSeconds = (s.t1 - s.t0) / 1000;
+    const gaps = s.raf.slice(1).map((t, i) => t - s.raf[i]);
+    gaps.sort((a, b) => a - b);
+    const drawsPerSecond: Record<string, number> = {};
+    for (const [kind, n] of Object.entries(s.draws1))
+      drawsPerSecond[kind] = (n - (s.draws0[kind] ?? 0)) / wallSeconds;
+    return {
+      simSeconds,
+      wallSeconds,
+      frameMs: {
+        p50: percentile(gaps, 0.5),
+        p95: percentile(gaps, 0.95),
+        p99: percentile(gaps, 0.99),
+        max: gaps.length ? gaps[gaps.length - 1] : NaN,
+      },
+      drawsPerSecond,
+      longTasks: s.longTasks.length,
+      longestTaskMs: s.longTasks.length ? Math.max(...s.longTasks) : 0,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The built app served and Chromium started, for several page runs; `close` stops both. */
+export async function openBrowserBench(
+  options: { build?: boolean } = {},
+): Promise<{ browser: Browser; url: string; close(): Promise<void> }> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
+  if (options.build || !existsSync(join(DIST, 'index.html'))) {
+    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  const { url, proc } = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    browser,
+    url,
+    async close() {
+      await browser.close();
+      proc.kill();
+    },
+  };
 }
 
 /** DECT at the reference load, the phone on the map, the link timeline open: every DECT view drawn. */

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { quantile } from '../engine/analysis';
+import { TRACE_RING } from '../worker/session';
 
 /** Minimum, median and maximum of some measurements (the bench's figures; not the analysis module's spread). */
 export interface MinMedianMax {
@@ -32,18 +33,19 @@ export const FIRST_RUN_FLAG = '--first-run';
 
 /**
  * How a timed run traces: `off` as sweeps and the engine figures run (no traces, no hash), `hash`
- * as `npm run sim` runs a scenario (every record hashed for the summary's traceHash, none kept).
+ * as `npm run sim` runs a scenario (every record hashed for the summary's traceHash, none kept),
+ * `page` as the page's engine runs it (every record kept in rings of the worker's size, packets
+ * captured: the fair baseline of the page's max speed, issue 21).
  */
-export type TraceMode = 'off' | 'hash';
+export type TraceMode = 'off' | 'hash' | 'page';
 
 /** Simulation options of a trace mode. */
 export const traceOptions = (
   mode: TraceMode,
-): { traces: boolean; keepTraces: boolean; capture: boolean } => ({
-  traces: mode === 'hash',
-  keepTraces: false,
-  capture: false,
-});
+): { traces: boolean; keepTraces: boolean; capture: boolean; maxRecords?: number } =>
+  mode === 'page'
+    ? { traces: true, keepTraces: true, capture: true, maxRecords: TRACE_RING }
+    : { traces: mode === 'hash', keepTraces: false, capture: false };
 
 /** What a fresh process measured of its first run. */
 export interface FirstRun {

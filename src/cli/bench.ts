@@ -10,6 +10,8 @@
  *   --fig12       also run the IS-707 Figure 12 workload (10^4 windows of 1000 s) through the sweep runner
  *   --no-browser  skip the Chromium measurements (first chart point, main-thread fps, bundle size)
  *   --browser-only  only the Chromium measurements
+ *   --max-speed   only the page's max speed against the engine in Node (each system's whole run)
+ *   --speed-runs N  runs of each max-speed figure (default 3)
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -65,7 +67,8 @@ function timeScenario(
 // A fresh process asked for one first run: time it, print it, and do nothing else.
 const argv = process.argv.slice(2);
 if (argv[0] === FIRST_RUN_FLAG) {
-  const run = timeScenario(argv[1], argv[2] === 'hash' ? 'hash' : 'off');
+  const mode = argv[2] === 'hash' || argv[2] === 'page' ? argv[2] : 'off';
+  const run = timeScenario(argv[1], mode);
   process.stdout.write(JSON.stringify({ wall: run.wall, simSeconds: run.simSeconds }) + '\n');
   process.exit(0);
 }
@@ -97,7 +100,11 @@ const WARM_SECONDS = 1;
 
 const rate = (r: { simSeconds: number; wall: number }): number => r.simSeconds / r.wall;
 
-if (!args.has('--browser-only')) {
+const speedRunsAt = argv.indexOf('--speed-runs');
+const SPEED_RUNS = speedRunsAt >= 0 ? Math.max(1, Math.floor(Number(argv[speedRunsAt + 1])) || 3) : 3;
+const onlyMaxSpeed = args.has('--max-speed');
+
+if (!args.has('--browser-only') && !onlyMaxSpeed) {
   console.log(
     `Engine speed in-process (one core, tracing off), min / median / max of ${RUNS} runs: warm after ≥ 1 s of ` +
       `warm-up, and the first run in a fresh process (cold JIT); × real time = simulated s per wall s`,
@@ -212,7 +219,7 @@ if (!args.has('--browser-only')) {
   }
 }
 
-if (!args.has('--no-browser')) {
+if (!args.has('--no-browser') && !onlyMaxSpeed) {
   try {
     const { measureBrowser } = await import('./bench-browser');
     const b = await measureBrowser({ runs: RUNS });
@@ -235,5 +242,57 @@ if (!args.has('--no-browser')) {
     console.log(`  JavaScript bundle, every chunk, gzipped: ${(b.bundleGzipBytes / 1024).toFixed(1)} KiB`);
   } catch (err) {
     console.log(`Browser measurements skipped: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * Issue 21: each system's whole run played at max speed in Chromium against the same run in Node
+ * keeping the same traces (a first run in a fresh process each, like the page's fresh engine),
+ * the two interleaved run by run so that a change in the machine's load hits both; the ratio is
+ * taken per pair. Then the frame times while the page played and its charts' redraws per second.
+ */
+if (!args.has('--no-browser')) {
+  try {
+    const { MAX_SPEED_SCENARIOS, openBrowserBench, pageMaxSpeed } = await import('./bench-browser');
+    const bench = await openBrowserBench();
+    try {
+      console.log(
+        `Max speed, page against engine (Chromium, whole runs at "as fast as possible" in a fresh context; ` +
+          `Node: the same run keeping the page's traces, first run in a fresh process; interleaved), ` +
+          `min / median / max of ${SPEED_RUNS}`,
+      );
+      const p95s: number[] = [];
+      for (const text of MAX_SPEED_SCENARIOS) {
+        const node: number[] = [];
+        const pages: Awaited<ReturnType<typeof pageMaxSpeed>>[] = [];
+        for (let k = 0; k < SPEED_RUNS; k++) {
+          node.push(rate(firstRuns(import.meta.url, text, 1, 'page')[0]));
+          pages.push(await pageMaxSpeed(bench.browser, bench.url, text));
+        }
+        const page = pages.map((r) => r.simSeconds / r.wallSeconds);
+        const ratio = page.map((v, k) => v / node[k]);
+        const kinds = [...new Set(pages.flatMap((r) => Object.keys(r.drawsPerSecond)))].sort();
+        const draws = kinds
+          .map((k) => `${k} ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.drawsPerSecond[k] ?? 0)), 1)}`)
+          .join(', ');
+        const f = (key: 'p50' | 'p95' | 'p99' | 'max') =>
+          fmtMinMedianMax(minMedianMax(pages.map((r) => r.frameMs[key])), 1);
+        p95s.push(minMedianMax(pages.map((r) => r.frameMs.p95)).median);
+        console.log(
+          `  ${text} (${fmt(pages[0].simSeconds)} simulated s)\n` +
+            `    page ${fmtMinMedianMax(minMedianMax(page), 0)}× real time ` +
+            `(${fmtMinMedianMax(minMedianMax(pages.map((r) => r.wallSeconds)), 2)} s); ` +
+            `Node ${fmtMinMedianMax(minMedianMax(node), 0)}×; page ÷ Node ${fmtMinMedianMax(minMedianMax(ratio.map((r) => r * 100)), 0)} %\n` +
+            `    frame time p50 ${f('p50')}, p95 ${f('p95')}, p99 ${f('p99')}, largest ${f('max')} ms; ` +
+            `long tasks ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.longTasks)), 0)} ` +
+            `(longest ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.longestTaskMs)), 0)} ms)\n` +
+            `    chart redraws per second: ${draws}`,
+        );
+      }
+    } finally {
+      await bench.close();
+    }
+  } catch (err) {
+    console.log(`Max-speed measurements skipped: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

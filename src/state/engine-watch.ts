@@ -9,6 +9,11 @@
  * and a gap between two frames counts at most MAX_GAP_MS — so a laptop lid closed mid-call, or a
  * background tab, never makes an engine look silent. Nothing is watched while no call is out (a
  * paused page asks nothing), so there is no polling and nothing can fire then.
+ *
+ * The worker answers its calls one at a time, in the order sent: a call waiting behind another (at
+ * "max" two step requests are in flight; an edit may be sent during a long seek) is not yet being
+ * run, so only the oldest unanswered call's time counts, and the next one's starts when it answers.
+ * A silent engine is still found: its oldest call never answers.
  */
 
 /** How long a call may go unanswered, ms of visible time: normal calls answer in well under 1 s. */
@@ -70,16 +75,16 @@ export class EngineWatch {
     const now = this.now();
     const dt = Math.min(MAX_GAP_MS, Math.max(0, now - this.last));
     this.last = now;
-    let silent = 0;
-    for (const w of this.waits.values()) {
-      w.waited += dt;
-      if (w.waited >= w.bound) silent = Math.max(silent, w.waited);
-    }
-    if (silent > 0) {
-      this.waits.clear();
-      this.ticking = false;
-      this.onSilent(silent);
-      return;
+    // The oldest call (a Map iterates in insertion order) is the one the worker is running.
+    const oldest = this.waits.values().next().value;
+    if (oldest) {
+      oldest.waited += dt;
+      if (oldest.waited >= oldest.bound) {
+        this.waits.clear();
+        this.ticking = false;
+        this.onSilent(oldest.waited);
+        return;
+      }
     }
     this.frame(this.tick);
   };

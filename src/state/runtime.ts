@@ -6,7 +6,7 @@
  */
 import { parseScenario } from '../engine/scenarios';
 import type { EngineApi, EngineClient } from '../worker/client';
-import type { StepResult } from '../worker/types';
+import type { StepProgress } from '../worker/types';
 import { EngineWatch } from './engine-watch';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
@@ -14,8 +14,11 @@ import type { LabDeps, LabState } from './types';
 /** More time a new engine's first call may take (its worker's script downloads and compiles), ms. */
 const FIRST_CALL_EXTRA_MS = 60_000;
 
-/** Least time between two commits while playing at "max", ms. */
-export const MAX_SPEED_COMMIT_MS = 100;
+/**
+ * Least time between two commits while playing at "max", ms: often enough that the charts update
+ * more than ten times a second (issue 21), seldom enough that the page is not redrawn per answer.
+ */
+export const MAX_SPEED_COMMIT_MS = 60;
 
 type Set = (partial: Partial<LabState>) => void;
 type Get = () => LabState;
@@ -25,7 +28,7 @@ export class Runtime {
   /** Bumped when the engine is replaced: results of an older engine are ignored. */
   private generation = 0;
   readonly buffers = new TraceBuffers();
-  private queue: StepResult[] = [];
+  private queue: StepProgress[] = [];
   /** Loads among the queued results: `loaded` grows with the commit that brings their text. */
   private queuedLoads = 0;
   private scheduled = false;
@@ -34,6 +37,8 @@ export class Runtime {
   private lastCommit = -Infinity;
   /** After a reset, the seek bar's extent is at least this (set by a seek back; 0 on restart/load). */
   furthestFloor = 0;
+  /** Called after each commit (playback's max-speed loop resumes when the page has caught up). */
+  onCommit: () => void = () => {};
   /** Calls out to the engine, each until it answers: a silent engine is reported (issue 20 item 13). */
   private readonly watch: EngineWatch;
 
@@ -99,11 +104,16 @@ export class Runtime {
     this.set({ engineError: message, status: 'failed' });
   }
 
+  /** Results received and not yet committed. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /**
    * Queue a result for the next commit (results are applied in the order they arrive). `load`: the
    * result of loading a scenario, counted in `loaded` by the commit that applies it.
    */
-  enqueue(result: StepResult | null | undefined, load = false): void {
+  enqueue(result: StepProgress | null | undefined, load = false): void {
     if (!result) return;
     this.queue.push(result);
     if (load) this.queuedLoads++;
@@ -147,6 +157,9 @@ export class Runtime {
       buffers.append(r.batches);
     }
     const last = queue[queue.length - 1];
+    // Brief results (max speed) carry no summary, view or canonical text: take the latest given.
+    let full: StepProgress | undefined;
+    for (let k = queue.length - 1; k >= 0 && !full; k--) if (queue[k].summary) full = queue[k];
     const s = this.get();
     const patch: Partial<LabState> = {
       traces: buffers.snapshot(),
@@ -155,18 +168,19 @@ export class Runtime {
       simTime: last.simTime,
       frame: last.frame,
       done: last.done,
-      summary: last.summary,
-      systemView: last.view,
       furthest: reset ? Math.max(this.furthestFloor, last.simTime) : Math.max(s.furthest, last.simTime),
     };
+    if (full?.summary) patch.summary = full.summary;
+    if (full?.view) patch.systemView = full.view;
     if (this.queuedLoads > 0) {
       patch.loaded = s.loaded + this.queuedLoads;
       patch.loading = false;
       this.queuedLoads = 0;
     }
-    if (last.canonical !== s.text) {
-      patch.text = last.canonical;
-      patch.scenario = parseScenario(last.canonical).scenario;
+    const canonical = full?.canonical;
+    if (canonical !== undefined && canonical !== s.text) {
+      patch.text = canonical;
+      patch.scenario = parseScenario(canonical).scenario;
       patch.system = patch.scenario.system;
     }
     if (last.done && s.status === 'playing') patch.status = 'done';
@@ -174,6 +188,7 @@ export class Runtime {
     else if (!last.done && s.status === 'done') patch.status = 'ready';
     this.set(patch);
     this.wake();
+    this.onCommit();
   }
 
   /** Resolve when nothing is in flight and everything received is committed. */

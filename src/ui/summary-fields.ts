@@ -32,6 +32,8 @@ export const COMMON_FIELDS: SummaryFields = {
   'tcp.timeouts': f('TCP timeouts', Q.count),
   'tcp.fastRetransmits': f('TCP fast retransmits', Q.count),
   'tcp.spuriousFastRetransmits': f('Fast retransmits after a timeout (spurious)', Q.count),
+  'tcp.spuriousTimeouts': f('Timeouts whose resend was not needed (spurious)', Q.count),
+  'tcp.spuriousDetected': f('Spurious timeouts detected by Eifel or F-RTO', Q.count),
   'tcp.bytesDelivered': f('Bytes delivered in order', Q.bytes),
   'tcp.goodputBps': f('TCP goodput', Q.bitRate),
   'tcp.maxRto': f('Largest RTO', Q.seconds),

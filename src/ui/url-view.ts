@@ -8,7 +8,7 @@
 import type { LabStore } from '../state/store';
 import { DEFAULT_CHARTS, decodeViewChecked, isAnchorFragment, type KnownViewIds } from '../state/url-codec';
 import { lockForView, shippedActivities } from './exercises/open-activity';
-import { findPreset, type Preset } from './presets';
+import { findPreset, presetCompare, type Preset } from './presets';
 import { isPresetScenario } from './presets/modified';
 import { LAB_PLUGINS } from './systems';
 
@@ -57,6 +57,9 @@ export async function applyHash(store: LabStore, hash: string, rewrite: () => vo
       exercise: given.includes('exercise') ? view.exercise : null,
     });
     await s.load(preset.scenario);
+    // The preset's B of Compare A/B, once its scenario is A, unless the fragment names one.
+    if (preset.compare && !given.includes('compare'))
+      store.getState().setView({ compare: presetCompare(preset) });
   } else {
     // Items the fragment no longer holds go back to their defaults (setView merges).
     s.setView({ ...PAGE_DEFAULTS, ...view });

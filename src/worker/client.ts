@@ -30,6 +30,7 @@ export function guardRemote(remote: Remote<SimApi>, crashed: Promise<never>): En
   return {
     load: call('load'),
     step: call('step'),
+    stepBrief: call('stepBrief'),
     runToEnd: call('runToEnd'),
     change: call('change'),
     clearTimedChanges: call('clearTimedChanges'),

@@ -4,10 +4,10 @@
  * messages. Used by sim.worker.ts and by tests over a MessageChannel.
  */
 import { transfer } from 'comlink';
-import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepResult } from './types';
+import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepProgress } from './types';
 
 /** Every ArrayBuffer held by a state's batches (each exactly once). */
-export function transferablesOf(state: StepResult | null | undefined): ArrayBuffer[] {
+export function transferablesOf(state: StepProgress | null | undefined): ArrayBuffer[] {
   if (!state) return [];
   const seen = new Set<ArrayBuffer>();
   for (const b of state.batches) {
@@ -19,11 +19,11 @@ export function transferablesOf(state: StepResult | null | undefined): ArrayBuff
   return [...seen];
 }
 
-function withState<T extends { state: StepResult | null }>(result: T): T {
+function withState<T extends { state: StepProgress | null }>(result: T): T {
   return transfer(result, transferablesOf(result.state));
 }
 
-function state(result: StepResult | null): StepResult | null {
+function state<T extends StepProgress>(result: T | null): T | null {
   return result ? transfer(result, transferablesOf(result)) : result;
 }
 
@@ -60,6 +60,7 @@ export function exposedApi(
   return {
     load: guard('load', (text: string): LoadResult => withState(session.load(text))),
     step: guard('step', (frames: number) => state(session.step(frames))),
+    stepBrief: guard('stepBrief', (frames: number) => state(session.stepBrief(frames))),
     runToEnd: guard('runToEnd', () => state(session.runToEnd())),
     change: guard('change', (key: string, value: string): ChangeResult =>
       withState(session.change(key, value)),

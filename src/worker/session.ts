@@ -5,6 +5,12 @@
  * it records, seek by re-running from the seed, and hand out new trace records
  * as columnar batches.
  *
+ * A step's cost follows the frames it runs, never the run's length (issue 21):
+ * it reads each source's new records only, in sub-steps short enough that no
+ * engine ring overwrites a record before it is read (so a request may ask for
+ * any number of frames), and a brief step leaves out the summary, the view and
+ * the canonical text, which the page folds in only a few times a second.
+ *
  * Pure of DOM and comlink so that tests drive it directly or through a
  * MessageChannel; `expose.ts` adds comlink's transfer marks.
  */
@@ -24,7 +30,7 @@ import {
   type SystemId,
   type TraceBatch,
 } from '../engine';
-import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepResult } from './types';
+import type { ChangeResult, HeadlessResult, LoadResult, SimApi, StepProgress, StepResult } from './types';
 import { loadExporters } from './exporters';
 import { headlessSimulation } from './headless';
 
@@ -33,10 +39,22 @@ export interface EngineDeps {
   parseScenario(text: string): ParseResult;
   serialiseScenario(scenario: Scenario): string;
   getSystem(id: SystemId): SystemDefinition | undefined;
+  /** Milliseconds of a monotonic clock, for `StepResult.busyMs` (default `performance.now`). */
+  now?(): number;
 }
 
 /** Frames per internal chunk of runToEnd / seek. */
 const CHUNK = 4096;
+
+/** Records each trace source of the live run holds in the engine until a request reads them. */
+export const TRACE_RING = 1 << 17;
+/**
+ * A step reads the new records once some source holds this many unread (a quarter of its ring), and
+ * sizes its sub-steps so that no source could write more than that again before the next read.
+ */
+const DRAIN_AT = TRACE_RING / 4;
+/** Frames of a step's first sub-step, before any record rate is known. */
+const FIRST_SUB_STEP = 256;
 
 export class SimSession implements SimApi {
   private sim: Simulation | null = null;
@@ -44,6 +62,8 @@ export class SimSession implements SimApi {
   private log: EditLog | null = null;
   private cursors = new Map<string, number>();
   private resetPending = true;
+  /** Most records any one source was seen to write per frame (sizes a step's sub-steps). */
+  private recordsPerFrame = 0;
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -85,9 +105,32 @@ export class SimSession implements SimApi {
   }
 
   step(frames: number): StepResult | null {
-    if (!this.sim) return null;
-    this.advance(frames);
-    return this.state();
+    return this.run(frames, false) as StepResult | null;
+  }
+
+  stepBrief(frames: number): StepProgress | null {
+    return this.run(frames, true);
+  }
+
+  /** Run `frames` frames reading the records between sub-steps; `brief`: progress only, unless done. */
+  private run(frames: number, brief: boolean): StepProgress | null {
+    const sim = this.sim;
+    if (!sim) return null;
+    const started = this.now();
+    const batches: TraceBatch[] = [];
+    let remaining = Math.max(0, Math.floor(frames));
+    while (remaining > 0 && !sim.done) {
+      // Sub-steps no source can overflow its ring in; the records are read between them.
+      const room = this.recordsPerFrame > 0 ? Math.floor(DRAIN_AT / this.recordsPerFrame) : FIRST_SUB_STEP;
+      const before = sim.frame;
+      this.advance(Math.max(1, Math.min(remaining, room)));
+      const ran = sim.frame - before;
+      if (ran === 0) break;
+      remaining -= ran;
+      this.drain(batches, ran);
+    }
+    const state = this.state(batches, brief && !sim.done);
+    return { ...state, busyMs: this.now() - started };
   }
 
   runToEnd(): StepResult | null {
@@ -215,9 +258,13 @@ export class SimSession implements SimApi {
   private start(): void {
     if (!this.definition || !this.log) return;
     const scenario = this.log.scenario();
-    this.sim = new Simulation(this.definition, scenario, { canonical: this.deps.serialiseScenario });
+    this.sim = new Simulation(this.definition, scenario, {
+      canonical: this.deps.serialiseScenario,
+      maxRecords: TRACE_RING,
+    });
     this.cursors = new Map();
     this.resetPending = true;
+    this.recordsPerFrame = 0;
   }
 
   private point(): RunPoint {
@@ -261,31 +308,54 @@ export class SimSession implements SimApi {
     for (const c of this.log.due(sim.now)) sim.change(c.key, c.value);
   }
 
-  private state(): StepResult {
+  private now(): number {
+    return this.deps.now ? this.deps.now() : performance.now();
+  }
+
+  /**
+   * Read every source's records written since its last read into `batches` (only those: a request
+   * costs what its frames recorded). With `frames`, note the highest rate per frame seen, which
+   * sizes the next sub-steps.
+   */
+  private drain(batches: TraceBatch[], frames = 0): void {
     const sim = this.sim;
-    if (!sim) throw new Error('no simulation');
-    const sources = sim.traces.sources();
-    const batches: TraceBatch[] = [];
-    for (const info of sources) {
+    if (!sim) return;
+    let most = 0;
+    for (const info of sim.traces.sources()) {
       const from = this.cursors.get(info.name) ?? 0;
       const src = sim.traces.get(info.name);
       if (!src || src.total <= from) continue;
+      most = Math.max(most, src.total - from);
       const batch = src.read(from);
       this.cursors.set(info.name, batch.to);
       batches.push(batch);
     }
+    if (frames > 0) this.recordsPerFrame = Math.max(this.recordsPerFrame, most / frames);
+  }
+
+  /** The run's state with the new records. */
+  private state(batches?: TraceBatch[]): StepResult;
+  /** `brief`: progress and records only (no summary, view or canonical text). */
+  private state(batches: TraceBatch[], brief: boolean): StepProgress;
+  private state(batches: TraceBatch[] = [], brief = false): StepProgress {
+    const sim = this.sim;
+    if (!sim) throw new Error('no simulation');
+    this.drain(batches);
     const reset = this.resetPending;
     this.resetPending = false;
-    const view = sim.view();
-    return {
+    const base = {
       simTime: toSeconds(sim.now),
       frame: sim.frame,
       done: sim.done,
-      summary: sim.summary(),
-      view: this.patchView(view),
       batches,
       reset,
-      sources: [...sources],
+      sources: [...sim.traces.sources()],
+    };
+    if (brief) return base;
+    return {
+      ...base,
+      summary: sim.summary(),
+      view: this.patchView(sim.view()),
       canonical: this.deps.serialiseScenario(
         this.log ? this.log.scenarioWithPending(this.point()) : sim.scenario,
       ),

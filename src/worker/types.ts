@@ -1,26 +1,41 @@
 /**
  * The messages that cross the worker boundary (architecture.md rule 6: thin and
  * pull-based). Everything here is structured-clone friendly; trace columns are
- * typed arrays whose buffers are transferred, not copied.
+ * typed arrays whose buffers are transferred, not copied (expose.ts), so a
+ * result's cost across the boundary is its summary and view, not its records.
  */
 import type { ScenarioError, Summary, SystemId, SystemView, TraceBatch, TraceSourceInfo } from '../engine';
 
-/** State of the run after a load, step, change, reset or seek. */
-export interface StepResult {
+/**
+ * What every step reports: where the run is and its new trace records. A brief step
+ * (`stepBrief`) reports only this while the run goes on — the page folds the summary, the map view
+ * and the canonical text in a few times a second, not at every request (issue 21).
+ */
+export interface StepProgress {
   /** Simulated seconds reached. */
   readonly simTime: number;
   /** Frames completed. */
   readonly frame: number;
   /** True once the workload completed or the duration was reached. */
   readonly done: boolean;
-  readonly summary: Summary;
-  readonly view: SystemView;
-  /** New trace records since the previous result, one batch per source that has any. */
+  /** The run's summary, map view and canonical text: present in a {@link StepResult}. */
+  readonly summary?: Summary;
+  readonly view?: SystemView;
+  readonly canonical?: string;
+  /** New trace records since the previous result, in order: one or more batches per source that has any. */
   readonly batches: TraceBatch[];
   /** True when the run restarted: the receiver drops what it held before applying `batches`. */
   readonly reset: boolean;
   /** Every trace source declared so far (sources may appear during a run). */
   readonly sources: TraceSourceInfo[];
+  /** Milliseconds the worker spent on a step request (the page sizes its requests by it). */
+  readonly busyMs?: number;
+}
+
+/** State of the run after a load, step, change, reset or seek. */
+export interface StepResult extends StepProgress {
+  readonly summary: Summary;
+  readonly view: SystemView;
   /** Canonical scenario text, including the `events` recorded so far and changes still pending. */
   readonly canonical: string;
 }
@@ -61,6 +76,8 @@ export interface HeadlessResult {
 export interface SimApi {
   load(scenarioText: string): LoadResult;
   step(frames: number): StepResult | null;
+  /** As `step`, but while the run goes on only its progress and records (the page's max speed). */
+  stepBrief(frames: number): StepProgress | null;
   /** Run to the end in chunks inside the worker; returns the final state with every new batch. */
   runToEnd(): StepResult | null;
   /** An edit: a starting value before the run or after it finished, a timed change mid-run (edit-log.ts). */

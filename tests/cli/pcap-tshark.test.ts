@@ -76,6 +76,63 @@ describe('pcap export read by tshark', () => {
     expect(expert).not.toMatch(/Bad checksum/);
   });
 
+  it("decodes the remedies' options: timestamps on every segment, SACK blocks, MSS and SACK-permitted on SYNs", () => {
+    // remedies.md "Done when": the IS-707 scenario of the issue, without a handshake (as if negotiated).
+    const file = simPcap('system=is707&fer=0.2&fdt=0.1&duration=300&sack=1&timestamps=1');
+    const fields = readFields(
+      file,
+      [
+        'ip.src',
+        'tcp.len',
+        'tcp.hdr_len',
+        'tcp.ack',
+        'tcp.options.timestamp.tsval',
+        'tcp.options.timestamp.tsecr',
+        'tcp.options.sack.count',
+        'tcp.options.sack_le',
+        'tcp.options.sack_re',
+        'tcp.checksum.status',
+      ],
+      ['-o', 'tcp.relative_sequence_numbers:FALSE', ...CHECK],
+    );
+    expect(fields.length).toBeGreaterThan(200);
+    const blocks = new Set<number>();
+    for (const [src, len, hdr, ack, tsval, tsecr, count, le, re, status] of fields) {
+      expect(Number(tsval)).toBeGreaterThan(0);
+      expect(tsecr).not.toBe('');
+      expect(status).not.toBe(BAD);
+      if (src === '10.0.0.1') {
+        // Data: 536 − 12 option bytes of payload, a 32-byte header (RFC 6691).
+        expect([len, hdr]).toEqual(['524', '32']);
+        continue;
+      }
+      expect(status).toBe(GOOD);
+      const n = count === '' ? 0 : Number(count);
+      blocks.add(n);
+      expect(Number(hdr)).toBe(32 + (n > 0 ? 4 + 8 * n : 0));
+      if (n === 0) continue;
+      const lefts = le.split(',').map(Number);
+      const rights = re.split(',').map(Number);
+      expect(lefts.length).toBe(n);
+      for (let i = 0; i < n; i++) {
+        expect(lefts[i]).toBeGreaterThan(Number(ack));
+        expect(rights[i]).toBeGreaterThan(lefts[i]);
+      }
+    }
+    // Up to 3 blocks beside the timestamps option (RFC 2018 §3).
+    expect([...blocks].sort()).toEqual([0, 1, 2, 3]);
+    const syn = readFields(simPcap('system=is707&handshake=1&duration=20&sack=1&timestamps=1'), [
+      'tcp.flags.syn',
+      'tcp.hdr_len',
+      'tcp.options.mss_val',
+      'tcp.options.sack_perm',
+      'tcp.options.timestamp.tsval',
+    ])[0];
+    expect(syn.slice(0, 3)).toEqual(['1', '36', '536']);
+    expect(syn[3]).not.toBe('');
+    expect(syn[4]).toBe('1');
+  });
+
   it('finds no bad checksum in an ICMP echo capture', () => {
     const fields = readFields(
       simPcap('system=gsm&app=ping&duration=30'),

@@ -6,14 +6,18 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineWatch, SILENT_ENGINE_MS } from '../../src/state/engine-watch';
-import { harness, settle, type Harness } from './harness';
+import { MAX_IN_FLIGHT } from '../../src/state/slices/playback';
+import { harness, settle, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
 
-async function loaded(): Promise<void> {
-  h = harness();
-  const p = h.store.getState().load('system=is707&fer=0.1&duration=600');
+async function loaded(
+  options: Parameters<typeof harness>[0] = {},
+  text = 'system=is707&fer=0.1&duration=600',
+): Promise<void> {
+  h = harness(options);
+  const p = h.store.getState().load(text);
   await settle(h);
   await p;
   await settle(h);
@@ -46,6 +50,28 @@ describe('a silent engine', () => {
     h.store.getState().play();
     await h.frames(10);
     expect(h.store.getState().simTime).toBeGreaterThan(0);
+  });
+
+  it('at max, with two requests in flight: reported after 30 s as with one', async () => {
+    const calls: CallLogEntry[] = [];
+    await loaded({ calls, clockedRequests: true }, 'system=is707&fer=0.1&duration=1000000');
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    await h.frames(10);
+    expect(h.store.getState().simTime).toBeGreaterThan(0);
+    h.silence();
+    // Requests already out stay out; answers waiting are committed and the loop sends more, until
+    // MAX_IN_FLIGHT are unanswered.
+    await h.frames(10);
+    expect(h.store.getState().status).toBe('playing');
+    const out = () =>
+      calls.reduce((n, c) => n + (c.method.startsWith('step') ? (c.event === 'send' ? 1 : -1) : 0), 0);
+    expect(out()).toBe(MAX_IN_FLIGHT);
+    await visible(29);
+    expect(h.store.getState().engineError).toBeNull();
+    await visible(2);
+    expect(h.store.getState().status).toBe('failed');
+    expect(h.store.getState().engineError).toMatch(/^It has not answered for 30 s/);
   });
 
   it('hidden time does not count: a page in the background never reports its engine silent', async () => {
@@ -105,5 +131,42 @@ describe('the watch', () => {
     expect(silent).toEqual([]);
     frames(1);
     expect(silent).toEqual([60_000]);
+  });
+
+  it('counts only the oldest call: one sent behind another waits its turn, a silent engine is still found', () => {
+    let now = 0;
+    let queue: (() => void)[] = [];
+    const silent: number[] = [];
+    const w = new EngineWatch(
+      () => now,
+      (cb) => queue.push(cb),
+      (ms) => silent.push(ms),
+    );
+    const frames = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        now += 100;
+        const q = queue;
+        queue = [];
+        for (const cb of q) cb();
+      }
+    };
+    // A long seek, 25 s of the worker's time, then a step request sent behind it: the step's own
+    // bound starts when the seek answers.
+    const seek = w.begin(EngineWatch.bound(600_000));
+    const step = w.begin();
+    frames(250);
+    w.end(seek);
+    frames(SILENT_ENGINE_MS / 100 - 1);
+    expect(silent).toEqual([]);
+    frames(1);
+    expect(silent).toEqual([SILENT_ENGINE_MS]);
+    w.end(step);
+    // Two requests out and the engine silent: reported once, at the oldest's bound.
+    w.begin();
+    w.begin();
+    frames(SILENT_ENGINE_MS / 100);
+    expect(silent).toEqual([SILENT_ENGINE_MS, SILENT_ENGINE_MS]);
+    frames(100);
+    expect(silent).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import { createLabStore, type LabStore } from '../../src/state/store';
 import { exposedApi } from '../../src/worker/expose';
 import { guardRemote, type EngineClient } from '../../src/worker/client';
 import { SimSession } from '../../src/worker/session';
-import type { SimApi } from '../../src/worker/types';
+import type { SimApi, StepProgress } from '../../src/worker/types';
 import { fakeDeps } from '../worker/fake-system';
 
 export interface Harness {
@@ -19,6 +19,8 @@ export interface Harness {
   crash(message: string): void;
   /** Make every engine stop answering without a word, as a worker that closed itself (self.close()). */
   silence(): void;
+  /** The fake clock's time, ms. */
+  now: () => number;
   spawned: () => number;
   /** Engines spawned and not terminated (the live run's included). */
   live: () => number;
@@ -29,8 +31,26 @@ export interface Harness {
 
 export const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
-/** `workers`: engines a background job may run at once (LabDeps.workers). */
-export function harness(options: { workers?: number } = {}): Harness {
+/**
+ * A call the store made to an engine, as sent or as answered; an answer that reports a run's
+ * progress gives its `simTime`, and `at` is the fake clock's time then.
+ */
+export interface CallLogEntry {
+  method: string;
+  event: 'send' | 'answer';
+  simTime?: number;
+  at?: number;
+}
+
+/**
+ * `workers`: engines a background job may run at once (LabDeps.workers). `calls`: when given, every
+ * call the store makes to an engine is logged there as sent and as answered. `clockedRequests`: step
+ * answers lose their worker time (`busyMs`), so the store sizes requests by the fake clock's round
+ * trip — a test needing many answers over fake time then gets small, cheap ones.
+ */
+export function harness(
+  options: { workers?: number; calls?: CallLogEntry[]; clockedRequests?: boolean } = {},
+): Harness {
   let now = 0;
   let queue: (() => void)[] = [];
   const ports: MessagePort[] = [];
@@ -75,9 +95,41 @@ export function harness(options: { workers?: number } = {}): Harness {
         fail(new Error(m));
         onCrash(m);
       });
+      const guarded = guardRemote(remote, crashed);
+      const log = options.calls;
+      if (log) {
+        for (const method of Object.keys(guarded) as (keyof typeof guarded)[]) {
+          const fn = guarded[method] as (...a: unknown[]) => Promise<unknown>;
+          (guarded as Record<string, unknown>)[method] = (...a: unknown[]) => {
+            log.push({ method, event: 'send', at: now });
+            return fn(...a).then(
+              (result) => {
+                const simTime = (result as { simTime?: unknown } | null)?.simTime;
+                log.push({
+                  method,
+                  event: 'answer',
+                  at: now,
+                  ...(typeof simTime === 'number' && { simTime }),
+                });
+                return result;
+              },
+              (err: unknown) => {
+                log.push({ method, event: 'answer', at: now });
+                throw err;
+              },
+            );
+          };
+        }
+      }
+      if (options.clockedRequests) {
+        const { step, stepBrief } = guarded;
+        const unclocked = <T extends StepProgress>(r: T | null): T | null => r && { ...r, busyMs: undefined };
+        guarded.step = async (frames) => unclocked(await step(frames));
+        guarded.stepBrief = async (frames) => unclocked(await stepBrief(frames));
+      }
       let stopped = false;
       return {
-        api: guardRemote(remote, crashed),
+        api: guarded,
         // As the page's client: a terminated engine answers no pending or later call.
         terminate() {
           if (stopped) return;
@@ -113,6 +165,7 @@ export function harness(options: { workers?: number } = {}): Harness {
       silencers = [];
       for (const f of s) f();
     },
+    now: () => now,
     spawned: () => spawned,
     live: () => live,
     calls: () => calls,

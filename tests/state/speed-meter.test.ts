@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { belowChosen, SpeedMeter, SPEED_WARMUP_MS } from '../../src/state/speed-meter';
-import { harness, settle, type Harness } from './harness';
+import { harness, settle, type Harness, type CallLogEntry } from './harness';
 
 describe('the speed meter', () => {
   it('measures simulated seconds per wall second, after a warm-up, smoothing irregular answers', () => {
@@ -70,6 +70,36 @@ describe('the store while playing', () => {
     expect(belowChosen(r, '100')).toBe(false);
     h.store.getState().pause();
     expect(h.store.getState().speedReached).toBeNull();
+  });
+
+  it('at max, from the simulated time of the brief answers', async () => {
+    const calls: CallLogEntry[] = [];
+    h = harness({ calls, clockedRequests: true });
+    const p = h.store.getState().load('system=is707&fer=0.1&duration=1000000');
+    await settle(h);
+    await p;
+    await settle(h);
+    h.store.getState().setSpeed('max');
+    calls.length = 0;
+    const playedAt = h.now();
+    const from = h.store.getState().simTime;
+    h.store.getState().play();
+    // Frames of 50 ms: shorter than FULL_STEP_MS, so that some frames bring only brief answers.
+    for (let i = 0; i < 40 && h.store.getState().speedReached === null; i++) await h.frames(1, 50);
+    const s = h.store.getState();
+    expect(s.status).toBe('playing');
+    expect(s.speedReached).not.toBeNull();
+    // Most answers carry no summary: the figure shown is what a meter fed every answer's simTime
+    // gives at one of them, brief ones included.
+    const answers = calls.filter((c) => c.event === 'answer' && c.method.startsWith('step'));
+    expect(answers.filter((c) => c.method === 'stepBrief').length).toBeGreaterThan(
+      answers.filter((c) => c.method === 'step').length,
+    );
+    const meter = new SpeedMeter();
+    meter.reset(playedAt, from);
+    const values = answers.map((c) => meter.sample(c.at!, c.simTime!));
+    expect(values.some((v) => v !== null && Math.abs(v - s.speedReached!) <= 1e-9 * v)).toBe(true);
+    expect(s.speedReached!).toBeGreaterThan(0);
   });
 
   it('and when the page cannot keep it: 250 ms frames cap the catch-up, far below 100×', async () => {

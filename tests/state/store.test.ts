@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
-import { harness, settle, type Harness } from './harness';
+import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
+import { harness, settle, tick, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
 
-async function loaded(text = 'system=is707&fer=0.2&duration=2'): Promise<Harness> {
-  h = harness();
+async function loaded(text = 'system=is707&fer=0.2&duration=2', made?: Harness): Promise<Harness> {
+  h = made ?? harness();
   const p = h.store.getState().load(text);
   await settle(h);
   await p;
@@ -158,6 +159,47 @@ describe('view slice', () => {
 });
 
 describe('playback loop', () => {
+  it('at max, sends no more requests while answers wait for the page to commit them', async () => {
+    const calls: CallLogEntry[] = [];
+    await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    calls.length = 0;
+    await h.frames(1); // the loop starts; from here no frame runs, so nothing is committed
+    for (let i = 0; i < 50; i++) await tick();
+    const sent = calls.filter((c) => c.event === 'send' && c.method.startsWith('step')).length;
+    expect(sent).toBeLessThanOrEqual(MAX_IN_FLIGHT + MAX_QUEUED);
+    expect(sent).toBeGreaterThanOrEqual(MAX_IN_FLIGHT);
+    // Frames commit the answers and the loop goes on to the end.
+    for (let i = 0; i < 3000 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    expect(h.store.getState().status).toBe('done');
+  });
+
+  it('at max, keeps two requests in flight, most of them brief, and ends on a full result', async () => {
+    const calls: CallLogEntry[] = [];
+    await loaded('system=is707&fer=0.2&duration=600', harness({ calls }));
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    for (let i = 0; i < 2000 && h.store.getState().status !== 'done'; i++) await h.frames(1);
+    await settle(h);
+    let out = 0;
+    let most = 0;
+    const sent = { step: 0, stepBrief: 0 };
+    for (const c of calls) {
+      if (c.method !== 'step' && c.method !== 'stepBrief') continue;
+      if (c.event === 'send') sent[c.method]++;
+      out += c.event === 'send' ? 1 : -1;
+      most = Math.max(most, out);
+    }
+    // The worker starts the next request while the page handles an answer.
+    expect(most).toBe(MAX_IN_FLIGHT);
+    expect(sent.stepBrief).toBeGreaterThan(sent.step);
+    const s = h.store.getState();
+    expect(s.status).toBe('done');
+    expect(s.summary?.simTime).toBe(600);
+    expect(s.traces['tcp.send'].length).toBe(30_000);
+  });
+
   it('switching to max while a request is in flight keeps playing to the end', async () => {
     await loaded('system=is707&fer=0.2&duration=20');
     h.store.getState().setSpeed('1');

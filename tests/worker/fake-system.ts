@@ -65,6 +65,8 @@ export const fakeSystem: SystemDefinition = {
             retransmits: 0,
             timeouts: 0,
             fastRetransmits: 0,
+            spuriousTimeouts: 0,
+            spuriousDetected: 0,
             bytesDelivered: delivered,
             goodputBps: secs > 0 ? (delivered * 8) / secs : 0,
             maxRto: 0,

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { getSystem, parseScenario } from '../../src/engine';
 import type { ParamSpec } from '../../src/engine';
 import { validValue } from '../engine/scenario/fuzz-arbitraries';
+import { STACK_REMEDIES } from '../../src/engine/systems/remedy-params';
 
 export type Op =
   /** Play: `ticks` animation frames of `frames` frames each. */
@@ -61,10 +62,18 @@ export const durationOf = (system: string): number => DURATION[system] ?? 5;
  */
 const NOT_EDITED = new Set(['duration', 'events', 'seed', 'system']);
 
-function specs(system: string): readonly ParamSpec[] {
+/**
+ * Which keys a sequence draws: `all`, or `pinned` — the keys there were when the pinned seeds and
+ * found cases were drawn, so that they draw what they drew: without the remedy keys (remedies.md),
+ * which came later. A fresh seed draws `all`.
+ */
+export type KeySet = 'all' | 'pinned';
+const LATER_KEYS = new Set<string>([...STACK_REMEDIES, 'remedy']);
+
+function specs(system: string, keys: KeySet): readonly ParamSpec[] {
   const def = getSystem(system);
   if (!def) throw new Error(`no engine model for ${system}`);
-  return def.params.filter((p) => !NOT_EDITED.has(p.key));
+  return def.params.filter((p) => !NOT_EDITED.has(p.key) && (keys === 'all' || !LATER_KEYS.has(p.key)));
 }
 
 /**
@@ -86,8 +95,8 @@ function valueText(p: ParamSpec): fc.Arbitrary<string> {
   );
 }
 
-function editOf(system: string, durationMax: number): fc.Arbitrary<Op> {
-  const all = specs(system);
+function editOf(system: string, durationMax: number, keys: KeySet): fc.Arbitrary<Op> {
+  const all = specs(system, keys);
   const live = all.filter((p) => p.live);
   const key = (list: readonly ParamSpec[]) =>
     fc
@@ -105,7 +114,7 @@ function editOf(system: string, durationMax: number): fc.Arbitrary<Op> {
 }
 
 /** The operations of one system (its keys, its phone if it has one). */
-export function opOf(system: string, duration: number): fc.Arbitrary<Op> {
+export function opOf(system: string, duration: number, keys: KeySet = 'all'): fc.Arbitrary<Op> {
   const drag = fc.record({
     op: fc.constant('drag' as const),
     moves: fc.array(
@@ -144,7 +153,7 @@ export function opOf(system: string, duration: number): fc.Arbitrary<Op> {
       }),
       weight: 2,
     },
-    { arbitrary: editOf(system, duration), weight: 7 },
+    { arbitrary: editOf(system, duration, keys), weight: 7 },
     { arbitrary: fc.constant({ op: 'revert' as const }), weight: 2 },
     { arbitrary: fc.constant({ op: 'restart' as const }), weight: 1 },
     { arbitrary: fc.constant({ op: 'clear' as const }), weight: 1 },
@@ -161,9 +170,9 @@ function agreeing(system: string, starts: readonly { key: string; value: string 
 }
 
 /** A segment of `system`: its link (seed, a few starting values and timed changes) and its operations. */
-export function segmentOf(system: string, maxOps: number): fc.Arbitrary<Segment> {
+export function segmentOf(system: string, maxOps: number, keys: KeySet = 'all'): fc.Arbitrary<Segment> {
   const duration = durationOf(system);
-  const all = specs(system);
+  const all = specs(system, keys);
   const live = all.filter((p) => p.live);
   const pair = (list: readonly ParamSpec[]) =>
     fc.constantFrom(...list).chain((p) => valid(p).map((value) => ({ key: p.key, value })));
@@ -185,7 +194,7 @@ export function segmentOf(system: string, maxOps: number): fc.Arbitrary<Segment>
               .chain(({ tenths }) => pair(live).map((kv) => ({ tenths, ...kv }))),
             { maxLength: 3 },
           ),
-    ops: fc.array(opOf(system, duration), { minLength: 1, maxLength: maxOps }),
+    ops: fc.array(opOf(system, duration, keys), { minLength: 1, maxLength: maxOps }),
   });
 }
 
@@ -194,12 +203,13 @@ export function sequenceOf(
   system: string,
   systems: readonly string[],
   maxOps: number,
+  keys: KeySet = 'all',
 ): fc.Arbitrary<Segment[]> {
   return fc
     .tuple(
-      segmentOf(system, maxOps),
+      segmentOf(system, maxOps, keys),
       fc.array(
-        fc.constantFrom(...systems).chain((s) => segmentOf(s, Math.ceil(maxOps / 2))),
+        fc.constantFrom(...systems).chain((s) => segmentOf(s, Math.ceil(maxOps / 2), keys)),
         { maxLength: 1 },
       ),
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimSession } from '../../src/worker/session';
+import { SimSession, TRACE_RING } from '../../src/worker/session';
 import { fakeDeps } from './fake-system';
 
 function session(text = 'system=is707&fer=0.2&duration=10'): SimSession {
@@ -29,6 +29,40 @@ describe('SimSession', () => {
     expect([send2?.from, send2?.to]).toEqual([10, 15]);
     expect(b?.summary.simTime).toBeCloseTo(0.3, 12);
     expect(b?.sources.map((x) => x.name)).toContain('tcp.send');
+  });
+
+  it('a request hands out exactly the records its frames wrote, however long the run or large the request', () => {
+    const s = session('system=is707&duration=20000');
+    const records = (
+      r: { batches: { name: string; from: number; to: number; dropped: number }[] } | null,
+    ) => {
+      const send = r?.batches.filter((b) => b.name === 'tcp.send') ?? [];
+      // In order and contiguous, nothing lost to the engine's ring.
+      for (let k = 1; k < send.length; k++) expect(send[k].from).toBe(send[k - 1].to);
+      expect(send.every((b) => b.dropped === 0)).toBe(true);
+      return send.length ? [send[0].from, send[send.length - 1].to] : [];
+    };
+    // More frames in one request than the ring holds records (one tcp.send per frame): read in sub-steps.
+    expect(TRACE_RING).toBeLessThan(300_000);
+    expect(records(s.step(300_000))).toEqual([0, 300_000]);
+    // 100 frames early and 100 frames after 6000 s of run cost the same: 100 records each.
+    const fresh = session('system=is707&duration=20000');
+    expect(records(fresh.step(100))).toEqual([0, 100]);
+    expect(records(s.step(100))).toEqual([300_000, 300_100]);
+  });
+
+  it('a brief step reports progress and records only, and everything once the run ends', () => {
+    const s = session('system=is707&duration=1');
+    const brief = s.stepBrief(10);
+    expect(brief?.frame).toBe(10);
+    expect(brief?.batches.find((b) => b.name === 'tcp.send')?.to).toBe(10);
+    expect(brief && ['summary', 'view', 'canonical'].filter((k) => k in brief)).toEqual([]);
+    expect(brief?.busyMs).toBeGreaterThanOrEqual(0);
+    const end = s.stepBrief(1000);
+    expect(end?.done).toBe(true);
+    expect(end?.summary?.simTime).toBeCloseTo(1, 9);
+    expect(end?.canonical).toContain('duration=1');
+    expect(end?.view).toBeDefined();
   });
 
   it('reports bad keys by name and runs with defaults for those keys only', () => {

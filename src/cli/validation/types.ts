@@ -5,6 +5,8 @@ export interface ValidationResult {
   /** The engine's value now, in words and numbers. */
   readonly value: string;
   readonly pass: boolean;
+  /** The item needs a part the engine does not have yet (the value says which); it does not pass. */
+  readonly notBuilt?: boolean;
   /** Named figures behind the verdict (golden tests assert on these too). */
   readonly figures: Readonly<Record<string, number>>;
 }

@@ -103,8 +103,11 @@ export class DeliveredTotal {
   total = new Float64Array(16);
   private readonly last = new Map<number, number>();
 
-  /** Fold in records [this.n, n) of the columns (conn absent ⇒ one connection). */
-  extend(bytes: ArrayLike<number>, conn: ArrayLike<number> | undefined, n: number): this {
+  /**
+   * Fold in records [this.n, n) of the columns (conn absent ⇒ one connection); record i is read at
+   * position i − `offset` of the columns (a reader whose columns dropped their oldest records).
+   */
+  extend(bytes: ArrayLike<number>, conn: ArrayLike<number> | undefined, n: number, offset = 0): this {
     if (this.total.length < n) {
       const grown = new Float64Array(Math.max(n, this.total.length * 2));
       grown.set(this.total.subarray(0, this.n));
@@ -112,9 +115,10 @@ export class DeliveredTotal {
     }
     let acc = this.n > 0 ? this.total[this.n - 1] : 0;
     for (let i = this.n; i < n; i++) {
-      const k = conn ? conn[i] : 0;
+      const p = i - offset;
+      const k = conn ? conn[p] : 0;
       const prev = this.last.get(k) ?? 0;
-      const b = bytes[i];
+      const b = bytes[p];
       acc += b >= prev ? b - prev : b;
       this.last.set(k, b);
       this.total[i] = acc;

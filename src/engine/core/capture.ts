@@ -1,4 +1,4 @@
-import type { Packet } from './packet';
+import type { Packet, TcpOptions } from './packet';
 import type { Nanos } from './time';
 
 /** Fields kept per captured packet (headers only; payload bytes are virtual). */
@@ -18,12 +18,19 @@ const FIELDS = [
 ] as const;
 
 /**
+ * Option columns, made at the first packet with TCP options (a plain run has none): option bytes,
+ * MSS, SACK-permitted, timestamps present, TSval, TSecr, SACK block count, then 4 blocks' edges.
+ */
+const OPT_COLUMNS = 7 + 8;
+
+/**
  * A bounded capture of IP packets at one point of the topology (the system
  * chooses where, e.g. the fixed host's interface), for pcap export. Columnar,
  * like traces; stops recording (and counts what it missed) when full.
  */
 export class PacketCapture {
   private readonly cols: Float64Array[];
+  private opts: Float64Array[] | null = null;
   count = 0;
   missed = 0;
 
@@ -32,6 +39,40 @@ export class PacketCapture {
     readonly capacity = 1 << 16,
   ) {
     this.cols = FIELDS.map(() => new Float64Array(enabled ? capacity : 0));
+  }
+
+  private recordOptions(i: number, o: TcpOptions): void {
+    if (this.opts === null) {
+      this.opts = [];
+      for (let k = 0; k < OPT_COLUMNS; k++) this.opts.push(new Float64Array(this.capacity));
+    }
+    const c = this.opts;
+    const sack = o.sack ?? [];
+    c[0][i] = o.len;
+    c[1][i] = o.mss;
+    c[2][i] = o.sackOk ? 1 : 0;
+    c[3][i] = o.ts ? 1 : 0;
+    c[4][i] = o.tsVal;
+    c[5][i] = o.tsEcr;
+    c[6][i] = sack.length / 2;
+    for (let k = 0; k < sack.length && k < 8; k++) c[7 + k][i] = sack[k];
+  }
+
+  private options(i: number): TcpOptions | null {
+    const c = this.opts;
+    if (c === null || c[0][i] === 0) return null;
+    const n = c[6][i];
+    const sack: number[] = [];
+    for (let k = 0; k < 2 * n; k++) sack.push(c[7 + k][i]);
+    return {
+      len: c[0][i],
+      mss: c[1][i],
+      sackOk: c[2][i] === 1,
+      ts: c[3][i] === 1,
+      tsVal: c[4][i],
+      tsEcr: c[5][i],
+      sack: n > 0 ? sack : null,
+    };
   }
 
   record(t: Nanos, p: Packet): void {
@@ -56,6 +97,7 @@ export class PacketCapture {
       c[9][i] = s.flags;
       c[10][i] = s.wnd;
       c[11][i] = s.len;
+      if (s.opt !== null) this.recordOptions(i, s.opt);
     } else if (p.icmp) {
       const e = p.icmp;
       c[4][i] = 1;
@@ -82,6 +124,7 @@ export class PacketCapture {
       flags: c[9][i],
       wnd: c[10][i],
       extra: c[11][i],
+      opt: c[4][i] === 6 ? this.options(i) : null,
     };
   }
 }
@@ -100,4 +143,6 @@ export interface CapturedPacket {
   flags: number;
   wnd: number;
   extra: number;
+  /** TCP options (null: none). */
+  opt: TcpOptions | null;
 }

@@ -19,6 +19,41 @@ export const TcpFlag = {
   ACK: 0x10,
 } as const;
 
+/**
+ * The TCP options a segment carries (remedies.md, "Options on the wire"). A segment without
+ * options has none of this (`TcpSegment.opt` null): plain runs build no options object at all.
+ * Sequence numbers in SACK blocks are TCP's own (unbounded, core/packet.ts); timestamps are the
+ * sender's 1 ms clock (tcp/options.ts).
+ */
+export interface TcpOptions {
+  /** Option bytes in the TCP header, padding included: a multiple of 4, at most 40 (tcp/options.ts layouts). */
+  len: number;
+  /** MSS option value (RFC 793 §3.1; SYN and SYN-ACK only); 0 = absent. */
+  mss: number;
+  /** SACK-permitted (RFC 2018 §2; SYN and SYN-ACK only). */
+  sackOk: boolean;
+  /** Timestamps option present (RFC 7323 §3). */
+  ts: boolean;
+  tsVal: number;
+  /** TSecr: 0 when not valid (RFC 7323 §3.2: no timestamp to echo yet). */
+  tsEcr: number;
+  /** SACK blocks (RFC 2018 §3) as flat [left, right) pairs, the first block first; null = none. */
+  sack: number[] | null;
+}
+
+/**
+ * Simulation bookkeeping carried by data segments, not a header field: the sending connection's
+ * record of which of its copies reached the peer — the ground truth of spurious timeouts
+ * (tcp/spurious-truth.ts). No protocol rule reads it.
+ */
+export interface CopyLedger {
+  /**
+   * Copy number `copy` of [seq, end) (a FIN counts one) reached the receiving connection at
+   * `now`; `has(s)` tells whether that receiver holds sequence number `s` (in order or not).
+   */
+  arrived(now: Nanos, seq: number, end: number, copy: number, has: (s: number) => boolean): void;
+}
+
 /** A TCP segment (header fields; the payload is `len` virtual bytes at stream offset `seq`). */
 export interface TcpSegment {
   srcPort: number;
@@ -32,6 +67,17 @@ export interface TcpSegment {
   len: number;
   /** Set by the sender when this carries bytes sent before (for traces; receivers ignore it). */
   retransmit: boolean;
+  /** The options, or null (no option bytes in the header: every segment of a plain run). */
+  opt: TcpOptions | null;
+  /** Ground truth (simulation only): the sender's copy ledger, or null (no data, or not kept). */
+  ledger: CopyLedger | null;
+  /** Ground truth (simulation only): this copy's number in its sender's ledger (0 without one). */
+  copy: number;
+}
+
+/** Bytes of the TCP header with its options (20 + option bytes). */
+export function tcpHeaderLength(seg: TcpSegment): number {
+  return seg.opt === null ? TCP_HEADER : TCP_HEADER + seg.opt.len;
 }
 
 /** ICMP echo (ping). */
@@ -85,12 +131,15 @@ export class PacketIds {
   private readonly sent: TraceSource<typeof IP_PACKET_FIELDS> | null;
   private readonly arrivals: TraceSource<readonly ['id', 'host']> | null;
   private readonly drops: TraceSource<readonly ['id', 'where']> | null;
+  /** `ip.options` (id, bytes): the TCP option bytes of a datagram that has any (none in a plain run). */
+  private readonly options: TraceSource<readonly ['id', 'bytes']> | null;
 
   constructor(traces?: TraceRecorder) {
     const on = traces !== undefined && traces.enabled;
     this.sent = on ? traces.source('ip.packet', IP_PACKET_FIELDS) : null;
     this.arrivals = on ? traces.source('ip.receive', ['id', 'host']) : null;
     this.drops = on ? traces.source('ip.drop', ['id', 'where'], { where: IP_DROP_PLACES }) : null;
+    this.options = on ? traces.source('ip.options', ['id', 'bytes']) : null;
   }
 
   take(): number {
@@ -104,7 +153,8 @@ export class PacketIds {
   tcp(now: Nanos, src: number, dst: number, seg: TcpSegment, conn: number): Packet {
     const id = this.next++;
     this.sent?.record(now, id, conn, src, dst, seg.seq, seg.len, seg.ack, seg.flags);
-    return { id, src, dst, size: IP_HEADER + TCP_HEADER + seg.len, tcp: seg };
+    if (seg.opt !== null) this.options?.record(now, id, seg.opt.len);
+    return { id, src, dst, size: IP_HEADER + tcpHeaderLength(seg) + seg.len, tcp: seg };
   }
 
   /** A node dropped datagram `p` at `now` (`where`: an index of {@link IP_DROP_PLACES}). */

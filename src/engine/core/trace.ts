@@ -139,10 +139,17 @@ export class TraceSource<F extends readonly string[] = readonly string[]> {
     const count = Math.max(0, end - start);
     const time = new Float64Array(count);
     const columns = this.cols.map(() => new Float64Array(count));
-    for (let k = 0; k < count; k++) {
-      const i = (start + k) % this.capacity;
-      time[k] = this.time[i];
-      for (let c = 0; c < columns.length; c++) columns[c][k] = this.cols[c][i];
+    if (count > 0) {
+      // At most two contiguous runs of the ring (before and after its wrap), copied whole: a read
+      // costs a memory copy of what it returns (the worker reads after every request).
+      const i0 = start % this.capacity;
+      const head = Math.min(count, this.capacity - i0);
+      const copy = (from: Float64Array, to: Float64Array): void => {
+        to.set(from.subarray(i0, i0 + head));
+        if (head < count) to.set(from.subarray(0, count - head), head);
+      };
+      copy(this.time, time);
+      for (let c = 0; c < columns.length; c++) copy(this.cols[c], columns[c]);
     }
     return {
       name: this.info.name,

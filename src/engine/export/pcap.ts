@@ -1,11 +1,13 @@
-import type { PacketCapture } from '../core/capture';
+import type { CapturedPacket, PacketCapture } from '../core/capture';
+import { writeTcpOptions } from '../core/tcp-option-bytes';
 import { inetChecksum, tcpPseudoHeaderSum, wordSum } from '../core/inet-checksum';
 
 /**
  * libpcap file writer (classic format, microsecond timestamps, LINKTYPE_RAW = 101:
  * each record starts with an IPv4 header). Timestamps are simulated time.
  * Only headers are written (incl_len = header bytes < orig_len, as a capture
- * with a short snap length would); payload bytes are virtual in the simulator. Hosts are
+ * with a short snap length would), TCP options included (core/tcp-option-bytes.ts); payload
+ * bytes are virtual in the simulator. Hosts are
  * shown as 10.0.0.n. TCP sequence numbers are written modulo 2^32.
  *
  * Checksums are real (RFC 1071): the IPv4 header's (RFC 791 §3.1), the TCP checksum over the
@@ -18,15 +20,15 @@ const GLOBAL_HEADER = 24;
 const RECORD_HEADER = 16;
 const LINKTYPE_RAW = 101;
 
-/** Bytes of the headers written for one captured packet. */
-function headerLength(proto: number): number {
-  return proto === 6 ? 40 : 28;
+/** Bytes of the headers written for one captured packet (TCP: with its options). */
+function headerLength(p: CapturedPacket): number {
+  return p.proto === 6 ? 40 + (p.opt === null ? 0 : p.opt.len) : 28;
 }
 
 /** Encode a capture as a pcap file. */
 export function capturePcap(capture: PacketCapture): Uint8Array {
   let total = GLOBAL_HEADER;
-  for (let i = 0; i < capture.count; i++) total += RECORD_HEADER + headerLength(capture.get(i).proto);
+  for (let i = 0; i < capture.count; i++) total += RECORD_HEADER + headerLength(capture.get(i));
   const bytes = new Uint8Array(total);
   const view = new DataView(bytes.buffer);
   // Global header, little-endian: magic a1b2c3d4 reads as d4 c3 b2 a1 on disk.
@@ -40,7 +42,7 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
   let o = GLOBAL_HEADER;
   for (let i = 0; i < capture.count; i++) {
     const p = capture.get(i);
-    const hl = headerLength(p.proto);
+    const hl = headerLength(p);
     const micros = Math.floor(p.time / 1000);
     view.setUint32(o, Math.floor(micros / 1e6), true);
     view.setUint32(o + 4, micros % 1e6, true);
@@ -62,11 +64,13 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
       view.setUint16(l4 + 2, p.dport);
       view.setUint32(l4 + 4, p.seq % 4294967296);
       view.setUint32(l4 + 8, p.ack % 4294967296);
-      view.setUint8(l4 + 12, 5 << 4);
+      const th = hl - 20;
+      view.setUint8(l4 + 12, (th / 4) << 4);
       view.setUint8(l4 + 13, p.flags);
       view.setUint16(l4 + 14, Math.min(p.wnd, 65535));
+      if (p.opt !== null) writeTcpOptions(p.opt, bytes, l4 + 20);
       const pseudo = tcpPseudoHeaderSum(bytes, ip, p.size - 20);
-      view.setUint16(l4 + 16, inetChecksum(pseudo + wordSum(bytes, l4, l4 + 20)));
+      view.setUint16(l4 + 16, inetChecksum(pseudo + wordSum(bytes, l4, l4 + th)));
     } else {
       view.setUint8(l4, p.sport);
       view.setUint16(l4 + 4, p.dport);

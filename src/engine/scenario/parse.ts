@@ -79,7 +79,9 @@ export function parseScenario(catalogue: ScenarioSchema, text: string): ParseRes
       if (value !== undefined) events = parseEvents(system, specs, value, errors);
       else errors.push(scenarioError(key, value, 'no value: write events=t@key=value;…'));
     } else if (!spec) {
-      errors.push(scenarioError(key, value, unknownKeyText(key, system, specs)));
+      errors.push(
+        scenarioError(key, value, catalogue.refusal(system, key) ?? unknownKeyText(key, system, specs)),
+      );
     } else if (value === undefined) {
       errors.push(scenarioError(key, value, `no value: write ${key}=<value>, ${describeAllowed(spec)}`));
     } else {

@@ -6,6 +6,16 @@
  */
 import type { KeyRule, ParamSpec, SystemId } from './types';
 
+/**
+ * A key the system refuses with a reason of its own rather than as unknown: a key the
+ * specification names that this system does not have (yet), e.g. remedies.md's `snoop`.
+ */
+export interface RefusedKey {
+  readonly key: string;
+  /** Why, in words naming what is missing ("not built yet: …", "not applicable: …"). */
+  readonly reason: string;
+}
+
 /** What the schema needs of a built system: its id, its name and its keys in canonical order. */
 export interface SystemSchemaEntry {
   readonly id: SystemId;
@@ -13,6 +23,8 @@ export interface SystemSchemaEntry {
   readonly params: readonly ParamSpec[];
   /** Rules between its keys (types.ts KeyRule), checked after each key's own range. */
   readonly rules?: readonly KeyRule[];
+  /** Keys refused with their reason (never keys of `params`). */
+  readonly refusedKeys?: readonly RefusedKey[];
 }
 
 /** A system the specification names but the engine does not build yet: `system=<id>` is "not implemented yet". */
@@ -66,6 +78,8 @@ export class ScenarioSchema {
     for (const system of built) {
       const reserved = system.params.find((p) => RESERVED_KEYS.includes(p.key));
       if (reserved) throw new Error(`system ${system.id} declares the reserved key ${reserved.key}`);
+      const both = system.refusedKeys?.find((r) => system.params.some((p) => p.key === r.key));
+      if (both) throw new Error(`system ${system.id} both declares and refuses the key ${both.key}`);
     }
     this.ids = ids;
     this.built = new Map(built.map((s) => [s.id, s]));
@@ -91,6 +105,11 @@ export class ScenarioSchema {
   /** The rules between the system's keys (none for a system that is not built). */
   rulesFor(system: SystemId): readonly KeyRule[] {
     return this.built.get(system)?.rules ?? [];
+  }
+
+  /** Why the system refuses `key`, when it is one of its refused keys. */
+  refusal(system: SystemId, key: string): string | undefined {
+    return this.built.get(system)?.refusedKeys?.find((r) => r.key === key)?.reason;
   }
 
   /** The built systems, in list order. */

@@ -10,6 +10,10 @@ export interface TcpSummary {
   retransmits: number;
   timeouts: number;
   fastRetransmits: number;
+  /** Timeouts whose resent segment had reached the receiver before (ground truth, every run; tcp/spurious-truth.ts). */
+  spuriousTimeouts: number;
+  /** Timeouts Eifel or F-RTO declared spurious (remedies.md; 0 with both off). */
+  spuriousDetected: number;
   /** Bytes delivered in order to the receiving application. */
   bytesDelivered: number;
   goodputBps: number;

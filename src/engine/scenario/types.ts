@@ -66,7 +66,12 @@ export type ParamSpec = ParamBase &
         readonly log?: boolean;
       }
     | { readonly kind: 'bool' }
-    | { readonly kind: 'enum'; readonly options: readonly string[] }
+    | {
+        readonly kind: 'enum';
+        readonly options: readonly string[];
+        /** One line per option (what it does, where it sits), for a picker that lists them (remedies.md). */
+        readonly optionNotes?: Readonly<Record<string, string>>;
+      }
     | { readonly kind: 'hex'; readonly minLength: number; readonly maxLength: number }
     | {
         readonly kind: 'numberList';

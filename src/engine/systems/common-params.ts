@@ -8,6 +8,7 @@ import type { KeyRule, ParamSpec, ParamValue } from '../scenario/types';
 // The profiles' values are plain data (tcp/profiles.ts): the rules between the TCP keys read
 // them; the params stay free of engine code otherwise (the UI bundles them).
 import { PROFILES, type TcpProfileName } from '../tcp/profiles';
+import { remedyParams, remedyRules, type BaseStation } from './remedy-params';
 
 /**
  * TCP stack profiles (tcp.md, "Profiles"). `modern` is the optional contrast
@@ -291,7 +292,7 @@ export function positionParams(ms: NonNullable<CommonParamsOptions['ms']>): Para
 
 /**
  * The common keys in canonical order: duration, app, size, tcp, tcpClient,
- * tcpServer, the TCP overrides, msX, msY.
+ * tcpServer, the TCP overrides, the remedies (remedy-params.ts), msX, msY.
  */
 export function commonParams(o: CommonParamsOptions): ParamSpec[] {
   return [
@@ -300,6 +301,7 @@ export function commonParams(o: CommonParamsOptions): ParamSpec[] {
     ...(o.size === undefined ? [] : [sizeParam(o.size)]),
     ...profileParams(o.tcp),
     ...tcpOverrideParams(),
+    ...remedyParams(),
     ...(o.ms ? positionParams(o.ms) : []),
   ];
 }
@@ -361,13 +363,18 @@ const RTO_ORDERS: readonly RtoOrder[] = [
 ];
 
 /**
- * The rules between the TCP override keys (scenario/types.ts KeyRule), for a system whose default
- * stack is `tcp`: at each end, with the profile's value where a key says `profile`, `rtoMin` must
- * not exceed `rtoMax` — each key's range alone allows `rtoMin=600&rtoMax=0.01`, which ran 9,997
- * timeouts in 100 s — and an `rtoInit` asked for must not exceed it either. The keys a text set
- * go back to `profile` when they disagree.
+ * The rules between the TCP keys (scenario/types.ts KeyRule), for a system whose default stack is
+ * `tcp` and whose base-station point is `base` (remedies.md; null: none): at each end, with the
+ * profile's value where a key says `profile`, `rtoMin` must not exceed `rtoMax` — each key's range
+ * alone allows `rtoMin=600&rtoMax=0.01`, which ran 9,997 timeouts in 100 s — and an `rtoInit`
+ * asked for must not exceed it either (the keys a text set go back to `profile` when they
+ * disagree); then the remedy keys' rules (remedy-params.ts).
  */
-export function tcpRules(tcp: TcpDefault): KeyRule[] {
+export function tcpRules(tcp: TcpDefault, base: BaseStation | null): KeyRule[] {
+  return [...rtoRules(tcp), ...remedyRules(base)];
+}
+
+function rtoRules(tcp: TcpDefault): KeyRule[] {
   return RTO_ORDERS.map(({ low, whenWritten, why }): KeyRule => ({
     keys: [low, 'rtoMax'],
     resets: [low, 'rtoMax'],

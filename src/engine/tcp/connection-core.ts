@@ -1,12 +1,19 @@
 import { doubleFields, mutableFields } from '../core/field-shape';
-import { TcpFlag, type TcpSegment } from '../core/packet';
+import { TcpFlag, type TcpOptions, type TcpSegment } from '../core/packet';
 import { seconds, toSeconds, type Nanos } from '../core/time';
+import { ConnOptions, refreshOptions, segmentOptions, tsClock } from './options';
 import type { TcpProfile } from './profiles';
 import { Receiver } from './receiver';
 import { RtoEstimator } from './rto';
+import { SackSender } from './sack';
 import { Sender, type OutSegment } from './sender';
+import { SpuriousDetector } from './spurious';
+import { SpuriousTruth } from './spurious-truth';
+import { isSendingState, resetFor } from './states';
 import { ConnTracer, type TcpTrace } from './trace';
 import { createTcpStats, type TcpEvent, type TcpFailure, type TcpStateName, type TcpStats } from './types';
+
+export { isReceivingState, isSendingState, resetFor } from './states';
 
 /** Options of a connection. */
 export interface TcpConnectionOptions {
@@ -18,36 +25,6 @@ export interface TcpConnectionOptions {
   trace?: TcpTrace | null;
   /** TIME_WAIT duration, seconds (default 60 = 2·MSL with 4.4BSD's MSL of 30 s). */
   timeWait?: number;
-}
-
-/**
- * States in which our data (and FIN) may be sent or resent. A switch: asked for every segment
- * polled and every timer, where a lookup in a set of strings costs a hash probe and a switch
- * compares the (interned) names directly.
- */
-export function isSendingState(st: TcpStateName): boolean {
-  switch (st) {
-    case 'ESTABLISHED':
-    case 'CLOSE_WAIT':
-    case 'FIN_WAIT_1':
-    case 'CLOSING':
-    case 'LAST_ACK':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** States in which new data from the peer is accepted (its FIN not yet received); see {@link isSendingState}. */
-export function isReceivingState(st: TcpStateName): boolean {
-  switch (st) {
-    case 'ESTABLISHED':
-    case 'FIN_WAIT_1':
-    case 'FIN_WAIT_2':
-      return true;
-    default:
-      return false;
-  }
 }
 
 /**
@@ -85,6 +62,12 @@ export abstract class ConnectionCore {
   protected appClosed = false;
   protected atMaxSince = -1;
   protected atMaxTotal = 0;
+  /** Options: what this end offers, what was negotiated, timestamps state (options.ts). */
+  protected readonly opts: ConnOptions;
+  /** Ground truth of spurious timeouts, kept in every run (spurious-truth.ts). */
+  protected readonly truth: SpuriousTruth;
+  /** Eifel / F-RTO detection and the Eifel response (spurious.ts), or null with both off. */
+  protected readonly detector: SpuriousDetector | null;
 
   constructor(opts: TcpConnectionOptions) {
     this.profile = opts.profile;
@@ -96,9 +79,39 @@ export abstract class ConnectionCore {
     this.snd = new Sender(opts.profile);
     this.rcv = new Receiver(opts.profile.mss, seconds(opts.profile.delAck));
     this.tracer = new ConnTracer(opts.trace ?? null);
+    const p = opts.profile;
+    this.opts = new ConnOptions(p);
+    this.truth = new SpuriousTruth((now, seq, at) => {
+      this.stats.spuriousTimeouts++;
+      this.tracer.spuriousTimeout(now, seq, at);
+    });
+    this.detector = p.eifel || p.frto ? new SpuriousDetector(p.eifel, p.frto, seconds(p.tick)) : null;
     // Losses, timeouts and their counters may come first after hours of a run (core/field-shape.ts).
     doubleFields(this.stats, ['rttSum']);
     mutableFields(this.stats);
+  }
+
+  /**
+   * The options are settled (negotiated on SYN/SYN-ACK, or assumed without a handshake): the
+   * segment size both ways, SACK's scoreboard and block reports, timestamps' RTT samples.
+   */
+  protected applyOptions(): void {
+    const o = this.opts;
+    if (!o.active && o.peerMss === 0) return; // plain: as before, each end its own profile's mss
+    const payload = o.payload(this.profile.mss);
+    this.snd.setMss(payload);
+    this.rcv.mss = payload;
+    this.snd.tsTiming = o.ts;
+    if (o.sack) {
+      this.snd.sack = new SackSender(payload, this.profile.dupThresh);
+      this.rcv.sack = true;
+    }
+  }
+
+  /** RFC 7323 §4 RTT sample from an ACK's TSecr (ns), or −1 (no timestamps, or nothing echoed). */
+  protected tsSample(now: Nanos, opt: TcpOptions | null): number {
+    if (!this.opts.ts || opt === null || !opt.ts || opt.tsEcr === 0) return -1;
+    return (tsClock(now) - opt.tsEcr) * 1e6;
   }
 
   /** RFC 793 state. */
@@ -199,7 +212,10 @@ export abstract class ConnectionCore {
   }
 
   protected takeSample(now: Nanos, sample: Nanos): void {
-    this.rto.sample(sample);
+    const det = this.detector;
+    // The first valid sample after a detected spurious timeout adapts the RTO (RFC 4015, spurious.ts).
+    if (det !== null && det.adaptPending) det.adapt(this.rto, sample);
+    else this.rto.sample(sample);
     const s = sample / 1e9;
     this.stats.rttSum += s;
     this.stats.rttCount++;
@@ -215,7 +231,7 @@ export abstract class ConnectionCore {
     if (this.replies.length > 0) return this.replies.shift() as TcpSegment;
     if (this.rstDue) {
       this.rstDue = false;
-      return this.segment(this.snd.sndMax, TcpFlag.RST | TcpFlag.ACK, 0, false);
+      return this.segment(now, this.snd.sndMax, TcpFlag.RST | TcpFlag.ACK, 0, false, 0);
     }
     if (this.st === 'CLOSED' || this.st === 'LISTEN') return null;
     if (this.synDue) return this.sendSyn(now);
@@ -231,7 +247,7 @@ export abstract class ConnectionCore {
     }
     if (this.rcv.ackNow && this.st !== 'SYN_SENT' && this.st !== 'SYN_RECEIVED') {
       this.stats.acksSent++;
-      return this.segment(this.snd.sndNxt, TcpFlag.ACK, 0, false);
+      return this.segment(now, this.snd.sndNxt, TcpFlag.ACK, 0, false, 0);
     }
     return null;
   }
@@ -254,7 +270,7 @@ export abstract class ConnectionCore {
     if (this.rtoDeadline === Infinity) this.armRto(now);
     this.tracer.send(now, 0, 0, rtx);
     const passive = this.st === 'SYN_RECEIVED';
-    return this.segment(0, passive ? TcpFlag.SYN | TcpFlag.ACK : TcpFlag.SYN, 0, rtx);
+    return this.segment(now, 0, passive ? TcpFlag.SYN | TcpFlag.ACK : TcpFlag.SYN, 0, rtx, 0);
   }
 
   protected sendData(now: Nanos, out: OutSegment): TcpSegment {
@@ -270,12 +286,29 @@ export abstract class ConnectionCore {
     this.tracer.send(now, out.seq, out.len, out.rtx);
     this.traceCc(now);
     const flags = TcpFlag.ACK | (out.fin ? TcpFlag.FIN : 0) | (out.len > 0 && !out.rtx ? TcpFlag.PSH : 0);
-    return this.segment(out.seq, flags, out.len, out.rtx);
+    const seg = this.segment(now, out.seq, flags, out.len, out.rtx, this.truth.nextCopy());
+    const det = this.detector;
+    if (det !== null && out.rtx)
+      det.sent(out.seq, out.seq + out.len + (out.fin ? 1 : 0), seg.opt?.tsVal ?? 0);
+    return seg;
   }
 
-  /** Build a segment; every segment with ACK carries our current ACK, which satisfies any owed ACK. */
-  protected segment(seq: number, flags: number, len: number, rtx: boolean): TcpSegment {
+  /**
+   * Build a segment; every segment with ACK carries our current ACK, which satisfies any owed ACK.
+   * `copy` > 0 numbers a data or FIN copy in the ground-truth ledger (spurious-truth.ts).
+   */
+  protected segment(
+    now: Nanos,
+    seq: number,
+    flags: number,
+    len: number,
+    rtx: boolean,
+    copy: number,
+  ): TcpSegment {
     const hasAck = (flags & TcpFlag.ACK) !== 0;
+    const opt = this.opts.offers
+      ? segmentOptions(this.opts, this.rcv, this.profile.mss, now, flags, len)
+      : null;
     if (hasAck) this.rcv.ackSent();
     return {
       srcPort: this.localPort,
@@ -286,7 +319,21 @@ export abstract class ConnectionCore {
       wnd: this.profile.rwnd,
       len,
       retransmit: rtx,
+      opt,
+      ledger: copy > 0 ? this.truth : null,
+      copy,
     };
+  }
+
+  /**
+   * Bring a segment still queued below TCP up to date (DECT's DLC queue takes the ACK number when a
+   * segment leaves it, dect.md): its ACK number, TSecr and SACK blocks (remedies.md, "Where the
+   * base-station point sits"). Returns the change of its option bytes.
+   */
+  refreshAck(seg: TcpSegment): number {
+    if ((seg.flags & TcpFlag.ACK) === 0 || seg.flags & (TcpFlag.SYN | TcpFlag.RST)) return 0;
+    if (this.rcv.rcvNxt > seg.ack) seg.ack = this.rcv.rcvNxt;
+    return refreshOptions(this.opts, this.rcv, this.profile.mss, seg);
   }
 
   /** RST in answer to an unacceptable segment (RFC 793 §3.4, Reset Generation). */
@@ -366,24 +413,4 @@ export abstract class ConnectionCore {
   protected traceCc(now: Nanos): void {
     this.tracer.cc(now, this.snd.cc.cwnd, this.snd.cc.ssthresh, this.snd.flight);
   }
-}
-
-/**
- * The RST that answers `seg` (RFC 793 §3.4, Reset Generation): if it had an
- * ACK, <SEQ = SEG.ACK><CTL = RST>; else <SEQ = 0><ACK = SEG.SEQ + SEG.LEN
- * (+1 for SYN, +1 for FIN)><CTL = RST, ACK>. Never sent in answer to a RST.
- */
-export function resetFor(seg: TcpSegment): TcpSegment {
-  const hasAck = (seg.flags & TcpFlag.ACK) !== 0;
-  const span = seg.len + (seg.flags & TcpFlag.SYN ? 1 : 0) + (seg.flags & TcpFlag.FIN ? 1 : 0);
-  return {
-    srcPort: seg.dstPort,
-    dstPort: seg.srcPort,
-    seq: hasAck ? seg.ack : 0,
-    ack: hasAck ? 0 : seg.seq + span,
-    flags: hasAck ? TcpFlag.RST : TcpFlag.RST | TcpFlag.ACK,
-    wnd: 0,
-    len: 0,
-    retransmit: false,
-  };
 }

@@ -1,6 +1,7 @@
 import { TcpFlag, type TcpSegment } from '../core/packet';
 import { seconds, type Nanos } from '../core/time';
 import { ConnectionCore, isReceivingState, isSendingState } from './connection-core';
+import { NO_VERDICT } from './spurious';
 
 export { resetFor, type TcpConnectionOptions } from './connection-core';
 
@@ -25,8 +26,12 @@ export class TcpConnection extends ConnectionCore {
 
   /** Open with no handshake (ns-2's one-way agent): both ends call this; the peer's window is assumed equal to ours. */
   openEstablished(now: Nanos, peerWindow = this.profile.rwnd): void {
+    // No handshake: both ends behave as if they had negotiated their options (remedies.md).
+    this.opts.assume();
+    this.applyOptions();
     this.snd.synchronise(peerWindow);
     this.rcv.init(0);
+    this.opts.lastAckSent = this.rcv.rcvNxt;
     this.establish(now);
   }
 
@@ -115,6 +120,8 @@ export class TcpConnection extends ConnectionCore {
     }
     this.stats.timeouts++;
     this.timedOutFrom = this.rtoArmedAt;
+    this.truth.timeout(now, this.snd.sndUna);
+    this.detector?.timeout(this.snd, this.rto, this.opts.ts);
     this.snd.timeout();
     // Karn: double the RTO in force; it stays backed off until a valid sample (RFC 6298 §5.5).
     this.rto.backoff();
@@ -146,6 +153,9 @@ export class TcpConnection extends ConnectionCore {
 
   private acceptSyn(now: Nanos, seg: TcpSegment): void {
     this.rcv.init(seg.seq);
+    this.opts.negotiate(seg.opt);
+    this.opts.lastAckSent = this.rcv.rcvNxt;
+    this.applyOptions();
     this.snd.setWindow(seg.wnd);
     this.setState(now, 'SYN_RECEIVED');
     this.synDue = true;
@@ -167,7 +177,10 @@ export class TcpConnection extends ConnectionCore {
     // Simplification: simultaneous open (a SYN without ACK in SYN_SENT) is not modelled; it is ignored.
     if (!(f & TcpFlag.SYN) || !ackOk) return;
     this.rcv.init(seg.seq);
-    this.handshakeAcked(now, seg.wnd);
+    this.opts.negotiate(seg.opt);
+    this.opts.lastAckSent = this.rcv.rcvNxt;
+    this.applyOptions();
+    this.handshakeAcked(now, seg);
     this.rcv.ackNow = true;
   }
 
@@ -180,18 +193,23 @@ export class TcpConnection extends ConnectionCore {
    * SYN_SENT drops (it carries no SYN): the SYN-ACK is resent only by its own timer (tcp.md,
    * Connection). `modern` sends its SYN-ACK again at once, as Linux does for a pending request.
    */
-  private duplicateSyn(): void {
+  private duplicateSyn(now: Nanos): void {
     if (this.profile.synAckOnDuplicateSyn) {
       this.synDue = true;
       return;
     }
     this.stats.acksSent++;
-    this.replies.push(this.segment(this.snd.sndMax, TcpFlag.ACK, 0, false));
+    this.replies.push(this.segment(now, this.snd.sndMax, TcpFlag.ACK, 0, false, 0));
   }
 
-  /** Our SYN (or SYN-ACK) was acknowledged: RTT sample if it was never retransmitted, then ESTABLISHED. */
-  private handshakeAcked(now: Nanos, wnd: number): void {
-    const sample = this.snd.rttActive ? now - this.snd.rttStart : -1;
+  /**
+   * Our SYN (or SYN-ACK) was acknowledged: RTT sample if it was never retransmitted (or, with
+   * timestamps, from its TSecr, retransmitted or not), then ESTABLISHED.
+   */
+  private handshakeAcked(now: Nanos, seg: TcpSegment): void {
+    const wnd = seg.wnd;
+    let sample = this.snd.rttActive ? now - this.snd.rttStart : -1;
+    if (this.opts.ts) sample = this.tsSample(now, seg.opt);
     this.snd.rttActive = false;
     this.rtoDeadline = Infinity;
     this.connDeadline = Infinity;
@@ -220,15 +238,16 @@ export class TcpConnection extends ConnectionCore {
       return;
     }
     if (f & TcpFlag.SYN) {
-      if (this.st === 'SYN_RECEIVED') return this.duplicateSyn();
+      if (this.st === 'SYN_RECEIVED') return this.duplicateSyn(now);
       // A retransmitted SYN-ACK (our ACK was lost or late): ACK it again.
       this.rcv.ackNow = true;
       return;
     }
     if (!(f & TcpFlag.ACK)) return; // RFC 793 §3.9: segments without ACK are dropped once synchronised
+    this.opts.received(seg.seq, seg.opt);
     if (this.st === 'SYN_RECEIVED') {
       if (seg.ack !== 1) return this.replyRst(seg);
-      this.handshakeAcked(now, seg.wnd);
+      this.handshakeAcked(now, seg);
     } else if (!this.processAck(now, seg)) {
       return;
     }
@@ -246,27 +265,53 @@ export class TcpConnection extends ConnectionCore {
     }
     this.tracer.ack(now, seg.ack, kind === 'dup');
     if (kind !== 'old') this.snd.setWindow(seg.wnd);
+    const sack = this.snd.sack;
+    // RFC 6675 §4 Update(): every ACK's blocks go into the scoreboard.
+    const fresh =
+      sack !== null && kind !== 'old' && seg.opt !== null && seg.opt.sack !== null
+        ? sack.update(seg.opt.sack, seg.ack, this.snd.sndMax)
+        : 0;
     if (kind === 'new') {
       const before = this.snd.sndUna;
       const dataTop = this.snd.dataEnd;
       this.stats.bytesAcked += Math.max(0, Math.min(seg.ack, dataTop) - Math.max(before, 1));
-      const sample = this.snd.newAck(now, seg.ack);
+      let sample = this.snd.newAck(now, seg.ack);
+      // RFC 7323 §4: one sample per ACK that advances SND.UNA, from its TSecr.
+      if (this.opts.ts) sample = this.tsSample(now, seg.opt);
+      const det = this.detector;
+      if (det !== null) this.judge(now, det.newAck(this.snd, seg.opt?.tsEcr ?? 0), seg.ack - before);
       if (sample >= 0) this.takeSample(now, sample);
       // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
       if (this.snd.allAcked) this.rtoDeadline = Infinity;
       else this.armRto(now);
       if (this.snd.finAcked) this.ourFinAcked(now);
       this.traceCc(now);
+    } else if (sack !== null && seg.ack === this.snd.sndUna) {
+      if (kind === 'dup') this.detector?.dupAck(this.snd);
+      if (this.snd.sackDupAck(fresh)) this.fastRetransmit(now);
+      this.traceCc(now);
     } else if (kind === 'dup') {
-      if (this.snd.dupAck()) {
-        this.stats.fastRetransmits++;
-        if (this.snd.lastFastRtxAfterTimeout) this.stats.fastRetransmitsAfterTimeout++;
-        this.tracer.fastRetransmit(now, this.snd.sndUna);
-        this.armRto(now); // the fast retransmit restarts the timer (4.4BSD; ns-2 reset_rtx_timer)
-      }
+      this.detector?.dupAck(this.snd);
+      if (this.snd.dupAck()) this.fastRetransmit(now);
       this.traceCc(now);
     }
     return true;
+  }
+
+  private fastRetransmit(now: Nanos): void {
+    this.stats.fastRetransmits++;
+    if (this.snd.lastFastRtxAfterTimeout) this.stats.fastRetransmitsAfterTimeout++;
+    this.tracer.fastRetransmit(now, this.snd.sndUna);
+    this.armRto(now); // the fast retransmit restarts the timer (4.4BSD; ns-2 reset_rtx_timer)
+  }
+
+  /** A detector's verdict on a new ACK that acknowledged `acked`: a spurious timeout is answered (spurious.ts). */
+  private judge(now: Nanos, verdict: number, acked: number): void {
+    if (verdict === NO_VERDICT) return;
+    const det = this.detector!;
+    det.respond(this.snd, acked, this.profile.initCwnd * this.snd.mss);
+    this.stats.spuriousDetected++;
+    this.tracer.spuriousDetected(now, det.seq, verdict);
   }
 
   private ourFinAcked(now: Nanos): void {
@@ -282,6 +327,9 @@ export class TcpConnection extends ConnectionCore {
   private processData(now: Nanos, seg: TcpSegment): void {
     const fin = (seg.flags & TcpFlag.FIN) !== 0;
     if (seg.len === 0 && !fin) return;
+    // Ground truth: this copy reached the receiving TCP (spurious-truth.ts).
+    if (seg.ledger !== null)
+      seg.ledger.arrived(now, seg.seq, seg.seq + seg.len + (fin ? 1 : 0), seg.copy, this.rcv.hasSeq);
     if (!isReceivingState(this.st)) {
       // The peer's FIN is already in: anything more is a retransmission. ACK it; in TIME_WAIT restart
       // the 2·MSL timer (RFC 793 §3.9, TIME-WAIT).

@@ -42,11 +42,24 @@ export interface TcpProfile {
   /** NewReno partial-ACK handling in fast recovery (RFC 6582); only the `modern` profile sets it. */
   newReno?: boolean;
   /**
+   * The remedies of remedies.md, off in every profile and switched on by the scenario keys (both
+   * ends): SACK (RFC 2018 + RFC 6675) and timestamps (RFC 7323), each offered on the SYN and used
+   * when both ends offered it; Eifel detection (RFC 3522, needs timestamps) and F-RTO (RFC 5682),
+   * each answered by the Eifel response (RFC 4015). See options.ts, sack.ts, spurious.ts.
+   */
+  sack: boolean;
+  timestamps: boolean;
+  eifel: boolean;
+  frto: boolean;
+  /**
    * A retransmitted SYN reaching SYN_RECEIVED is answered with the SYN-ACK again (Linux, for a
    * pending request) instead of a pure ACK (RFC 793 §3.9; 4.4BSD `dropafterack`); only `modern`.
    */
   synAckOnDuplicateSyn?: boolean;
 }
+
+/** Every remedy off (the profiles' values). */
+const NO_REMEDY = { sack: false, timestamps: false, eifel: false, frto: false } as const;
 
 /** MSS of the IS-707 study's stack (is707.md). */
 const NS2RENO_MSS = 536;
@@ -70,6 +83,7 @@ const WIN98: TcpProfile = {
   initCwnd: 2,
   nagle: true,
   recoverGuard: false,
+  ...NO_REMEDY,
 };
 
 /**
@@ -96,6 +110,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: false,
     recoverGuard: true,
     maxBackoff: 64,
+    ...NO_REMEDY,
   },
   win98: WIN98,
   // Windows NT 4 server: as win98 but a duplicate-ACK threshold of 2 and an 8760-byte receive window (rwnd).
@@ -119,6 +134,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     recoverGuard: false,
     maxBackoff: 64,
     connTimeout: 75,
+    ...NO_REMEDY,
   },
   // Contrast profile ("would today's TCP have done better here?"): RFC 6298 (1 s initial and minimum RTO,
   // 60 s maximum), NewReno (RFC 6582, whose `recover` variable also guards after a timeout),
@@ -139,6 +155,7 @@ export const PROFILES: Readonly<Record<TcpProfileName, Readonly<TcpProfile>>> = 
     nagle: true,
     recoverGuard: true,
     newReno: true,
+    ...NO_REMEDY,
     synAckOnDuplicateSyn: true,
   },
 };

@@ -43,16 +43,59 @@ export class Receiver {
   private fullUnacked = 0;
   /** One-shot delayed-ACK deadline (Infinity when not running). */
   delAckDeadline: Nanos = Infinity;
+  /**
+   * SACK (RFC 2018 §4): the start of each segment that arrived out of order, the most recent
+   * first, one per held range (tracked only once SACK is negotiated: `sack`).
+   */
+  private readonly recent: number[] = [];
+  /** SACK was negotiated: keep `recent` for the blocks. */
+  sack = false;
+  /** `has` bound once, for the spurious-timeout ledger (core/packet.ts CopyLedger). */
+  readonly hasSeq: (s: number) => boolean;
 
   constructor(
-    private readonly mss: number,
+    /** Payload of a full-sized segment (the peer's SMSS once options are negotiated). */
+    public mss: number,
     /** Delayed-ACK time, ns; 0 = ACK every segment. */
     private readonly delAck: Nanos,
   ) {
     // Out-of-order data may first come after hours of a run: the held list is an array of ranges
     // from the start, and the FIN fields are known to change (core/field-shape.ts).
     objectElements(this.held, [0, 0]);
+    objectElements(this.recent, 0);
     mutableFields(this, ['finSeq', 'finReceived']);
+    this.hasSeq = (s: number) => this.has(s);
+  }
+
+  /** Whether sequence number `s` has been received (in order, or held out of order). */
+  has(s: number): boolean {
+    if (s < this.rcvNxt) return true;
+    for (const [a, b] of this.held) if (s >= a && s < b) return true;
+    return false;
+  }
+
+  /**
+   * The SACK blocks of an ACK sent now, at most `max` (RFC 2018 §4): first the range holding the
+   * most recently arrived out-of-order segment, then the ranges of the earlier ones, most recent
+   * first, none repeated; flat [left, right) pairs, or null when nothing is held.
+   */
+  sackBlocks(max: number): number[] | null {
+    if (this.held.length === 0 || max <= 0) return null;
+    const out: number[] = [];
+    const recent = this.recent;
+    for (let i = 0; i < recent.length && out.length < 2 * max; i++) {
+      const r = this.rangeOf(recent[i]);
+      if (r === null) continue;
+      let dup = false;
+      for (let k = 0; k < out.length; k += 2) if (out[k] === r[0]) dup = true;
+      if (!dup) out.push(r[0], r[1]);
+    }
+    return out.length > 0 ? out : null;
+  }
+
+  private rangeOf(s: number): [number, number] | null {
+    for (const r of this.held) if (s >= r[0] && s < r[1]) return r;
+    return null;
   }
 
   /** Synchronise on the peer's initial sequence number (the SYN occupies irs). */
@@ -84,7 +127,10 @@ export class Receiver {
     const coveredBefore = this.covered();
     if (seq > this.rcvNxt) {
       // Out of order: hold it and send a duplicate ACK at once (RFC 5681 §4.2).
-      if (len > 0) this.hold(seq, end);
+      if (len > 0) {
+        this.hold(seq, end);
+        if (this.sack) this.noteRecent(seq);
+      }
       this.ackNow = true;
       return { delivered: 0, fin: false, fresh: this.covered() - coveredBefore };
     }
@@ -115,6 +161,18 @@ export class Receiver {
       else if (this.delAckDeadline === Infinity) this.delAckDeadline = now + this.delAck;
     }
     return { delivered, fin: finNow, fresh };
+  }
+
+  /** `seq` arrived out of order: it leads the SACK blocks, and older entries of its range go. */
+  private noteRecent(seq: number): void {
+    const recent = this.recent;
+    const r = this.rangeOf(seq);
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const other = this.rangeOf(recent[i]);
+      if (other === null || other === r) recent.splice(i, 1);
+    }
+    recent.unshift(seq);
+    if (recent.length > 4) recent.length = 4;
   }
 
   /** The delayed-ACK timer fired. */

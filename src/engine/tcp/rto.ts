@@ -96,6 +96,23 @@ export class RtoEstimator {
     this.active = this.computed;
   }
 
+  /**
+   * The Eifel response's adaptation to a delay spike (RFC 4015 §3; tcp/spurious.ts): with `srttPrev`
+   * and `rttvarPrev` saved at the spurious timeout (NaN when there was no sample then) and the first
+   * valid sample `r` after it, SRTT = max(SRTT_prev, r), RTTVAR = max(RTTVAR_prev, r/2) and RTO =
+   * SRTT + max(G, 4·RTTVAR) (G = `granularity`, ns), rounded and clamped as every RTO; the backoff
+   * is cleared.
+   */
+  adapt(srttPrev: number, rttvarPrev: number, r: Nanos, granularity: Nanos): void {
+    this.srttNs = Number.isNaN(srttPrev) ? r : Math.max(srttPrev, r);
+    this.rttvarNs = Number.isNaN(rttvarPrev) ? r / 2 : Math.max(rttvarPrev, r / 2);
+    this.sampled = true;
+    this.computed = this.round(this.srttNs + Math.max(granularity, 4 * this.rttvarNs));
+    this.multiplier = 1;
+    this.backoffs = 0;
+    this.active = this.computed;
+  }
+
   /** A retransmission timeout: double the RTO in force, up to rtoMax (RFC 6298 §5.5; Karn). */
   backoff(): void {
     this.backoffs++;

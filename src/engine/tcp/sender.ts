@@ -1,7 +1,16 @@
 import { doubleFields, mutableFields } from '../core/field-shape';
 import type { Nanos } from '../core/time';
 import type { TcpProfile } from './profiles';
-import { renoDupAck, renoInit, renoNewAck, renoTimeout, type RenoParams, type RenoState } from './reno';
+import {
+  lossThreshold,
+  renoDupAck,
+  renoInit,
+  renoNewAck,
+  renoTimeout,
+  type RenoParams,
+  type RenoState,
+} from './reno';
+import type { SackSender } from './sack';
 
 /** A data/FIN segment the sender chose to send. */
 export interface OutSegment {
@@ -57,14 +66,27 @@ export class Sender {
   rttStart: Nanos = 0;
   /** The last fast retransmit answered duplicate ACKs for data sent before a timeout. */
   lastFastRtxAfterTimeout = false;
+  /**
+   * Payload bytes of a full segment (SMSS): the profile's mss, less the timestamps option and
+   * bounded by the peer's MSS option once negotiated (options.ts `payload`).
+   */
+  mss: number;
+  /** SACK loss recovery (sack.ts), or null when SACK was not negotiated. */
+  sack: SackSender | null = null;
+  /** RTT samples come from timestamps (the connection's): no segment is timed (RFC 7323 §4). */
+  tsTiming = false;
+  /** F-RTO step 2b (spurious.ts): new segments that may go beyond cwnd, within the receiver's window. */
+  frtoAllowance = 0;
 
   constructor(private readonly profile: TcpProfile) {
     this.sndWnd = profile.rwnd;
     this.maxSndWnd = profile.rwnd;
+    this.mss = profile.mss;
     this.params = {
       mss: profile.mss,
       dupThresh: profile.dupThresh,
-      recoverGuard: profile.recoverGuard,
+      // RFC 6582's guard is part of spurious-timeout detection (remedies.md, spurious.ts).
+      recoverGuard: profile.recoverGuard || profile.eifel || profile.frto,
       newReno: profile.newReno ?? false,
       cwndCap: MAXWIN,
     };
@@ -81,7 +103,15 @@ export class Sender {
       'rttSeq',
       'lastFastRtxAfterTimeout',
       'finSeq',
+      'frtoAllowance',
     ]);
+  }
+
+  /** The negotiated segment size `mss` (SMSS) for segmentation and the congestion window's steps. */
+  setMss(mss: number): void {
+    this.mss = mss;
+    this.params.mss = mss;
+    if (this.sack !== null) this.sack.mss = mss;
   }
 
   /** Bytes sent in the current round and not acknowledged (snd_nxt − snd_una). */
@@ -104,7 +134,7 @@ export class Sender {
     this.sndUna = this.sndNxt = this.sndMax = 1;
     this.setWindow(peerWnd);
     // Initial cwnd per profile; initial ssthresh = the receiver's window (tcp.md; RFC 5681 §3.1).
-    this.cc.cwnd = this.profile.initCwnd * this.profile.mss;
+    this.cc.cwnd = this.profile.initCwnd * this.mss;
     this.cc.ssthresh = peerWnd;
   }
 
@@ -135,11 +165,30 @@ export class Sender {
    * (RFC 896), released once the application has closed (geran.md).
    */
   nextSegment(): OutSegment | null {
-    const mss = this.profile.mss;
+    const sack = this.sack;
+    let sacked = 0;
+    if (sack !== null && this.frtoAllowance === 0) {
+      if (sack.inRecovery) return this.sackSegment(sack);
+      if (sack.afterRto) {
+        // After a timeout with SACK the go-back-N resend skips what is SACKed, and the window
+        // counts un-SACKed bytes only (sack.ts; RFC 6675 §5.1).
+        this.sndNxt = sack.skipSacked(this.sndNxt);
+        if (this.sndNxt < this.sndMax) return this.afterRtoResend(sack);
+        sacked = sack.sackedIn(this.sndUna, this.sndNxt);
+      }
+    }
+    const mss = this.mss;
     const off = this.sndNxt;
     const dataLeft = Math.max(0, this.dataEnd - off);
-    const win = Math.min(this.cc.cwnd, this.sndWnd);
-    const space = Math.max(0, Math.floor(this.sndUna + win - off));
+    // F-RTO step 2b sends its two new segments beyond cwnd, within the receiver's window.
+    const win = this.frtoAllowance > 0 ? this.sndWnd : Math.min(this.cc.cwnd, this.sndWnd);
+    const space =
+      sacked === 0
+        ? Math.max(0, Math.floor(this.sndUna + win - off))
+        : Math.max(
+            0,
+            Math.floor(Math.min(this.sndUna + this.cc.cwnd + sacked, this.sndUna + this.sndWnd) - off),
+          );
     const len = Math.min(mss, dataLeft, space);
     const rtx = off < this.sndMax;
     const fin = this.finSeq >= 0 && off + len === this.finSeq;
@@ -147,18 +196,70 @@ export class Sender {
     let send = len === mss || len >= this.maxSndWnd / 2;
     if (!send && len === dataLeft) {
       const idle = this.sndMax === this.sndUna;
-      send = rtx || !this.profile.nagle || idle || this.finSeq >= 0;
+      send = rtx || !this.profile.nagle || idle || this.finSeq >= 0 || this.frtoAllowance > 0;
     }
     return send ? { seq: off, len, fin, rtx } : null;
   }
 
-  /** The segment at snd_una, for a fast retransmit. */
+  /** The segment at snd_una, for a fast retransmit (cut before a SACKed range). */
   retransmitSegment(): OutSegment {
-    const seq = this.sndUna;
+    return this.segmentAt(this.sndUna, this.mss);
+  }
+
+  /** Up to `max` bytes from `seq` below snd_max (a resend), cut before the next SACKed range. */
+  private segmentAt(seq: number, max: number): OutSegment {
     const finSent = this.finSeq >= 0 && this.sndMax > this.finSeq;
-    const dataTop = Math.min(this.dataEnd, this.sndMax);
-    const len = Math.max(0, Math.min(this.profile.mss, dataTop - seq));
+    let top = Math.min(this.dataEnd, this.sndMax);
+    if (this.sack !== null) top = Math.min(top, this.sack.nextSackedAbove(seq));
+    const len = Math.max(0, Math.min(max, top - seq));
     return { seq, len, fin: finSent && seq + len === this.finSeq, rtx: true };
+  }
+
+  /** Whether new data may go now as far as data and the receiver's window go (F-RTO step 2b). */
+  canSendNew(): boolean {
+    const left = this.dataEnd - this.sndMax;
+    return left > 0 && this.sndUna + this.sndWnd - this.sndMax >= Math.min(this.mss, left);
+  }
+
+  /**
+   * RFC 6675 step (C): while cwnd − pipe ≥ SMSS, NextSeg(): (1) a lost hole, (2) new data, (3) an
+   * un-SACKed hole, (4) the rescue retransmission (sack.ts). Pipe grows by what goes (C.4).
+   */
+  private sackSegment(sack: SackSender): OutSegment | null {
+    if (this.cc.cwnd - sack.pipe < this.mss) return null;
+    const una = this.sndUna;
+    const max = this.sndMax;
+    const lost = sack.nextHole(una, max, true);
+    let out: OutSegment | null = lost !== null ? this.segmentAt(lost.seq, this.mss) : null;
+    let rule = 1;
+    if (out === null && this.canSendNew()) {
+      this.sndNxt = max;
+      const len = Math.min(this.mss, this.dataEnd - max, una + this.sndWnd - max);
+      out = { seq: max, len, fin: this.finSeq >= 0 && max + len === this.finSeq, rtx: false };
+      rule = 2;
+    }
+    if (out === null) {
+      const other = sack.nextHole(una, max, false);
+      if (other === null) return null;
+      rule = other.rule;
+      out = this.segmentAt(other.seq, this.mss);
+    }
+    if (out.len === 0 && !out.fin) return null;
+    const end = out.seq + out.len + (out.fin ? 1 : 0);
+    if (rule === 4)
+      sack.rescueRxt = sack.recoveryPoint; // (C.3)
+    else if (out.rtx && end > sack.highRxt) sack.highRxt = end; // (C.1)
+    sack.pipe += end - out.seq; // (C.4)
+    return out;
+  }
+
+  /** A resend below snd_max after a timeout with SACK, within the window of un-SACKed bytes. */
+  private afterRtoResend(sack: SackSender): OutSegment | null {
+    const off = this.sndNxt;
+    const used = off - this.sndUna - sack.sackedIn(this.sndUna, off);
+    const space = Math.floor(Math.min(this.cc.cwnd - used, this.sndUna + this.sndWnd - off));
+    if (space <= 0) return null;
+    return this.segmentAt(off, Math.min(this.mss, space));
   }
 
   /** Record a segment as sent at `now` (advances snd_nxt/snd_max unless it is a resend below snd_nxt). */
@@ -166,8 +267,9 @@ export class Sender {
     const end = seg.seq + seg.len + (seg.fin ? 1 : 0);
     if (seg.seq === this.sndNxt) this.sndNxt = end;
     if (end > this.sndMax) {
+      if (this.frtoAllowance > 0) this.frtoAllowance--;
       // New data: time it if nothing is being timed (never a retransmission: Karn).
-      if (!this.rttActive && seg.seq >= this.sndMax) {
+      if (!this.rttActive && !this.tsTiming && seg.seq >= this.sndMax) {
         this.rttActive = true;
         this.rttSeq = seg.seq;
         this.rttStart = now;
@@ -202,8 +304,49 @@ export class Sender {
     this.retries = 0;
     this.sndUna = ack;
     if (this.sndNxt < ack) this.sndNxt = ack;
+    const sack = this.sack;
+    if (sack !== null) {
+      sack.prune(ack);
+      sack.dupAcks = 0;
+      if (sack.afterRto && ack >= sack.rtoPoint) sack.afterRto = false;
+      if (sack.inRecovery) {
+        // RFC 6675 §5 (A): the end of recovery; (B): cwnd stays, pipe is recounted.
+        if (ack >= sack.recoveryPoint) sack.inRecovery = false;
+        else sack.setPipe(ack, this.sndMax);
+        this.cc.dupAcks = 0;
+        return sample;
+      }
+    }
     if (renoNewAck(this.cc, this.params, ack, acked) === 'partialAck') this.fastRtxPending = true;
     return sample;
+  }
+
+  /**
+   * An ACK at snd_una that SACKed `fresh` new octets (RFC 6675 §2's duplicate ACK when > 0): true
+   * when it starts loss recovery (§5 steps 1, 2, 4) with a resend of the segment at snd_una.
+   */
+  sackDupAck(fresh: number): boolean {
+    const sack = this.sack as SackSender;
+    if (sack.inRecovery) {
+      sack.setPipe(this.sndUna, this.sndMax); // (B)
+      return false;
+    }
+    if (fresh <= 0 || this.sndMax <= this.sndUna) return false;
+    sack.dupAcks++;
+    if (sack.dupAcks < this.params.dupThresh && !sack.isLost(this.sndUna)) return false;
+    // RFC 6675 §5.1 after a timeout in recovery, and the stack's (or the detectors') recover guard.
+    const guarded =
+      this.sndUna < sack.blockedUntil || (this.params.recoverGuard && this.sndUna <= this.cc.recover);
+    if (guarded) return false;
+    const cc = this.cc;
+    cc.ssthresh = cc.cwnd = lossThreshold(this.params, this.sndMax - this.sndUna);
+    const first = this.segmentAt(this.sndUna, this.mss);
+    sack.enter(this.sndUna, this.sndMax, first.seq + first.len + (first.fin ? 1 : 0));
+    this.sndNxt = this.sndMax;
+    this.lastFastRtxAfterTimeout = this.sndUna <= cc.recover;
+    this.fastRtxPending = true;
+    this.rttActive = false;
+    return true;
   }
 
   /**
@@ -228,6 +371,15 @@ export class Sender {
     this.retries++;
     this.rttActive = false;
     this.fastRtxPending = false;
+    this.frtoAllowance = 0;
     this.sndNxt = this.sndUna;
+    const sack = this.sack;
+    if (sack !== null) {
+      if (sack.inRecovery) sack.blockedUntil = this.sndMax; // RFC 6675 §5.1
+      sack.inRecovery = false;
+      sack.dupAcks = 0;
+      sack.afterRto = true;
+      sack.rtoPoint = this.sndMax;
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { TraceRecorder, TraceSource } from '../core/trace';
 import type { Nanos } from '../core/time';
+import { DETECTOR_NAMES } from './spurious';
 import { TCP_STATE_NAMES, tcpStateCode, type TcpStateName } from './types';
 
 /**
@@ -35,6 +36,13 @@ export interface TcpTraceSources {
   fastRetransmit: TraceSource;
   /** State change: state code (labels: TCP_STATE_NAMES), conn. */
   state: TraceSource;
+  /**
+   * Ground truth, in every run: a timeout found spurious (spurious-truth.ts), recorded when found
+   * (at the timeout, or when the earlier copy arrives): seq resent, the timeout's time (s), conn.
+   */
+  spuriousTimeouts: TraceSource;
+  /** A timeout declared spurious and answered (spurious.ts): seq resent, detector (DETECTOR_NAMES), conn. */
+  spuriousDetected: TraceSource;
 }
 
 /** Declare TCP's trace sources on a recorder (idempotent: the recorder returns existing sources). */
@@ -56,12 +64,16 @@ export function createTcpTraces(recorder: TraceRecorder): TcpTraceSources {
     timeout: recorder.source('tcp.timeout', ['seq', 'backoff', 'conn']),
     fastRetransmit: recorder.source('tcp.fastRetransmit', ['seq', 'conn']),
     state: recorder.source('tcp.state', ['state', 'conn'], { state: TCP_STATE_NAMES }),
+    spuriousTimeouts: recorder.source('tcp.spuriousTimeouts', ['seq', 'timeoutAt', 'conn']),
+    spuriousDetected: recorder.source('tcp.spuriousDetected', ['seq', 'detector', 'conn'], {
+      detector: DETECTOR_NAMES,
+    }),
   };
 }
 
 /**
  * How one connection traces: `sender` enables the sender-side sources (send,
- * ack, cwnd, ssthresh, flight, rtt, rto*, timeout, fastRetransmit, state),
+ * ack, cwnd, ssthresh, flight, rtt, rto*, timeout, fastRetransmit, state, spurious*),
  * `receiver` the receiver-side ones (receive, deliver, rwnd), so a system traces the
  * data direction cleanly.
  */
@@ -146,6 +158,16 @@ export class ConnTracer {
   fastRetransmit(now: Nanos, seq: number): void {
     const t = this.tx;
     if (t) t.sources.fastRetransmit.record(now, seq, t.conn);
+  }
+
+  spuriousTimeout(now: Nanos, seq: number, timeoutAt: Nanos): void {
+    const t = this.tx;
+    if (t) t.sources.spuriousTimeouts.record(now, seq, timeoutAt / NS, t.conn);
+  }
+
+  spuriousDetected(now: Nanos, seq: number, detector: number): void {
+    const t = this.tx;
+    if (t) t.sources.spuriousDetected.record(now, seq, detector, t.conn);
   }
 
   state(now: Nanos, state: TcpStateName): void {

@@ -69,6 +69,13 @@ export interface TcpStats {
    * (after a spurious timeout these are spurious too: the data had arrived; geran.md, TCP details).
    */
   fastRetransmitsAfterTimeout: number;
+  /**
+   * Data-phase timeouts whose resent segment's earlier copy reached the receiver (ground truth,
+   * kept in every run: spurious-truth.ts).
+   */
+  spuriousTimeouts: number;
+  /** Timeouts Eifel or F-RTO declared spurious (spurious.ts). */
+  spuriousDetected: number;
   /** SYN or SYN-ACK segments sent again. */
   synRetransmits: number;
   /** Pure ACKs sent (no data, SYN or FIN). */
@@ -106,6 +113,8 @@ export function createTcpStats(): TcpStats {
     timeouts: 0,
     fastRetransmits: 0,
     fastRetransmitsAfterTimeout: 0,
+    spuriousTimeouts: 0,
+    spuriousDetected: 0,
     synRetransmits: 0,
     acksSent: 0,
     bytesSent: 0,

@@ -1,13 +1,14 @@
 import * as d3 from 'd3';
 import { DASHES } from '../theme/palette';
 import { connOk, visibleRange, type SourceView } from './data';
+import type { LayerIndex } from './indexed';
 import { buildSteps, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
   fastLinear,
   niceMax,
-  valueSource,
+  valueLayer,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -30,9 +31,21 @@ export interface CwndChartOptions extends TimeChartOptions {
   mss?: number;
 }
 
-function visibleMax(s: SourceView | null, t0: number, t1: number, want: number | undefined): number {
-  if (!s) return 0;
+/**
+ * The largest positive value in view (of `want`'s connection), 0 when none: from the step line's
+ * index (finite values; the largest of those, if positive, is the largest positive).
+ */
+function visibleMax(
+  layer: { src: SourceView; index: LayerIndex | null } | null,
+  t0: number,
+  t1: number,
+  want: number | undefined,
+): number {
+  if (!layer) return 0;
+  const s = layer.src;
   const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
+  const index = layer.index;
+  if (index) return Math.max(0, index.ix.extremes(i0, i1, 0, 0, want, index.reader)[1]);
   let m = 0;
   const v = s.req[0];
   for (let i = i0; i < i1; i++) if (connOk(s.opt[0], i, want) && v[i] > m) m = v[i];
@@ -49,11 +62,11 @@ export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {})
 }
 
 function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
-  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const cwnd = valueSource(data, 'tcp.cwnd');
-  const ssthresh = valueSource(data, 'tcp.ssthresh');
-  const flight = valueSource(data, 'tcp.flight');
+  const cwnd = valueLayer(ctx, 'tcp.cwnd');
+  const ssthresh = valueLayer(ctx, 'tcp.ssthresh');
+  const flight = valueLayer(ctx, 'tcp.flight');
   const base = Math.max(visibleMax(cwnd, t0, t1, want), visibleMax(flight, t0, t1, want));
   const ss = visibleMax(ssthresh, t0, t1, want);
   const maxBytes = Math.max(base, Math.min(ss, 2 * base));
@@ -67,20 +80,22 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
   frame.yAxis(y, `window (${unit})`, p);
   const xEnd = x(Math.min(view.simTime, t1));
   const yf = fastLinear(y);
-  const steps = (s: SourceView | null) =>
-    s
-      ? buildSteps({
-          t: s.t,
-          n: s.n,
-          conn: s.opt[0],
-          want,
-          t0,
-          t1,
-          x: fx,
-          xEnd,
-          yOf: (i) => yf(s.req[0][i] / div),
-        })
-      : [];
+  const steps = (layer: typeof cwnd) => {
+    if (!layer) return [];
+    const s = layer.src;
+    return buildSteps({
+      t: s.t,
+      n: s.n,
+      conn: s.opt[0],
+      want,
+      t0,
+      t1,
+      x: fx,
+      xEnd,
+      yOf: (i) => yf(s.req[0][i] / div),
+      index: layer.index && { ...layer.index, y: (v) => yf(v / div) },
+    });
+  };
   renderPaths(frame.layer('flight'), 'flight-area', steps(flight), {
     color: p.series.flight,
     width: 1,

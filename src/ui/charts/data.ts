@@ -14,6 +14,8 @@ export interface SourceView {
   readonly req: readonly Float64Array[];
   /** Optional fields, in the order asked (undefined when absent). */
   readonly opt: readonly (Float64Array | undefined)[];
+  /** The series' identity (SeriesColumns `serial`): the same while it only grows or drops its oldest. */
+  readonly serial?: number;
 }
 
 function isColumn(c: unknown): c is Float64Array {
@@ -47,7 +49,7 @@ export function readSource(
     n = Math.min(n, c.length);
     return c;
   });
-  return { n, t: s.t, req, opt };
+  return { n, t: s.t, req, opt, serial: s.serial };
 }
 
 /** First index in [0, n) with t[i] >= x (n when none). */

@@ -47,6 +47,26 @@ abstract class ColumnAggregate {
     this.count++;
   }
 
+  /**
+   * Push `count` points lying in one pixel column at once — the first at (x0, y0), the last at
+   * (x1, y1), the others between, their y within [ya, yb] — with the same result as pushing each
+   * (a column keeps only its first, extremes and last): a block of records (block-index.ts).
+   */
+  pushRun(x0: number, y0: number, ya: number, yb: number, x1: number, y1: number, count: number): void {
+    this.push(x0, y0);
+    if (count < 2 || !Number.isFinite(x1) || !Number.isFinite(y1)) return;
+    this.points += count - 1;
+    const lo = ya < yb ? ya : yb;
+    const hi = ya < yb ? yb : ya;
+    if (lo < this.minY) this.minY = lo;
+    if (hi > this.maxY) this.maxY = hi;
+    if (y1 < this.minY) this.minY = y1;
+    if (y1 > this.maxY) this.maxY = y1;
+    this.lx = x1;
+    this.ly = y1;
+    this.count += count - 1;
+  }
+
   protected abstract flushColumn(): void;
 }
 
@@ -153,6 +173,12 @@ export class ColumnSpanBuilder {
     if (lo < this.lo) this.lo = lo;
     if (hi > this.hi) this.hi = hi;
     this.count++;
+  }
+
+  /** `count` spans in one pixel column at once, their union [y0, y1] (block-index.ts). */
+  pushRun(x: number, y0: number, y1: number, count: number): void {
+    this.push(x, y0, y1);
+    if (count > 1 && this.count > 0) this.count += count - 1;
   }
 
   private flushColumn(): void {

@@ -10,12 +10,15 @@
  * clicks through to the svg marks (pointer-events: none), so pointing and keys select the same
  * event. Marks are thinned like the retransmission markers (one per grid cell).
  */
-import type * as d3 from 'd3';
 import { stallsOf, STALL_MIN_NS } from '../../engine/analysis/explain/tcp-events';
 import { markerPath } from '../theme/chart-style';
 import { MARKERS } from '../theme/palette';
 import { connOk, readSource, visibleRange } from './data';
+import { setAttrs } from './attrs';
 import { PointGrid, r1 } from './decimate';
+import { indexing, valueIndex } from './indexed';
+import { visitMarks } from './marks';
+import { StallIndex } from './stall-index';
 import type { TimeDrawContext } from './time-chart';
 import type { ChartSelection, TcpMarkKind } from './types';
 
@@ -59,37 +62,51 @@ export function collectEventMarks(
   want: number | undefined,
   yb: (bytes: number) => number,
 ): EventMark[] {
-  const { data, fx, t0, t1, h } = ctx;
+  const { data, fx, t0, t1, h, indexes } = ctx;
   const out: EventMark[] = [];
   const ack = readSource(data, 'tcp.ack', ['ack', 'dup'], ['conn']);
   if (ack) {
     const grid = new PointGrid(6);
     const [a, dup] = ack.req;
     const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1);
-    for (let i = i0; i < i1 && out.length < MAX_MARKS; i++) {
-      if (dup[i] === 0 || !connOk(ack.opt[0], i, want)) continue;
+    const offer = (i: number): void => {
+      if (out.length >= MAX_MARKS) return;
       const x = fx(ack.t[i]);
       const y = yb(a[i]);
       if (grid.accept(x, y))
         out.push({ kind: 'dupAck', t: ack.t[i], seq: a[i], conn: ack.opt[0]?.[i], x, y });
-    }
+    };
+    // Duplicate ACKs only: records whose `dup` is 0 are left out of the index.
+    const index = valueIndex(indexes, 'tcp.ack/dup', data, 'tcp.ack', 'ack', () => true, 'dup');
+    if (index) visitMarks(index, ack.t, i0, i1, fx, want, 0, offer);
+    else
+      for (let i = i0; i < i1 && out.length < MAX_MARKS; i++) {
+        if (dup[i] === 0 || !connOk(ack.opt[0], i, want)) continue;
+        offer(i);
+      }
   }
   const to = readSource(data, 'tcp.timeout', ['seq'], ['conn']);
   if (to) {
     const grid = new PointGrid(8);
     const [i0, i1] = visibleRange(to.t, to.n, t0, t1);
-    for (let i = i0; i < i1 && out.length < 2 * MAX_MARKS; i++) {
-      if (!connOk(to.opt[0], i, want)) continue;
+    const offer = (i: number): void => {
+      if (out.length >= 2 * MAX_MARKS) return;
       const x = fx(to.t[i]);
       if (grid.accept(x, 7))
         out.push({ kind: 'timeout', t: to.t[i], seq: to.req[0][i], conn: to.opt[0]?.[i], x, y: 7 });
-    }
+    };
+    const index = valueIndex(indexes, 'tcp.timeout/marks', data, 'tcp.timeout', 'seq', () => true);
+    if (index) visitMarks(index, to.t, i0, i1, fx, want, 0, offer);
+    else
+      for (let i = i0; i < i1 && out.length < 2 * MAX_MARKS; i++) {
+        if (!connOk(to.opt[0], i, want)) continue;
+        offer(i);
+      }
   }
   const del = readSource(data, 'tcp.deliver', ['bytes'], ['conn']);
   if (del) {
-    // The engine's stall rule (analysis/explain), on the page's seconds.
-    for (const s of stallsOf(del.t, del.req[0], del.opt[0], del.n, STALL_MIN_NS / 1e9)) {
-      if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) continue;
+    const mark = (s: { t: number; end?: number; seq: number; conn: number }): void => {
+      if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) return;
       out.push({
         kind: 'stall',
         t: s.t,
@@ -100,7 +117,17 @@ export function collectEventMarks(
         x2: fx(s.end),
         y: h - 4,
       });
-    }
+    };
+    // The engine's stall rule (analysis/explain), on the page's seconds: kept up to date as the
+    // deliveries arrive (stall-index.ts), or worked out afresh for a chart drawn without indexes.
+    if (indexing.enabled) {
+      const stalls = indexes.keep(
+        'tcp.deliver/stalls',
+        () => new StallIndex(STALL_MIN_NS / 1e9, 'tcp.deliver'),
+      );
+      stalls.sync(data['tcp.deliver']);
+      for (const s of stalls.marks(t0, t1, want, (t) => Math.floor(fx(t)))) mark(s);
+    } else for (const s of stallsOf(del.t, del.req[0], del.opt[0], del.n, STALL_MIN_NS / 1e9)) mark(s);
   }
   return out;
 }
@@ -112,36 +139,47 @@ export function drawEventMarks(ctx: TimeDrawContext, marks: readonly EventMark[]
   const point = marks.filter((m) => m.kind !== 'stall');
   const sym = (k: TcpMarkKind): string =>
     k === 'timeout' ? markerPath(MARKERS.timeout, 50) : markerPath(MARKERS.fastRetransmit, 22);
+  // Only what changed is written (attrs.ts): at full speed the marks mostly just move.
   g.selectAll<SVGPathElement, EventMark>('path.tcp-event')
     .data(point)
     .join('path')
-    .attr('class', (m) => `tcp-event ${m.kind === 'timeout' ? 'wtl-timeout' : 'wtl-dupack'}`)
-    .call(dataAttrs)
-    .attr('transform', (m) => `translate(${r1(m.x)},${r1(m.y)})`)
-    .attr('d', (m) => sym(m.kind))
-    .attr('fill', (m) => (m.kind === 'timeout' ? p.series.timeout : p.series.ack))
-    .attr('stroke', p.neutral.background)
-    .attr('stroke-width', 1);
+    .each(function (m) {
+      setAttrs(this, {
+        class: `tcp-event ${m.kind === 'timeout' ? 'wtl-timeout' : 'wtl-dupack'}`,
+        ...dataOf(m),
+        transform: `translate(${r1(m.x)},${r1(m.y)})`,
+        d: sym(m.kind),
+        fill: m.kind === 'timeout' ? p.series.timeout : p.series.ack,
+        stroke: p.neutral.background,
+        'stroke-width': 1,
+      });
+    });
   g.selectAll<SVGRectElement, EventMark>('rect.tcp-event')
     .data(marks.filter((m) => m.kind === 'stall'))
     .join('rect')
-    .attr('class', 'tcp-event wtl-stall')
-    .call(dataAttrs)
-    .attr('x', (m) => r1(m.x))
-    .attr('y', (m) => r1(m.y - 3))
-    .attr('width', (m) => r1(Math.max(3, (m.x2 ?? m.x) - m.x)))
-    .attr('height', 6)
-    .attr('fill', p.status.bad)
-    .attr('fill-opacity', 0.8);
+    .each(function (m) {
+      setAttrs(this, {
+        class: 'tcp-event wtl-stall',
+        ...dataOf(m),
+        x: r1(m.x),
+        y: r1(m.y - 3),
+        width: r1(Math.max(3, (m.x2 ?? m.x) - m.x)),
+        height: 6,
+        fill: p.status.bad,
+        'fill-opacity': 0.8,
+      });
+    });
 }
 
-function dataAttrs<E extends SVGElement>(sel: d3.Selection<E, EventMark, SVGGElement, unknown>): void {
-  sel
-    .attr('data-kind', (m) => m.kind)
-    .attr('data-t', (m) => m.t)
-    .attr('data-seq', (m) => m.seq)
-    .attr('data-conn', (m) => m.conn ?? null)
-    .attr('data-end', (m) => m.end ?? null);
+/** A mark's data attributes (what a click on it selects: markOf). */
+function dataOf(m: EventMark): Record<string, string | number | null> {
+  return {
+    'data-kind': m.kind,
+    'data-t': m.t,
+    'data-seq': m.seq,
+    'data-conn': m.conn ?? null,
+    'data-end': m.end ?? null,
+  };
 }
 
 /** The event a clicked svg element (or its ancestor) marks, or null. */
@@ -183,7 +221,13 @@ export class EventKeys {
     this.box.addEventListener('keydown', this.onKey);
   }
 
-  /** Lay the buttons over `marks` (px of the svg, plot offset `left`, `top`), in time order. */
+  /**
+   * Lay the buttons over `marks` (px of the svg, plot offset `left`, `top`), in time order. Only
+   * what changed is written (a button's mark, its pressed state, its tab stop), and only the tab
+   * stop is placed: the others are invisible until focused, and the arrow keys place a button
+   * before focusing it. Writing every button's position and label at every redraw, while the run
+   * streams at full speed, was a cost that grew with the marks (issue 21).
+   */
   place(
     marks: readonly EventMark[],
     left: number,
@@ -197,6 +241,8 @@ export class EventKeys {
       const b = doc.createElement('button');
       b.type = 'button';
       b.className = 'tcp-event-key';
+      // A button keeps its place in the group: button k always keys the k-th mark in time.
+      b.dataset.index = String(this.box.children.length);
       b.addEventListener('click', () => this.activate(Number(b.dataset.index)));
       this.box.appendChild(b);
     }
@@ -204,19 +250,34 @@ export class EventKeys {
     const selIndex = selected ? list.findIndex((m) => same(m, selected)) : -1;
     this.current = Math.max(0, focusedIndex >= 0 ? focusedIndex : selIndex >= 0 ? selIndex : 0);
     this.marks = list;
+    this.left = left;
+    this.top = top;
     list.forEach((m, i) => {
       const b = this.box.children[i] as HTMLButtonElement;
-      const w = m.kind === 'stall' ? Math.max(12, (m.x2 ?? m.x) - m.x) : 16;
-      const x = m.kind === 'stall' ? m.x : m.x - 8;
-      b.dataset.index = String(i);
-      b.dataset.kind = m.kind;
-      b.style.left = `${left + x}px`;
-      b.style.top = `${top + m.y - 8}px`;
-      b.style.width = `${w}px`;
-      b.tabIndex = i === this.current ? 0 : -1;
-      b.setAttribute('aria-label', markLabel(m));
-      b.setAttribute('aria-pressed', selected && same(m, selected) ? 'true' : 'false');
+      const key = `${m.kind}|${m.t}|${m.seq}|${m.conn ?? ''}|${m.end ?? ''}`;
+      if (b.dataset.key !== key) {
+        b.dataset.key = key;
+        b.dataset.kind = m.kind;
+        b.setAttribute('aria-label', markLabel(m));
+      }
+      const pressed = selected && same(m, selected) ? 'true' : 'false';
+      if (b.getAttribute('aria-pressed') !== pressed) b.setAttribute('aria-pressed', pressed);
+      const tab = i === this.current ? 0 : -1;
+      if (b.tabIndex !== tab) b.tabIndex = tab;
+      if (tab === 0 || b === doc.activeElement) this.position(b, m);
     });
+  }
+
+  private left = 0;
+  private top = 0;
+
+  /** Put button `b` over its mark `m`. */
+  private position(b: HTMLButtonElement, m: EventMark): void {
+    const w = m.kind === 'stall' ? Math.max(12, (m.x2 ?? m.x) - m.x) : 16;
+    const x = m.kind === 'stall' ? m.x : m.x - 8;
+    b.style.left = `${this.left + x}px`;
+    b.style.top = `${this.top + m.y - 8}px`;
+    b.style.width = `${w}px`;
   }
 
   destroy(): void {
@@ -248,6 +309,7 @@ export class EventKeys {
     this.current = next;
     const b = buttons[next] as HTMLButtonElement;
     b.tabIndex = 0;
+    this.position(b, this.marks[next]);
     b.focus();
   };
 }

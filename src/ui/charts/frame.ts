@@ -212,8 +212,14 @@ export class ChartFrame {
     ticks?: { readonly values: readonly number[]; readonly format: (v: number) => string },
   ): void {
     const axis = d3.axisBottom(scale);
+    const values = ticks ? ticks.values : endTicks(scale, Math.max(2, Math.floor(this.innerW / 90)));
+    // Unchanged ticks, places, label and theme: nothing to redraw (paused, zoomed, a steady axis).
+    const words = ticks ? `${label}|${ticks.values.map((v) => ticks.format(v)).join()}` : label;
+    const sig = axisSignature(scale, values, words, p, this.innerW, this.innerH);
+    if (sig === this.xSig) return;
+    this.xSig = sig;
     if (ticks) axis.tickValues(ticks.values).tickFormat((v) => ticks.format(Number(v)));
-    else axis.tickValues(endTicks(scale, Math.max(2, Math.floor(this.innerW / 90)))).tickFormat(tickFormat);
+    else axis.tickValues(values).tickFormat(tickFormat);
     this.axisX.call(axis);
     styleAxis(this.axisX, p);
     // A tick label near the right edge ends at its tick instead of running past the svg ("200 00").
@@ -242,6 +248,11 @@ export class ChartFrame {
       .attr('transform', null);
   }
 
+  /** What the axes and legend were last drawn with: an unchanged one is not drawn again. */
+  private xSig = '';
+  private ySig = '';
+  private legendSig = '';
+
   /** Draw the y axis (left) with its rotated label and horizontal grid lines. */
   yAxis(
     scale: d3.ScaleContinuousNumeric<number, number>,
@@ -251,6 +262,9 @@ export class ChartFrame {
   ): void {
     const n = Math.max(2, Math.min(6, Math.floor(this.innerH / 28)));
     const values = tickValues ?? scale.ticks(n);
+    const sig = axisSignature(scale, values, label, p, this.innerW, this.innerH);
+    if (sig === this.ySig) return;
+    this.ySig = sig;
     this.axisY.call(d3.axisLeft(scale).tickValues(values).tickFormat(tickFormat));
     styleAxis(this.axisY, p);
     this.axisLabel(this.axisY, 'y-label', label, p)
@@ -286,6 +300,11 @@ export class ChartFrame {
 
   /** Draw the legend row above the plot. */
   legend(items: readonly LegendItem[], p: Palette): void {
+    // The same items, theme and width as last time: the legend drawn then stands (it was rebuilt,
+    // every element anew, at every redraw).
+    const sig = `${JSON.stringify(items)}|${p.name}|${this.width}`;
+    if (sig === this.legendSig) return;
+    this.legendSig = sig;
     const hatch = this.hatchUrl;
     const { pos, rows } = legendPositions(
       items.map((it) => it.label),
@@ -424,4 +443,16 @@ export function observeResize(el: HTMLElement, onResize: () => void): () => void
   });
   ro.observe(el);
   return () => ro.disconnect();
+}
+
+/** The ticks, their places (0.1 px), the label, the theme and the plot size an axis is drawn with. */
+function axisSignature(
+  scale: d3.ScaleContinuousNumeric<number, number>,
+  values: readonly number[],
+  label: string,
+  p: Palette,
+  w: number,
+  h: number,
+): string {
+  return `${values.join()}|${values.map((v) => Math.round(scale(v) * 10)).join()}|${label}|${p.name}|${w}|${h}`;
 }

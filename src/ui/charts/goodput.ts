@@ -13,8 +13,43 @@ import type { SeriesColumns } from './types';
 const cache = new WeakMap<Float64Array, DeliveredTotal>();
 
 /**
- * Total bytes delivered (all connections) after each record ({@link DeliveredTotal}), cached per
- * bytes column and extended incrementally as the column grows.
+ * The running total of a growing series (SeriesColumns `serial`), kept by absolute record number
+ * from the series' start: extending it costs the records that arrived (the snapshot's columns are
+ * new views at every commit, so a cache keyed by the array would start again every redraw, issue
+ * 21). The oldest values go as the buffers drop records (totals still count from the run's start).
+ */
+class SeriesTotal {
+  private readonly running = new DeliveredTotal();
+  /** Absolute number of running.total[0]. */
+  first = 0;
+  constructor(readonly serial: number) {}
+  /** Extend with the held records (position i is record base + i) and return their totals. */
+  extend(
+    bytes: ArrayLike<number>,
+    conn: ArrayLike<number> | undefined,
+    base: number,
+    n: number,
+  ): Float64Array {
+    const r = this.running;
+    const gone = Math.min(r.n, base - this.first);
+    // Forget the totals of dropped records once they are at least what is held (amortized).
+    if (gone > 0 && gone * 2 >= r.n) {
+      r.total.copyWithin(0, gone, r.n);
+      r.n -= gone;
+      this.first += gone;
+    }
+    // Record k of the running total is absolute first + k, at column position first + k − base.
+    r.extend(bytes, conn, base + n - this.first, base - this.first);
+    return r.total.subarray(base - this.first, base - this.first + n);
+  }
+}
+
+const series = new Map<number, SeriesTotal>();
+
+/**
+ * Total bytes delivered (all connections) after each record ({@link DeliveredTotal}), cached and
+ * extended incrementally as the columns grow: per series (`serial`) for the live run's buffers,
+ * else per bytes column.
  */
 export function totalDelivered(deliver: SeriesColumns | undefined): {
   t: Float64Array;
@@ -24,6 +59,19 @@ export function totalDelivered(deliver: SeriesColumns | undefined): {
   const s = readSource(deliver ? { d: deliver } : undefined, 'd', ['bytes'], ['conn']);
   if (!s) return { t: new Float64Array(0), total: new Float64Array(0), n: 0 };
   const bytes = s.req[0];
+  const serial = deliver?.serial;
+  if (serial !== undefined) {
+    const base = deliver?.base ?? 0;
+    let st = series.get(serial);
+    if (!st || base < st.first) {
+      // A few series at a time (the live run, a comparison's two): the oldest goes.
+      if (series.size >= 4) series.delete(series.keys().next().value as number);
+      st = new SeriesTotal(serial);
+      st.first = base;
+      series.set(serial, st);
+    }
+    return { t: s.t, total: st.extend(bytes, s.opt[0], base, s.n), n: s.n };
+  }
   let c = cache.get(bytes);
   if (!c || c.n > s.n) {
     c = new DeliveredTotal();

@@ -1,23 +1,30 @@
 import { lowerBound, upperBound, visibleRange } from './data';
+import { BandLevel } from './link-band-levels';
 
 /**
  * The link timeline's background bands (e.g. channel bad): a 0/1 state per row recorded on
  * changes, drawn as the columns where it is 1. Each interval [on, off) with off > on is marked and
  * counted; an interval still open at the end of the window runs to `end`.
  *
- * A long run holds 10^6 state records, so a bucket index (buckets of {@link BAND_BUCKET_FRAMES}
- * frame times, cut by time so it survives the trace buffer dropping its oldest records) summarizes,
- * per bucket and row, what its records do whatever the state before it: the first record turning
- * the state on before any turns it off (tOn), the first turning it off (tOff), the intervals
- * opened and closed after tOff (inner: each lies in the bucket) and the start of the interval open
- * at the bucket's end (open). A bucket inside the window whose records all fall in one pixel
- * column c is applied from that: the interval running into it is closed at tOff with its exact
- * columns; inner intervals all mark exactly c. Other buckets are read record by record; the
- * result is the same (tests/ui/charts/link-bands.test.ts).
+ * A long run holds 10^6 state records, so a bucket index (fine buckets of {@link BAND_BUCKET_FRAMES}
+ * frame times, cut by time so it survives the trace buffer dropping its oldest records, grouped
+ * {@link BAND_FANOUT} at a time into {@link BAND_LEVELS} - 1 coarser levels) summarizes, per block
+ * and row, what its records do whatever the state before it (link-band-levels.ts). A block inside
+ * the window whose records all fall in one pixel column c is applied from that: the interval
+ * running into it is closed at tOff with its exact columns; inner intervals all mark exactly c.
+ * Any other is split into the finer level, and at the bottom read record by record; the result is
+ * the same (tests/ui/charts/link-bands.test.ts), and a redraw walks a few blocks per pixel column
+ * whatever the length of the run.
  */
 
-/** Bucket width in frame times. */
-export const BAND_BUCKET_FRAMES = 256;
+/** Fine bucket width in frame times. */
+export const BAND_BUCKET_FRAMES = 16;
+/** Blocks of one level per block of the next. */
+export const BAND_FANOUT = 16;
+/** Levels: fine buckets of 16 frames, then blocks of 256, 4096 and 65,536 frames. */
+export const BAND_LEVELS = 4;
+/** Fine buckets per top-level block (the alignment of the index's first bucket). */
+const TOP = BAND_FANOUT ** (BAND_LEVELS - 1);
 
 /** Columns of a band source: time, state (> 0 = on) and row (optionally split by a second field). */
 export interface BandColumns {
@@ -27,6 +34,8 @@ export interface BandColumns {
   readonly row: Float64Array;
   /** Row of record i = row[i] × count + sub[i] (e.g. PHS `channel.state`: link × 2 + dir). */
   readonly sub?: { readonly col: Float64Array; readonly count: number };
+  /** The series' identity (data.ts SourceView): the index follows it across new buffers. */
+  readonly serial?: number;
 }
 
 /** The row of band record i. */
@@ -37,33 +46,25 @@ function rowAt(s: BandColumns, i: number): number {
 
 interface BandIndex {
   dt: number;
-  /** Absolute number of the first bucket held. */
+  /** Absolute number of the first fine bucket held (a multiple of TOP). */
   jBase: number;
-  /** Buckets [jValid, jDone) are whole. */
+  /** Fine buckets [jValid, jDone) are whole. */
   jValid: number;
   jDone: number;
-  nb: number;
-  ne: number;
-  start: Int32Array;
-  tFirst: Float64Array;
-  tLast: Float64Array;
-  /** Per entry (a row in a bucket). */
-  row: Float64Array;
-  tOn: Float64Array;
-  tOff: Float64Array;
-  inner: Float64Array;
-  open: Float64Array;
+  /** Fine buckets first, then each coarser level. */
+  levels: BandLevel[];
   buffers: unknown[];
   t0: number;
 }
 
-/** Chart-held state of the band index. */
+/** Chart-held state of the band index, and the work of the draws (blocks and records examined). */
 export interface BandState {
   index: BandIndex | null;
+  work: number;
 }
 
 export function createBandState(): BandState {
-  return { index: null };
+  return { index: null, work: 0 };
 }
 
 const bufferOf = (c: ArrayLike<number>): unknown => (c as { buffer?: unknown }).buffer ?? c;
@@ -74,84 +75,31 @@ function bucketOf(dt: number, t: number): number {
   while (edge(dt, j) > t) j--;
   return j;
 }
-function grow(a: Float64Array, m: number): Float64Array {
-  const b = new Float64Array(m);
-  b.set(a);
-  return b;
-}
 
 function newIndex(dt: number, s: BandColumns, buffers: unknown[]): BandIndex {
   const j0 = bucketOf(dt, s.t[0]);
-  const f = (): Float64Array => new Float64Array(16);
-  return {
-    dt,
-    jBase: j0,
-    jValid: j0,
-    jDone: j0,
-    nb: 0,
-    ne: 0,
-    start: new Int32Array(16),
-    tFirst: f(),
-    tLast: f(),
-    row: f(),
-    tOn: f(),
-    tOff: f(),
-    inner: f(),
-    open: f(),
-    buffers,
-    t0: s.t[0],
-  };
+  const jBase = Math.floor(j0 / TOP) * TOP;
+  const levels = Array.from({ length: BAND_LEVELS }, () => new BandLevel());
+  return { dt, jBase, jValid: j0, jDone: jBase, levels, buffers, t0: s.t[0] };
 }
 
-/** Summarize the records of buckets [ix.jDone, jEnd). */
+/** Summarize the records of fine buckets [ix.jDone, jEnd), closing coarser blocks as they fill. */
 function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
   const { t, v } = s;
+  const fine = ix.levels[0];
   let i = lowerBound(t, s.n, edge(ix.dt, ix.jDone));
   for (let j = ix.jDone; j < jEnd; j++) {
     const stop = edge(ix.dt, j + 1);
-    if (ix.nb + 2 > ix.start.length) {
-      const st = new Int32Array(ix.start.length * 2);
-      st.set(ix.start);
-      ix.start = st;
-      ix.tFirst = grow(ix.tFirst, st.length);
-      ix.tLast = grow(ix.tLast, st.length);
+    for (; i < s.n && t[i] < stop; i++) fine.record(t[i], rowAt(s, i), v[i] > 0);
+    fine.close();
+    let size = 1;
+    for (let k = 1; k < BAND_LEVELS; k++) {
+      const lower = ix.levels[k - 1];
+      ix.levels[k].merge(lower, lower.nb - 1);
+      size *= BAND_FANOUT;
+      if ((j + 1 - ix.jBase) % size !== 0) break;
+      ix.levels[k].close();
     }
-    const e0 = ix.ne;
-    ix.tFirst[ix.nb] = i < s.n && t[i] < stop ? t[i] : NaN;
-    for (; i < s.n && t[i] < stop; i++) {
-      ix.tLast[ix.nb] = t[i];
-      const r = rowAt(s, i);
-      let e = e0;
-      while (e < ix.ne && ix.row[e] !== r) e++;
-      if (e === ix.ne) {
-        if (ix.ne + 1 > ix.row.length) {
-          const m = ix.row.length * 2;
-          ix.row = grow(ix.row, m);
-          ix.tOn = grow(ix.tOn, m);
-          ix.tOff = grow(ix.tOff, m);
-          ix.inner = grow(ix.inner, m);
-          ix.open = grow(ix.open, m);
-        }
-        ix.row[e] = r;
-        ix.tOn[e] = NaN;
-        ix.tOff[e] = NaN;
-        ix.inner[e] = 0;
-        ix.open[e] = NaN;
-        ix.ne++;
-      }
-      const on = v[i] > 0;
-      if (ix.tOff[e] !== ix.tOff[e]) {
-        if (!on) ix.tOff[e] = t[i];
-        else if (ix.tOn[e] !== ix.tOn[e]) ix.tOn[e] = t[i];
-      } else if (on) {
-        if (ix.open[e] !== ix.open[e]) ix.open[e] = t[i];
-      } else if (ix.open[e] === ix.open[e]) {
-        if (t[i] > ix.open[e]) ix.inner[e]++;
-        ix.open[e] = NaN;
-      }
-    }
-    ix.nb++;
-    ix.start[ix.nb] = ix.ne;
   }
   ix.jDone = jEnd;
 }
@@ -160,7 +108,11 @@ function extend(ix: BandIndex, s: BandColumns, jEnd: number): void {
 function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex | null {
   const dt = frameS * BAND_BUCKET_FRAMES;
   if (s.n === 0 || !(dt > 0) || !Number.isFinite(s.t[0]) || !Number.isFinite(s.t[s.n - 1])) return null;
-  const buffers = [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row), bufferOf(s.sub?.col ?? s.row)];
+  // A growing series keeps its identity when the trace buffers move it to larger arrays.
+  const buffers =
+    s.serial !== undefined
+      ? [s.serial]
+      : [bufferOf(s.t), bufferOf(s.v), bufferOf(s.row), bufferOf(s.sub?.col ?? s.row)];
   let ix = state.index;
   if (!ix || ix.dt !== dt || s.t[0] < ix.t0 || !ix.buffers.every((b, k) => b === buffers[k])) {
     ix = newIndex(dt, s, buffers);
@@ -168,6 +120,17 @@ function bandIndex(state: BandState, s: BandColumns, frameS: number): BandIndex 
   } else if (s.t[0] > ix.t0) {
     ix.jValid = Math.max(ix.jValid, bucketOf(dt, s.t[0]) + 1);
     ix.t0 = s.t[0];
+    // Forget the dead blocks once they are half the index (whole top blocks, keeping alignment).
+    const top = ix.levels[BAND_LEVELS - 1];
+    const d = Math.min(top.nb, Math.floor((ix.jValid - ix.jBase) / TOP));
+    if (d > 0 && d * TOP * 2 >= ix.levels[0].nb) {
+      let per = TOP;
+      for (const level of ix.levels) {
+        level.dropFront(d * per);
+        per /= BAND_FANOUT;
+      }
+      ix.jBase += d * TOP;
+    }
   }
   const jEnd = bucketOf(dt, s.t[s.n - 1]);
   if (jEnd > ix.jDone) extend(ix, s, jEnd);
@@ -214,6 +177,7 @@ export function markBandColumns(
   const known = new Uint8Array(index.size);
   let nKnown = 0;
   for (let i = i0 - 1; i >= 0 && nKnown < index.size; i--) {
+    state.work++;
     const k = kOf(rowAt(s, i));
     if (k < 0 || known[k]) continue;
     known[k] = 1;
@@ -237,7 +201,7 @@ export function markBandColumns(
     }
   };
   const ix = useIndex ? bandIndex(state, s, frameS) : null;
-  // Whole buckets [jA, jB) inside [t0, t1].
+  // Whole fine buckets [jA, jB) inside [t0, t1].
   let jA = 0;
   let jB = 0;
   if (ix) {
@@ -245,41 +209,72 @@ export function markBandColumns(
     jA = Math.max(ix.jValid, a + (edge(ix.dt, a) < t0 ? 1 : 0));
     jB = Math.min(ix.jDone, bucketOf(ix.dt, t1));
   }
-  if (!ix || jA >= jB) perRecord(i0, i1);
-  else {
-    perRecord(i0, lowerBound(t, s.n, edge(ix.dt, jA)));
-    for (let j = jA; j < jB; j++) {
-      const b = j - ix.jBase;
-      const f = ix.tFirst[b];
-      if (f !== f) continue; // no record
+  if (!ix || jA >= jB) {
+    perRecord(i0, i1);
+    state.work += i1 - i0;
+  } else {
+    const fineRecords = (j: number): void => {
+      const a = lowerBound(t, s.n, edge(ix.dt, j));
+      const b = lowerBound(t, s.n, edge(ix.dt, j + 1));
+      perRecord(a, b);
+      state.work += b - a;
+    };
+    // Block b of a level: applied whole when all its records fall in one pixel column.
+    const apply = (lv: BandLevel, b: number): boolean => {
+      state.work++;
+      const f = lv.tFirst[b];
+      if (f !== f) return true; // no record
       const c = Math.floor(x(f));
-      if (!(c >= 0 && c < cw && Math.floor(x(ix.tLast[b])) === c)) {
-        perRecord(lowerBound(t, s.n, edge(ix.dt, j)), lowerBound(t, s.n, edge(ix.dt, j + 1)));
-        continue;
-      }
-      for (let e = ix.start[b]; e < ix.start[b + 1]; e++) {
-        const k = kOf(ix.row[e]);
+      if (!(c >= 0 && c < cw && Math.floor(x(lv.tLast[b])) === c)) return false;
+      for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
+        const k = kOf(lv.row[e]);
         if (k < 0) continue;
-        const off = ix.tOff[e];
+        const off = lv.tOff[e];
         if (off !== off) {
           // Never turned off here: an interval opens at tOn unless one is already open.
-          if (since[k] !== since[k]) since[k] = ix.tOn[e];
+          if (since[k] !== since[k]) since[k] = lv.tOn[e];
           continue;
         }
-        const start = since[k] === since[k] ? since[k] : ix.tOn[e];
+        const start = since[k] === since[k] ? since[k] : lv.tOn[e];
         if (start === start && off > start) {
           mark(k, start, off);
           counted(k, 1);
         }
-        if (ix.inner[e] > 0) {
+        if (lv.inner[e] > 0) {
           // Each inner interval lies in [f, tLast], all in column c.
           mark(k, f, f);
-          counted(k, ix.inner[e]);
+          counted(k, lv.inner[e]);
         }
-        since[k] = ix.open[e];
+        since[k] = lv.open[e];
       }
-    }
-    perRecord(lowerBound(t, s.n, edge(ix.dt, jB)), upperBound(t, s.n, t1));
+      return true;
+    };
+    // Fine buckets [lo, hi) (relative to jBase) in time order, by the largest whole blocks of
+    // level k and below.
+    const cover = (k: number, lo: number, hi: number): void => {
+      if (lo >= hi) return;
+      if (k === 0) {
+        for (let j = lo; j < hi; j++) if (!apply(ix.levels[0], j)) fineRecords(ix.jBase + j);
+        return;
+      }
+      const size = BAND_FANOUT ** k;
+      const b0 = Math.ceil(lo / size);
+      const b1 = Math.min(Math.floor(hi / size), ix.levels[k].nb);
+      if (b0 >= b1) {
+        cover(k - 1, lo, hi);
+        return;
+      }
+      cover(k - 1, lo, b0 * size);
+      for (let b = b0; b < b1; b++) if (!apply(ix.levels[k], b)) cover(k - 1, b * size, (b + 1) * size);
+      cover(k - 1, b1 * size, hi);
+    };
+    const head = lowerBound(t, s.n, edge(ix.dt, jA));
+    perRecord(i0, head);
+    cover(BAND_LEVELS - 1, jA - ix.jBase, jB - ix.jBase);
+    const tail = lowerBound(t, s.n, edge(ix.dt, jB));
+    const last = upperBound(t, s.n, t1);
+    perRecord(tail, last);
+    state.work += head - i0 + last - tail;
   }
   for (let k = 0; k < since.length; k++) {
     const start = since[k];

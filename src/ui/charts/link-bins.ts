@@ -220,7 +220,8 @@ export function frameIndex(
   const n = frames.n;
   const dt = dec.frameS * BUCKET_FRAMES;
   if (n === 0 || !(dt > 0) || !Number.isFinite(t[0]) || !Number.isFinite(t[n - 1])) return null;
-  const buffers = [bufferOf(t), ...cols.map(bufferOf)];
+  // A growing series keeps its identity when the trace buffers move it to larger arrays.
+  const buffers = frames.serial !== undefined ? [frames.serial] : [bufferOf(t), ...cols.map(bufferOf)];
   let ix = state.index;
   const same =
     ix !== null &&

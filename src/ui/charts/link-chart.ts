@@ -3,16 +3,20 @@ import { MARKERS, type Palette } from '../theme/palette';
 import { lowerBound, readSource } from './data';
 import { BandResetMerge } from './link-band-reset';
 import { createBandState, markBandColumns, rowLookup, type BandColumns, type BandState } from './link-bands';
-import { BIT, binFrames, CAT_INDEX, CAT_SLOTS, createLinkBinState, type LinkBinState } from './link-bins';
 import {
-  NO_DECODER,
-  type FrameCategory,
-  type FrameDecoder,
-  type RowEventSource,
-  type RowMark,
-} from './link-decoders';
+  BIT,
+  binFrames,
+  CAT_INDEX,
+  CAT_SLOTS,
+  createLinkBinState,
+  frameIndex,
+  type LinkBinState,
+} from './link-bins';
+import { NO_DECODER, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
+import { drawRowMarks, markColour, rowEventIndex } from './link-events';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
+import type { TraceData } from './types';
 import { count } from '../format';
 
 /**
@@ -64,12 +68,26 @@ export function createLinkChart(el: HTMLElement, options: LinkChartOptions = {})
       : 360);
   const bins = createLinkBinState();
   const bands: BandStates = { ...createBandState(), merge: new BandResetMerge() };
-  return createTimeChart(el, options, {
+  const chart = createTimeChart(el, options, {
     kind: 'link',
     title: 'Link-layer timeline: frames, errors, NAKs, idle frames, aborts and channel state',
     height,
     draw: (ctx) => drawLink(ctx, decoder, rows, bins, bands),
   });
+  return {
+    ...chart,
+    indexWork() {
+      const work = chart.indexWork() + bands.work;
+      bands.work = 0;
+      return work;
+    },
+    // The frames' bucket index takes a commit's frames as they come (link-bins.ts), not at the draw.
+    prepare(d: TraceData) {
+      chart.prepare?.(d);
+      const frames = readSource(d, decoder.source, decoder.fields, decoder.optional ?? []);
+      if (frames && decoder !== NO_DECODER) frameIndex(bins, frames, [...frames.req, ...frames.opt], decoder);
+    },
+  };
 }
 
 function drawLink(
@@ -226,6 +244,7 @@ function markBands(
     v: s.req[0],
     row: s.req[1],
     sub: sub && { col: s.req[2], count: sub.count },
+    serial: s.serial,
   };
   const reset = band.reset;
   if (reset && !sub) {
@@ -258,12 +277,24 @@ function drawEvents(
     return (k + LANE.nak[1] - f * (LANE.nak[1] - LANE.nak[0])) * rh;
   };
   const isAbort = !level;
-  return renderMarkerLayer(ctx.frame.layer(cls), cls, s, undefined, undefined, ctx.t0, ctx.t1, ctx.fx, yOf, {
-    marker: isAbort ? MARKERS.abort : MARKERS.nak,
-    size: isAbort ? 70 : 36,
-    color: isAbort ? p.series.abort : p.neutral.ink,
-    cell: 3,
-  });
+  return renderMarkerLayer(
+    ctx.frame.layer(cls),
+    cls,
+    s,
+    undefined,
+    undefined,
+    ctx.t0,
+    ctx.t1,
+    ctx.fx,
+    yOf,
+    {
+      marker: isAbort ? MARKERS.abort : MARKERS.nak,
+      size: isAbort ? 70 : 36,
+      color: isAbort ? p.series.abort : p.neutral.ink,
+      cell: 3,
+    },
+    rowEventIndex(ctx, `${cls}/${ev.source}`, ev.source, ev.rowField, ev.levelField),
+  );
 }
 
 function drawRowLabels(ctx: TimeDrawContext, rows: number[], rh: number, dec: FrameDecoder): void {
@@ -331,52 +362,4 @@ function drawSelectionWindow(ctx: TimeDrawContext): void {
 /** The band index and the merge of its reset records, kept by the chart between draws. */
 interface BandStates extends BandState {
   readonly merge: BandResetMerge;
-}
-
-/** The colour of a row mark's meaning. */
-function markColour(m: RowMark, p: Palette): string {
-  if (m.meaning === 'ink') return p.neutral.ink;
-  if (m.meaning in p.status) return p.status[m.meaning as keyof Palette['status']];
-  return p.series[m.meaning as keyof Palette['series']];
-}
-
-/** The decoder's row marks (e.g. DLC timer events), one marker layer per kind; [label, drawn] per kind. */
-function drawRowMarks(
-  ctx: TimeDrawContext,
-  dec: FrameDecoder,
-  index: Map<number, number>,
-  rh: number,
-): [string, number][] {
-  const out: [string, number][] = [];
-  const kOf = rowLookup(index);
-  for (const src of dec.marks ?? []) {
-    const s = readSource(ctx.data, src.source, [src.rowField, src.kindField]);
-    src.marks.forEach((m, j) => {
-      const cls = `row-mark-${src.source.replace(/\W/g, '-')}-${m.kind}`;
-      const yOf = (i: number): number => {
-        const k = kOf(s!.req[0][i] + src.rowOffset);
-        // Kinds side by side in height within the row, so that coincident marks stay apart.
-        return k < 0 ? NaN : (k + (j + 1) / (src.marks.length + 1)) * rh;
-      };
-      const n = renderMarkerLayer(
-        ctx.frame.layer(cls),
-        cls,
-        s,
-        s?.req[1],
-        m.kind,
-        ctx.t0,
-        ctx.t1,
-        ctx.fx,
-        yOf,
-        {
-          marker: m.marker,
-          size: 60,
-          color: markColour(m, ctx.p),
-          cell: 3,
-        },
-      );
-      out.push([m.label, n]);
-    });
-  }
-  return out;
 }

@@ -1,13 +1,14 @@
 import * as d3 from 'd3';
 import { DASHES, MARKERS } from '../theme/palette';
-import { connOk, readSource, visibleRange, type SourceView } from './data';
+import { connOk, readSource, visibleRange } from './data';
+import { valueIndex } from './indexed';
 import { renderMarkerLayer } from './marks';
 import { buildSteps, renderPaths } from './series';
 import {
   createTimeChart,
   fastLinear,
   niceMax,
-  valueSource,
+  valueLayer,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -42,16 +43,28 @@ export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): 
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
-  const computed = valueSource(data, 'tcp.rtoComputed');
-  const active = valueSource(data, 'tcp.rtoActive');
-  const rtt = valueSource(data, 'tcp.rtt');
+  const computed = valueLayer(ctx, 'tcp.rtoComputed');
+  const active = valueLayer(ctx, 'tcp.rtoActive');
+  const rtt = valueLayer(ctx, 'tcp.rtt');
   const timeout = readSource(data, 'tcp.timeout', [], ['seq', 'backoff', 'conn']);
 
   let lo = Infinity;
   let hi = 0;
-  for (const s of [computed, active, rtt]) {
-    if (!s) continue;
-    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, s !== rtt);
+  for (const layer of [computed, active, rtt]) {
+    if (!layer) continue;
+    const s = layer.src;
+    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, layer !== rtt);
+    // The axis spans the positive values in view (a log axis cannot show the others). The step
+    // lines' index (finite values) answers when none in view is 0 or less, as RTOs and RTTs are.
+    const ix = layer.index;
+    if (ix) {
+      const [a, b] = ix.ix.extremes(i0, i1, 0, 0, want, ix.reader);
+      if (a > 0 || a === Infinity) {
+        if (b > hi) hi = b;
+        if (a < lo) lo = a;
+        continue;
+      }
+    }
     const v = s.req[0];
     for (let i = i0; i < i1; i++) {
       if (!connOk(s.opt[0], i, want) || !(v[i] > 0)) continue;
@@ -76,10 +89,23 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
 
   const xEnd = x(Math.min(view.simTime, t1));
   const yf = options.logScale ? (v: number) => y(v) : fastLinear(y as d3.ScaleLinear<number, number>);
-  const steps = (s: SourceView | null) =>
-    s
-      ? buildSteps({ t: s.t, n: s.n, conn: s.opt[0], want, t0, t1, x: fx, xEnd, yOf: (i) => yf(s.req[0][i]) })
-      : [];
+  const steps = (layer: ReturnType<typeof valueLayer>) => {
+    if (!layer) return [];
+    const s = layer.src;
+    const index = layer.index && { ...layer.index, y: yf };
+    return buildSteps({
+      t: s.t,
+      n: s.n,
+      conn: s.opt[0],
+      want,
+      t0,
+      t1,
+      x: fx,
+      xEnd,
+      yOf: (i) => yf(s.req[0][i]),
+      index,
+    });
+  };
   renderPaths(frame.layer('rto-active'), 'rto-active', steps(active), {
     color: p.series.rtoActive,
     width: 2.25,
@@ -90,17 +116,19 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     width: 2,
     dash: DASHES.computed,
   });
+  const rttSrc = rtt?.src ?? null;
   const nRtt = renderMarkerLayer(
     frame.layer('rtt'),
     'rtt-samples',
-    rtt,
-    rtt?.opt[0],
+    rttSrc,
+    rttSrc?.opt[0],
     want,
     t0,
     t1,
     fx,
-    (i) => yf(rtt!.req[0][i]),
+    (i) => yf(rttSrc!.req[0][i]),
     { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true, area: ctx.w * ctx.h },
+    rtt?.index,
   );
   const nTo = renderMarkerLayer(
     frame.layer('timeouts'),
@@ -113,6 +141,7 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     fx,
     () => 7,
     { marker: MARKERS.timeout, size: 50, color: p.series.timeout, cell: 3 },
+    valueIndex(ctx.indexes, 'tcp.timeout/marks', data, 'tcp.timeout', 'seq'),
   );
   frame.legend(
     [

@@ -1,12 +1,15 @@
 import * as d3 from 'd3';
 import { CHART_STYLE, markerPath } from '../theme/chart-style';
 import { DASHES, MARKERS } from '../theme/palette';
-import { connOk, lowerBound, readSource, visibleRange } from './data';
+import { connOk, lowerBound, readSource, upperBound, visibleRange } from './data';
 import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
 import { attachSectionMark, type SectionMark } from './section-mark';
 import { collectEventMarks, drawEventMarks, EventKeys, markOf, type EventMark } from './event-marks';
 import type { ChartSelection } from './types';
-import { buildSteps, renderPaths } from './series';
+import { valueIndex } from './indexed';
+import { DATA, RTX, SendReader, WindowEdgeReader } from './seq-layers';
+import { setAttrs } from './attrs';
+import { buildSteps, MAX_CONN_PATHS, mergedPaths, renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
@@ -94,11 +97,33 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
   const ack = readSource(data, 'tcp.ack', ['ack'], ['conn']);
   const rw = readSource(data, 'tcp.rwnd', [], ['bytes', 'conn']);
 
+  // The layers' block indexes (block-index.ts): a long window is read by blocks, not records.
+  const sendIx = send
+    ? ctx.indexes.layer(
+        'tcp.send',
+        2,
+        2,
+        'tcp.send',
+        data,
+        () => new SendReader(),
+        (r, d) => r.at(d['tcp.send']),
+      )
+    : null;
+  const ackIx = ack ? valueIndex(ctx.indexes, 'tcp.ack/ack', data, 'tcp.ack', 'ack') : null;
+  const rwIx = rw
+    ? valueIndex(ctx.indexes, 'tcp.rwnd/bytes', data, 'tcp.rwnd', 'bytes', (v) => v === v)
+    : null;
+
   // --- y range over what is visible -------------------------------------------------------------
   let lo = Infinity;
   let hi = -Infinity;
   const sr = send ? visibleRange(send.t, send.n, t0, t1) : ([0, 0] as [number, number]);
-  if (send) {
+  if (send && sendIx) {
+    for (const k of [DATA, RTX]) {
+      lo = Math.min(lo, sendIx.ix.extremes(sr[0], sr[1], k, 0, want, sendIx.reader)[0]);
+      hi = Math.max(hi, sendIx.ix.extremes(sr[0], sr[1], k, 1, want, sendIx.reader)[1]);
+    }
+  } else if (send) {
     const [seq, len] = send.req;
     const conn = send.opt[1];
     for (let i = sr[0]; i < sr[1]; i++) {
@@ -107,14 +132,21 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
       if (seq[i] + len[i] > hi) hi = seq[i] + len[i];
     }
   }
+  let ackHi = -Infinity;
   if (ack) {
     const [a] = ack.req;
     const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1, true);
-    for (let i = i0; i < i1; i++) {
-      if (!connOk(ack.opt[0], i, want)) continue;
-      if (a[i] < lo) lo = a[i];
-      if (a[i] > hi) hi = a[i];
-    }
+    if (ackIx) {
+      const [l, u] = ackIx.ix.extremes(i0, i1, 0, 0, want, ackIx.reader);
+      if (l < lo) lo = l;
+      ackHi = u;
+    } else
+      for (let i = i0; i < i1; i++) {
+        if (!connOk(ack.opt[0], i, want)) continue;
+        if (a[i] < lo) lo = a[i];
+        if (a[i] > ackHi) ackHi = a[i];
+      }
+    if (ackHi > hi) hi = ackHi;
   }
   // The receive window's right edge (ack + rwnd) belongs to the picture (tcptrace draws it): keep it
   // inside the plot instead of letting the line leave through the top. Bound: the largest visible
@@ -123,13 +155,10 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
     const rwnd = rw.opt[0];
     const rconn = rw.opt[1];
     let win = -Infinity;
-    if (rwnd)
+    if (rwIx) win = rwIx.ix.extremes(0, upperBound(rw.t, rw.n, t1), 0, 0, want, rwIx.reader)[1];
+    else if (rwnd)
       for (let i = 0; i < rw.n && rw.t[i] <= t1; i++)
         if (connOk(rconn, i, want)) win = Math.max(win, rwnd[i]);
-    let ackHi = -Infinity;
-    const [a] = ack.req;
-    const [i0, i1] = visibleRange(ack.t, ack.n, t0, t1, true);
-    for (let i = i0; i < i1; i++) if (connOk(ack.opt[0], i, want)) ackHi = Math.max(ackHi, a[i]);
     if (Number.isFinite(win) && Number.isFinite(ackHi)) hi = Math.max(hi, ackHi + win);
   }
   if (!Number.isFinite(lo)) {
@@ -169,13 +198,32 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
       return w === undefined ? NaN : yb(a[i] + w);
     };
     const steps = { t: ack.t, n: ack.n, conn, want, t0, t1, x: fx, xEnd };
-    renderPaths(frame.layer('rwnd'), 'rwnd-line', buildSteps({ ...steps, yOf: winY }), {
-      color: p.series.rwnd,
-      width: 1.5,
-      dash: DASHES.rwnd,
-      opacity: 0.45,
-    });
-    const ackPaths = buildSteps({ ...steps, yOf: (i) => yb(a[i]) });
+    const edgeIx =
+      rw && data['tcp.rwnd']
+        ? ctx.indexes.layer(
+            'tcp.ack/window-edge',
+            1,
+            1,
+            'tcp.ack',
+            data,
+            () => new WindowEdgeReader(),
+            (r, d) => r.at(d['tcp.ack'], d['tcp.rwnd']),
+            (r) => r.restart(),
+          )
+        : null;
+    renderPaths(
+      frame.layer('rwnd'),
+      'rwnd-line',
+      // No window advertised: no edge to draw (every record would be left out).
+      rw ? buildSteps({ ...steps, yOf: winY, index: edgeIx && { ...edgeIx, y: yb } }) : [],
+      {
+        color: p.series.rwnd,
+        width: 1.5,
+        dash: DASHES.rwnd,
+        opacity: 0.45,
+      },
+    );
+    const ackPaths = buildSteps({ ...steps, yOf: (i) => yb(a[i]), index: ackIx && { ...ackIx, y: yb } });
     ackVertices = ackPaths.reduce((s, b) => s + b.vertices, 0);
     renderPaths(frame.layer('ack'), 'ack-line', ackPaths, { color: p.series.ack, width: 1.75 });
   } else {
@@ -187,20 +235,22 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
   const dataTicks = new Map<number, ColumnSpanBuilder>();
   const rtxTicks = new Map<number, ColumnSpanBuilder>();
   const marks: RtxMark[] = [];
-  const grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
+  let grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
   let nData = 0;
   let nRtx = 0;
-  if (send) {
+  // Past MAX_CONN_PATHS connections in view, every connection's ticks go in one path (series.ts).
+  let merged = false;
+  const tooMany = (): boolean => !merged && Math.max(dataTicks.size, rtxTicks.size) > MAX_CONN_PATHS;
+  const ticks = (): void => {
+    if (!send) return;
     const [seq, len] = send.req;
     const rtx = send.opt[0] ?? send.opt[2];
     const conn = send.opt[1];
     // Builder cache for the common case of consecutive records of one connection.
     let lastKey = NaN;
     let lastB: ColumnSpanBuilder | undefined;
-    for (let i = sr[0]; i < sr[1]; i++) {
-      if (!connOk(conn, i, want)) continue;
-      const isRtx = rtx !== undefined && rtx[i] > 0;
-      const c = conn ? conn[i] : 0;
+    const builder = (isRtx: boolean, conn: number): ColumnSpanBuilder => {
+      const c = merged ? -1 : conn;
       const key = isRtx ? -1 - c : c;
       let b = key === lastKey ? lastB : undefined;
       if (!b) {
@@ -210,21 +260,80 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
         lastKey = key;
         lastB = b;
       }
-      const xi = fx(send.t[i]);
-      b.push(xi, yb(seq[i]), yb(seq[i] + len[i]));
-      if (isRtx) {
-        nRtx++;
-        const ym = yb(seq[i] + len[i] / 2);
-        if (marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
-          marks.push({ kind: 'retransmission', t: send.t[i], seq: seq[i], conn: conn?.[i], x: xi, y: ym });
-      } else nData++;
-    }
+      return b;
+    };
+    const mark = (i: number, xi: number): void => {
+      const ym = yb(seq[i] + len[i] / 2);
+      if (marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
+        marks.push({ kind: 'retransmission', t: send.t[i], seq: seq[i], conn: conn?.[i], x: xi, y: ym });
+    };
+    if (sendIx) {
+      sendIx.ix.visit(
+        send.t,
+        sr[0],
+        sr[1],
+        (ti) => Math.floor(fx(ti)),
+        want,
+        (blk) => {
+          for (const k of [DATA, RTX]) {
+            const n = blk.count(k);
+            if (n === 0) continue;
+            const f = blk.first(k);
+            const xf = fx(send.t[f]);
+            builder(k === RTX, blk.conn).pushRun(xf, yb(blk.min(k, 0)), yb(blk.max(k, 1)), n);
+            if (k === DATA) {
+              nData += n;
+              continue;
+            }
+            nRtx += n;
+            // A column's retransmission marks: its first, last, lowest and highest (marks.ts).
+            for (const i of new Set([f, blk.argMin(k, 0), blk.argMax(k, 0), blk.last(k)]))
+              mark(i, fx(send.t[i]));
+          }
+        },
+        (i, k, rec) => {
+          const xi = fx(send.t[i]);
+          builder(k === RTX, rec.conn).push(xi, yb(rec.v[0]), yb(rec.v[1]));
+          if (k === RTX) {
+            nRtx++;
+            mark(i, xi);
+          } else nData++;
+        },
+        sendIx.reader,
+        merged,
+        tooMany,
+      );
+    } else
+      for (let i = sr[0]; i < sr[1] && !tooMany(); i++) {
+        if (!connOk(conn, i, want)) continue;
+        const isRtx = rtx !== undefined && rtx[i] > 0;
+        const xi = fx(send.t[i]);
+        builder(isRtx, conn ? conn[i] : 0).push(xi, yb(seq[i]), yb(seq[i] + len[i]));
+        if (isRtx) {
+          nRtx++;
+          mark(i, xi);
+        } else nData++;
+      }
+  };
+  ticks();
+  if (tooMany()) {
+    merged = true;
+    dataTicks.clear();
+    rtxTicks.clear();
+    marks.length = 0;
+    grid = new PointGrid(Math.max(4, Math.sqrt((ctx.w * h) / MAX_RTX_MARKERS)));
+    nData = 0;
+    nRtx = 0;
+    ticks();
   }
   const spans = (m: Map<number, ColumnSpanBuilder>) =>
-    [...m].map(([conn, b]) => {
-      const d = b.finish();
-      return { conn, d, marks: b.marks };
-    });
+    mergedPaths(
+      [...m].map(([conn, b]) => {
+        const d = b.finish();
+        return { conn, d, marks: b.marks };
+      }),
+      (all) => ({ marks: all.reduce((a, s) => a + s.marks, 0) }),
+    );
   for (const [cls, m, color, width] of [
     ['seg-data', dataTicks, p.series.data, 2],
     ['seg-rtx', rtxTicks, p.status.retx, 2.5],
@@ -235,7 +344,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
       .data(spans(m), (s) => String(s.conn))
       .join('path')
       .attr('class', cls)
-      .attr('data-conn', (s) => s.conn)
+      .attr('data-conn', (s) => (s.conn < 0 ? 'all' : s.conn))
       .attr('data-n', (s) => s.marks)
       .attr('d', (s) => s.d)
       .attr('fill', 'none')
@@ -249,17 +358,22 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
     .selectAll<SVGPathElement, RtxMark>('path.wtl-rtx')
     .data(marks)
     .join('path')
-    .attr('class', 'wtl-rtx tcp-event')
-    .attr('data-kind', 'retransmission')
-    .attr('data-t', (m) => m.t)
-    .attr('data-seq', (m) => m.seq)
-    .attr('data-conn', (m) => m.conn ?? null)
-    .attr('transform', (m) => `translate(${r1(m.x)},${r1(m.y)})`)
-    .attr('d', sym)
-    .attr('fill', p.status.retx)
-    .attr('stroke', p.neutral.background)
-    .attr('stroke-width', 1)
-    .attr('aria-hidden', 'true');
+    .each(function (m) {
+      // Only what changed is written (attrs.ts): at full speed the marks mostly just move.
+      setAttrs(this, {
+        class: 'wtl-rtx tcp-event',
+        'data-kind': 'retransmission',
+        'data-t': m.t,
+        'data-seq': m.seq,
+        'data-conn': m.conn ?? null,
+        transform: `translate(${r1(m.x)},${r1(m.y)})`,
+        d: sym,
+        fill: p.status.retx,
+        stroke: p.neutral.background,
+        'stroke-width': 1,
+        'aria-hidden': 'true',
+      });
+    });
   const events = collectEventMarks(ctx, want, yb);
   drawEventMarks(ctx, events);
   drawSelectionRing(ctx, send, yb);

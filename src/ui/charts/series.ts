@@ -1,3 +1,4 @@
+import type { BlockIndex, IndexRecord, RecordReader } from './block-index';
 import { connOk, visibleRange } from './data';
 import { StepPathBuilder } from './decimate';
 import type { G } from './frame';
@@ -21,6 +22,15 @@ export interface StepInput {
   readonly yOf: (i: number) => number;
   /** Extend the latest connection's line to this x (e.g. the current sim time). */
   readonly xEnd?: number;
+  /**
+   * The records' block index (indexed.ts) and the monotone map from its value 0 to plot y: a long
+   * window is drawn from blocks (the same path), and `yOf` is then not used.
+   */
+  readonly index?: {
+    readonly ix: BlockIndex;
+    readonly reader: RecordReader;
+    readonly y: (v: number) => number;
+  } | null;
 }
 
 export interface BuiltPath {
@@ -37,21 +47,72 @@ export function buildSteps(inp: StepInput): BuiltPath[] {
   let lastConn = NaN;
   let lastB: StepPathBuilder | undefined;
   const { t, conn, want, x, yOf } = inp;
-  for (let i = i0; i < i1; i++) {
-    if (!connOk(conn, i, want)) continue;
-    const y = yOf(i);
-    if (!Number.isFinite(y)) continue;
-    const c = conn ? conn[i] : 0;
-    let b = c === lastConn ? lastB : undefined;
+  // Past MAX_CONN_PATHS connections in view the line is built as one (connection −1): a thousand
+  // short connections (GERAN's repeated page) would otherwise each cost a builder and a subpath
+  // at every redraw, and at that density they share every pixel column anyway (issue 21).
+  let merged = false;
+  const builder = (c: number): StepPathBuilder => {
+    const key = merged ? -1 : c;
+    let b = key === lastConn ? lastB : undefined;
     if (!b) {
-      b = builders.get(c);
-      if (!b) builders.set(c, (b = new StepPathBuilder()));
+      b = builders.get(key);
+      if (!b) builders.set(key, (b = new StepPathBuilder()));
       lastB = b;
-      lastConn = c;
+      lastConn = key;
     }
-    // The record before the window starts at the left edge.
-    const xi = x(t[i]);
-    b.push(xi < -1 ? -1 : xi, y);
+    return b;
+  };
+  // The record before the window starts at the left edge.
+  const px = (ti: number): number => {
+    const xi = x(ti);
+    return xi < -1 ? -1 : xi;
+  };
+  const index = inp.index;
+  const build = (): boolean => {
+    if (index) {
+      const { ix, reader, y } = index;
+      const rec: IndexRecord = { conn: 0, v: new Float64Array(ix.values) };
+      const valueAt = (i: number): number => (reader.read(i, rec), rec.v[0]);
+      ix.visit(
+        t,
+        i0,
+        i1,
+        (ti) => Math.floor(px(ti)),
+        want,
+        (blk) => {
+          const f = blk.first(0);
+          const l = blk.last(0);
+          builder(blk.conn).pushRun(
+            px(t[f]),
+            y(valueAt(f)),
+            y(blk.min(0, 0)),
+            y(blk.max(0, 0)),
+            px(t[l]),
+            y(valueAt(l)),
+            blk.count(0),
+          );
+        },
+        (i, _cls, r) => builder(r.conn).push(px(t[i]), y(r.v[0])),
+        reader,
+        merged,
+        () => !merged && builders.size > MAX_CONN_PATHS,
+      );
+    } else
+      for (let i = i0; i < i1; i++) {
+        if (!connOk(conn, i, want)) continue;
+        const y = yOf(i);
+        if (!Number.isFinite(y)) continue;
+        builder(conn ? conn[i] : 0).push(px(t[i]), y);
+        if (!merged && builders.size > MAX_CONN_PATHS) return false;
+      }
+    return merged || builders.size <= MAX_CONN_PATHS;
+  };
+  if (!build()) {
+    merged = true;
+    builders.clear();
+    lastConn = NaN;
+    lastB = undefined;
+    build();
   }
   const out: BuiltPath[] = [];
   for (const [conn, b] of builders) {
@@ -73,15 +134,38 @@ export interface PathStyle {
   readonly fillOpacity?: number;
 }
 
+/**
+ * Most connections drawn as paths of their own; past that, one path holds them all (each is a
+ * subpath of its own, so nothing joins): a run of a thousand page downloads made a thousand
+ * elements per line to update at every redraw, a cost that grew with the run (issue 21).
+ */
+export const MAX_CONN_PATHS = 16;
+
+/** `paths` as they are, or merged into one (`conn` −1, data-conn "all") when there are too many. */
+export function mergedPaths<P extends { conn: number; d: string }>(
+  paths: readonly P[],
+  merge: (all: readonly P[]) => Omit<P, 'conn' | 'd'>,
+): readonly P[] {
+  if (paths.length <= MAX_CONN_PATHS) return paths;
+  return [{ ...merge(paths), conn: -1, d: paths.map((p) => p.d).join('') } as P];
+}
+
 /** Join built paths into `g` as `<path class=cls data-conn data-n>`, styled. */
-export function renderPaths(g: G, cls: string, paths: readonly BuiltPath[], s: PathStyle): void {
+export function renderPaths(g: G, cls: string, built: readonly BuiltPath[], s: PathStyle): void {
+  // An area is closed per connection, before any merging.
+  const fill = s.fillTo;
+  const closed = fill === undefined ? built : built.map((p) => (p.d ? { ...p, d: closeArea(p.d, fill) } : p));
+  const paths = mergedPaths(closed, (all) => ({
+    vertices: all.reduce((a, p) => a + p.vertices, 0),
+    points: all.reduce((a, p) => a + p.points, 0),
+  }));
   g.selectAll<SVGPathElement, BuiltPath>(`path.${cls}`)
     .data(paths, (p) => String(p.conn))
     .join('path')
     .attr('class', cls)
-    .attr('data-conn', (p) => p.conn)
+    .attr('data-conn', (p) => (p.conn < 0 ? 'all' : p.conn))
     .attr('data-n', (p) => p.points)
-    .attr('d', (p) => (s.fillTo !== undefined && p.d ? closeArea(p.d, s.fillTo) : p.d))
+    .attr('d', (p) => p.d)
     .attr('fill', s.fillTo !== undefined ? s.color : 'none')
     .attr('fill-opacity', s.fillOpacity ?? 0.2)
     .attr('stroke', s.color)

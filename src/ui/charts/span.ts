@@ -3,8 +3,8 @@ import type { TraceData } from './types';
 
 /**
  * Which part of the run a chart can show (issue #8 item 4). Trace sources are bounded: the
- * engine's rings (src/engine/core/trace.ts) and the page's columns (src/state/trace-buffers.ts)
- * drop a source's oldest records once it holds 2^20, and a busy source (link frames, 50 a second
+ * engine's rings (src/engine/core/trace.ts) and the page's columns (src/state/trace-buffers.ts:
+ * a source's newest 2^19 records) drop the oldest, and a busy source (link frames, 50 a second
  * per direction) reaches that long before a quiet one (timeouts). Drawn as they are, the layers of
  * one chart would start at different times — bad-channel hatching from 125 000 s, frames from
  * 183 000 s — as if the channel changed mid-run. So a chart draws every layer from the latest

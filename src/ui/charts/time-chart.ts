@@ -4,6 +4,7 @@ import { readSource, type SourceView } from './data';
 import { ChartFrame, FrameScheduler, observeResize } from './frame';
 import { attachAxisInteraction, type Domain } from './interaction';
 import { drawNotes, notesText } from './note-marks';
+import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
@@ -37,6 +38,8 @@ export interface TimeDrawContext {
   readonly w: number;
   readonly h: number;
   readonly frame: ChartFrame;
+  /** The chart's block indexes of its layers, kept between draws (indexed.ts). */
+  readonly indexes: ChartIndexes;
 }
 
 export interface TimeChartSpec {
@@ -52,6 +55,8 @@ export interface TimeChartSpec {
 export interface TimeChart extends Chart {
   flush(): void;
   readonly svg: SVGSVGElement;
+  /** Blocks and records its indexes examined since the last call (tests: a redraw's work). */
+  indexWork(): number;
 }
 
 const EMPTY: TraceData = {};
@@ -81,7 +86,13 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   /** Sources the last draw read; the span is the part of the run all of them still hold. */
   let used = new Set<string>();
   let span: HeldSpan | null = null;
+  const indexes = new ChartIndexes();
+  /** Draws so far, on the wrapper as `data-draws` (the bench counts chart updates per second; not in exports). */
+  let draws = 0;
   const draw = (): void => {
+    frame.wrapper.dataset.draws = String(++draws);
+    // The span of the sources the last draw read (at the cap it slides a little with every commit).
+    span = heldSpan(data, used);
     const p = palette(view.theme);
     frame.theme(p);
     const [t0, t1] = domain();
@@ -91,7 +102,19 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     frame.xAxis(x, 'time (s)', p);
     const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
     const reads = new Set<string>();
-    const ctx = { data: trackReads(data, reads), view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame };
+    const ctx = {
+      data: trackReads(data, reads),
+      view,
+      p,
+      x,
+      fx: fastLinear(x),
+      t0: from,
+      t1,
+      w,
+      h,
+      frame,
+      indexes,
+    };
     const text = spec.draw(ctx);
     drawCursor(frame, view, x, h, p);
     drawNotes(frame, view, x, w, h, p);
@@ -101,11 +124,11 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
       `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}${notesText(view)}`,
     );
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
+    const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
-    const next = heldSpan(data, used);
-    if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
-      span = next;
-      scheduler.request();
+    if (changed) {
+      const next = heldSpan(data, used);
+      if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) scheduler.request();
     }
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
@@ -136,6 +159,12 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     },
     flush() {
       scheduler.flush();
+    },
+    indexWork() {
+      return indexes.takeWork();
+    },
+    prepare(d: TraceData) {
+      if (d && d !== EMPTY) indexes.syncAll(d);
     },
     destroy() {
       scheduler.cancel();
@@ -203,6 +232,22 @@ export function valueField(
 export function valueSource(data: TraceData, name: string): SourceView | null {
   const f = valueField(data[name]);
   return f ? readSource(data, name, [f], ['conn']) : null;
+}
+
+/**
+ * A single-valued source with the block index of its value column (`keep`: which values count,
+ * finite by default; `tag` tells apart two indexes of one source), or null when absent.
+ */
+export function valueLayer(
+  ctx: Pick<TimeDrawContext, 'data' | 'indexes'>,
+  name: string,
+  keep?: (v: number) => boolean,
+  tag = '',
+): { src: SourceView; index: LayerIndex<ValueReader> | null } | null {
+  const src = valueSource(ctx.data, name);
+  if (!src) return null;
+  const s = ctx.data[name];
+  return { src, index: valueIndex(ctx.indexes, `${name}/${tag}`, ctx.data, name, valueField(s), keep) };
 }
 
 /** Scale y-domain max with 5 % headroom (and a floor so empty charts still have an axis). */

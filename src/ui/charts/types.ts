@@ -14,6 +14,14 @@ export interface SeriesColumns {
    * columns then start later than the run (span.ts). Absent or 0: the source is whole.
    */
   readonly dropped?: number;
+  /**
+   * Identity of a growing series (state/trace-buffers.ts): the same while records are only
+   * appended and the oldest dropped. With `base` (records removed from the front: record i is
+   * number base + i) a chart extends what it derived instead of deriving it again. Absent: the
+   * columns are taken as they are (tests, finished runs).
+   */
+  readonly serial?: number;
+  readonly base?: number;
 }
 
 /** Every trace source the page holds, keyed by source name (`tcp.send`, `link.frame`, …). */
@@ -74,6 +82,11 @@ export interface Chart {
   destroy(): void;
   /** Draw a pending update now (optional; all charts in src/ui/charts implement it). */
   flush?(): void;
+  /**
+   * Take in new data without drawing (optional): a chart that keeps indexes of its records
+   * extends them here, at every commit, so a later draw costs only its pixel columns (issue 21).
+   */
+  prepare?(data: TraceData): void;
 }
 
 /**

@@ -7,6 +7,7 @@ import { effectiveValues } from '../../state/store';
 import { lockOn } from '../../state/locks';
 import { useLab } from '../hooks/use-lab';
 import { ParamInput } from './ParamInput';
+import { RemedyPicker } from './RemedyPicker';
 import { TimedBadge, TimedChanges, timedNote } from './TimedChanges';
 
 const GROUPS: readonly { id: ParamGroup; title: string; open: boolean }[] = [
@@ -47,6 +48,8 @@ export function ParamPanel() {
     list.push(SEED_PARAM);
     return list;
   }, [system]);
+  // An enum key whose options carry notes (the `remedy` key) gets the Remedies picker of its own.
+  const picked = specs.find((s) => s.kind === 'enum' && s.optionNotes !== undefined);
   // Settles once the change is in the store: an input shows what it sent until then (ParamField).
   const onChange = (key: string, text: string) => change(key, text).then(() => settle());
   return (
@@ -66,8 +69,19 @@ export function ParamPanel() {
         )}
       </p>
       <TimedChanges specs={specs} />
+      {picked && (
+        <details open className="param-group" data-testid="remedies">
+          <summary>Remedies</summary>
+          <RemedyPicker
+            system={system}
+            spec={picked}
+            value={String(values[picked.key])}
+            onChange={onChange}
+          />
+        </details>
+      )}
       {GROUPS.map((g) => {
-        const inGroup = specs.filter((s) => s.group === g.id);
+        const inGroup = specs.filter((s) => s.group === g.id && s !== picked);
         if (inGroup.length === 0) return null;
         return (
           <details key={g.id} open={g.open} className="param-group">

@@ -16,14 +16,24 @@ export { defaultSweepRange, sweepBaseKeys } from './CustomSweep';
 const sameSetup = (a: SweepSetup | null | undefined, b: SweepSetup | null | undefined) =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Every numeric figure of the live summary, for the custom sweep's y field. */
+/**
+ * Every numeric figure of the live summary, for the custom sweep's y field. Read while the run is
+ * not playing: at full speed the summary changes a dozen times a second, and flattening it (a
+ * GERAN run's per-download list grows with the run) cost tens of ms each time (issue 21).
+ */
 function useSummaryPaths(): string[] {
-  const summary = useLab((s) => s.summary);
+  const held = useRef<LabSummary>(null);
+  const summary = useLab((s) => {
+    if (s.status !== 'playing' || held.current === null) held.current = s.summary;
+    return held.current;
+  });
   return useMemo(
     () => [...flattenSummary(summary ?? {})].filter(([, v]) => typeof v === 'number').map(([k]) => k),
     [summary],
   );
 }
+
+type LabSummary = ReturnType<ReturnType<typeof useLabStore>['getState']>['summary'];
 
 /**
  * Sweeps in the browser (ui.md "Sweeps"; issue 12 item 3): the current preset's figure sweep or a

@@ -115,6 +115,9 @@ export const MAIN_FIGURES: readonly string[] = [
   'tcp.retransmits',
   'tcp.timeouts',
   'tcp.fastRetransmits',
+  // A remedy's story (remedies.md): the same spurious timeouts in A and B, detected only in B.
+  'tcp.spuriousTimeouts',
+  'tcp.spuriousDetected',
   'tcp.maxRto',
   'tcp.rtoAtMaxFraction',
   'tcp.rttMean',

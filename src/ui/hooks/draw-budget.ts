@@ -1,12 +1,14 @@
 /**
  * A shared drawing budget for the charts (ui.md "the main thread never blocks: charts
  * stay smooth while the engine runs at full speed"). Charts draw on animation frames,
- * least recently drawn first, within about BUDGET_MS per frame; a chart whose draw is
- * expensive (a long run at full zoom-out) is redrawn less often — at most a
- * DUTY share of the time — so the page keeps its frame rate while data streams in. Once the data
- * stops changing (the run ended or paused) every chart draws its last update at once: no chart
- * lingers on an older window than the others (issue #8 item 4: the link chart showed 0–140 s for
- * a while after a 1000 s run).
+ * least recently drawn first, within about BUDGET_MS per frame (the first chart of a frame always
+ * draws); a chart whose draw is expensive is redrawn less often — at most a DUTY share of the time,
+ * and never held back more than MAX_WAIT_MS, so every chart still updates about ten times a second
+ * (issue 21; a chart's draw costs what its pixel columns need, not the run's length: block-index.ts).
+ * Once the data stops changing (the run ended or paused) every chart draws its last update without
+ * waiting out its duty cycle — one after another within the frame budget, not all in one frame
+ * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
+ * apart): no chart lingers on an older window than the others (issue #8 item 4).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 
@@ -14,9 +16,11 @@ import type { Chart, ChartView, TraceData } from '../charts/types';
 export const BUDGET_MS = 8;
 /** Largest share of wall time one chart may spend drawing. */
 export const DUTY = 0.2;
+/** Longest a dirty chart waits for its next draw, ms (about ten draws a second). */
+export const MAX_WAIT_MS = 90;
 /**
  * An update not followed by another for this long is the last of a stream (at full speed the store
- * commits every 100 ms, runtime.ts): it is drawn on the next frame, outside the duty cycle, ms.
+ * commits every 60 ms, runtime.ts): it is drawn without waiting out its duty cycle, ms.
  */
 export const SETTLE_MS = 150;
 
@@ -31,11 +35,19 @@ interface Entry {
   drawnAt: number;
   /** When it was last handed new data or view, ms. */
   updatedAt: number;
+  /** Whether its chart has taken in `data` (Chart.prepare). */
+  prepared: boolean;
 }
 
 export interface DrawBudgetDeps {
   now(): number;
   frame(cb: () => void): void;
+  /**
+   * Run `cb` as a task of its own soon (the page: a message to itself). Charts take in new data
+   * there, one chart per task, so that a commit's indexing never adds up with drawing into one long
+   * frame. Without it, a chart takes in new data at once.
+   */
+  task?(cb: () => void): void;
 }
 
 /**
@@ -68,11 +80,18 @@ export class DrawBudget {
       cost: 0,
       drawnAt: -Infinity,
       updatedAt: -Infinity,
+      prepared: true,
     };
     this.entries.add(e);
     return {
       update: (data, view) => {
+        // New records are indexed as they come (a commit's worth), not all at the next draw.
+        const fresh = data !== e.data;
         e.data = data;
+        if (fresh && chart.prepare) {
+          e.prepared = false;
+          this.prepareSoon(e);
+        }
         e.view = view;
         e.dirty = true;
         e.updatedAt = this.deps.now();
@@ -80,8 +99,43 @@ export class DrawBudget {
       },
       remove: () => {
         this.entries.delete(e);
+        this.toPrepare.delete(e);
       },
     };
+  }
+
+  private readonly toPrepare = new Set<Entry>();
+  private prepareScheduled = false;
+
+  /** Have `e`'s chart take in its data: in a task of its own when the page gives tasks, else now. */
+  private prepareSoon(e: Entry): void {
+    if (!this.deps.task) {
+      this.prepare(e);
+      return;
+    }
+    this.toPrepare.add(e);
+    if (this.prepareScheduled) return;
+    this.prepareScheduled = true;
+    this.deps.task(() => this.prepareNext());
+  }
+
+  private prepare(e: Entry): void {
+    this.toPrepare.delete(e);
+    if (e.prepared) return;
+    e.prepared = true;
+    e.chart.prepare?.(e.data);
+  }
+
+  /** One chart per task. */
+  private prepareNext(): void {
+    this.prepareScheduled = false;
+    const next = this.toPrepare.values().next();
+    if (next.done) return;
+    this.prepare(next.value);
+    if (this.toPrepare.size > 0 && this.deps.task) {
+      this.prepareScheduled = true;
+      this.deps.task(() => this.prepareNext());
+    }
   }
 
   private schedule(): void {
@@ -108,16 +162,21 @@ export class DrawBudget {
     let left = false;
     for (const e of dirty) {
       const now = this.deps.now();
-      // Duty cycle: an expensive chart waits cost / DUTY between draws.
-      const wait = (e.cost / DUTY - e.cost) * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
+      // Duty cycle: an expensive chart waits cost / DUTY between draws; slow frames space the
+      // charts further (backoff), but never past MAX_WAIT_MS beyond what the duty cycle asks.
+      const duty = e.cost / DUTY - e.cost;
+      const backedOff = duty * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
+      const wait = Math.max(duty, Math.min(MAX_WAIT_MS, backedOff));
       const settled = now - e.updatedAt >= SETTLE_MS;
       const rested = settled || now - e.drawnAt >= wait;
-      const fits = settled || spent === 0 || spent + e.cost <= BUDGET_MS;
+      const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
       if (!rested || !fits) {
         left = true;
         continue;
       }
-      const t0 = now;
+      // Data not taken in yet (its task has not come): now, outside the draw's measured cost.
+      if (!e.prepared) this.prepare(e);
+      const t0 = this.deps.now();
       e.dirty = false;
       e.chart.update(e.data, e.view);
       e.chart.flush?.();
@@ -130,10 +189,23 @@ export class DrawBudget {
   }
 }
 
+/** Tasks of their own through a message channel (no timer clamping). */
+function pageTask(): ((cb: () => void) => void) | undefined {
+  if (typeof MessageChannel === 'undefined') return undefined;
+  const channel = new MessageChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (cb) => {
+    queue.push(cb);
+    channel.port2.postMessage(0);
+  };
+}
+
 /** The page's budget (requestAnimationFrame and performance.now). */
 export const pageBudget = new DrawBudget({
   now: () => performance.now(),
   frame: (cb) => {
     requestAnimationFrame(() => cb());
   },
+  task: pageTask(),
 });

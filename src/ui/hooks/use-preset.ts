@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { DEFAULT_CHARTS } from '../../state/url-codec';
-import type { Preset } from '../presets';
+import { presetCompare, type Preset } from '../presets';
 import { useLabStore } from './use-lab';
 
 /** Load a preset: its scenario, its charts, and remember it (for its published values). */
@@ -9,8 +9,15 @@ export function usePresetLoader(): (p: Preset) => Promise<void> {
   return useCallback(
     async (p: Preset) => {
       const s = store.getState();
-      s.setView({ preset: p.id, charts: p.charts ?? DEFAULT_CHARTS, domain: null, exercise: null });
+      s.setView({
+        preset: p.id,
+        charts: p.charts ?? DEFAULT_CHARTS,
+        domain: null,
+        exercise: null,
+      });
       await s.load(p.scenario);
+      // A preset with a B opens Compare A/B once its scenario is A (another keeps the page's comparison).
+      if (p.compare) store.getState().setView({ compare: presetCompare(p) });
     },
     [store],
   );

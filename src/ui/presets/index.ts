@@ -1,4 +1,5 @@
 import type { SystemId } from '../../engine/scenario/types';
+import { checkChange, type CompareChange } from '../../state/ab-compare';
 import { LAB_PLUGINS, labPlugin } from '../systems';
 import type { Preset } from './types';
 
@@ -29,4 +30,15 @@ export function findPreset(id: string | null | undefined): Preset | undefined {
  */
 export function freePlayScenario(system: SystemId): string {
   return presetsFor(system).find((p) => p.id === `${system}-free`)?.scenario ?? `system=${system}`;
+}
+
+/** The preset's B of Compare A/B (its `compare` keys, canonical), or null without one; a bad key throws. */
+export function presetCompare(p: Preset): CompareChange[] | null {
+  if (!p.compare) return null;
+  return p.compare.split('&').map((item) => {
+    const [key, value] = item.split('=');
+    const c = checkChange(p.system, key, value ?? '');
+    if (!c.ok) throw new Error(`preset ${p.id}: compare ${item}: expected ${c.allowed}`);
+    return c.change;
+  });
 }

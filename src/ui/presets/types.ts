@@ -98,6 +98,11 @@ export interface Preset {
   readonly histogramWindow?: number;
   readonly sweep?: SweepSpec;
   readonly published?: readonly PublishedValue[];
+  /**
+   * B of "Compare A/B on one realisation", as `key=value&…` (e.g. `remedy=frto`): loading the preset
+   * opens the comparison, so B's result stands beside the preset's own run (remedies.md presets).
+   */
+  readonly compare?: string;
   /** Actions the preset asks the student to take while it runs (they keep it the preset). */
   readonly actions?: readonly PresetAction[];
 }

@@ -61,11 +61,13 @@ export function formatNumber(spec: string): (n: number) => string {
   return locale.format(spec);
 }
 
+const bigTick = locale.format(',~r');
+const smallTick = locale.format('~g');
+
 /** Tick formatter for an axis: thin separators, up to 3 significant digits, no trailing zeros. */
 export function tickFormat(n: d3.NumberValue): string {
   const v = Number(n);
-  if (Math.abs(v) >= 1000) return locale.format(',~r')(v);
-  return locale.format('~g')(v);
+  return Math.abs(v) >= 1000 ? bigTick(v) : smallTick(v);
 }
 
 /** Apply the theme to an axis group drawn by d3-axis. */

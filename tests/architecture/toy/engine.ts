@@ -88,6 +88,8 @@ export const TOY_SYSTEM: SystemDefinition = {
           retransmits: 0,
           timeouts: 0,
           fastRetransmits: 0,
+          spuriousTimeouts: 0,
+          spuriousDetected: 0,
           bytesDelivered: 0,
           goodputBps: 0,
           maxRto: 0,

@@ -40,6 +40,11 @@ describe('TraceRecorder', () => {
     expect(batch.dropped).toBe(5000 - 2048);
     expect(batch.columns[0][0]).toBe(5000 - 2048);
     expect(batch.columns[0][batch.columns[0].length - 1]).toBe(4999);
+    // A read across the ring's wrap (record 4096 sits at slot 0) returns the records in order.
+    const across = rec.read('x', 4090, 20);
+    expect([across.from, across.to, across.dropped]).toEqual([4090, 4110, 0]);
+    expect(Array.from(across.columns[0])).toEqual(Array.from({ length: 20 }, (_, k) => 4090 + k));
+    expect(Array.from(across.time)).toEqual(Array.from({ length: 20 }, (_, k) => 4090 + k));
   });
 
   it('the hash fingerprints the records and a disabled recorder records nothing', () => {

@@ -15,6 +15,9 @@ describe('capturePcap', () => {
       wnd: 8760,
       len: 536,
       retransmit: false,
+      opt: null,
+      ledger: null,
+      copy: 0,
     };
     cap.record(1_500_000_000, { id: 1, src: 1, dst: 2, size: 576, tcp: seg });
     cap.record(2_000_250_000, {
@@ -50,8 +53,20 @@ describe('capturePcap', () => {
   it('writes the TCP checksum over the pseudo-header and the header, payload counted as zeros', () => {
     const cap = new PacketCapture();
     const ack = { srcPort: 5001, dstPort: 20, seq: 1, ack: 537, flags: TcpFlag.ACK, wnd: 8760, len: 0 };
-    cap.record(1_000_000, { id: 1, src: 2, dst: 1, size: 40, tcp: { ...ack, retransmit: false } });
-    cap.record(2_000_000, { id: 2, src: 2, dst: 1, size: 576, tcp: { ...ack, len: 536, retransmit: false } });
+    cap.record(1_000_000, {
+      id: 1,
+      src: 2,
+      dst: 1,
+      size: 40,
+      tcp: { ...ack, retransmit: false, opt: null, ledger: null, copy: 0 },
+    });
+    cap.record(2_000_000, {
+      id: 2,
+      src: 2,
+      dst: 1,
+      size: 576,
+      tcp: { ...ack, len: 536, retransmit: false, opt: null, ledger: null, copy: 0 },
+    });
     const bytes = capturePcap(cap);
     const v = new DataView(bytes.buffer);
     // The pure ACK: IPv4 checksum 0x66ce and TCP checksum 0x63e3, both read as correct by tshark.

@@ -148,6 +148,9 @@ describe('RST (RFC 793 §3.4)', () => {
     wnd: 8192,
     len,
     retransmit: false,
+    opt: null,
+    ledger: null,
+    copy: 0,
   });
 
   it('answers a segment for an unknown connection', () => {
@@ -162,6 +165,9 @@ describe('RST (RFC 793 §3.4)', () => {
       wnd: 0,
       len: 0,
       retransmit: false,
+      opt: null,
+      ledger: null,
+      copy: 0,
     });
     host.handleSegment(0, seg(SYN));
     expect(host.pollTransmit(0)).toMatchObject({ seq: 0, ack: 501, flags: RST | ACK });

@@ -4,7 +4,7 @@
  * with a scripted drop rule. Every segment put on the pipe is logged with its
  * send time, arrival time and whether it was dropped.
  */
-import { IP_HEADER, TCP_HEADER, TcpFlag, type TcpSegment } from '../../../src/engine/core/packet';
+import { IP_HEADER, TcpFlag, tcpHeaderLength, type TcpSegment } from '../../../src/engine/core/packet';
 import { Scheduler, type Timer } from '../../../src/engine/core/scheduler';
 import { TraceRecorder } from '../../../src/engine/core/trace';
 import { seconds, type Nanos } from '../../../src/engine/core/time';
@@ -123,7 +123,7 @@ export class Bench {
   /** Put a segment on the pipe in direction `dir` at `now`. */
   put(dir: Dir, seg: TcpSegment, now: Nanos): void {
     const n = this.counts[dir]++;
-    const size = IP_HEADER + TCP_HEADER + seg.len;
+    const size = IP_HEADER + tcpHeaderLength(seg) + seg.len;
     let start = Math.max(now, this.busyUntil[dir]);
     for (const o of this.outages) if (o.dir === dir && start >= o.from && start < o.to) start = o.to;
     const end = this.rate === Infinity ? start : start + Math.round((size * 1e9) / this.rate);

@@ -65,6 +65,9 @@ function receiver(profile = win98) {
       wnd: 8192,
       len,
       retransmit: false,
+      opt: null,
+      ledger: null,
+      copy: 0,
     };
     conn.handleSegment(millis(tMs), seg);
     const out: TcpSegment[] = [];

@@ -94,6 +94,38 @@ describe('link-chart band index', () => {
     );
   });
 
+  it('a redraw of the whole run examines about as many blocks and records over ten times the run', () => {
+    // A channel changing 40 times a second over two rows (as IS-707's at FER 0.1, f_dT 0.1),
+    // drawn whole at 900 columns: 10,000 s, then 100,000 s.
+    const run = (seconds: number): BandColumns => {
+      const n = 40 * seconds;
+      const t = new Float64Array(n);
+      const v = new Float64Array(n);
+      const row = new Float64Array(n);
+      let x = 5;
+      for (let i = 0; i < n; i++) {
+        x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+        t[i] = i / 40 + (x % 1000) / 1e5;
+        v[i] = (x >>> 12) & 1;
+        row[i] = (x >>> 13) & 1;
+      }
+      return { n, t, v, row, serial: 1 };
+    };
+    const work = (s: BandColumns): number => {
+      const state = createBandState();
+      const end = s.t[s.n - 1];
+      bands(s, 0, end, 900, state, true); // builds the index
+      state.work = 0;
+      bands(s, 0, end, 900, state, true);
+      return state.work;
+    };
+    const short = work(run(10_000));
+    const long = work(run(100_000));
+    // 26,641 and 40,282: the walk grows only as the columns widen past a level's blocks (with
+    // two levels instead of four, 26,512 and 44,122).
+    expect(long, `${short} at 10,000 s, ${long} at 100,000 s`).toBeLessThan(1.6 * short);
+  });
+
   it('looks rows up as the Map does (small integers by table, others by the Map)', () => {
     for (const rows of [
       [0, 1],

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRtoChart } from '../../../src/ui/charts/rto-chart';
 import { createCwndChart } from '../../../src/ui/charts/cwnd-chart';
 import { createThroughputChart } from '../../../src/ui/charts/throughput-chart';
+import { createSeqChart } from '../../../src/ui/charts/seq-chart';
+import { MAX_CONN_PATHS } from '../../../src/ui/charts/series';
 import { host, series, vertexCount, view } from './helpers';
 
 describe('RTO graph', () => {
@@ -91,6 +93,47 @@ describe('cwnd chart', () => {
     const ticks = [...el.querySelectorAll('.axis-y .tick text')].map((t) => Number(t.textContent));
     expect(Math.max(...ticks)).toBeLessThanOrEqual(9);
     chart.destroy();
+  });
+});
+
+describe('many connections in view', () => {
+  it('past MAX_CONN_PATHS connections a line and the segment ticks are one path each, every record in it', () => {
+    const el = host();
+    const conns = MAX_CONN_PATHS + 4;
+    const rows = Array.from({ length: conns * 3 }, (_, i) => ({
+      t: i,
+      bytes: 536 * (1 + (i % 3)),
+      conn: Math.floor(i / 3),
+    }));
+    const cwnd = createCwndChart(el, { sync: true });
+    cwnd.update({ 'tcp.cwnd': series(rows) }, view(conns * 3));
+    const lines = el.querySelectorAll('path.cwnd-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0].getAttribute('data-conn')).toBe('all');
+    expect(lines[0].getAttribute('data-n')).toBe(String(conns * 3));
+    cwnd.destroy();
+    const sends = Array.from({ length: conns * 3 }, (_, i) => ({
+      t: i,
+      seq: 536 * (i % 3),
+      len: 536,
+      rtx: 0,
+      conn: Math.floor(i / 3),
+    }));
+    const seq = createSeqChart(el, { sync: true });
+    seq.update({ 'tcp.send': series(sends) }, view(conns * 3));
+    const ticks = el.querySelectorAll('path.seg-data');
+    expect(ticks).toHaveLength(1);
+    expect(ticks[0].getAttribute('data-n')).toBe(String(conns * 3));
+    seq.destroy();
+    // At most MAX_CONN_PATHS connections: one path each, as before.
+    const few = createCwndChart(el, { sync: true });
+    few.update({ 'tcp.cwnd': series(rows.filter((r) => r.conn < 3)) }, view(9));
+    expect([...el.querySelectorAll('path.cwnd-line')].map((p) => p.getAttribute('data-conn'))).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
+    few.destroy();
   });
 });
 

@@ -56,3 +56,23 @@ describe('preset titles are for people (issue 20 item 28)', () => {
     if (rest.length > 0) expect(rest.join(': ').toLowerCase().startsWith(head.toLowerCase())).toBe(false);
   });
 });
+
+describe('remedy presets (remedies.md must-reproduce 1, 2, 4, 5)', () => {
+  it('open Compare A/B with the remedy as B on the plain run', async () => {
+    const { presetCompare } = await import('../../../src/ui/presets');
+    const want: Record<string, string> = {
+      'geran-remedy-frto': 'frto=1',
+      'phs-remedy-burst': 'remedy=eifel',
+      'is707-remedy-sack': 'sack=1',
+      'gsm-remedy-nothing-to-fix': 'remedy=timestamps',
+    };
+    for (const [id, b] of Object.entries(want)) {
+      const p = findPreset(id)!;
+      const [key, value] = b.split('=');
+      expect(presetCompare(p), id).toEqual([{ key, value }]);
+      // A is plain TCP: no remedy key in the preset's own scenario.
+      expect(p.scenario).not.toMatch(/sack|timestamps|eifel|frto|remedy/);
+    }
+    expect(presetCompare(findPreset('phs-free')!)).toBeNull();
+  });
+});

@@ -24,6 +24,22 @@ export interface Datagram {
 }
 
 const arrivals = new WeakMap<TraceTable, Map<number, Nanos>>();
+const optionBytes = new WeakMap<TraceTable, Map<number, number>>();
+
+/** TCP option bytes of datagram `id` (`ip.options`; 0: none). */
+function optionsOf(table: TraceTable, id: number): number {
+  let map = optionBytes.get(table);
+  if (!map) {
+    map = new Map();
+    const o = table.get('ip.options');
+    if (o) {
+      const [ids, bytes] = [o.col('id'), o.col('bytes')];
+      for (let i = 0; i < o.n; i++) map.set(ids[i], bytes[i]);
+    }
+    optionBytes.set(table, map);
+  }
+  return map.get(id) ?? 0;
+}
 
 /** When datagram `id` first reached a host, or null. */
 export function arrivalOf(table: TraceTable, id: number): Nanos | null {
@@ -53,7 +69,7 @@ function datagramAt(table: TraceTable, i: number): Datagram {
     len,
     ack: ip.col('ack')[i],
     flags: ip.col('flags')[i],
-    size: IP_HEADER + TCP_HEADER + len,
+    size: IP_HEADER + TCP_HEADER + optionsOf(table, id) + len,
     sentAt: ip.t[i],
     arrivedAt: arrivalOf(table, id),
   };

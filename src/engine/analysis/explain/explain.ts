@@ -26,6 +26,7 @@ import {
   type Datagram,
 } from './datagram';
 import { findEvent, segmentName, type ExplainQuery } from './tcp-events';
+import { spuriousStory } from './spurious';
 import { rtoText, sendsOf, timeoutAt, triggerOf, type Send } from './triggers';
 import { TraceTable } from './table';
 import type { UserAction } from './actions';
@@ -131,8 +132,20 @@ class Explainer {
 
   // ------------------------------------------------------------------ events
 
-  /** A retransmission, a timeout or a fast retransmit of segment `seg`. */
+  /**
+   * A retransmission, a timeout or a fast retransmit of segment `seg`; a timeout's resend also
+   * says whether it was spurious and what a detector and the Eifel response made of it (spurious.ts).
+   */
   private resend(seg: string, sends: Send[]): string {
+    const cause = this.resendCause(seg, sends);
+    const { e } = this;
+    if (timeoutAt(this.table, e.conn, e.t).kind === 'none') return cause;
+    const told = spuriousStory(this.table, e.conn, e.seq, e.t);
+    this.tcp.push(...told.items);
+    return told.clause === null ? cause : `${cause}; ${told.clause}`;
+  }
+
+  private resendCause(seg: string, sends: Send[]): string {
     const { e } = this;
     const prev = last(sends, (s) => s.t < e.t);
     const again = sends.find((s) => s.t === e.t && s.rtx);

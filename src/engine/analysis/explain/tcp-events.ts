@@ -10,7 +10,7 @@ import { TCP_EVENT_KINDS } from './types';
 
 /** A gap in in-order delivery counts as a stall from this long (and from 3× the usual gap). */
 export const STALL_MIN_NS = 1e9;
-const STALL_FACTOR = 3;
+export const STALL_FACTOR = 3;
 
 /** Every TCP event of the run, in time order (ties: the order of {@link TCP_EVENT_KINDS}). */
 export function listTcpEvents(table: TraceTable): TcpEvent[] {

@@ -14,7 +14,8 @@
  * octets on the line.
  */
 import { inetChecksum, tcpPseudoHeaderSum, wordSum } from '../../core/inet-checksum';
-import { ICMP_HEADER, IP_HEADER, TCP_HEADER, type Packet } from '../../core/packet';
+import { ICMP_HEADER, IP_HEADER, TCP_HEADER, tcpHeaderLength, type Packet } from '../../core/packet';
+import { writeTcpOptions } from '../../core/tcp-option-bytes';
 import { frameWireLength, type AsyncFramingOptions } from './async-framing';
 import { createContent, type ContentSource, type ContentType } from './content';
 import { PPP_PROTOCOL, VJ, VjCompressor, VjDecompressor, VjType, VjVerdict, type VjPacket } from './vj';
@@ -55,8 +56,8 @@ function pingByte(i: number): number {
 
 const U32 = 4294967296;
 const TTL = 128;
-/** Longest header built: IP + TCP (no options). */
-const MAX_HEADER = IP_HEADER + TCP_HEADER;
+/** Longest header built: IP + TCP with 40 option bytes. */
+const MAX_HEADER = IP_HEADER + TCP_HEADER + 40;
 
 /** Encoder options. */
 export interface PppEncoderOptions {
@@ -253,11 +254,12 @@ export class PppEncoder {
     return IP_HEADER;
   }
 
-  /** TCP header (RFC 793), no options; checksum over the pseudo-header, header and payload. */
+  /** TCP header (RFC 793) with its options; checksum over the pseudo-header, header and payload. */
   private tcpHeader(p: Packet, payloadSum: number): number {
     const h = this.hdr;
     const t = p.tcp!;
     const o = IP_HEADER;
+    const th = tcpHeaderLength(t);
     const seq = t.seq % U32;
     const ack = t.ack % U32;
     const wnd = Math.min(t.wnd, 65535);
@@ -267,7 +269,7 @@ export class PppEncoder {
     h[o + 3] = t.dstPort & 0xff;
     put32(h, o + 4, seq);
     put32(h, o + 8, ack);
-    h[o + 12] = 0x50;
+    h[o + 12] = (th / 4) << 4;
     h[o + 13] = t.flags;
     h[o + 14] = wnd >>> 8;
     h[o + 15] = wnd & 0xff;
@@ -275,11 +277,12 @@ export class PppEncoder {
     h[o + 17] = 0;
     h[o + 18] = 0;
     h[o + 19] = 0;
-    const pseudo = tcpPseudoHeaderSum(h, 0, TCP_HEADER + t.len);
-    const ck = inetChecksum(pseudo + wordSum(h, o, o + TCP_HEADER) + payloadSum);
+    if (t.opt !== null) writeTcpOptions(t.opt, h, o + TCP_HEADER);
+    const pseudo = tcpPseudoHeaderSum(h, 0, th + t.len);
+    const ck = inetChecksum(pseudo + wordSum(h, o, o + th) + payloadSum);
     h[o + 16] = ck >>> 8;
     h[o + 17] = ck & 0xff;
-    return TCP_HEADER;
+    return th;
   }
 
   /** ICMP echo header (RFC 792). */

@@ -1,5 +1,12 @@
 import { doubleFields } from '../../core/field-shape';
-import { IP_HEADER, TCP_HEADER, TcpFlag, type Packet } from '../../core/packet';
+import {
+  IP_HEADER,
+  TCP_HEADER,
+  TcpFlag,
+  tcpHeaderLength,
+  type Packet,
+  type TcpOptions,
+} from '../../core/packet';
 import { PppProtocol } from './async-framing';
 
 /**
@@ -25,8 +32,15 @@ import { PppProtocol } from './async-framing';
  * case (RFC 1144 §3.2.3, Appendix A.2 sl_compress_tcp). The retransmission TCP makes after a
  * loss is therefore what resynchronises the decompressor (§4.2).
  *
+ * TCP options (remedies.md): a packet whose TCP header length or option bytes differ from the
+ * connection's last header goes UNCOMPRESSED_TCP (RFC 1144 §3.2.3, "only what we expect to
+ * change changed"; Appendix A.2 sl_compress_tcp compares the TCP header length and options).
+ * Timestamps change their TSval every millisecond, so with `timestamps=1` nearly every packet
+ * goes whole — only a segment sent in the same millisecond as the last, echoing the same TSecr,
+ * is still compressed: the price of timestamps on GSM.
+ *
  * Simplifications (documented): the IP id is a per-source-host counter kept by the
- * compressor (our hosts do not number their datagrams); no IP/TCP options or TOS/TTL
+ * compressor (our hosts do not number their datagrams); no IP options or TOS/TTL
  * changes ever occur, and there is no urgent pointer, so the U bit is never set.
  */
 
@@ -64,7 +78,7 @@ export interface VjPacket {
   /** IP identification given to the datagram. */
   readonly ipId: number;
   /**
-   * TCP/IP header bytes on the link: 40 for TCP sent as IP or UNCOMPRESSED_TCP, the delta
+   * TCP/IP header bytes on the link: 40 + TCP option bytes for TCP sent as IP or UNCOMPRESSED_TCP, the delta
    * encoding's length for COMPRESSED_TCP, 0 for non-TCP datagrams (sent whole).
    */
   readonly headerLength: number;
@@ -114,6 +128,10 @@ class SlotState {
   win = 0;
   ipId = 0;
   ipLen = 0;
+  /** IP + TCP header bytes of the last header (40 + TCP option bytes). */
+  hlen = TCPIP;
+  /** The last header's TCP options (null: none). */
+  opt: TcpOptions | null = null;
   lastUse = 0;
 
   constructor() {
@@ -121,13 +139,30 @@ class SlotState {
     doubleFields(this, ['seq', 'ack']);
   }
 
-  set(seq: number, ack: number, win: number, ipId: number, ipLen: number): void {
+  set(seq: number, ack: number, win: number, ipId: number, ipLen: number, p: Packet): void {
     this.seq = seq;
     this.ack = ack;
     this.win = win;
     this.ipId = ipId;
     this.ipLen = ipLen;
+    const t = p.tcp;
+    this.hlen = t ? IP_HEADER + tcpHeaderLength(t) : TCPIP;
+    this.opt = t ? t.opt : null;
   }
+}
+
+/** Whether two segments' option bytes are the same (RFC 1144 §3.2.3 sends a change uncompressed). */
+function sameOptions(a: TcpOptions | null, b: TcpOptions | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  if (a.len !== b.len || a.mss !== b.mss || a.sackOk !== b.sackOk || a.ts !== b.ts) return false;
+  if (a.tsVal !== b.tsVal || a.tsEcr !== b.tsEcr) return false;
+  const x = a.sack;
+  const y = b.sack;
+  if (x === null || y === null) return x === y;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 /** Delta fields writer (RFC 1144 §3.2.2, A.2 ENCODE/ENCODEZ): 1–255 in one byte, else 0, hi, lo. */
@@ -171,7 +206,7 @@ export class VjCompressor {
     // §3.2.3: only established-connection traffic is compressible — ACK set, no SYN/FIN/RST.
     if (!t || (t.flags & (TcpFlag.SYN | TcpFlag.FIN | TcpFlag.RST | TcpFlag.ACK)) !== TcpFlag.ACK) {
       this.counts.ip++;
-      return result(VjType.IP, -1, ipId, t ? TCPIP : 0, p.size);
+      return result(VjType.IP, -1, ipId, t ? IP_HEADER + tcpHeaderLength(t) : 0, p.size);
     }
     const seq = u32(t.seq);
     const ack = u32(t.ack);
@@ -180,6 +215,9 @@ export class VjCompressor {
     if (slot < 0) return this.uncompressed(p, this.takeSlot(p), ipId, seq, ack, win);
     const cs = this.slots[slot];
     cs.lastUse = ++this.uses;
+    // Only what we expect to change may change: TCP options that differ go whole (RFC 1144 §3.2.3).
+    if (!sameOptions(cs.opt, t.opt)) return this.uncompressed(p, slot, ipId, seq, ack, win);
+    const hlen = cs.hlen;
 
     // Fields in the receiver's order: urgent (never used here), window, ack, seq (§3.2.2).
     const d = this.deltas;
@@ -204,13 +242,13 @@ export class VjCompressor {
       d.put(dS, false);
       changes |= VJ.S;
     }
-    const lastData = cs.ipLen - TCPIP;
+    const lastData = cs.ipLen - hlen;
     switch (changes) {
       case 0:
         // Nothing changed: a data packet right after a pure ack is compressed; anything else is
         // "probably a retransmit, retransmitted ack or window probe", sent uncompressed in case
         // the other side missed the compressed version (Appendix A.2).
-        if (!(p.size !== cs.ipLen && cs.ipLen === TCPIP))
+        if (!(p.size !== cs.ipLen && cs.ipLen === hlen))
           return this.uncompressed(p, slot, ipId, seq, ack, win);
         break;
       case VJ.SPECIAL_I:
@@ -236,7 +274,7 @@ export class VjCompressor {
       changes |= VJ.I;
     }
     if (t.flags & TcpFlag.PSH) changes |= VJ.P;
-    cs.set(seq, ack, win, ipId, p.size);
+    cs.set(seq, ack, win, ipId, p.size, p);
 
     const withCid = !this.compressSlotId || this.lastXmit !== slot;
     this.lastXmit = slot;
@@ -250,8 +288,8 @@ export class VjCompressor {
     bytes[k++] = sum & 0xff;
     bytes.set(d.buf.subarray(0, d.n), k);
     this.counts.compressed++;
-    this.counts.bytesSaved += TCPIP - headerLength;
-    return result(VjType.COMPRESSED_TCP, slot, ipId, headerLength, p.size - TCPIP + headerLength, bytes);
+    this.counts.bytesSaved += hlen - headerLength;
+    return result(VjType.COMPRESSED_TCP, slot, ipId, headerLength, p.size - hlen + headerLength, bytes);
   }
 
   private uncompressed(
@@ -262,10 +300,11 @@ export class VjCompressor {
     ack: number,
     win: number,
   ): VjPacket {
-    this.slots[slot].set(seq, ack, win, ipId, p.size);
+    const cs = this.slots[slot];
+    cs.set(seq, ack, win, ipId, p.size, p);
     this.lastXmit = slot;
     this.counts.uncompressed++;
-    return result(VjType.UNCOMPRESSED_TCP, slot, ipId, TCPIP, p.size);
+    return result(VjType.UNCOMPRESSED_TCP, slot, ipId, cs.hlen, p.size);
   }
 
   private nextIpId(src: number): number {
@@ -344,7 +383,7 @@ export class VjDecompressor {
       const t = p.tcp!;
       const cs = this.slots[vj.slot];
       cs.valid = true;
-      cs.set(u32(t.seq), u32(t.ack), t.wnd & 0xffff, vj.ipId, p.size);
+      cs.set(u32(t.seq), u32(t.ack), t.wnd & 0xffff, vj.ipId, p.size, p);
       this.lastRecv = vj.slot;
       this.toss = false;
       return this.ok();
@@ -362,7 +401,7 @@ export class VjDecompressor {
     }
     const cs = this.slots[this.lastRecv];
     k += 2; // TCP checksum, carried through unchanged
-    const lastData = cs.ipLen - TCPIP;
+    const lastData = cs.ipLen - cs.hlen;
     const read = (): number => {
       if (b[k] === 0) {
         const v = (b[k + 1] << 8) | b[k + 2];

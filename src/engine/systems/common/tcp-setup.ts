@@ -2,6 +2,7 @@ import type { ParamValue } from '../../scenario/types';
 import type { TcpSummary } from '../../scenario/summary';
 import { resolveProfile, type TcpConnection, type TcpProfile } from '../../tcp';
 import { resolveTcpProfiles, tcpOverrides, type TcpDefault } from '../common-params';
+import { stackRemedies } from '../remedy-params';
 
 /** The two ends' TCP profiles with the scenario's overrides applied (scenario.md: overrides apply to both ends). */
 export function scenarioProfiles(
@@ -11,7 +12,8 @@ export function scenarioProfiles(
   const names = resolveTcpProfiles(values, tcpDefault);
   // Every override key is a profile field of the same name; only `nagle` is written 0/1 for a boolean.
   const { nagle, ...numeric } = tcpOverrides(values);
-  const overrides: Partial<TcpProfile> = numeric;
+  // The remedies apply at both ends (remedies.md); `remedy` and `eifel` imply their keys.
+  const overrides: Partial<TcpProfile> = { ...numeric, ...stackRemedies(values) };
   if (nagle !== undefined) overrides.nagle = nagle !== 0;
   return { client: resolveProfile(names.client, overrides), server: resolveProfile(names.server, overrides) };
 }
@@ -36,6 +38,8 @@ export function tcpSummary(
     retransmits: 0,
     timeouts: 0,
     fastRetransmits: 0,
+    spuriousTimeouts: 0,
+    spuriousDetected: 0,
     synRetransmits: 0,
     failures: 0,
   };
@@ -45,6 +49,8 @@ export function tcpSummary(
     s.retransmits += st.retransmits;
     s.timeouts += st.timeouts;
     s.fastRetransmits += st.fastRetransmits;
+    s.spuriousTimeouts += st.spuriousTimeouts;
+    s.spuriousDetected += st.spuriousDetected;
     s.synRetransmits += st.synRetransmits;
     if (st.connectFailed) s.failures++;
     rttSum += st.rttSum;
@@ -60,6 +66,8 @@ export function tcpSummary(
     retransmits: s.retransmits,
     timeouts: s.timeouts,
     fastRetransmits: s.fastRetransmits,
+    spuriousTimeouts: s.spuriousTimeouts,
+    spuriousDetected: s.spuriousDetected,
     bytesDelivered,
     goodputBps: simSeconds > 0 ? (bytesDelivered * 8) / simSeconds : 0,
     maxRto,

@@ -5,7 +5,7 @@
  * segments (SYN, FIN) wait in order. Packets are handed to the LU2 sender only as it needs them
  * (a few fragments ahead of what it sends), so that an ACK can still overtake the queue.
  */
-import { TcpFlag, type Packet } from '../../core/packet';
+import { TcpFlag, type Packet, type TcpSegment } from '../../core/packet';
 import { Fifo } from '../../core/fifo';
 import type { DectDlcEntity } from '../../link/dect-dlc';
 
@@ -28,6 +28,11 @@ export class DlcQueue {
   ackSource: (() => number) | null = null;
   /** Segments whose acknowledgement number moved on while they waited here. */
   acksRefreshed = 0;
+  /**
+   * With TCP options (remedies.md, DECT's row): the sending TCP brings a leaving segment's TSecr
+   * and SACK blocks up to date (its `refreshAck`) and says how its option bytes changed.
+   */
+  optionSource: ((seg: TcpSegment) => number) | null = null;
 
   constructor(private readonly dlc: DectDlcEntity) {}
 
@@ -57,20 +62,24 @@ export class DlcQueue {
       } else if (this.data.length > 0) {
         p = this.data.shift() as Packet;
       } else return;
-      this.refreshAck(p);
+      p = this.refreshAck(p);
       this.sent.push(p);
       this.dlc.send(p.id, p.size);
     }
   }
 
-  private refreshAck(p: Packet): void {
+  /** The packet as it leaves: its ACK number (and options) taken now; a new size makes a new packet. */
+  private refreshAck(p: Packet): Packet {
     const s = p.tcp;
-    if (!s || (s.flags & TcpFlag.ACK) === 0 || this.ackSource === null) return;
+    if (!s || (s.flags & TcpFlag.ACK) === 0 || this.ackSource === null) return p;
     const now = this.ackSource();
     if (now > s.ack) {
       s.ack = now;
       this.acksRefreshed++;
     }
+    if (s.opt === null || this.optionSource === null) return p;
+    const grown = this.optionSource(s);
+    return grown === 0 ? p : { ...p, size: p.size + grown };
   }
 
   /** Packets handed to the LU2 sender and not yet delivered (nor passed over as given up). */

@@ -6,9 +6,10 @@
  * the factory is in ./index.ts.
  */
 import { DECT_FRAME_NS } from '../../link/dect-mac';
+import { remedyRefusals } from '../remedy-params';
 import type { SystemInfo } from '../types';
 import { DECT_EXPLAIN } from './explain';
-import { DECT_PARAMS } from './params';
+import { DECT_PARAMS, DECT_BASE } from './params';
 import { DECT_RULES } from './rules';
 
 export const DECT_INFO: SystemInfo = {
@@ -21,6 +22,7 @@ export const DECT_INFO: SystemInfo = {
   frameNs: DECT_FRAME_NS,
   params: DECT_PARAMS,
   rules: DECT_RULES,
+  refusedKeys: remedyRefusals(DECT_BASE),
   dragKeys: { x: 'msX', y: 'msY' },
   // Issue 10: the reference background load for an hour (the default duration), ≥ 2,000× real time.
   benchScenarios: ['system=dect'],

@@ -139,6 +139,9 @@ export class DectModel implements SystemModel, DectState {
     // segment enters the LU2 sender (dlc-queue.ts): down from the host, up from the phone.
     this.user.queues[0].ackSource = () => (this.server ? this.server.rcvNxt : -1);
     this.user.queues[1].ackSource = () => this.client.rcvNxt;
+    // With options, TSecr and SACK blocks are taken then too (remedies.md, DECT's row).
+    this.user.queues[0].optionSource = (seg) => (this.server ? this.server.refreshAck(seg) : 0);
+    this.user.queues[1].optionSource = (seg) => this.client.refreshAck(seg);
     this.user.terminal.setUp(0);
     clientNode.flush(0);
 

@@ -5,9 +5,12 @@
 import { MAX_SCENARIO_SECONDS } from '../../scenario/numbers';
 import type { ParamSpec } from '../../scenario/types';
 import { commonParams, type TcpDefault } from '../common-params';
+import type { BaseStation } from '../remedy-params';
 
 /** The TCP user's stack (dect.md "TCP user"). */
 export const DECT_TCP: TcpDefault = 'bsd44';
+/** remedies.md: no base-station point — the server's TCP sits on the DLC at the fixed part. */
+export const DECT_BASE: BaseStation | null = null;
 
 /** The load words of `load` (config.ts LOAD_PRESETS holds their rates). */
 export const DECT_LOAD_WORDS = ['low', 'reference', 'high'] as const;

@@ -4,7 +4,7 @@
  */
 import type { KeyRule } from '../../scenario/types';
 import { tcpRules } from '../common-params';
-import { DECT_TCP } from './params';
+import { DECT_BASE, DECT_TCP } from './params';
 
 /**
  * `bth` ≤ `bearers` when `bth` is asked for: Connection_Modification sets bearers up again only
@@ -26,4 +26,4 @@ const BTH_RULE: KeyRule = {
   },
 };
 
-export const DECT_RULES: readonly KeyRule[] = [...tcpRules(DECT_TCP), BTH_RULE];
+export const DECT_RULES: readonly KeyRule[] = [...tcpRules(DECT_TCP, DECT_BASE), BTH_RULE];

@@ -3,6 +3,7 @@ import type { Scenario } from '../../scenario/types';
 import { ScenarioValues } from '../../scenario/typed-values';
 import type { TcpProfile } from '../../tcp/profiles';
 import { resolveTcpProfiles, tcpOverrides } from '../common-params';
+import { stackRemedies } from '../remedy-params';
 import { parseLoad, type DectConfig } from './config';
 import { DECT_MOBILITY, DECT_PARAMS } from './params';
 
@@ -13,7 +14,8 @@ export function dectConfig(scenario: Scenario): DectConfig {
   const names = resolveTcpProfiles(v.all, 'bsd44');
   // Every override key is a profile field of the same name; `nagle` is written 0/1 for a boolean.
   const { nagle, ...numeric } = tcpOverrides(v.all);
-  const overrides: Partial<TcpProfile> = numeric;
+  // The remedies apply at both ends (remedies.md); `remedy` and `eifel` imply their keys.
+  const overrides: Partial<TcpProfile> = { ...numeric, ...stackRemedies(v.all) };
   if (nagle !== undefined) overrides.nagle = nagle !== 0;
   return {
     lambda: v.number('lambda'),

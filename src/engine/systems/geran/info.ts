@@ -3,9 +3,10 @@
  * the factory is in ./index.ts.
  */
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
+import { remedyRefusals } from '../remedy-params';
 import type { SystemInfo } from '../types';
 import { GERAN_EXPLAIN } from './explain';
-import { GERAN_PARAMS, GERAN_RULES } from './params';
+import { GERAN_PARAMS, GERAN_RULES, GERAN_BASE } from './params';
 
 export const GERAN_INFO: SystemInfo = {
   id: 'geran',
@@ -17,6 +18,7 @@ export const GERAN_INFO: SystemInfo = {
   frameNs: GERAN_BLOCK_NS,
   params: GERAN_PARAMS,
   rules: GERAN_RULES,
+  refusedKeys: remedyRefusals(GERAN_BASE),
   benchScenarios: ['system=geran&repeat=25'],
   explain: GERAN_EXPLAIN,
 };

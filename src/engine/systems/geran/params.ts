@@ -4,9 +4,12 @@
  */
 import type { KeyRule, ParamSpec } from '../../scenario/types';
 import { commonParams, tcpRules, type TcpDefault } from '../common-params';
+import type { BaseStation } from '../remedy-params';
 
 /** The study's stacks (geran.md "TCP"): a Windows 98 client, a Windows NT 4 server. */
 export const GERAN_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
+/** remedies.md: no base-station point — the model's server feeds the BSS directly. */
+export const GERAN_BASE: BaseStation | null = null;
 
 /** Which directions carry speech. */
 export const GERAN_SPEECH = ['both', 'up', 'down', 'off'] as const;
@@ -167,4 +170,4 @@ export const GERAN_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** The rules between GERAN keys: those of the TCP keys (common-params.ts tcpRules). */
-export const GERAN_RULES: readonly KeyRule[] = tcpRules(GERAN_TCP);
+export const GERAN_RULES: readonly KeyRule[] = tcpRules(GERAN_TCP, GERAN_BASE);

@@ -1,5 +1,6 @@
 import { RLP_SLOT_NS } from '../../link/gsm-rlp';
-import { GSM_PARAMS, GSM_RULES } from './params';
+import { GSM_PARAMS, GSM_RULES, GSM_BASE } from './params';
+import { remedyRefusals } from '../remedy-params';
 import type { SystemInfo } from '../types';
 import { GSM_EXPLAIN } from './explain';
 
@@ -17,6 +18,7 @@ export const GSM_INFO: SystemInfo = {
   frameNs: RLP_SLOT_NS,
   params: GSM_PARAMS,
   rules: GSM_RULES,
+  refusedKeys: remedyRefusals(GSM_BASE),
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=gsm&app=ftpGet&size=500000',

@@ -4,9 +4,14 @@
  */
 import type { KeyRule, ParamSpec } from '../../scenario/types';
 import { commonParams, fdtParam, tcpRules, type TcpDefault } from '../common-params';
+import type { BaseStation } from '../remedy-params';
 
 /** The study's stacks (gsm.md "Stack"): a Windows 98 laptop client, a Windows NT 4 server. */
 export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
+/** remedies.md: the base-station point of GSM is the ISP's PPP gateway (the whole path to the phone is its last hop). */
+export const GSM_BASE: BaseStation | null = {
+  point: "the ISP's PPP gateway, the first IP node seen from the phone",
+};
 
 /** Radio presets (gsm.md §Channel). */
 export const GSM_RADIOS = ['good', 'poor', 'driving', 'map', 'custom'] as const;
@@ -229,4 +234,4 @@ export const GSM_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** The rules between GSM keys: those of the TCP keys (common-params.ts tcpRules). */
-export const GSM_RULES: readonly KeyRule[] = tcpRules(GSM_TCP);
+export const GSM_RULES: readonly KeyRule[] = tcpRules(GSM_TCP, GSM_BASE);

@@ -2,9 +2,10 @@
  * What the schema, the picker and the lab read (no model: the page's bundle stays free of it);
  * the factory is in ./index.ts.
  */
+import { remedyRefusals } from '../remedy-params';
 import type { SystemInfo } from '../types';
 import { FRAME_NS } from './frame';
-import { IS707_PARAMS, IS707_RULES } from './params';
+import { IS707_PARAMS, IS707_RULES, IS707_BASE } from './params';
 import { IS707_EXPLAIN } from './explain';
 
 export const IS707_INFO: SystemInfo = {
@@ -17,6 +18,7 @@ export const IS707_INFO: SystemInfo = {
   frameNs: FRAME_NS,
   params: IS707_PARAMS,
   rules: IS707_RULES,
+  refusedKeys: remedyRefusals(IS707_BASE),
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=is707&fer=0.1&fdt=0.1&duration=1000',

@@ -4,9 +4,12 @@
  */
 import type { KeyRule, ParamSpec } from '../../scenario/types';
 import { commonParams, fdtParam, tcpRules, type TcpDefault } from '../common-params';
+import type { BaseStation } from '../remedy-params';
 
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';
+/** remedies.md: the base-station point of IS-707 is the access point. */
+export const IS707_BASE: BaseStation | null = { point: 'the access point, between the wired link and RLP' };
 
 /** Default position of the mobile on the IS-707 map, metres from the base station. */
 export const IS707_MS = { x: 500, y: 0 } as const;
@@ -163,4 +166,4 @@ export const IS707_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** The rules between IS-707 keys: those of the TCP keys (common-params.ts tcpRules). */
-export const IS707_RULES: readonly KeyRule[] = tcpRules(IS707_TCP);
+export const IS707_RULES: readonly KeyRule[] = tcpRules(IS707_TCP, IS707_BASE);

@@ -6,8 +6,9 @@
  * the factory is in ./index.ts.
  */
 import { PIAFS_SLOT_NS } from '../../link/piafs';
-import { PHS_PARAMS } from './params';
+import { PHS_PARAMS, PHS_BASE } from './params';
 import { PHS_RULES } from './rules';
+import { remedyRefusals } from '../remedy-params';
 import type { SystemInfo } from '../types';
 import { PHS_EXPLAIN } from './explain';
 
@@ -21,6 +22,7 @@ export const PHS_INFO: SystemInfo = {
   frameNs: PIAFS_SLOT_NS,
   params: PHS_PARAMS,
   rules: PHS_RULES,
+  refusedKeys: remedyRefusals(PHS_BASE),
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: [
     'system=phs&app=ftpGet',

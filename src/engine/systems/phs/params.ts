@@ -6,9 +6,14 @@
  */
 import type { ParamSpec } from '../../scenario/types';
 import { commonParams, type TcpDefault } from '../common-params';
+import type { BaseStation } from '../remedy-params';
 
 /** The study's stacks (phs.md "Stack"): a Windows 98 notebook client, a Windows NT 4 server. */
 export const PHS_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
+/** remedies.md: the base-station point of PHS is the base station / control terminal. */
+export const PHS_BASE: BaseStation | null = {
+  point: "the base station's control terminal, between the server's wire and the PIAFS links",
+};
 
 /** Default phone position: 20 m from the units (the study's reference point, Table 1). */
 export const PHS_MS = { x: 20, y: 0 } as const;

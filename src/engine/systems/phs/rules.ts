@@ -7,7 +7,7 @@
 import { formatNumber } from '../../scenario/numbers';
 import type { KeyRule, ParamValue, TimedItem } from '../../scenario/types';
 import { formatTimedItem } from '../../scenario/value-forms';
-import { PHS_TCP } from './params';
+import { PHS_BASE, PHS_TCP } from './params';
 import { tcpRules } from '../common-params';
 
 type Values = Readonly<Record<string, ParamValue>>;
@@ -59,7 +59,7 @@ const HIT_RULE: KeyRule = {
 };
 
 export const PHS_RULES: readonly KeyRule[] = [
-  ...tcpRules(PHS_TCP),
+  ...tcpRules(PHS_TCP, PHS_BASE),
   timedRule('release'),
   timedRule('burst'),
   HIT_RULE,

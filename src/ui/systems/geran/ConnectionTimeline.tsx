@@ -7,7 +7,7 @@
  */
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
-import { connectionRows, downloadRows, endOf, type ConnectionRow } from './connections';
+import { endOf, lastDownloadRows, type ConnectionRow } from './connections';
 
 const LANE = 14;
 const W = 600;
@@ -126,5 +126,5 @@ export function ConnectionPanel() {
   const data = useLab((s) => s.traces['app.http']);
   useLab((s) => s.traceVersion);
   const simTime = useLab((s) => s.simTime);
-  return <Connections rows={downloadRows(connectionRows(data))} now={simTime} />;
+  return <Connections rows={lastDownloadRows(data)} now={simTime} />;
 }

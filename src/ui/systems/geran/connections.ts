@@ -19,13 +19,13 @@ export interface ConnectionRow {
 
 const EVENT_KEYS = ['syn', 'request', 'response', 'fin', 'failure'] as const;
 
-/** Every connection seen, in order of its number. */
-export function connectionRows(data: SeriesColumns | undefined): ConnectionRow[] {
+/** Every connection seen (from record `from` on), in order of its number. */
+export function connectionRows(data: SeriesColumns | undefined, from = 0): ConnectionRow[] {
   if (!data || data.length === 0) return [];
   const { event, object, conn, download } = data.cols;
   if (!event || !object || !conn || !download) return [];
   const rows = new Map<number, ConnectionRow>();
-  for (let i = 0; i < data.length; i++) {
+  for (let i = from; i < data.length; i++) {
     const c = conn[i];
     let r = rows.get(c);
     if (!r) {
@@ -45,6 +45,20 @@ export function connectionRows(data: SeriesColumns | undefined): ConnectionRow[]
     if (key && Number.isNaN(r[key])) r[key] = data.t[i];
   }
   return [...rows.values()].sort((a, b) => a.conn - b.conn);
+}
+
+/**
+ * The rows of the last download seen, reading only its records: downloads run one after the
+ * other, so they are the trace's tail (a run of a thousand downloads would otherwise be read
+ * whole at every commit, issue 21).
+ */
+export function lastDownloadRows(data: SeriesColumns | undefined): ConnectionRow[] {
+  const download = data?.cols.download;
+  if (!data || !download || data.length === 0) return [];
+  const last = download[data.length - 1];
+  let from = data.length;
+  while (from > 0 && download[from - 1] === last) from--;
+  return downloadRows(connectionRows(data, from), last);
 }
 
 /** The rows of one download (the last one seen when `download` is undefined). */

@@ -333,4 +333,38 @@ export const GERAN_PRESETS: readonly Preset[] = [
       },
     ],
   },
+  {
+    id: 'geran-remedy-frto',
+    system: 'geran',
+    title: 'Remedy: F-RTO undoes the spurious timeout behind a talkspurt',
+    spec: 'remedies.md must-reproduce 1',
+    description:
+      'A is plain TCP with uplink speech: a talkspurt holds the ACKs back, the server times out and goes back N, ' +
+      'resending six segments the phone already had. B is the same channel realisation with F-RTO (RFC 5682) at ' +
+      'both ends: after the timeout it sends new data first, the ACKs show the timeout was spurious, and the Eifel ' +
+      'response (RFC 4015) carries on — one segment resent. Try B with eifel=1 too (against timestamps=1 alone: the same ' +
+      'header bytes). Over 25 seeds F-RTO detects 7 of 9 spurious timeouts: where the timer fires twice before any ' +
+      'ACK, RFC 5682 leaves both to conventional recovery (npm run validate, geran-remedy-1).',
+    scenario: 'system=geran&speech=up&seed=8',
+    compare: 'frto=1',
+    charts: [...SPEECH_CHARTS],
+    published: [
+      {
+        label: 'Spurious timeouts (plain TCP; ground truth)',
+        quantity: Q.count,
+        value: 1,
+        live: 'tcp.spuriousTimeouts',
+        expect: 'B, with F-RTO: the same timeout, detected (tcp.spuriousDetected 1)',
+        check: { atLeast: 1, atMost: 1 },
+      },
+      {
+        label: 'TCP retransmissions (plain TCP)',
+        quantity: Q.count,
+        value: 6,
+        live: 'tcp.retransmits',
+        expect: 'B, with F-RTO: 1 (no go-back-N)',
+        check: { atLeast: 6, atMost: 6 },
+      },
+    ],
+  },
 ];

@@ -291,4 +291,28 @@ export const GSM_PRESETS: readonly Preset[] = [
       },
     ],
   },
+  {
+    id: 'gsm-remedy-nothing-to-fix',
+    system: 'gsm',
+    title: 'Remedies: nothing to fix on GSM, and the price of timestamps',
+    spec: 'remedies.md must-reproduce 5',
+    description:
+      'Good radio: RLP repairs every frame, so TCP sees no loss and no spurious timeout. A is plain TCP, B the same ' +
+      'realisation with timestamps: 12 more bytes on every segment, and since the option changes on nearly every ' +
+      'segment, VJ compression (RFC 1144) sends them uncompressed — ≈ 8 % of the goodput. Try B with sack=1 or ' +
+      'frto=1: within 3 % of plain TCP. Snoop, ELN and a split connection are not built yet.',
+    scenario: 'system=gsm&app=ftpGet&radio=good&size=100000',
+    compare: 'remedy=timestamps',
+    charts: ['seq', 'throughput'],
+    published: [
+      {
+        label: 'TCP timeouts (plain TCP)',
+        quantity: Q.count,
+        value: 0,
+        live: 'tcp.timeouts',
+        expect: 'B, with any remedy: 0 as well',
+        check: { atMost: 0 },
+      },
+    ],
+  },
 ];

@@ -346,4 +346,28 @@ export const PHS_PRESETS: readonly Preset[] = [
       { label: 'TCP retransmissions', quantity: Q.count, value: 'none or few', live: 'tcp.retransmits' },
     ],
   },
+  {
+    id: 'phs-remedy-burst',
+    system: 'phs',
+    title: 'Remedy: Eifel undoes the timeout of the 370 ms burst',
+    spec: 'remedies.md must-reproduce 2',
+    description:
+      'A is plain TCP through the 370 ms CRC burst on link 2: the timer fires, PIAFS then delivers everything, and ' +
+      'TCP resends 5 segments the client already has. B is the same realisation with Eifel detection (RFC 3522, ' +
+      'timestamps at both ends): the first ACK after the resend echoes the original’s timestamp, the timeout is ' +
+      'undone and only 1 segment is resent. Try B with frto=1: the same result without option bytes.',
+    scenario: 'system=phs&burst=2@10:370',
+    compare: 'remedy=eifel',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'TCP segments resent (plain TCP)',
+        quantity: Q.count,
+        value: 5,
+        live: 'tcp.retransmits',
+        expect: 'B, with Eifel or F-RTO: at most 2 (the engine: 1)',
+        check: { atLeast: 5, atMost: 5 },
+      },
+    ],
+  },
 ];

@@ -19,7 +19,19 @@ function seg(seq: number, len: number, flags: number = TcpFlag.ACK, retransmit =
     src: 1,
     dst: 2,
     size: 40 + len,
-    tcp: { srcPort: 20, dstPort: 1025, seq, ack: 1, flags, wnd: 8192, len, retransmit },
+    tcp: {
+      srcPort: 20,
+      dstPort: 1025,
+      seq,
+      ack: 1,
+      flags,
+      wnd: 8192,
+      len,
+      retransmit,
+      opt: null,
+      ledger: null,
+      copy: 0,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TcpFlag, type Packet } from '../../../../src/engine/core/packet';
+import { TcpFlag, type Packet, type TcpOptions } from '../../../../src/engine/core/packet';
 import {
   PPP_PROTOCOL,
   VJ,
@@ -21,13 +21,14 @@ function seg(
     dst?: number;
     sport?: number;
     dport?: number;
+    opt?: TcpOptions | null;
   } = {},
 ): Packet {
   return {
     id: ids++,
     src: opts.src ?? 1,
     dst: opts.dst ?? 2,
-    size: 40 + len,
+    size: 40 + (opts.opt?.len ?? 0) + len,
     tcp: {
       srcPort: opts.sport ?? 1025,
       dstPort: opts.dport ?? 20,
@@ -37,6 +38,9 @@ function seg(
       wnd: opts.wnd ?? 8760,
       len,
       retransmit: false,
+      opt: opts.opt ?? null,
+      ledger: null,
+      copy: 0,
     },
   };
 }
@@ -147,6 +151,48 @@ describe('VJ compressor: encoded lengths (RFC 1144 §3.2.2)', () => {
     expect(pv.type).toBe(VjType.IP);
     expect(pv.size).toBe(84);
     expect(pv.headerLength).toBe(0);
+  });
+});
+
+describe('VJ and TCP options (RFC 1144 §3.2.3: only what is expected to change may change)', () => {
+  const ts = (tsVal: number, tsEcr: number): TcpOptions => ({
+    len: 12,
+    mss: 0,
+    sackOk: false,
+    ts: true,
+    tsVal,
+    tsEcr,
+    sack: null,
+  });
+
+  it('a packet whose options changed goes uncompressed; the same options compress (header of 52 bytes saved)', () => {
+    const c = new VjCompressor();
+    const d = new VjDecompressor();
+    const send = (p: Packet) => {
+      const v = c.compress(p);
+      expect(d.decompress(p, v)).toBe(VjVerdict.OK);
+      return v;
+    };
+    expect(send(seg(0, 524, { opt: ts(1, 1) })).type).toBe(VjType.UNCOMPRESSED_TCP);
+    // Same millisecond, same echo: the options are unchanged, so the header compresses (SPECIAL_D).
+    const same = send(seg(524, 524, { opt: ts(1, 1) }));
+    expect(same.type).toBe(VjType.COMPRESSED_TCP);
+    expect(same.size).toBe(524 + 3);
+    expect(c.counts.bytesSaved).toBe(52 - 3);
+    // A new TSval (a millisecond later): uncompressed, 52 header bytes on the line.
+    const later = send(seg(1048, 524, { opt: ts(2, 1) }));
+    expect(later.type).toBe(VjType.UNCOMPRESSED_TCP);
+    expect(later.headerLength).toBe(52);
+    // So does a new TSecr, and a SACK block appearing.
+    expect(send(seg(1572, 524, { opt: ts(2, 5) })).type).toBe(VjType.UNCOMPRESSED_TCP);
+    const sack = { ...ts(2, 5), len: 24, sack: [1, 2] };
+    expect(send(seg(2096, 524, { opt: sack })).type).toBe(VjType.UNCOMPRESSED_TCP);
+    // Options appearing on a connection that had none, and going away again.
+    const e = new VjCompressor();
+    e.compress(seg(0, 536));
+    expect(e.compress(seg(536, 536)).type).toBe(VjType.COMPRESSED_TCP);
+    expect(e.compress(seg(1072, 524, { opt: ts(3, 3) })).type).toBe(VjType.UNCOMPRESSED_TCP);
+    expect(e.compress(seg(1596, 536)).type).toBe(VjType.UNCOMPRESSED_TCP);
   });
 });
 

@@ -13,6 +13,9 @@ function segment(id: number, len: number, ack: number): Packet {
     wnd: 1 << 20,
     len,
     retransmit: false,
+    opt: null,
+    ledger: null,
+    copy: 0,
   };
   return { id, src: 1, dst: 2, size: 40 + len, tcp } as unknown as Packet;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, serialiseScenario } from '../../../../src/engine';
 import { liveKeys, scenarioKeys } from '../../../../src/engine/scenarios';
 import { TCP_OVERRIDE_KEYS } from '../../../../src/engine/systems/common-params';
+import { STACK_REMEDIES } from '../../../../src/engine/systems/remedy-params';
 import { PHS_HOST_DELAY } from '../../../../src/engine/systems/phs/params';
 import { PHS_SYSTEM } from '../../../../src/engine/systems/phs';
 import { appOf, linkOf, phs, run } from './helpers';
@@ -49,6 +50,8 @@ describe('PHS scenario keys', () => {
       'tcpClient',
       'tcpServer',
       ...TCP_OVERRIDE_KEYS,
+      ...STACK_REMEDIES,
+      'remedy',
       'msX',
       'msY',
       'events',

@@ -18,6 +18,7 @@ import {
   GERAN_SPEECH_DECODER,
 } from '../../../../src/ui/systems/geran';
 import { Connections } from '../../../../src/ui/systems/geran/ConnectionTimeline';
+import { downloadRows, lastDownloadRows } from '../../../../src/ui/systems/geran/connections';
 import { Efficiency } from '../../../../src/ui/systems/geran/EfficiencyBar';
 import { efficiencySlices } from '../../../../src/ui/systems/geran/EfficiencyBar';
 
@@ -105,6 +106,15 @@ describe('connection timeline', () => {
     expect(html.match(/data-connection=/g)).toHaveLength(19);
     expect(html).toContain('data-rows="19"');
     expect(html).not.toContain('connection-failure');
+  });
+
+  it('the panel reads only the last download of a repeated page, and finds what the full scan finds', () => {
+    const { data } = traced('system=geran&page=images19x107k&repeat=3', ['app.http']);
+    const all = connectionRows(data['app.http']);
+    const last = lastDownloadRows(data['app.http']);
+    expect(last).toHaveLength(19);
+    expect(last).toEqual(downloadRows(all));
+    expect(new Set(last.map((r) => r.download))).toEqual(new Set([2]));
   });
 
   it('a connection that cannot be set up is marked as failed', () => {
