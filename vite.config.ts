@@ -34,6 +34,11 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json,wasm}'],
         navigateFallback: 'index.html',
+        // Issue 24: an embed navigation (/embed.html?<scenario>) must get the embed page — with its
+        // own framing policy — never the full lab's, online or offline. The page's query is the
+        // scenario, not a version, so a precached page answers whatever its query holds.
+        navigateFallbackDenylist: [/^\/embed(\.html)?(\?|$)/],
+        ignoreURLParametersMatching: [/.*/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
@@ -43,7 +48,13 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    // Two pages (issue 24): the lab, and the embed page a course page frames.
+    rollupOptions: { input: { main: 'index.html', embed: 'embed.html' } },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });

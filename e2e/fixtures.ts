@@ -10,7 +10,23 @@ import { TOUR_STORAGE_KEY } from '../src/ui/tour/tour-state';
 
 const run = promisify(execFile);
 
-export const test = base.extend<{ originGuard: void; tour: boolean; tourOptOut: void }>({
+export const test = base.extend<{
+  originGuard: void;
+  tour: boolean;
+  tourOptOut: void;
+  courseOrigins: readonly RegExp[];
+  refusedFraming: RegExp | null;
+}>({
+  /**
+   * Origins besides the lab's the test's pages may load (a course page the test serves itself on
+   * a port of its own, framing the lab: e2e/embed.spec.ts). Default none.
+   */
+  courseOrigins: [[], { option: true }],
+  /**
+   * A Content-Security-Policy report the test expects (the full lab refusing to be framed) and
+   * asserts itself; any other is a failure as usual. Default none.
+   */
+  refusedFraming: [null, { option: true }],
   /**
    * Whether the test sees the first-minute tour. Default false: every page of the test's context
    * starts with the tour marked as dismissed, as for a returning visitor, so the tests of the
@@ -33,18 +49,20 @@ export const test = base.extend<{ originGuard: void; tour: boolean; tourOptOut: 
     { auto: true },
   ],
   originGuard: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL, courseOrigins, refusedFraming }, use) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const allowed = (o: string) => o === origin || courseOrigins.some((r) => r.test(o));
       const foreign: string[] = [];
       const errors: string[] = [];
       page.on('request', (r) => {
         const url = r.url();
         if (url.startsWith('data:') || url.startsWith('blob:')) return;
-        if (new URL(url).origin !== origin) foreign.push(url);
+        if (!allowed(new URL(url).origin)) foreign.push(url);
       });
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => {
-        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+        if (m.type() !== 'error' || !/Content Security Policy/i.test(m.text())) return;
+        if (!refusedFraming?.test(m.text())) errors.push(m.text());
       });
       await use();
       expect(foreign, 'requests to another origin').toEqual([]);

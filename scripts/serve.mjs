@@ -2,7 +2,10 @@
 // `npm start` (after `vite build`): a tiny static server for dist/ on 127.0.0.1, with the
 // lab's Content-Security-Policy (no 'unsafe-eval', nothing from other origins) and correct
 // MIME types (module workers need JavaScript's). No dependencies: node:http only.
-//   PORT (default 4173), HOST (default 127.0.0.1), DIST (default <repo>/dist).
+//   PORT (default 4173), HOST (default 127.0.0.1), DIST (default <repo>/dist),
+//   EMBED_FRAME_ANCESTORS (default *): who may frame the embed page (embed.html, issue 24), as a
+//   CSP frame-ancestors source list, e.g. "https://moodle.example.edu https://*.example.org". The
+//   full lab (every other page) may be framed by no one: frame-ancestors 'none'.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -13,7 +16,7 @@ const root = resolve(process.env.DIST ?? join(here, '..', 'dist'));
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-export const CSP = [
+const BASE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",
@@ -24,8 +27,25 @@ export const CSP = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+];
+export const CSP = [...BASE_CSP, "frame-ancestors 'none'"].join('; ');
+
+/** The embed page's framing policy: a CSP source list, checked so a typo cannot open a header. */
+export function embedFrameAncestors(value = process.env.EMBED_FRAME_ANCESTORS) {
+  const v = (value ?? '*').trim();
+  if (v === '' || /[;,\r\n]/.test(v)) {
+    throw new Error(
+      `EMBED_FRAME_ANCESTORS: “${v}” is not allowed; expected a frame-ancestors source list, e.g. * or "https://course.example.edu" or 'none'`,
+    );
+  }
+  return v;
+}
+export const EMBED_CSP = [...BASE_CSP, `frame-ancestors ${embedFrameAncestors()}`].join('; ');
+
+/** The Content-Security-Policy of a served file: the embed page's allows framing. */
+export function cspFor(file) {
+  return file.endsWith(`${sep}embed.html`) ? EMBED_CSP : CSP;
+}
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -46,7 +66,6 @@ const MIME = {
 };
 
 const SECURITY = {
-  'Content-Security-Policy': CSP,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -67,8 +86,14 @@ function fileFor(urlPath) {
   return full;
 }
 
-async function send(res, status, body, type, extra = {}) {
-  res.writeHead(status, { ...SECURITY, 'Content-Type': type, 'Content-Length': body.length, ...extra });
+async function send(res, status, body, type, extra = {}, file = '') {
+  res.writeHead(status, {
+    ...SECURITY,
+    'Content-Security-Policy': cspFor(file),
+    'Content-Type': type,
+    'Content-Length': body.length,
+    ...extra,
+  });
   res.end(body);
 }
 
@@ -85,6 +110,7 @@ const server = createServer(async (req, res) => {
   try {
     const st = await stat(file).catch(() => null);
     if (st?.isDirectory()) file = join(file, 'index.html');
+    else if (!st && file === join(root, 'embed')) file = join(root, 'embed.html');
     else if (!st && !extname(file)) file = join(root, 'index.html'); // page routes fall back to the app
     const body = await readFile(file);
     const type = MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -92,6 +118,7 @@ const server = createServer(async (req, res) => {
     if (req.method === 'HEAD') {
       res.writeHead(200, {
         ...SECURITY,
+        'Content-Security-Policy': cspFor(file),
         'Content-Type': type,
         'Content-Length': body.length,
         'Cache-Control': cache,
@@ -99,7 +126,7 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    await send(res, 200, body, type, { 'Cache-Control': cache });
+    await send(res, 200, body, type, { 'Cache-Control': cache }, file);
   } catch {
     await send(res, 404, Buffer.from('not found\n'), MIME['.txt']);
   }

@@ -23,8 +23,14 @@ import { applyHash, knownViewIds } from './ui/url-view';
 import { restoreAddress } from './ui/url-history';
 import { pageStorage, shouldAutoStart, tour } from './ui/tour/tour-state';
 
-/** Start the lab with `spawn` (main.tsx's: its first engine is already loading). */
-export function boot(spawn: (onCrash: (message: string) => void) => EngineClient): void {
+/**
+ * Start the lab with `spawn` (main.tsx's: its first engine is already loading); `embed`: the embed
+ * page (embed.tsx), without header or tour.
+ */
+export function boot(
+  spawn: (onCrash: (message: string) => void) => EngineClient,
+  { embed = false }: { embed?: boolean } = {},
+): void {
   const store = createLabStore({
     spawn,
     now: () => performance.now(),
@@ -55,7 +61,7 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
   else setBootExercise(true);
   // The first-minute tour starts by itself on a first visit to the plain lab: a shared link
   // (a scenario, an exercise) was opened for what it holds, and the tour would talk over it.
-  if (!scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
+  if (!embed && !scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
     tour.getState().start();
   const url = bindUrl(
     store,
@@ -102,7 +108,7 @@ export function boot(spawn: (onCrash: (message: string) => void) => EngineClient
       <StrictMode>
         <ErrorBoundary>
           <LabProvider store={store}>
-            <App />
+            <App embed={embed} />
           </LabProvider>
         </ErrorBoundary>
       </StrictMode>,

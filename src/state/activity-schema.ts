@@ -54,6 +54,11 @@ export interface ActivityStep {
   readonly title: string;
   /** Instructions, in the small Markdown subset of ui/exercises/markdown.ts. */
   readonly text: string;
+  /**
+   * A caption shown under the charts in presenter mode (issue 24), plain text of at most
+   * MAX_CAPTION characters: what the class should look at (a chart note keeps its 80).
+   */
+  readonly caption?: string;
   /** Scenario loaded when the step opens; absent: the lab goes on with the previous step's run. */
   readonly scenario?: string;
   readonly charts?: readonly ChartId[];
@@ -81,11 +86,15 @@ export interface ParsedActivity {
 export const MAX_STEPS = 30;
 export const MAX_CHECKS = 10;
 export const MAX_POINTS = 100;
+/** A step caption's length in characters (issue 24: readable from the back of a room). */
+export const MAX_CAPTION = 400;
+const isCaption = (x: unknown): x is string =>
+  typeof x === 'string' && x.trim() !== '' && [...x].length <= MAX_CAPTION;
 const MAX_LOCKS = 30;
 
 /** The fields of an activity, of a step and of a check, in the order a file writes them. */
 export const ACTIVITY_FIELDS = ['id', 'system', 'title', 'intro', 'steps'] as const;
-export const STEP_FIELDS = ['title', 'text', 'scenario', 'charts', 'locks', 'checks'] as const;
+export const STEP_FIELDS = ['title', 'text', 'caption', 'scenario', 'charts', 'locks', 'checks'] as const;
 export const CHECK_FIELDS = [
   'question',
   'checking',
@@ -224,6 +233,8 @@ function readStep(r: Reader, s: unknown, i: number, system: string | null): Acti
     title: s.title as string,
     text: s.text as string,
   };
+  if (r.may(s, 'caption', p, isCaption, `a text of at most ${MAX_CAPTION} characters`))
+    out.caption = s.caption as string;
   if (isText(s.scenario)) {
     const text = readScenario(r, s.scenario, `${p}scenario`, system);
     if (text !== null) out.scenario = text;

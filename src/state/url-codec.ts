@@ -18,6 +18,7 @@ import { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 import { MAX_STEPS, type Activity } from './activity-schema';
 import { decodeActivityToken, encodeActivityToken } from './exercise-link';
 import { decodeNote, encodeNote, MAX_NOTES, NOTE_ALLOWED, type ChartNote } from './notes';
+import { chartsOfPanels, isPageKey, readPageItem, type PageItems, type PanelId } from './page-view';
 
 export { CHART_IDS, DEFAULT_CHARTS, type ChartId } from './chart-ids';
 export { encodeItemValue } from './fragment-text';
@@ -48,6 +49,12 @@ export interface ViewState {
   readonly compare?: readonly CompareChange[] | null;
   /** The sweep to run and show (`#sweep=<the CLI's sweep text>&sweep.seeds=…`); absent or null: none. */
   readonly sweep?: SweepSetup | null;
+  /** The panels shown (`panels=map,seq,rto`, page-view.ts); absent or null: every panel. */
+  readonly panels?: readonly PanelId[] | null;
+  /** Presenter mode (`present=1`): large text and charts, fewer controls. */
+  readonly present?: boolean;
+  /** The course page an embedded lab reports to (`origin=https://…`); absent or null: none. */
+  readonly origin?: string | null;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -88,7 +95,9 @@ function formatNumber(n: number): string {
 export function encodeView(view: ViewState): string {
   const parts: string[] = [];
   const charts = CHART_IDS.filter((c) => view.charts.includes(c));
-  const same = charts.length === DEFAULT_CHARTS.length && DEFAULT_CHARTS.every((c) => charts.includes(c));
+  // A trimmed page's open charts are, unless the link says, the charts its panels name.
+  const implied = view.panels ? chartsOfPanels(view.panels) : DEFAULT_CHARTS;
+  const same = charts.length === implied.length && implied.every((c) => charts.includes(c));
   if (!same) parts.push(`charts=${charts.length > 0 ? charts.join(',') : 'none'}`);
   if (view.domain) parts.push(`zoom=${formatNumber(view.domain[0])},${formatNumber(view.domain[1])}`);
   if (view.exercise && ID.test(view.exercise)) parts.push(`exercise=${view.exercise}`);
@@ -99,6 +108,9 @@ export function encodeView(view: ViewState): string {
   for (const n of view.notes.slice(0, MAX_NOTES)) parts.push(`note=${encodeNote(n)}`);
   for (const c of view.compare ?? []) parts.push(`${COMPARE_PREFIX}${c.key}=${encodeItemValue(c.value)}`);
   if (view.sweep) parts.push(...encodeSweep(view.sweep));
+  if (view.panels) parts.push(`panels=${view.panels.join(',')}`);
+  if (view.present) parts.push('present=1');
+  if (view.origin) parts.push(`origin=${encodeItemValue(view.origin)}`);
   return parts.join('&');
 }
 
@@ -134,9 +146,12 @@ export const VIEW_KEYS = [
   'note',
   'compare',
   'sweep',
+  'panels',
+  'present',
+  'origin',
 ] as const;
 /** The keys as written in a fragment, for messages. */
-const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, step, preset, theme, note, ${COMPARE_PREFIX}<key>, ${SWEEP_KEYS.join(', ')}`;
+const VIEW_KEYS_TEXT = `charts, zoom, exercise, ex, step, preset, theme, note, ${COMPARE_PREFIX}<key>, ${SWEEP_KEYS.join(', ')}, panels, present, origin`;
 
 export interface DecodedView {
   readonly view: ViewState;
@@ -170,6 +185,7 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   let compare: CompareChange[] = [];
   const sweepItems: SweepItems = {};
   const sweepGiven: string[] = [];
+  let page: PageItems = {};
   const system = known.system ?? defaultSystem();
   const errors: ViewError[] = [];
   const given: string[] = [];
@@ -240,6 +256,12 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
         compare = withChange(compare, r.change);
         given.push(key);
       } else bad(key, value, r.allowed);
+    } else if (isPageKey(key)) {
+      const r = readPageItem(key, value);
+      if (r.ok) {
+        page = { ...page, ...r.item };
+        given.push(key);
+      } else errors.push({ key, value, allowed: r.allowed, message: r.message });
     } else if ((SWEEP_KEYS as readonly string[]).includes(key)) {
       // Read together once every item is in: a sweep's seeds or y may come before its text.
       sweepItems[key === 'sweep' ? 'text' : (key.slice('sweep.'.length) as 'seeds' | 'y' | 'x')] = value;
@@ -293,6 +315,8 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
   for (const e of sweepCheck.errors) bad(e.key, e.value, e.allowed);
   // A sweep item is used when the sweep is and no error names it.
   if (sweepCheck.setup) given.push(...sweepGiven.filter((k) => !sweepCheck.errors.some((e) => e.key === k)));
+  // A trimmed page opens the charts it names, unless the link says which are open.
+  if (page.panels && !given.includes('charts')) charts = chartsOfPanels(page.panels);
   return {
     view: {
       charts,
@@ -305,6 +329,9 @@ export function decodeViewChecked(fragment: string, known: KnownViewIds = {}): D
       notes,
       ...(compare.length > 0 ? { compare } : {}),
       ...(sweepCheck.setup ? { sweep: sweepCheck.setup } : {}),
+      ...(page.panels ? { panels: page.panels } : {}),
+      ...(page.present ? { present: true } : {}),
+      ...(page.origin ? { origin: page.origin } : {}),
     },
     errors,
     given,

@@ -8,13 +8,13 @@ import type { LabStore } from '../state/store';
 import { parseUrl } from '../state/url-codec';
 import { findPreset, freePlayScenario } from './presets';
 import { lockForView } from './exercises/open-activity';
-import { knownViewIds } from './url-view';
+import { knownViewIds, PAGE_DEFAULTS } from './url-view';
 
 /** Apply the address the browser went to (`location.search`, `location.hash`). */
 export async function restoreAddress(store: LabStore, search: string, hash: string): Promise<void> {
   const { scenarioText, view, viewErrors } = parseUrl(search, hash, knownViewIds());
   const s = store.getState();
-  s.setView(view);
+  s.setView({ ...PAGE_DEFAULTS, ...view });
   s.setViewErrors(viewErrors);
   lockForView(store, view);
   // As a first visit reads an address without a scenario: the preset's, or the free play.

@@ -14,6 +14,9 @@ import { LAB_PLUGINS } from './systems';
 
 let known: KnownViewIds | null = null;
 
+/** The page items of a view (page-view.ts) when a fragment does not give them. */
+export const PAGE_DEFAULTS = { panels: null, present: false, origin: null } as const;
+
 /** Every preset, exercise and activity id of the lab's plug-ins, with each activity's steps. */
 export function knownViewIds(): KnownViewIds {
   const activities = shippedActivities().activities;
@@ -48,6 +51,7 @@ export async function applyHash(store: LabStore, hash: string, rewrite: () => vo
   if (preset) {
     // As the preset picker does: the preset's charts and no exercise, unless the fragment says.
     s.setView({
+      ...PAGE_DEFAULTS,
       ...view,
       charts: given.includes('charts') ? view.charts : (preset.charts ?? DEFAULT_CHARTS),
       exercise: given.includes('exercise') ? view.exercise : null,
@@ -57,7 +61,8 @@ export async function applyHash(store: LabStore, hash: string, rewrite: () => vo
     if (preset.compare && !given.includes('compare'))
       store.getState().setView({ compare: presetCompare(preset) });
   } else {
-    s.setView(view);
+    // Items the fragment no longer holds go back to their defaults (setView merges).
+    s.setView({ ...PAGE_DEFAULTS, ...view });
     await s.relock();
   }
   rewrite();

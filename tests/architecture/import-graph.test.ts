@@ -88,7 +88,10 @@ describe('engine import graph', () => {
   });
 });
 
-/** The layer of a file under src/ (boot.tsx starts the page, above the ui; main.tsx, the entry, loads it). */
+/**
+ * The layer of a file under src/ (boot.tsx starts the page, above the ui; main.tsx, the entry, loads
+ * it, as embed.tsx does for the embed page).
+ */
 function layer(file: string): number {
   const top = relative(SRC, file).split('/')[0];
   const order: Record<string, number> = {
@@ -99,6 +102,7 @@ function layer(file: string): number {
     ui: 3,
     'boot.tsx': 4,
     'main.tsx': 5,
+    'embed.tsx': 5,
   };
   const l = order[top];
   if (l === undefined) throw new Error(`${relative(ROOT, file)}: no layer for '${top}'`);

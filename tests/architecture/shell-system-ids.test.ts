@@ -13,6 +13,7 @@ const SHELL = [
   'src/ui/charts',
   'src/ui/map',
   'src/ui/hooks',
+  'src/ui/page',
   'src/ui/exercises',
   'src/ui/presets',
   'src/ui/theme',
@@ -23,6 +24,7 @@ const SHELL = [
   'src/ui/format.ts',
   'src/ui/url-view.ts',
   'src/main.tsx',
+  'src/embed.tsx',
   'src/boot.tsx',
 ];
 /**

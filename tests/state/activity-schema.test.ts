@@ -175,3 +175,35 @@ describe('the activity format', () => {
     expect(decodeActivityToken(token).activity).toEqual(a);
   });
 });
+
+describe('a step caption for presenter mode (issue 24)', () => {
+  const withCaption = (caption: unknown) =>
+    parseActivity({
+      id: 'cap',
+      system: 'is707',
+      title: 'Captions',
+      steps: [{ title: 'One', text: 'Look.', scenario: 'system=is707&duration=5', caption }],
+    });
+  it('keeps a caption of up to 400 characters, written back in file order', () => {
+    const text = 'é'.repeat(400);
+    const { activity, problems } = withCaption(text);
+    expect(problems).toEqual([]);
+    expect(activity!.steps[0].caption).toBe(text);
+    expect(Object.keys(activityJson(activity!).steps as object[])).toHaveLength(1);
+    expect(Object.keys((activityJson(activity!).steps as Record<string, unknown>[])[0])).toEqual([
+      'title',
+      'text',
+      'caption',
+      'scenario',
+    ]);
+  });
+  it('names a longer or empty caption and leaves it out, keeping the step', () => {
+    for (const bad of ['x'.repeat(401), '  ', 7]) {
+      const { activity, problems } = withCaption(bad);
+      expect(problems.map((p) => [p.field, p.message])).toEqual([
+        ['steps.0.caption', expect.stringContaining('a text of at most 400 characters')],
+      ]);
+      expect(activity!.steps[0].caption).toBeUndefined();
+    }
+  });
+});

@@ -11,6 +11,7 @@
 
 import { CHART_STYLE } from '../theme/chart-style';
 import { textMeasure, wrapToWidth } from './wrap';
+import { svgUserHeight, svgUserWidth } from './svg-width';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -89,8 +90,8 @@ export function chartToSvgString(el: Element, caption?: ExportCaption): string {
   clone.setAttribute('xmlns', SVG_NS);
   clone.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');
   clone.setAttribute('version', '1.1');
-  const w = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width || 720;
-  const h = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height || 260;
+  const w = svgUserWidth(svg, 720);
+  const h = svgUserHeight(svg, 260);
   const ink =
     svg.getAttribute('data-ink') ?? (svg.getAttribute('data-theme') === 'dark' ? '#e6e6e6' : '#1a1a1a');
   const full = caption ? addCaption(clone, caption, w, h, ink) : h;
@@ -126,7 +127,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export async function chartToPngBlob(el: Element, scale = 2, caption?: ExportCaption): Promise<Blob> {
   const svg = findSvg(el);
   const text = chartToSvgString(svg, caption);
-  const w = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width || 720;
+  const w = svgUserWidth(svg, 720);
   const h = Number(/<svg[^>]*?\sheight="([\d.]+)"/.exec(text)?.[1]) || 260;
   const top = caption ? HEAD_PX : 0;
   const canvas = document.createElement('canvas');

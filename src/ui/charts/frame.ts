@@ -121,11 +121,16 @@ export class ChartFrame {
 
   /** Re-measure the host's width and lay out the fixed geometry. */
   resize(): void {
-    this.width = Math.round(this.el.clientWidth) || CHART_STYLE.defaultWidth;
+    // Presenter mode (issue 24) magnifies the whole chart by `--chart-scale` (1.5: 12 px ticks read
+    // as 18 px): laid out at the host's width over the scale, drawn at the host's width, so labels,
+    // margins and legend rows keep the proportions they were laid out for.
+    const scale = chartScale(this.el);
+    const shown = Math.round(this.el.clientWidth) || CHART_STYLE.defaultWidth;
+    this.width = Math.round(shown / scale);
     const { left, top } = this.margin;
     this.svg
-      .attr('width', this.width)
-      .attr('height', this.height)
+      .attr('width', Math.round(this.width * scale))
+      .attr('height', Math.round(this.height * scale))
       .attr('viewBox', `0 0 ${this.width} ${this.height}`);
     this.defs.select(`#${this.id}-clip rect`).attr('width', this.innerW).attr('height', this.innerH);
     this.overlay.attr('x', left).attr('y', top).attr('width', this.innerW).attr('height', this.innerH);
@@ -418,6 +423,13 @@ export class FrameScheduler {
     this.handle = null;
     this.pending = false;
   }
+}
+
+/** The magnification the page asks of charts (CSS `--chart-scale`, 1 to 3; 1 when unset). */
+export function chartScale(el: HTMLElement): number {
+  if (typeof getComputedStyle === 'undefined') return 1;
+  const v = Number.parseFloat(getComputedStyle(el).getPropertyValue('--chart-scale'));
+  return Number.isFinite(v) && v >= 1 && v <= 3 ? v : 1;
 }
 
 /** Observe the host's size and call `onResize` (no-op where ResizeObserver is absent). */

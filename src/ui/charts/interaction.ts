@@ -3,6 +3,7 @@
  * pure domain arithmetic plus the DOM listeners of one chart. Charts never keep their own zoom: they
  * report the new domain through `onDomainChange` and the host feeds it back to every chart.
  */
+import { svgUserWidth } from './svg-width';
 
 export type Domain = readonly [number, number];
 
@@ -55,7 +56,7 @@ export interface AxisHost {
 /** Pixel x of an event inside the svg, correcting for CSS scaling. */
 function svgX(e: MouseEvent, svg: SVGSVGElement): number {
   const rect = svg.getBoundingClientRect();
-  const w = Number(svg.getAttribute('width')) || rect.width || 1;
+  const w = svgUserWidth(svg);
   const scale = rect.width > 0 ? w / rect.width : 1;
   return (e.clientX - rect.left) * scale;
 }

@@ -10,6 +10,7 @@
 import { bitRate, num } from '../format';
 import { sectionRate } from './section-rate';
 import type { TimeDrawContext } from './time-chart';
+import { svgUserWidth } from './svg-width';
 
 const HINT = 'Shift + drag on the graph marks a section and reads its rate.';
 
@@ -33,7 +34,7 @@ export function attachSectionMark(el: HTMLElement, svg: SVGSVGElement): SectionM
   const timeAt = (e: PointerEvent | MouseEvent): number | null => {
     if (!last) return null;
     const rect = svg.getBoundingClientRect();
-    const w = Number(svg.getAttribute('width')) || rect.width || 1;
+    const w = svgUserWidth(svg);
     const px = (e.clientX - rect.left) * (rect.width > 0 ? w / rect.width : 1) - last.frame.margin.left;
     if (px < 0 || px > last.w) return null;
     return Math.max(0, last.x.invert(px));

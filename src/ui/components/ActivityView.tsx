@@ -5,17 +5,20 @@
  * (PrintView.tsx). The step open is part of the link (`#step=<n>`); the answers, tries, hints and
  * time are the student's progress, kept in this browser (progress-store.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clampStep, maxPoints, type Activity } from '../exercises/activity';
 import { loadExerciseScenario } from '../exercises/boot';
 import { lockForView } from '../exercises/open-activity';
-import { enterStep, finish, score, startClock, stopClock } from '../exercises/progress';
+import { enterStep, finish, score, startClock, stopClock, type Progress } from '../exercises/progress';
 import { updateProgress, useProgress } from '../exercises/progress-store';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ActivityResults } from './ActivityResults';
 import { ActivityStep } from './ActivityStep';
 import { Markdown } from './Markdown';
 import { PrintView, type SheetKind } from './PrintView';
+import { usePresent } from '../page/page-mode';
+import { stepMoveFor } from '../page/present-keys';
+import { reportsBetween, reportTarget } from '../page/report';
 
 /** Open step `i` of `a`: the link's step, its locks, its charts, and its scenario when it has one. */
 export async function goToStep(store: ReturnType<typeof useLabStore>, a: Activity, i: number): Promise<void> {
@@ -98,6 +101,35 @@ export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
     setResults(true);
   };
   const last = step === a.steps.length - 1;
+  // Embedded with `origin=`: each step's result and the score go to the course page (report.ts).
+  const origin = useLab((s) => s.view.origin);
+  const reported = useRef<{ a: Activity; p: Progress } | null>(null);
+  useEffect(() => {
+    const target = reportTarget(window, origin);
+    const before = reported.current?.a === a ? reported.current.p : null;
+    reported.current = { a, p: progress };
+    // The first progress seen is where the page starts (a reload): only changes from it are reported.
+    if (!target || before === null) return;
+    for (const r of reportsBetween(a, before, progress, Date.now())) target.post(r);
+  }, [a, progress, origin]);
+  // Presenter mode: the clicker's (or the arrow) keys move between the steps.
+  const present = usePresent();
+  useEffect(() => {
+    if (!present) return;
+    const onKey = (e: KeyboardEvent) => {
+      const move = stepMoveFor(
+        e.key,
+        { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey },
+        e.target instanceof Element ? e.target : null,
+      );
+      const to = move === 'next' ? step + 1 : move === 'previous' ? step - 1 : -1;
+      if (to < 0 || to >= a.steps.length || results) return;
+      e.preventDefault();
+      go(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   return (
     <article className="exercise-open activity-open" aria-labelledby="exercise-title" data-testid="activity">
       <h3 id="exercise-title" tabIndex={-1}>

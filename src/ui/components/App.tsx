@@ -16,6 +16,8 @@ import { ComparePart, SweepPart } from './lazy-parts';
 import { ExplainPanel } from './ExplainPanel';
 import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
+import { StepCaption } from './StepCaption';
+import { PageModeContext, usePresent, useShownPanels } from '../page/page-mode';
 
 function StatusLine() {
   const status = useLab((s) => s.status);
@@ -36,65 +38,114 @@ function StatusLine() {
  * The lab (ui.md "Layout"): header with pickers; playback; the map and the sequence
  * graph as the two large elements; parameters, summary, secondary charts, preset
  * figures, sweep, exercises and export around them (secondary, collapsible).
+ *
+ * Issue 24: a link's `panels=` keeps only the panels it names (page-view.ts); the embed page
+ * (`embed`) has no header, tour or footer; presenter mode (`present=1`) keeps the playback's main
+ * buttons, sets text and charts large and puts everything in one column, the activity and its
+ * step's caption under the charts.
  */
-export function App() {
+export function App({ embed = false }: { embed?: boolean }) {
   const theme = useResolvedTheme();
+  const present = usePresent();
+  const shown = useShownPanels(embed);
+  const openExercise = useLab((s) => s.view.exercise !== null || s.view.authored !== null);
+  const stageMain = shown('seq') || shown('explain') || shown('summary');
+  const exercises = shown('exercises') || openExercise;
+  const side = (exercises && !present) || (shown('params') && !present) || (shown('export') && !present);
+  const bare = embed || present;
   return (
-    <div className="lab" data-theme={theme}>
-      <a className="skip" href="#main">
-        Skip to the lab
-      </a>
-      <Header theme={theme} />
-      <Tour />
-      <ErrorBanner />
-      <main id="main">
-        <PlaybackBar />
-        <StatusLine />
-        <ExerciseNotice />
-        <div className="stage">
-          <MapPanel theme={theme} />
-          {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
-          <div className="stage-main">
-            <SeqChart theme={theme} />
-            <ErrorBoundary area="explanation">
-              <ExplainPanel theme={theme} />
-            </ErrorBoundary>
-            <ErrorBoundary area="summary">
-              <SummaryPanel />
-            </ErrorBoundary>
+    <PageModeContext.Provider value={embed ? EMBED : LAB}>
+      <div
+        className={`lab${present ? ' present' : ''}${embed ? ' embed' : ''}`}
+        data-theme={theme}
+        data-testid="lab"
+      >
+        <a className="skip" href="#main">
+          Skip to the lab
+        </a>
+        {bare ? <h1 className="sr-only">Wireless TCP Lab</h1> : <Header theme={theme} />}
+        {!bare && <Tour />}
+        <ErrorBanner />
+        <main id="main">
+          <PlaybackBar reduced={present} />
+          <StatusLine />
+          <ExerciseNotice />
+          {(shown('map') || stageMain) && (
+            <div className={`stage${shown('map') && stageMain ? '' : ' single'}`}>
+              {shown('map') && <MapPanel theme={theme} />}
+              {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
+              {stageMain && (
+                <div className="stage-main">
+                  {shown('seq') && <SeqChart theme={theme} />}
+                  {shown('explain') && (
+                    <ErrorBoundary area="explanation">
+                      <ExplainPanel theme={theme} />
+                    </ErrorBoundary>
+                  )}
+                  {shown('summary') && (
+                    <ErrorBoundary area="summary">
+                      <SummaryPanel />
+                    </ErrorBoundary>
+                  )}
+                </div>
+              )}
+            </div>
+          )}
+          {shown('system') && <SystemPanels place="stage" />}
+          <div className={`columns${side ? '' : ' single'}`}>
+            <div className="col-main">
+              {shown('preset') && (
+                <ErrorBoundary area="preset">
+                  <PresetInfo />
+                </ErrorBoundary>
+              )}
+              <SecondaryCharts theme={theme} />
+              {shown('system') && <SystemPanels />}
+              {present && <StepCaption />}
+              {present && exercises && (
+                <ErrorBoundary area="exercises">
+                  <ExercisePanel />
+                </ErrorBoundary>
+              )}
+              {shown('compare') && (
+                <ErrorBoundary area="comparison">
+                  <ComparePart theme={theme} />
+                </ErrorBoundary>
+              )}
+              {shown('sweep') && (
+                <ErrorBoundary area="sweep">
+                  <SweepPart theme={theme} />
+                </ErrorBoundary>
+              )}
+            </div>
+            {side && (
+              <aside className="col-side" aria-label="Parameters, exercises and export">
+                {/* Exercises first: short, and what a class opens; the long parameter list follows. */}
+                {exercises && (
+                  <ErrorBoundary area="exercises">
+                    <ExercisePanel />
+                  </ErrorBoundary>
+                )}
+                {shown('params') && (
+                  <ErrorBoundary area="parameter panel">
+                    <ParamPanel />
+                  </ErrorBoundary>
+                )}
+                {shown('export') && <ExportPanel />}
+              </aside>
+            )}
           </div>
-        </div>
-        <SystemPanels place="stage" />
-        <div className="columns">
-          <div className="col-main">
-            <ErrorBoundary area="preset">
-              <PresetInfo />
-            </ErrorBoundary>
-            <SecondaryCharts theme={theme} />
-            <SystemPanels />
-            <ErrorBoundary area="comparison">
-              <ComparePart theme={theme} />
-            </ErrorBoundary>
-            <ErrorBoundary area="sweep">
-              <SweepPart theme={theme} />
-            </ErrorBoundary>
-          </div>
-          <aside className="col-side" aria-label="Parameters, exercises and export">
-            {/* Exercises first: short, and what a class opens; the long parameter list follows. */}
-            <ErrorBoundary area="exercises">
-              <ExercisePanel />
-            </ErrorBoundary>
-            <ErrorBoundary area="parameter panel">
-              <ParamPanel />
-            </ErrorBoundary>
-            <ExportPanel />
-          </aside>
-        </div>
-      </main>
-      <footer className="muted small">
-        Wireless TCP Lab — a deterministic, frame-by-frame simulator. Same scenario and seed, same run: share
-        the link.
-      </footer>
-    </div>
+        </main>
+        {!bare && (
+          <footer className="muted small">
+            Wireless TCP Lab — a deterministic, frame-by-frame simulator. Same scenario and seed, same run:
+            share the link.
+          </footer>
+        )}
+      </div>
+    </PageModeContext.Provider>
   );
 }
+
+const LAB = { embed: false } as const;
+const EMBED = { embed: true } as const;

@@ -28,6 +28,7 @@ import { NOTE_CHARTS } from '../../state/notes';
 import { ChartNotes } from './ChartNotes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { download, fileStem } from './download';
+import { usePanel } from '../page/page-mode';
 
 interface ChartSpec {
   id: ChartId;
@@ -238,6 +239,9 @@ function ChartOrHidden({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dar
 function ChartPanel({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }) {
   const open = useLab((s) => s.view.charts.includes(spec.id));
   const toggle = useLab((s) => s.toggleChart);
+  // A link's `panels=` leaves out the charts it does not name (issue 24).
+  const shown = usePanel(spec.id);
+  if (!shown) return null;
   if (spec.id === 'seq') {
     return (
       <section className="panel chart chart-main" data-testid="chart-seq" aria-label={spec.title}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useHiddenPolicy } from '../exercises/hidden';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { download, fileStem } from './download';
+import { EmbedCodeMaker } from './EmbedCodeMaker';
 
 /** Export the run: CSV of every trace, pcap of the TCP/IP packets (charts export SVG/PNG themselves). */
 export function ExportPanel() {
@@ -62,6 +63,7 @@ export function ExportPanel() {
       <p role="status" className="small">
         {message}
       </p>
+      <EmbedCodeMaker />
     </section>
   );
 }

@@ -44,8 +44,11 @@ function SeekBar() {
   );
 }
 
-/** Play / pause / step / speed / restart / new seed, and where the run is. */
-export function PlaybackBar() {
+/**
+ * Play / pause / step / speed / restart / new seed, and where the run is. `reduced` (presenter
+ * mode, issue 24): play, pause, speed, step and restart only, and the time.
+ */
+export function PlaybackBar({ reduced = false }: { reduced?: boolean }) {
   const status = useLab((s) => s.status);
   const speed = useLab((s) => s.speed);
   const simTime = useLab((s) => s.simTime);
@@ -108,15 +111,17 @@ export function PlaybackBar() {
       >
         ↺ Restart
       </button>
-      <button
-        type="button"
-        data-testid="new-seed"
-        onClick={() => void newSeed()}
-        disabled={status === 'starting'}
-      >
-        New seed
-      </button>
-      <SeekBar />
+      {!reduced && (
+        <button
+          type="button"
+          data-testid="new-seed"
+          onClick={() => void newSeed()}
+          disabled={status === 'starting'}
+        >
+          New seed
+        </button>
+      )}
+      {!reduced && <SeekBar />}
       {/* On a row of its own (CSS), so that a longer time never re-wraps the buttons; each part keeps together. */}
       <span className="clock" aria-live="off" data-testid="clock">
         <span>

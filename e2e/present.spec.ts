@@ -1,0 +1,172 @@
+/**
+ * Issue 24, presenter mode (`#present=1`) at a classroom projector's 1280×720 and at 1920×1080:
+ * body text at least 24 px, chart labels at least 18 px as drawn, the charts the step names at
+ * full width, the playback reduced to play/pause/speed/step/restart, the step's caption under the
+ * charts, the steps moved by the keys a presentation clicker sends; no text on another or cut by
+ * its box; axe clean. Also `panels=` in the full lab, and its error for an unknown panel.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { overlapping, type Rect } from './boxes';
+import { CAPTION_1, CAPTION_2, CLASS_SCENARIO, classActivityItems } from './class-activity';
+import { expect, ready, test } from './fixtures';
+
+/** Texts of the page outside the charts and the map: too small, cut by their box, and their boxes. */
+async function pageTexts(page: Page): Promise<{ small: string[]; clipped: string[]; boxes: Rect[] }> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const clipped: string[] = [];
+    const boxes: { what: string; x0: number; y0: number; x1: number; y1: number }[] = [];
+    const sel = 'p, li, dt, dd, label, button, select, summary, h2, h3, legend, .clock > span';
+    for (const e of document.querySelectorAll<HTMLElement>(`.lab ${sel.split(', ').join(', .lab ')}`)) {
+      if (!e.checkVisibility() || e.closest('.sr-only, svg, .skip')) continue;
+      const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
+      const text =
+        (e instanceof HTMLSelectElement ? e.selectedOptions[0]?.text : e.textContent)?.trim() ?? '';
+      if (text === '') continue;
+      const size = parseFloat(getComputedStyle(e).fontSize);
+      if (own && size < 24) small.push(`${e.tagName.toLowerCase()} “${text.slice(0, 40)}” ${size}px`);
+      const cs = getComputedStyle(e);
+      if (e.scrollWidth > e.clientWidth + 1 && cs.overflowX !== 'visible') clipped.push(text.slice(0, 40));
+      // Leaf boxes only (a label and its span are one text).
+      if (own && !e.querySelector(sel)) {
+        const b = e.getBoundingClientRect();
+        boxes.push({ what: text.slice(0, 30), x0: b.left, y0: b.top, x1: b.right, y1: b.bottom });
+      }
+    }
+    // No text leaves the page sideways.
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      clipped.push('the page scrolls sideways');
+    return { small, clipped, boxes };
+  });
+}
+
+/** Every text of the named charts as drawn: its size on screen, and its box. */
+async function chartTexts(page: Page, ids: string[]) {
+  return page.evaluate((ids) => {
+    const out: {
+      chart: string;
+      sizes: number[];
+      boxes: { what: string; x0: number; y0: number; x1: number; y1: number }[];
+      svg: DOMRect;
+      width: number;
+    }[] = [];
+    for (const id of ids) {
+      const host = document.querySelector(`[data-testid="chart-${id}"] .chart-host`)!;
+      const svg = host.querySelector('svg')!;
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll<SVGTextElement>('text')].filter(
+        (t) => t.textContent!.trim() !== '' && t.getBBox().width > 0,
+      );
+      out.push({
+        chart: id,
+        sizes: texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale),
+        boxes: texts.map((t) => {
+          const b = t.getBoundingClientRect();
+          return { what: t.textContent!.slice(0, 30), x0: b.left, y0: b.top, x1: b.right, y1: b.bottom };
+        }),
+        svg: svg.getBoundingClientRect(),
+        width: (document.querySelector('main') as HTMLElement).clientWidth,
+      });
+    }
+    return out;
+  }, ids);
+}
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test.describe(`presenter mode at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('large text and charts, the charts the step names at full width, reduced controls, captions moved by the clicker', async ({
+      page,
+    }) => {
+      await page.goto(`/?${CLASS_SCENARIO}#present=1&panels=map,seq,rto,summary&${classActivityItems()}`);
+      await ready(page);
+      await page.getByTestId('speed').selectOption('max');
+      await page.getByTestId('play').click();
+      await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done');
+      // The playback: play, pause, speed, step, restart — no new seed, no seek bar; no header.
+      for (const id of ['play', 'pause', 'speed', 'step', 'restart'])
+        await expect(page.getByTestId(id)).toBeVisible();
+      await expect(page.getByTestId('new-seed')).toHaveCount(0);
+      await expect(page.getByTestId('seek')).toHaveCount(0);
+      await expect(page.locator('.lab-header')).toHaveCount(0);
+      await expect(page.getByTestId('param-fer')).toHaveCount(0);
+      await expect(page.getByTestId('step-caption')).toHaveText(CAPTION_1);
+
+      // Step 2 by the clicker's Page Down (focus on the page, not in a field): its caption, its charts.
+      await page
+        .locator('h1, body')
+        .first()
+        .evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('PageDown');
+      await expect(page.getByTestId('activity-go-2')).toHaveAttribute('aria-current', 'step');
+      await expect(page.getByTestId('step-caption')).toHaveText(CAPTION_2);
+      await expect(page.getByTestId('chart-rto').locator('svg')).toBeVisible();
+
+      const t = await pageTexts(page);
+      expect(t.small, 'texts under 24 px').toEqual([]);
+      expect(t.clipped, 'texts cut by their box').toEqual([]);
+      expect(overlapping(t.boxes), 'texts on each other').toEqual([]);
+
+      const charts = await chartTexts(page, ['seq', 'rto']);
+      for (const c of charts) {
+        expect(c.sizes.length, `${c.chart}: texts`).toBeGreaterThan(5);
+        expect(Math.min(...c.sizes), `${c.chart}: smallest label px`).toBeGreaterThanOrEqual(18);
+        // Full width: the chart spans the main column (less the panel's padding).
+        expect(c.svg.width, `${c.chart}: width`).toBeGreaterThan(0.9 * c.width);
+        expect(overlapping(c.boxes), `${c.chart}: labels on each other`).toEqual([]);
+        for (const b of c.boxes)
+          expect(
+            b.x0 >= c.svg.left - 0.5 && b.x1 <= c.svg.right + 0.5,
+            `${c.chart}: “${b.what}” inside`,
+          ).toBe(true);
+      }
+      // The caption under the charts.
+      const caption = await page.getByTestId('step-caption').boundingBox();
+      const rto = await page.getByTestId('chart-rto').boundingBox();
+      expect(caption!.y).toBeGreaterThanOrEqual(rto!.y + rto!.height - 1);
+
+      // Page Up: back to step 1.
+      await page.keyboard.press('PageUp');
+      await expect(page.getByTestId('activity-go-1')).toHaveAttribute('aria-current', 'step');
+      await expect(page.getByTestId('step-caption')).toHaveText(CAPTION_1);
+    });
+  });
+}
+
+test('presenter mode: no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto(`/?${CLASS_SCENARIO}#present=1&panels=map,seq,rto&${classActivityItems()}`);
+  await ready(page);
+  await expect(page.getByTestId('step-caption')).toBeVisible();
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+});
+
+test('panels= trims the full lab, and an unknown panel is named with what is allowed', async ({ page }) => {
+  await page.goto('/?system=is707&duration=5#panels=map,seq,rto');
+  await ready(page);
+  await expect(page.getByTestId('map')).toBeVisible();
+  await expect(page.getByTestId('chart-seq')).toBeVisible();
+  await expect(page.getByTestId('chart-rto')).toHaveAttribute('open', '');
+  for (const gone of ['chart-cwnd', 'chart-link', 'summary', 'export-csv', 'param-fer'])
+    await expect(page.getByTestId(gone), gone).toHaveCount(0);
+  // The full lab keeps its header.
+  await expect(page.getByTestId('system-select')).toBeVisible();
+
+  await page.goto('/?system=is707&duration=5#panels=map,graph');
+  await ready(page);
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toContainText('panels');
+  await expect(banner).toContainText('“graph”: no such panel');
+  await expect(banner).toContainText('map, seq, explain');
+  // The lab runs on, with every panel, and the link drops the bad item.
+  await expect(page.getByTestId('chart-cwnd')).toBeVisible();
+  await expect.poll(() => page.url()).not.toContain('panels');
+});

@@ -1,0 +1,24 @@
+/**
+ * A chart svg's width in its own units: its viewBox's, which differs from its `width` attribute
+ * when presenter mode magnifies it (frame.ts `--chart-scale`); else the attribute, else as laid out.
+ */
+export function svgUserWidth(svg: SVGSVGElement, fallback = 1): number {
+  const box = svg
+    .getAttribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/);
+  const fromBox = box && box.length === 4 ? Number(box[2]) : NaN;
+  if (Number.isFinite(fromBox) && fromBox > 0) return fromBox;
+  return Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width || fallback;
+}
+
+/** Its height in its own units, as `svgUserWidth`. */
+export function svgUserHeight(svg: SVGSVGElement, fallback = 1): number {
+  const box = svg
+    .getAttribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/);
+  const fromBox = box && box.length === 4 ? Number(box[3]) : NaN;
+  if (Number.isFinite(fromBox) && fromBox > 0) return fromBox;
+  return Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height || fallback;
+}
