@@ -123,48 +123,53 @@ test('a course page named by no embed link receives nothing', async ({ page }) =
   expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
 });
 
-test('the full lab refuses to be framed and the embed page allows it, online and then offline', async ({
-  page,
-  context,
-}) => {
-  const frames = {
-    embed: `${LAB}/embed.html?system=gsm&duration=5#panels=seq`,
-    full: `${LAB}/?system=gsm&duration=5`,
-  };
-  const refusals: string[] = [];
-  page.on('console', (m) => {
-    if (/frame-ancestors 'none'/.test(m.text())) refusals.push(m.text());
-  });
-  const check = async (when: string) => {
-    await expect
-      .poll(() => labShown(frameNamed(page, 'embed')), { message: `${when}: embed page shown` })
-      .toBe(true);
-    await expect(page.frameLocator('iframe[name="embed"]').getByTestId('chart-seq')).toBeVisible();
-    await expect(page.frameLocator('iframe[name="embed"]').locator('.lab-header')).toHaveCount(0);
-    await expect.poll(() => refusals.length, { message: `${when}: the lab refused` }).toBeGreaterThan(0);
-    expect(await labShown(frameNamed(page, 'full')), `${when}: full lab not shown`).toBe(false);
-  };
-  await coursePage(page, () => frames);
-  await check('online');
-  // The embed page's service worker (in the course page's partition) controls it once installed.
-  const embed = frameNamed(page, 'embed');
-  await embed.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => embed.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+test.describe('offline', () => {
+  // The suite blocks service workers except where they are the subject (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
 
-  // Offline, the course page still open: both frames navigate again, to what the service worker holds.
-  refusals.length = 0;
-  await context.setOffline(true);
-  await page.evaluate((f) => {
-    for (const [name, src] of Object.entries(f)) {
-      const el = document.querySelector<HTMLIFrameElement>(`iframe[name="${name}"]`)!;
-      el.src = src.includes('#') ? src.replace('#', '&seed=2#') : `${src}&seed=2`;
-    }
-  }, frames);
-  await expect.poll(() => frameNamed(page, 'embed').url()).toContain('seed=2');
-  await check('offline');
-  // The embed page came from the cache: the server cannot be reached.
-  expect(await frameNamed(page, 'embed').evaluate(() => navigator.onLine)).toBe(false);
-  await context.setOffline(false);
+  test('the full lab refuses to be framed and the embed page allows it, online and then offline', async ({
+    page,
+    context,
+  }) => {
+    const frames = {
+      embed: `${LAB}/embed.html?system=gsm&duration=5#panels=seq`,
+      full: `${LAB}/?system=gsm&duration=5`,
+    };
+    const refusals: string[] = [];
+    page.on('console', (m) => {
+      if (/frame-ancestors 'none'/.test(m.text())) refusals.push(m.text());
+    });
+    const check = async (when: string) => {
+      await expect
+        .poll(() => labShown(frameNamed(page, 'embed')), { message: `${when}: embed page shown` })
+        .toBe(true);
+      await expect(page.frameLocator('iframe[name="embed"]').getByTestId('chart-seq')).toBeVisible();
+      await expect(page.frameLocator('iframe[name="embed"]').locator('.lab-header')).toHaveCount(0);
+      await expect.poll(() => refusals.length, { message: `${when}: the lab refused` }).toBeGreaterThan(0);
+      expect(await labShown(frameNamed(page, 'full')), `${when}: full lab not shown`).toBe(false);
+    };
+    await coursePage(page, () => frames);
+    await check('online');
+    // The embed page's service worker (in the course page's partition) controls it once installed.
+    const embed = frameNamed(page, 'embed');
+    await embed.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => embed.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // Offline, the course page still open: both frames navigate again, to what the service worker holds.
+    refusals.length = 0;
+    await context.setOffline(true);
+    await page.evaluate((f) => {
+      for (const [name, src] of Object.entries(f)) {
+        const el = document.querySelector<HTMLIFrameElement>(`iframe[name="${name}"]`)!;
+        el.src = src.includes('#') ? src.replace('#', '&seed=2#') : `${src}&seed=2`;
+      }
+    }, frames);
+    await expect.poll(() => frameNamed(page, 'embed').url()).toContain('seed=2');
+    await check('offline');
+    // The embed page came from the cache: the server cannot be reached.
+    expect(await frameNamed(page, 'embed').evaluate(() => navigator.onLine)).toBe(false);
+    await context.setOffline(false);
+  });
 });
 
 test('the server: the full lab’s pages say frame-ancestors none, the embed page a framing policy', async ({
