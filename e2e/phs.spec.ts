@@ -42,10 +42,9 @@ test.describe('PHS in the lab', () => {
     await page.goto(`/?${base}`);
     await ready(page);
     expect(await captionDbuv(page, 3)).toBeGreaterThan(40);
-    // Walk the phone east with the arrow keys while the run plays in real time, until unit 3 is
-    // received below 35 dBµV (units 1–2 stay above 40).
-    await page.getByTestId('speed').selectOption('1');
-    await page.getByTestId('play').click();
+    // Walk the phone east with the arrow keys before the run starts, until unit 3 is received below
+    // 35 dBµV (units 1–2 stay above 40). (Walked while playing in real time, the share of the run spent
+    // near unit 3 depended on the machine's speed: the 0.8 bound failed at 0.82 on a loaded machine.)
     const ms = page.getByTestId('ms');
     for (let i = 0; i < 100 && (await captionDbuv(page, 3)) >= 34.5; i++) {
       const before = query(page);
@@ -53,7 +52,6 @@ test.describe('PHS in the lab', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => query(page)).not.toBe(before);
     }
-    await page.getByTestId('pause').click();
     await expect.poll(() => captionDbuv(page, 3)).toBeLessThan(35);
     expect(await captionDbuv(page, 1)).toBeGreaterThan(40);
     await page.getByTestId('speed').selectOption('max');
