@@ -138,6 +138,57 @@ for (const [width, height] of [
   });
 }
 
+/** Each drawn svg text of the charts and the map: its size on screen (font size × the svg's scale). */
+async function drawnTexts(page: Page) {
+  return page.evaluate(() => {
+    const out: { where: string; text: string; px: number }[] = [];
+    const hosts = document.querySelectorAll<HTMLElement>(
+      '.lab [data-testid^="chart-"], .lab [data-testid="map"]',
+    );
+    for (const host of hosts) {
+      if (host.parentElement?.closest('[data-testid^="chart-"]')) continue;
+      for (const t of host.querySelectorAll<SVGTextElement>('svg text')) {
+        if (t.textContent!.trim() === '' || !t.checkVisibility() || t.getBBox().width === 0) continue;
+        const m = t.getScreenCTM()!;
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        out.push({
+          where: host.dataset.testid!,
+          text: t.textContent!.slice(0, 30),
+          px: Math.round(px * 10) / 10,
+        });
+      }
+    }
+    return out;
+  });
+}
+
+test('presenter mode: every chart the link opens, the sweep plot, the A/B charts and the map draw labels of at least 18 px', async ({
+  page,
+}) => {
+  // A sweep of the knee's published rule (idle frames at Pe 0.3, its label over the plot) and an
+  // A/B comparison, with every chart open.
+  const sweep = encodeURIComponent('system=is707&fer=0.3&duration=5&idle=1|10').replace(/%7C/g, '|');
+  const panels = 'map,seq,rto,cwnd,throughput,link,histogram,rtt,tput,compare,sweep';
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(
+    `/?system=is707&fer=0.3&duration=5#present=1&panels=${panels}&b.idle=inf&sweep=${sweep}&sweep.y=normalizedGoodput`,
+  );
+  await ready(page);
+  await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-runs', '2', { timeout: 30_000 });
+  await expect(page.getByTestId('chart-sweep').locator('.published-rule text')).toHaveCount(1);
+  await expect(page.getByTestId('compare-result')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done');
+
+  const texts = await drawnTexts(page);
+  const where = new Set(texts.map((t) => t.where));
+  for (const id of ['map', 'seq', 'rto', 'cwnd', 'throughput', 'link', 'histogram', 'rtt', 'tput', 'sweep'])
+    expect(where, `texts of ${id}`).toContain(id === 'map' ? 'map' : `chart-${id}`);
+  for (const id of ['chart-ab-seq', 'chart-ab-rto']) expect(where, `texts of ${id}`).toContain(id);
+  expect(texts.filter((t) => t.px < 18).map((t) => `${t.where}: “${t.text}” ${t.px}px`)).toEqual([]);
+});
+
 test('presenter mode: no serious or critical accessibility violations', async ({ page }) => {
   await page.goto(`/?${CLASS_SCENARIO}#present=1&panels=map,seq,rto&${classActivityItems()}`);
   await ready(page);

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { markerPath, tickFormat } from '../theme/chart-style';
+import { CHART_STYLE, markerPath, tickFormat } from '../theme/chart-style';
 import {
   CATEGORICAL_DASHES,
   CATEGORICAL_MARKERS,
@@ -319,7 +319,7 @@ function drawPublished(
           .attr('x', x(q.x) + (left ? -4 : 4))
           .attr('text-anchor', left ? 'end' : 'start')
           .attr('y', 12)
-          .attr('font-size', 11)
+          .attr('font-size', CHART_STYLE.tickFontPx)
           .attr('fill', p.neutral.muted)
           // A halo in the background colour keeps the label readable over a curve.
           .attr('stroke', p.neutral.background)

@@ -10,16 +10,20 @@ import type { SchemaProblem } from '../../state/schema-reader';
 import {
   activityFile,
   activityLink,
+  captionLength,
+  captionProblem,
   deleteStep,
   draftToActivity,
   EMPTY_DRAFT,
   moveStep,
   resetStepFromLab,
+  setStepCaption,
   type ActivityDraft,
   type CheckScore,
 } from '../exercises/activity-authoring';
 import type { Activity, ActivityStep } from '../exercises/activity';
 import { problemText } from '../exercises/check';
+import { MAX_CAPTION } from '../../state/activity-schema';
 import { useLabStore } from '../hooks/use-lab';
 import { goToStep } from './ActivityView';
 import { download } from './download';
@@ -68,6 +72,35 @@ function MadeActivity({ a }: { a: Activity }) {
         {note}
       </p>
     </div>
+  );
+}
+
+/** Step `i`'s caption for presenter mode, its length counted as typed and named when too long. */
+function StepCaptionField({
+  i,
+  caption,
+  onChange,
+}: {
+  i: number;
+  caption: string;
+  onChange: (caption: string) => void;
+}) {
+  const problem = captionProblem(i, caption);
+  const countId = `activity-step-caption-count-${i + 1}`;
+  return (
+    <Field label={`Step ${i + 1}: caption under the charts in presenter mode (optional)`}>
+      <textarea
+        data-testid={`activity-step-caption-${i + 1}`}
+        rows={2}
+        value={caption}
+        aria-invalid={problem !== null}
+        aria-describedby={countId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span id={countId} className={`small${problem ? ' editor-problems' : ' muted'}`} data-testid={countId}>
+        {problem ? problemText(problem) : `${captionLength(caption)} of ${MAX_CAPTION} characters`}
+      </span>
+    </Field>
   );
 }
 
@@ -184,6 +217,11 @@ export function ActivityWriter({ stepNow }: { stepNow: StepNow }) {
                   Delete
                 </button>
               </span>
+              <StepCaptionField
+                i={i}
+                caption={s.caption ?? ''}
+                onChange={(c) => setDraft(setStepCaption(draft, i, c), '')}
+              />
             </li>
           ))}
         </ol>

@@ -8,6 +8,7 @@
 import {
   activityJson,
   exerciseActivity,
+  MAX_CAPTION,
   parseActivity,
   type Activity,
   type ActivityCheck,
@@ -91,6 +92,30 @@ export function resetStepFromLab(
   return { ...d, steps: d.steps.map((s, k) => (k === i ? { ...s, scenario, charts: [...charts] } : s)) };
 }
 
+/** The draft with step `i`'s caption (shown under the charts in presenter mode) as typed; empty: none. */
+export function setStepCaption(d: ActivityDraft, i: number, caption: string): ActivityDraft {
+  return {
+    ...d,
+    steps: d.steps.map((s, k) => {
+      if (k !== i) return s;
+      const { caption: old, ...rest } = s;
+      void old;
+      return caption.trim() === '' ? rest : { ...rest, caption };
+    }),
+  };
+}
+
+/** A caption's length as the reader counts it (characters, not UTF-16 units), trimmed. */
+export const captionLength = (caption: string): number => [...caption.trim()].length;
+
+/** What is wrong with step `i`'s caption, named by its field as the reader names it; null if it fits. */
+export function captionProblem(i: number, caption: string | undefined): SchemaProblem | null {
+  const n = captionLength(caption ?? '');
+  return n > MAX_CAPTION
+    ? { field: `steps.${i}.caption`, message: `${n} characters; a caption has at most ${MAX_CAPTION}` }
+    : null;
+}
+
 /**
  * The activity a draft makes on `system`, as the one reader reads it: the activity, or null and
  * each problem by field (no half-made activity is shared).
@@ -101,12 +126,14 @@ export function draftToActivity(
 ): { activity: Activity | null; problems: readonly SchemaProblem[] } {
   if (d.steps.length === 0)
     return { activity: null, problems: [{ field: 'steps', message: 'add a step first' }] };
+  const long = d.steps.flatMap((s, i) => captionProblem(i, s.caption) ?? []);
+  if (long.length > 0) return { activity: null, problems: long };
   const json = activityJson({
     id: exerciseId(system, d.title),
     system,
     title: d.title.trim(),
     ...(d.intro.trim() ? { intro: d.intro.trim() } : {}),
-    steps: d.steps,
+    steps: d.steps.map((s) => (s.caption === undefined ? s : { ...s, caption: s.caption.trim() })),
   });
   const parsed = parseActivity(json);
   return parsed.problems.length > 0 ? { activity: null, problems: parsed.problems } : parsed;

@@ -3,7 +3,7 @@ import { draggedMobile } from '../../engine/systems/stations';
 import type { MapMobile, SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
-import { FrameScheduler, observeResize } from '../charts/frame';
+import { chartScale, FrameScheduler, observeResize } from '../charts/frame';
 import { r1 } from '../charts/decimate';
 import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';
 import {
@@ -231,12 +231,16 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const draw = (): void => {
     if (!view) return;
     const pal = p();
-    const width = hostWidth;
-    tf = mapTransform(view.extent, width, options.maxHeight ?? 460);
+    // Presenter mode (issue 24) magnifies the map as it does the charts (frame.ts `--chart-scale`):
+    // laid out at the host's width over the scale and drawn at the host's width, so its 12 px
+    // labels read as 18 px; the height cap shrinks alike, so the drawn map is no taller.
+    const scale = chartScale(el);
+    const width = Math.round(hostWidth / scale);
+    tf = mapTransform(view.extent, width, (options.maxHeight ?? 460) / scale);
     const height = tf.height;
     svg
-      .attr('width', width)
-      .attr('height', height)
+      .attr('width', Math.round(width * scale))
+      .attr('height', Math.round(height * scale))
       .attr('viewBox', `0 0 ${width} ${height}`)
       .attr('data-theme', pal.name)
       .attr('data-background', pal.neutral.background);

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { activityJson, parseActivity } from '../../../src/state/activity-schema';
+import { activityJson, MAX_CAPTION, parseActivity } from '../../../src/state/activity-schema';
 import { decodeViewChecked } from '../../../src/state/url-codec';
 import {
   activityFile,
   activityLink,
+  captionLength,
+  captionProblem,
   deleteStep,
   draftToActivity,
   EMPTY_DRAFT,
   moveStep,
   resetStepFromLab,
+  setStepCaption,
   stepFromExercise,
   stepWithoutQuestion,
   type ActivityDraft,
@@ -114,5 +117,33 @@ describe('writing an activity in the lab', () => {
     );
     expect(mixed.activity).toBeNull();
     expect(mixed.problems.map((p) => p.field)).toContain('steps.3.scenario');
+  });
+});
+
+describe('a step’s caption for presenter mode', () => {
+  it('is set on its step as typed, goes into the activity trimmed, and an empty one is no field', () => {
+    const d = setStepCaption(threeSteps(), 1, '  Watch the RTO chart.  ');
+    expect(d.steps[1].caption).toBe('  Watch the RTO chart.  ');
+    expect(d.steps[0].caption).toBeUndefined();
+    const { activity, problems } = draftToActivity(d, 'is707');
+    expect(problems).toEqual([]);
+    expect(activity!.steps[1].caption).toBe('Watch the RTO chart.');
+    expect(activityFile(activity!)).toContain('"caption": "Watch the RTO chart."');
+    expect('caption' in setStepCaption(d, 1, '   ').steps[1]).toBe(false);
+  });
+
+  it('holds 400 characters; one more is named by its step with the count, and no activity is made', () => {
+    const fits = 'é'.repeat(MAX_CAPTION);
+    expect(captionProblem(0, fits)).toBeNull();
+    expect(draftToActivity(setStepCaption(threeSteps(), 2, fits), 'is707').activity!.steps[2].caption).toBe(
+      fits,
+    );
+    const long = setStepCaption(threeSteps(), 2, `${fits}!`);
+    const r = draftToActivity(long, 'is707');
+    expect(r.activity).toBeNull();
+    expect(r.problems).toEqual([
+      { field: 'steps.2.caption', message: '401 characters; a caption has at most 400' },
+    ]);
+    expect(captionLength(`  ${fits}!  `)).toBe(401);
   });
 });
