@@ -1,10 +1,29 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cspForPath, embedFrameAncestors } from './scripts/csp.mjs';
+
+/**
+ * `vite preview` answers with the Content-Security-Policy `npm start` (scripts/serve.mjs) sends, from
+ * the same scripts/csp.mjs: the full lab framed by no one, the embed page by EMBED_FRAME_ANCESTORS.
+ */
+function labCsp(): Plugin {
+  return {
+    name: 'wtl-lab-csp',
+    configurePreviewServer(server) {
+      const frameAncestors = embedFrameAncestors(); // a malformed setting stops the preview here
+      server.middlewares.use((req, res, next) => {
+        res.setHeader('Content-Security-Policy', cspForPath(req.url ?? '/', frameAncestors));
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    labCsp(),
     // A classroom without a network (issue 12, item 7; ui.md "works offline once loaded"): Workbox
     // precaches every file of the build — the page, its scripts and styles, the simulation worker
     // and any lazy chunk — and answers navigations (any scenario in the query) with the cached page.

@@ -189,6 +189,65 @@ test('presenter mode: every chart the link opens, the sweep plot, the A/B charts
   expect(texts.filter((t) => t.px < 18).map((t) => `${t.where}: “${t.text}” ${t.px}px`)).toEqual([]);
 });
 
+/** Every visible svg text of the lab, named by its nearest test id: its size on screen. */
+async function everySvgText(page: Page) {
+  return page.evaluate(() => {
+    const out: { where: string; text: string; px: number }[] = [];
+    for (const t of document.querySelectorAll<SVGTextElement>('.lab svg text')) {
+      if (t.textContent!.trim() === '' || !t.checkVisibility() || t.getBBox().width === 0) continue;
+      const m = t.getScreenCTM()!;
+      out.push({
+        where: t.closest<HTMLElement | SVGElement>('[data-testid]')?.dataset.testid ?? '?',
+        text: t.textContent!.slice(0, 30),
+        px: Math.round(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) * 10) / 10,
+      });
+    }
+    return out;
+  });
+}
+
+test("presenter mode: the systems' own panels (GSM, GERAN, DECT) and the explain timeline draw labels of at least 18 px", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const cases: [string, string[]][] = [
+    ['system=gsm&app=rr&duration=60', ['gsm-transactions', 'gsm-rlp-strips']],
+    ['system=geran&page=images19x107k', ['geran-connections']],
+    ['system=dect&duration=30', ['chart-dect-bearers']],
+  ];
+  for (const [scenario, panels] of cases) {
+    await page.goto(`/?${scenario}#present=1`);
+    await ready(page);
+    await page.getByTestId('speed').selectOption('max');
+    await page.getByTestId('play').click();
+    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    for (const id of panels) await expect(page.getByTestId(id).locator('svg text').first()).toBeVisible();
+    const texts = await everySvgText(page);
+    const where = new Set(texts.map((t) => t.where));
+    for (const id of panels) expect(where, `${scenario}: texts of ${id}`).toContain(id);
+    expect(
+      texts.filter((t) => t.px < 18).map((t) => `${scenario}: ${t.where}: “${t.text}” ${t.px}px`),
+    ).toEqual([]);
+  }
+
+  // The explain timeline of a retransmission, reached by the keyboard (Tab to the events, Enter).
+  await page.goto('/?system=is707&fer=0.3&fdt=0.01&idle=0&duration=60#present=1');
+  await ready(page);
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.locator('.tcp-event-key').first()).toBeAttached();
+  await page.locator('#main .wtl-chart').first().focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.tcp-event-key:focus')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('explain-timeline').locator('text').first()).toBeVisible();
+  const texts = (await everySvgText(page)).filter((t) => t.where === 'explain-timeline');
+  expect(texts.length, 'explain timeline texts').toBeGreaterThan(2);
+  expect(texts.filter((t) => t.px < 18).map((t) => `“${t.text}” ${t.px}px`)).toEqual([]);
+});
+
 test('presenter mode: no serious or critical accessibility violations', async ({ page }) => {
   await page.goto(`/?${CLASS_SCENARIO}#present=1&panels=map,seq,rto&${classActivityItems()}`);
   await ready(page);

@@ -10,41 +10,22 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cspForPath, embedCsp, embedFrameAncestors } from './csp.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(process.env.DIST ?? join(here, '..', 'dist'));
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const BASE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-];
-export const CSP = [...BASE_CSP, "frame-ancestors 'none'"].join('; ');
+export { CSP, embedFrameAncestors } from './csp.mjs';
 
-/** The embed page's framing policy: a CSP source list, checked so a typo cannot open a header. */
-export function embedFrameAncestors(value = process.env.EMBED_FRAME_ANCESTORS) {
-  const v = (value ?? '*').trim();
-  if (v === '' || /[;,\r\n]/.test(v)) {
-    throw new Error(
-      `EMBED_FRAME_ANCESTORS: “${v}” is not allowed; expected a frame-ancestors source list, e.g. * or "https://course.example.edu" or 'none'`,
-    );
-  }
-  return v;
-}
-export const EMBED_CSP = [...BASE_CSP, `frame-ancestors ${embedFrameAncestors()}`].join('; ');
+// Checked at start-up: a malformed EMBED_FRAME_ANCESTORS stops the server with its message.
+const frameAncestors = embedFrameAncestors();
+export const EMBED_CSP = embedCsp(frameAncestors);
 
 /** The Content-Security-Policy of a served file: the embed page's allows framing. */
 export function cspFor(file) {
-  return file.endsWith(`${sep}embed.html`) ? EMBED_CSP : CSP;
+  return cspForPath(file, frameAncestors);
 }
 
 const MIME = {

@@ -5,11 +5,12 @@
  * beside it holds the same items as text; this picture is one image for screen readers.
  */
 import { at, type Explanation, type ExplainTone } from '../../engine/analysis/explain';
+import { useSvgScale } from '../hooks/use-svg-scale';
+import { CHART_STYLE } from '../theme/chart-style';
 import { palette, type Palette } from '../theme/palette';
 
 const ROW = 22;
 const LABEL_W = 150;
-const W = 720;
 const PAD = 10;
 
 function toneColor(p: Palette, tone: ExplainTone): string {
@@ -29,6 +30,9 @@ function toneColor(p: Palette, tone: ExplainTone): string {
 
 export function ExplainTimeline({ e, theme }: { e: Explanation; theme: 'light' | 'dark' }) {
   const p = palette(theme);
+  // Laid out 720 wide and scaled to the panel; presenter mode (use-svg-scale.ts) lays it out at
+  // the drawn width over its scale instead, so its labels are magnified whatever the panel's width.
+  const { ref, width: W, scale } = useSvgScale(720);
   const [a, b] = e.span;
   const pad = Math.max(20e6, (b - a) * 0.04);
   const t0 = a - pad;
@@ -39,18 +43,19 @@ export function ExplainTimeline({ e, theme }: { e: Explanation; theme: 'light' |
   const label = `Timeline of the chain from ${at(a)} to ${at(b)}: ${rows.map((l) => `${l.name}, ${l.items.length} ${l.items.length === 1 ? 'item' : 'items'}`).join('; ')}.`;
   return (
     <svg
+      ref={ref}
       className="explain-timeline"
       viewBox={`0 0 ${W} ${h}`}
       role="img"
       aria-label={label}
       data-testid="explain-timeline"
-      style={{ width: '100%', height: 'auto', display: 'block' }}
+      style={{ width: '100%', height: scale > 1 ? h * scale : 'auto', display: 'block' }}
     >
       {rows.map((l, r) => {
         const y = r * ROW + ROW / 2;
         return (
           <g key={l.name}>
-            <text x={4} y={y + 4} fontSize={11} fill={p.neutral.ink}>
+            <text x={4} y={y + 4} fontSize={CHART_STYLE.tickFontPx} fill={p.neutral.ink}>
               {l.name.length > 24 ? `${l.name.slice(0, 23)}…` : l.name}
             </text>
             <line x1={LABEL_W} x2={W - PAD} y1={y} y2={y} stroke={p.neutral.muted} strokeOpacity={0.35} />
@@ -87,10 +92,10 @@ export function ExplainTimeline({ e, theme }: { e: Explanation; theme: 'light' |
         stroke={p.neutral.focus}
         strokeDasharray="3 3"
       />
-      <text x={LABEL_W} y={h - 6} fontSize={11} fill={p.neutral.muted}>
+      <text x={LABEL_W} y={h - 6} fontSize={CHART_STYLE.tickFontPx} fill={p.neutral.muted}>
         {at(t0 < 0 ? 0 : t0)}
       </text>
-      <text x={W - PAD} y={h - 6} fontSize={11} fill={p.neutral.muted} textAnchor="end">
+      <text x={W - PAD} y={h - 6} fontSize={CHART_STYLE.tickFontPx} fill={p.neutral.muted} textAnchor="end">
         {at(t1)}
       </text>
     </svg>

@@ -9,6 +9,7 @@ import {
   type TimeDrawContext,
 } from '../../charts/time-chart';
 import { count } from '../../format';
+import { CHART_STYLE } from '../../theme/chart-style';
 import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
 
 /**
@@ -310,7 +311,7 @@ function drawNoBearer(
     .attr('x', ({ a, b }) => Math.round(((fx(a) + fx(b)) / 2) * 10) / 10)
     .attr('y', top + 26)
     .attr('text-anchor', 'middle')
-    .attr('font-size', 11)
+    .attr('font-size', CHART_STYLE.tickFontPx)
     .attr('fill', p.neutral.ink)
     // The whole stretch's length (also when only part of it is in view), unless it is the question.
     .text(({ a, b, len }) =>

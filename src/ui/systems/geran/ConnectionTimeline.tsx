@@ -7,15 +7,18 @@
  */
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
+import { useSvgScale } from '../../hooks/use-svg-scale';
+import { CHART_STYLE } from '../../theme/chart-style';
 import { endOf, lastDownloadRows, type ConnectionRow } from './connections';
 
 const LANE = 14;
-const W = 600;
 
 /** The timeline for given rows (exported for tests). */
 export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now: number }) {
   // The count of failed connections in words is `tcp.connectFailures` for one download.
   const hideFailed = useHidden()('tcp.connectFailures');
+  // Laid out 600 wide; presenter mode (use-svg-scale.ts) at the drawn width over its scale.
+  const { ref, width: W, scale } = useSvgScale(600);
   if (rows.length === 0) return <p className="muted">No connection yet: press play.</p>;
   const t0 = Math.min(...rows.map((r) => r.syn).filter(Number.isFinite));
   const t1 = Math.max(t0 + 1, ...rows.map((r) => endOf(r, now)));
@@ -41,16 +44,23 @@ export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now
         the first SYN.
       </figcaption>
       <svg
+        ref={ref}
         viewBox={`0 0 ${W} ${H}`}
         width="100%"
-        height={H}
+        height={H * scale}
         role="img"
         aria-label="connections of the download"
       >
         {ticks.map((s) => (
           <g key={s}>
             <line x1={x(s)} x2={x(s)} y1={0} y2={H - 12} stroke="var(--line)" />
-            <text x={x(s)} y={H - 2} fontSize="10" textAnchor="middle" fill="var(--muted)">
+            <text
+              x={x(s)}
+              y={H - 2}
+              fontSize={CHART_STYLE.tickFontPx}
+              textAnchor="middle"
+              fill="var(--muted)"
+            >
               {s.toFixed(step < 1 ? 1 : 0)} s
             </text>
           </g>
@@ -63,7 +73,7 @@ export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now
           return (
             <g key={r.conn} data-connection={r.conn} data-object={r.object + 1} data-failed={bad ? 1 : 0}>
               <title>{`object ${r.object + 1} (connection ${r.conn}): ${(end - r.syn).toFixed(2)} s${bad ? ', failed' : Number.isFinite(r.fin) ? '' : ' (running)'}`}</title>
-              <text x={34} y={mid + 4} fontSize="10" textAnchor="end" fill="var(--muted)">
+              <text x={34} y={mid + 4} fontSize={CHART_STYLE.tickFontPx} textAnchor="end" fill="var(--muted)">
                 {r.object + 1}
               </text>
               <rect

@@ -9,6 +9,8 @@
 import { useState } from 'react';
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
+import { useSvgScale } from '../../hooks/use-svg-scale';
+import { CHART_STYLE } from '../../theme/chart-style';
 import {
   KIND_TEXT,
   RLP_SLOT_S,
@@ -34,14 +36,18 @@ function cellColor(c: RlpCell): string {
 export function RlpStrip({ cells, label }: { cells: (RlpCell | null)[]; label: string }) {
   const cw = 12;
   const h = 22;
+  // Presenter mode (issue 24) magnifies the strip by `--chart-scale`, as frame.ts the charts.
+  const { ref: scaleRef, scale } = useSvgScale(0);
   return (
     <div className="gsm-rlp-row" style={{ display: 'flex', alignItems: 'center', gap: 8, overflowX: 'auto' }}>
       <span className="gsm-rlp-label" style={{ minWidth: '5.5em' }}>
         {label}
       </span>
       <svg
-        width={cells.length * cw}
-        height={h}
+        ref={scaleRef}
+        width={cells.length * cw * scale}
+        height={h * scale}
+        viewBox={`0 0 ${cells.length * cw} ${h}`}
         role="img"
         aria-label={`${label}: ${cells.filter((c) => c && c.error).length} frames lost, ${
           cells.filter((c) => c && c.kind === K.IRetx).length
@@ -71,7 +77,13 @@ export function RlpStrip({ cells, label }: { cells: (RlpCell | null)[]; label: s
                 fill={cellColor(c)}
                 stroke="var(--line)"
               />
-              <text x={i * cw + cw / 2} y={h / 2 + 4} textAnchor="middle" fontSize="10" fill="var(--ink)">
+              <text
+                x={i * cw + cw / 2}
+                y={h / 2 + 4}
+                textAnchor="middle"
+                fontSize={CHART_STYLE.tickFontPx}
+                fill="var(--ink)"
+              >
                 {KIND_TEXT[c.kind]?.sym ?? ''}
               </text>
               {c.error ? (

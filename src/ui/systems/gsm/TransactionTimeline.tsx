@@ -6,6 +6,8 @@
  */
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
+import { useSvgScale } from '../../hooks/use-svg-scale';
+import { CHART_STYLE } from '../../theme/chart-style';
 import {
   startOf,
   transactionRate,
@@ -30,7 +32,8 @@ export function Transactions({
   const t1 = Math.max(now, WINDOW_S);
   const t0 = t1 - WINDOW_S;
   const shown = rows.filter((r) => (Number.isFinite(r.response) ? r.response : now) >= t0);
-  const W = 600;
+  // Laid out 600 wide; presenter mode (use-svg-scale.ts) at the drawn width over its scale.
+  const { ref, width: W, scale } = useSvgScale(600);
   const H = Math.max(LANE * 2, shown.length * LANE + 16);
   const x = (t: number): number => ((t - t0) / WINDOW_S) * W;
   const { perSecond, mean } = transactionRate(rows, now, mode);
@@ -52,16 +55,23 @@ export function Transactions({
         )}
       </figcaption>
       <svg
+        ref={ref}
         viewBox={`0 0 ${W} ${H}`}
         width="100%"
-        height={H}
+        height={H * scale}
         role="img"
         aria-label="transactions of the last minute"
       >
         {[0, 10, 20, 30, 40, 50, 60].map((s) => (
           <g key={s}>
             <line x1={x(t0 + s)} x2={x(t0 + s)} y1={0} y2={H - 12} stroke="var(--line)" />
-            <text x={x(t0 + s)} y={H - 2} fontSize="10" textAnchor="middle" fill="var(--muted)">
+            <text
+              x={x(t0 + s)}
+              y={H - 2}
+              fontSize={CHART_STYLE.tickFontPx}
+              textAnchor="middle"
+              fill="var(--muted)"
+            >
               {(t0 + s).toFixed(0)} s
             </text>
           </g>
