@@ -8,7 +8,7 @@
  * `data-background`, `data-interfered`, `data-free`, `data-cells` (the 120 codes).
  */
 import { useEffect, useRef } from 'react';
-import { observeResize } from '../../charts/frame';
+import { chartScale, observeResize } from '../../charts/frame';
 import { useLab } from '../../hooks/use-lab';
 import { useResolvedTheme } from '../../hooks/use-theme';
 import { drawGrid, drawSwatch } from './grid-canvas';
@@ -25,22 +25,26 @@ function GridCanvas({ grid, theme }: { grid: RfpGrid; theme: 'light' | 'dark' })
   // The host's width, read when it is measured (mount, resize) and never while the page is being
   // updated: reading layout in an update forces the browser to lay the page out there and then.
   const width = useRef(0);
+  // Presenter mode's magnification, read with the width (never during an update).
+  const scale = useRef(1);
   const drawn = useRef('');
   const cells = Array.from(grid.codes).join('');
   const draw = (force: boolean): void => {
     const c = canvas.current;
-    const key = `${cells}|${theme}|${width.current}`;
+    const key = `${cells}|${theme}|${width.current}|${scale.current}`;
     if (!c || width.current <= 0 || (!force && key === drawn.current)) return;
     drawn.current = key;
-    drawGrid(c, latest.current.grid, width.current, latest.current.theme, dpr());
+    drawGrid(c, latest.current.grid, width.current, latest.current.theme, dpr(), scale.current);
   };
   useEffect(() => {
     const el = host.current;
     if (!el) return;
     width.current = el.clientWidth || 300;
+    scale.current = chartScale(el);
     draw(true);
     return observeResize(el, () => {
       width.current = el.clientWidth || 300;
+      scale.current = chartScale(el);
       draw(true);
     });
     // Mount only: later draws come from the effect below.

@@ -95,27 +95,32 @@ export function drawMark(
   }
 }
 
-/** Draw the grid at the canvas's CSS size `width` (device pixels scaled by `dpr`). */
+/**
+ * Draw the grid at the canvas's CSS size `width` (device pixels scaled by `dpr`). `scale` > 1
+ * (presenter mode's `--chart-scale`) lays the grid out at width ÷ scale and draws it magnified, as
+ * the charts are (charts/frame.ts): 12 px labels show at 18 px and the grid keeps its proportions.
+ */
 export function drawGrid(
   canvas: HTMLCanvasElement,
   grid: RfpGrid,
   width: number,
   theme: ThemeName,
   dpr = 1,
+  scale = 1,
 ): void {
-  const L = gridLayout(width);
-  const W = Math.round(L.width * dpr);
-  const H = Math.round(L.height * dpr);
+  const L = gridLayout(width / scale);
+  const W = Math.round(L.width * dpr * scale);
+  const H = Math.round(L.height * dpr * scale);
   if (canvas.width !== W || canvas.height !== H) {
     canvas.width = W;
     canvas.height = H;
-    canvas.style.width = `${L.width}px`;
-    canvas.style.height = `${L.height}px`;
+    canvas.style.width = `${L.width * scale}px`;
+    canvas.style.height = `${L.height * scale}px`;
   }
   const g = canvas.getContext('2d');
   if (!g) return;
   const p = palette(theme);
-  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
   g.clearRect(0, 0, L.width, L.height);
   g.font = `${CHART_STYLE.tickFontPx}px ${CHART_STYLE.fontFamily}`;
   g.fillStyle = p.neutral.muted;
