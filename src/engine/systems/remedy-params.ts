@@ -49,7 +49,7 @@ const REMEDY_NOTES: Record<(typeof REMEDY_VALUES)[number], string> = {
   frto: 'F-RTO (RFC 5682) at the sender, with the Eifel response: after a timeout, two new segments before any go-back-N; ACKs for data never resent show it was spurious. No option bytes.',
   snoop:
     'A Snoop agent at the base station: caches segments towards the mobile and resends them locally, hiding radio losses from the sender.',
-  eln: 'Explicit loss notification at the base station: marks duplicate ACKs for radio losses on uploads, so the mobile resends without cutting its window.',
+  eln: 'Explicit loss notification at the base station: marks duplicate ACKs for radio losses on uploads, so the mobile resends without cutting cwnd.',
   split:
     'A split connection (I-TCP) at the base station: the fixed host talks to a relay, which talks to the mobile. The fixed host is acknowledged before the mobile has the data.',
 };

@@ -75,7 +75,7 @@ export class Sender {
   sack: SackSender | null = null;
   /** RTT samples come from timestamps (the connection's): no segment is timed (RFC 7323 §4). */
   tsTiming = false;
-  /** F-RTO step 2b (spurious.ts): new segments that may go beyond cwnd, within the receiver's window. */
+  /** F-RTO step 2b (spurious.ts): new segments that may go beyond cwnd, within rwnd. */
   frtoAllowance = 0;
 
   constructor(private readonly profile: TcpProfile) {
@@ -180,7 +180,7 @@ export class Sender {
     const mss = this.mss;
     const off = this.sndNxt;
     const dataLeft = Math.max(0, this.dataEnd - off);
-    // F-RTO step 2b sends its two new segments beyond cwnd, within the receiver's window.
+    // F-RTO step 2b sends its two new segments beyond cwnd, within rwnd (the receiver's offer).
     const win = this.frtoAllowance > 0 ? this.sndWnd : Math.min(this.cc.cwnd, this.sndWnd);
     const space =
       sacked === 0

@@ -119,7 +119,7 @@ export class SpuriousDetector {
       if (tsEcr > 0 && tsEcr < this.retransmitTs) return this.declared(Detector.Eifel);
     }
     if (this.frtoStep === FRTO_STEP2) {
-      // Step 2: a duplicate ACK is handled by `dupAck`; here the ACK advanced the window.
+      // Step 2: a duplicate ACK is handled by `dupAck`; here the ACK advanced SND.UNA.
       if (snd.sndUna >= snd.sndMax || snd.sndUna < this.rtxEnd || !snd.canSendNew()) {
         this.frtoStep = FRTO_IDLE; // 2a, or 2b blocked: conventional
         return NO_VERDICT;

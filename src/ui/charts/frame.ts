@@ -4,6 +4,7 @@ import { legendPositions } from './legend-layout';
 import { CHART_STYLE, isStrokeMarker, markerPath, styleAxis, tickFormat } from '../theme/chart-style';
 import type { MarkerName, Palette } from '../theme/palette';
 import { drawSpan, LEGEND_ROW_PX } from './span-note';
+import { chartScale } from './host-size';
 
 /**
  * The DOM skeleton every chart shares: a focusable wrapper `<div class="wtl-chart">`, an
@@ -423,26 +424,6 @@ export class FrameScheduler {
     this.handle = null;
     this.pending = false;
   }
-}
-
-/** The magnification the page asks of charts (CSS `--chart-scale`, 1 to 3; 1 when unset). */
-export function chartScale(el: Element): number {
-  if (typeof getComputedStyle === 'undefined') return 1;
-  const v = Number.parseFloat(getComputedStyle(el).getPropertyValue('--chart-scale'));
-  return Number.isFinite(v) && v >= 1 && v <= 3 ? v : 1;
-}
-
-/** Observe the host's size and call `onResize` (no-op where ResizeObserver is absent). */
-export function observeResize(el: Element, onResize: () => void): () => void {
-  if (typeof ResizeObserver === 'undefined') return () => {};
-  let last = el.clientWidth;
-  const ro = new ResizeObserver(() => {
-    if (el.clientWidth === last) return;
-    last = el.clientWidth;
-    onResize();
-  });
-  ro.observe(el);
-  return () => ro.disconnect();
 }
 
 /** The ticks, their places (0.1 px), the label, the theme and the plot size an axis is drawn with. */

@@ -40,6 +40,24 @@ export function createRtoChart(el: HTMLElement, options: RtoChartOptions = {}): 
   });
 }
 
+/**
+ * The RTT samples (`tcp.rtt`) as hollow markers at y = `yf(sample)`, into `layer` as `path.<cls>`;
+ * the number drawn. Shared by the RTO chart and the RTT chart, so one sample looks the same in both.
+ */
+export function renderRttSamples(
+  ctx: TimeDrawContext,
+  layer: Parameters<typeof renderMarkerLayer>[0],
+  cls: string,
+  rtt: ReturnType<typeof valueLayer>,
+  want: number | undefined,
+  yf: (v: number) => number,
+): number {
+  const src = rtt?.src ?? null;
+  const style = { marker: MARKERS.rtt, size: 20, color: ctx.p.series.rtt, hollow: true, area: ctx.w * ctx.h };
+  const y = (i: number) => yf(src!.req[0][i]);
+  return renderMarkerLayer(layer, cls, src, src?.opt[0], want, ctx.t0, ctx.t1, ctx.fx, y, style, rtt?.index);
+}
+
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
   const want = options.conn;
@@ -116,20 +134,7 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     width: 2,
     dash: DASHES.computed,
   });
-  const rttSrc = rtt?.src ?? null;
-  const nRtt = renderMarkerLayer(
-    frame.layer('rtt'),
-    'rtt-samples',
-    rttSrc,
-    rttSrc?.opt[0],
-    want,
-    t0,
-    t1,
-    fx,
-    (i) => yf(rttSrc!.req[0][i]),
-    { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true, area: ctx.w * ctx.h },
-    rtt?.index,
-  );
+  const nRtt = renderRttSamples(ctx, frame.layer('rtt'), 'rtt-samples', rtt, want, yf);
   const nTo = renderMarkerLayer(
     frame.layer('timeouts'),
     'timeouts',

@@ -1,7 +1,7 @@
 import * as d3 from 'd3';
 import { MARKERS } from '../theme/palette';
 import { visibleMax } from './cwnd-chart';
-import { renderMarkerLayer } from './marks';
+import { renderRttSamples } from './rto-chart';
 import { buildSteps, renderPaths } from './series';
 import {
   createTimeChart,
@@ -74,20 +74,7 @@ function drawRtt(ctx: TimeDrawContext, options: TimeChartOptions): string {
     opacity: 0.7,
   });
   renderPaths(frame.layer('srtt'), 'srtt-line', steps(srtt), { color: p.series.rtoComputed, width: 2.25 });
-  const src = rtt?.src ?? null;
-  const nRtt = renderMarkerLayer(
-    frame.layer('rtt-points'),
-    'rtt-points',
-    src,
-    src?.opt[0],
-    want,
-    t0,
-    t1,
-    fx,
-    (i) => yf(src!.req[0][i]),
-    { marker: MARKERS.rtt, size: 20, color: p.series.rtt, hollow: true, area: ctx.w * ctx.h },
-    rtt?.index,
-  );
+  const nRtt = renderRttSamples(ctx, frame.layer('rtt-points'), 'rtt-points', rtt, want, yf);
   frame.legend(
     [
       { label: 'RTT sample', color: p.series.rtt, kind: 'marker', marker: MARKERS.rtt, hollow: true },

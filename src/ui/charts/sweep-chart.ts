@@ -7,7 +7,8 @@ import {
   type Palette,
   type ThemeName,
 } from '../theme/palette';
-import { ChartFrame, FrameScheduler, observeResize, type LegendItem } from './frame';
+import { ChartFrame, FrameScheduler, type LegendItem } from './frame';
+import { observeResize } from './host-size';
 import { count } from '../format';
 
 /**

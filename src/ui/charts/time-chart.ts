@@ -1,7 +1,8 @@
 import * as d3 from 'd3';
 import { palette, type Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
-import { ChartFrame, FrameScheduler, observeResize } from './frame';
+import { ChartFrame, FrameScheduler } from './frame';
+import { observeResize } from './host-size';
 import { attachAxisInteraction, type Domain } from './interaction';
 import { drawNotes, notesText } from './note-marks';
 import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';

@@ -28,6 +28,7 @@ import { useLabStore } from '../hooks/use-lab';
 import { goToStep } from './ActivityView';
 import { download } from './download';
 import { Field } from './EditorField';
+import { copyLinkWithNote } from './copy-link';
 
 /** The step the editor's fields make now on the live lab, or what is wrong with them. */
 export type StepNow = (score: CheckScore) => { step: ActivityStep } | { problems: readonly SchemaProblem[] };
@@ -36,14 +37,7 @@ function MadeActivity({ a }: { a: Activity }) {
   const store = useLabStore();
   const [note, setNote] = useState('');
   const link = activityLink(window.location.origin, window.location.pathname, a);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setNote('Link copied.');
-    } catch {
-      setNote('Select the link above and copy it.');
-    }
-  };
+  const copy = () => copyLinkWithNote(link, setNote);
   const openHere = () => {
     store.getState().setView({ authored: a, exercise: a.id, preset: null });
     void goToStep(store, a, 0);

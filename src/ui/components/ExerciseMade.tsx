@@ -8,20 +8,14 @@ import type { Exercise } from '../exercises/types';
 import { useLabStore } from '../hooks/use-lab';
 import { download } from './download';
 import { Field } from './EditorField';
+import { copyLinkWithNote } from './copy-link';
 
 /** What the editor made: the link to share, and ways to try, check and keep it. */
 export function ExerciseMade({ ex }: { ex: Exercise }) {
   const store = useLabStore();
   const [note, setNote] = useState('');
   const link = studentLink(window.location.origin, window.location.pathname, ex);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setNote('Link copied.');
-    } catch {
-      setNote('Select the link above and copy it.');
-    }
-  };
+  const copy = () => copyLinkWithNote(link, setNote);
   const preview = async () => {
     setNote('Running the simulation…');
     try {

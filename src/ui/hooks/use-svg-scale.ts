@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { chartScale, observeResize } from '../charts/frame';
+import { chartScale, observeResize } from '../charts/host-size';
 
 /** How a hand-drawn svg panel lays itself out: its width in its own units, and its magnification. */
 export interface SvgScale {

@@ -3,7 +3,8 @@ import { draggedMobile } from '../../engine/systems/stations';
 import type { MapMobile, SystemView } from '../../engine/systems/types';
 import { CHART_STYLE } from '../theme/chart-style';
 import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
-import { chartScale, FrameScheduler, observeResize } from '../charts/frame';
+import { FrameScheduler } from '../charts/frame';
+import { chartScale, observeResize } from '../charts/host-size';
 import { r1 } from '../charts/decimate';
 import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';
 import {

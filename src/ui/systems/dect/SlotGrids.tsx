@@ -8,7 +8,7 @@
  * `data-background`, `data-interfered`, `data-free`, `data-cells` (the 120 codes).
  */
 import { useEffect, useRef } from 'react';
-import { chartScale, observeResize } from '../../charts/frame';
+import { chartScale, observeResize } from '../../charts/host-size';
 import { useLab } from '../../hooks/use-lab';
 import { useResolvedTheme } from '../../hooks/use-theme';
 import { drawGrid, drawSwatch } from './grid-canvas';

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
-import { ChartFrame, FrameScheduler, observeResize } from '../../charts/frame';
+import { ChartFrame, FrameScheduler } from '../../charts/frame';
+import { observeResize } from '../../charts/host-size';
 import { num } from '../../format';
 import { palette } from '../../theme/palette';
 import { delayBars, type DelayFigures } from './delay-bins';
