@@ -137,6 +137,7 @@ const SWEEPS = [
   { id: 'gsm-remedy-sweep', key: 'fer' },
   { id: 'phs-remedy-sweep', key: 'msX' },
   { id: 'geran-remedy-sweep', key: 'activity' },
+  { id: 'dect-remedy-sweep', key: 'berScale' },
 ] as const;
 
 /** Most runs a remedies sweep may take (the classroom-minute budget; the IS-707 Figure 3 sweep takes 63). */
