@@ -387,7 +387,7 @@ export const DECT_PRESETS: readonly Preset[] = [
       'Normalized goodput against the BER scale (both Gilbert–Elliott error rates multiplied; λ = 40, above ' +
       'capacity, 300 s runs), for plain TCP, SACK, F-RTO and Eifel on the same seeds. LU2 resends every ' +
       'errored fragment, so TCP sees delay, not loss: SACK and F-RTO stay within 1.5 % of plain TCP at every ' +
-      'point (three seeds: 0.820 at ×1, 0.412 at ×20), and the few timeouts come only at ×10 and above. ' +
+      'point (three seeds: 0.820 at ×1, 0.412 at ×20), and plain TCP times out only at ×10 and above. ' +
       'Eifel is lowest everywhere, by 0.6–1.9 points: its timestamps take 12 bytes of every segment’s payload.',
     scenario: 'system=dect&lambda=40&berScale=10&duration=300',
     charts: ['seq', 'throughput'],
