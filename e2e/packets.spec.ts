@@ -58,6 +58,16 @@ test('a click on a resent segment or on a link frame opens its chain in “Why?�
   await canvas.click({ position: { x: frame!.x, y: frame!.y } });
   await expect(page.getByTestId('packet-picked')).toContainText(/^(Segment with bytes|ACK for byte) \d+/);
   await expect(page.getByTestId('explain-panel')).toBeVisible();
+
+  // By keyboard: the arrow keys move between the marks (described in words), Enter explains.
+  await page.getByRole('button', { name: 'Close the explanation' }).click();
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('packet-focus')).toContainText(
+    /^(Segment with bytes|ACK for byte|Frame on RLP)/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('explain-panel')).toBeVisible();
 });
 
 test('the packet view moves at 1× and, paused, shows the instant the charts show', async ({ page }) => {
