@@ -97,6 +97,28 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
   );
   await expect.poll(async () => (await marks(page)).t).toBe(stopped);
   await expect(page.getByTestId('packet-summary')).toContainText(/^At \d+\.\d\d s: /);
+  // Faster than 1× it waits, and says so.
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('packet-waiting')).toBeVisible();
+});
+
+test('with reduced motion the packet view changes at most once a second while playing', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/?system=phs&duration=30');
+  await ready(page);
+  await page.getByTestId('play').click();
+  await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
+  const times = new Set<string>();
+  const started = Date.now();
+  for (let i = 0; i < 25; i++) {
+    times.add((await page.getByTestId('packet-canvas').getAttribute('data-t')) ?? '');
+    await page.waitForTimeout(100);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  // At most one picture a second while it played (and the one before play).
+  expect(times.size).toBeGreaterThan(1);
+  expect(times.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
 });
 
 for (const width of [390, 1280, 1920]) {

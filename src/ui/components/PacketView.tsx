@@ -57,10 +57,11 @@ function PacketCanvas({ theme }: { theme: ThemeName }) {
   const focus = useRef<string | null>(null);
   const redraw = useRef<() => void>(() => {});
   const [summary, setSummary] = useState('');
-  const [waiting, setWaiting] = useState(false);
   const [picked, setPicked] = useState('');
   const [focusWords, setFocusWords] = useState('');
   const playing = useLab((s) => s.status === 'playing');
+  // Faster than 1× the view waits (and draws nothing).
+  const waiting = useLab((s) => s.status === 'playing' && s.speed !== '1');
 
   useEffect(() => {
     const el = canvas.current;
@@ -77,7 +78,6 @@ function PacketCanvas({ theme }: { theme: ThemeName }) {
       frame = 0;
       const s = store.getState();
       const fast = s.status === 'playing' && s.speed !== '1';
-      setWaiting(fast);
       if (fast) return;
       const now = performance.now();
       if (s.status === 'playing' && prefersReducedMotion() && now - drawnAt < REDUCED_EVERY_MS) return;

@@ -20,6 +20,7 @@
 import type { FrameCategory, FrameDecoder } from '../charts/link-decoders';
 import { upperBound } from '../charts/data';
 import type { SeriesColumns, TraceData } from '../../state/trace-buffers';
+import { LatestPerRow } from './latest-row';
 import { PHONE_HOST, type BandPlace, type PacketPathSpec } from './path-spec';
 
 /** Where the base station sits on the path (0: the fixed host, 1: the phone). */
@@ -34,10 +35,10 @@ const ARRIVED_LINGER_S = 0.3;
 const LOST_LINGER_S = 1.5;
 /** A crossing with nothing measured yet takes this long, s. */
 const DEFAULT_CROSSING_S = 0.5;
+/** The latest crossings per direction whose median a datagram on the hop is measured against. */
+const CROSSINGS = 64;
 /** How far a late datagram goes across the hop before it waits. */
 const LATE_STOP = 0.94;
-/** Records looked back for a lane's band state. */
-const BAND_SCAN = 50_000;
 
 export type DatagramFate = 'flight' | 'delivered' | 'retransmitted' | 'givenUp';
 export type FrameFate = 'delivered' | 'errored' | 'retransmitted' | 'givenUp' | 'control';
@@ -129,33 +130,35 @@ function datagramsAt(data: TraceData, t: number): Pick<PacketSnapshot, 'datagram
   const dropped = firstById(data, 'ip.drop', from, t);
   const resent = resentCopies(data, from, t);
   // A copy sent later of the same bytes: TCP gave this one up (unless it arrives after all).
-  const lastCopy = new Map<string, number>();
-  for (let i = a; i < b; i++) if (len[i] > 0) lastCopy.set(`${conn[i]}:${seq[i]}`, i);
+  const lastCopy = new Map<number, number>();
+  for (let i = a; i < b; i++) if (len[i] > 0) lastCopy.set(bytesKey(conn[i], seq[i]), i);
   // The recent crossings, per direction: what a datagram on the hop is measured against.
   const crossings: [number[], number[]] = [[], []];
-  for (let i = a; i < b; i++) {
+  for (let i = b - 1; i >= a && crossings[0].length + crossings[1].length < 2 * CROSSINGS; i--) {
     const f = framed ? framed.get(id[i]) : ip.t[i];
     const r = arrived.get(id[i]);
-    if (f !== undefined && r !== undefined) crossings[src[i] === PHONE_HOST ? 1 : 0].push(r - f);
+    const c = crossings[src[i] === PHONE_HOST ? 1 : 0];
+    if (f !== undefined && r !== undefined && c.length < CROSSINGS) c.push(r - f);
   }
   const nominal = crossings.map((c) => Math.max(1e-3, median(c, DEFAULT_CROSSING_S)));
   const out: DatagramMark[] = [];
   const queue = { base: 0, phone: 0 };
   for (let i = a; i < b; i++) {
+    const arrivedAt = arrived.get(id[i]) ?? null;
+    // Out of view: arrived a while ago (most of the window: looked at no further).
+    if (arrivedAt !== null && t - arrivedAt > ARRIVED_LINGER_S) continue;
     const dir: 0 | 1 = src[i] === PHONE_HOST ? 1 : 0;
     const sentAt = ip.t[i];
     const framedAt = (framed ? framed.get(id[i]) : sentAt) ?? null;
-    const arrivedAt = arrived.get(id[i]) ?? null;
     const droppedAt = dropped.get(id[i]) ?? null;
-    const key = `${conn[i]}:${seq[i]}`;
+    const key = bytesKey(conn[i], seq[i]);
     const later = len[i] > 0 && lastCopy.get(key) !== i ? nextCopyTime(ip, conn, seq, len, i, b) : null;
     let fate: DatagramFate = 'flight';
     if (droppedAt !== null) fate = 'givenUp';
     else if (arrivedAt === null && later !== null) fate = 'givenUp';
-    else if (resent.has(`${key}:${sentAt}`)) fate = 'retransmitted';
+    else if (len[i] > 0 && resent.get(key)?.includes(sentAt)) fate = 'retransmitted';
     else if (arrivedAt !== null) fate = 'delivered';
-    // Out of view: arrived a while ago, or given up a while ago.
-    if (arrivedAt !== null && t - arrivedAt > ARRIVED_LINGER_S) continue;
+    // Out of view: given up a while ago.
     const lostAt = droppedAt ?? (arrivedAt === null ? later : null);
     if (lostAt !== null && t - lostAt > LOST_LINGER_S) continue;
     let x: number;
@@ -200,14 +203,25 @@ function nextCopyTime(
   return null;
 }
 
-/** `conn:seq:t` of every retransmission TCP sent in (from, to] (`tcp.send` rtx > 0). */
-function resentCopies(data: TraceData, from: number, to: number): Set<string> {
-  const out = new Set<string>();
+/** One number for a connection's byte `seq` (sequence numbers stay below 2^32). */
+function bytesKey(conn: number, seq: number): number {
+  return conn * 2 ** 32 + seq;
+}
+
+/** The times of every retransmission TCP sent in (from, to] (`tcp.send` rtx > 0), by {@link bytesKey}. */
+function resentCopies(data: TraceData, from: number, to: number): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   const s = data['tcp.send'];
   const [seq, rtx, conn] = [col(s, 'seq'), col(s, 'rtx'), col(s, 'conn')];
   if (!s || !seq || !rtx) return out;
   const [a, b] = range(s, from, to);
-  for (let i = a; i < b; i++) if (rtx[i] > 0) out.add(`${conn ? conn[i] : 0}:${seq[i]}:${s.t[i]}`);
+  for (let i = a; i < b; i++) {
+    if (rtx[i] === 0) continue;
+    const k = bytesKey(conn ? conn[i] : 0, seq[i]);
+    const times = out.get(k);
+    if (times) times.push(s.t[i]);
+    else out.set(k, [s.t[i]]);
+  }
   return out;
 }
 
@@ -255,6 +269,9 @@ function framesAt(
   return out;
 }
 
+/** The bands' latest records, kept as records arrive (read every animation frame). */
+const LATEST = new LatestPerRow();
+
 /** Each lane's band state at `t` (recorded on changes: the latest record at or before `t`). */
 function bandsAt(data: TraceData, spec: PacketPathSpec, decoder: FrameDecoder, t: number): BandMark[] {
   const band = decoder.band;
@@ -264,24 +281,25 @@ function bandsAt(data: TraceData, spec: PacketPathSpec, decoder: FrameDecoder, t
   const rowCol = col(s, band.rowField);
   const sub = band.subRow ? col(s, band.subRow.field) : undefined;
   if (!value || !rowCol) return [];
-  const latest = new Map<number, { on: boolean; at: number }>();
-  const end = upperBound(s.t, s.length, t);
-  for (let i = end - 1; i >= Math.max(0, end - BAND_SCAN); i--) {
-    const row = band.subRow && sub ? rowCol[i] * band.subRow.count + sub[i] : rowCol[i];
-    if (!latest.has(row)) latest.set(row, { on: value[i] > 0, at: s.t[i] });
-  }
+  const count = band.subRow?.count ?? 1;
+  const latest = LATEST.at(
+    `${band.source}:${band.field}`,
+    s,
+    (i) => (sub ? rowCol[i] * count + sub[i] : rowCol[i]),
+    t,
+  );
   const reset = band.reset ? resetsAt(data, band.reset, t) : null;
   const out: BandMark[] = [];
-  for (const [row, st] of latest) {
+  for (const [row, i] of latest) {
     const place = spec.bandPlace(row);
     if (!place) continue;
     const cut = reset?.get(row);
-    out.push({ ...place, on: st.on && !(cut !== undefined && cut > st.at) });
+    out.push({ ...place, on: value[i] > 0 && !(cut !== undefined && cut > s.t[i]) });
   }
   return out;
 }
 
-/** The latest record per row of a band's reset source at or before `t`. */
+/** The time of the latest record per row of a band's reset source at or before `t`. */
 function resetsAt(
   data: TraceData,
   reset: NonNullable<NonNullable<FrameDecoder['band']>['reset']>,
@@ -292,9 +310,13 @@ function resetsAt(
   const row = col(s, reset.rowField);
   const kind = col(s, reset.kindField);
   if (!s || !row || !kind) return out;
-  const end = upperBound(s.t, s.length, t);
-  for (let i = end - 1; i >= Math.max(0, end - BAND_SCAN); i--)
-    if (!out.has(row[i]) && reset.kinds.includes(kind[i])) out.set(row[i], s.t[i]);
+  const latest = LATEST.at(
+    `${reset.source}:reset`,
+    s,
+    (i) => (reset.kinds.includes(kind[i]) ? row[i] : null),
+    t,
+  );
+  for (const [r, i] of latest) out.set(r, s.t[i]);
   return out;
 }
 
