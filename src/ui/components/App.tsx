@@ -14,6 +14,7 @@ import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
 import { ComparePart, SweepPart } from './lazy-parts';
 import { ExplainPanel } from './ExplainPanel';
+import { PacketView } from './PacketView';
 import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
 import { StepCaption } from './StepCaption';
@@ -97,6 +98,11 @@ export function App({ embed = false }: { embed?: boolean }) {
               {shown('preset') && (
                 <ErrorBoundary area="preset">
                   <PresetInfo />
+                </ErrorBoundary>
+              )}
+              {shown('packets') && (
+                <ErrorBoundary area="packet view">
+                  <PacketView theme={theme} />
                 </ErrorBoundary>
               )}
               <SecondaryCharts theme={theme} />

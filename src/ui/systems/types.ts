@@ -11,6 +11,7 @@ import type { FrameDecoder } from '../charts/link-decoders';
 import type { ActivityList, ExerciseList } from '../exercises/collect';
 import type { FigureRef } from '../exercises/hidden-policy';
 import type { MapRadio } from '../map/radio-mode';
+import type { PacketPathSpec } from '../packets/path-spec';
 import type { Preset } from '../presets/types';
 import type { Quantity } from '../quantity';
 
@@ -138,6 +139,11 @@ export interface LabPlugin {
   readonly panels: readonly SystemPanel[];
   /** How the link-layer timeline reads the system's link trace. */
   readonly linkDecoder: FrameDecoder;
+  /**
+   * The packet view's path (issue 25 item 4): the places' names, the radio hop's lanes and how
+   * the link decoder's frames map onto them (ui/packets/path-spec.ts).
+   */
+  readonly packetPath: PacketPathSpec;
   readonly chartLabels?: ChartLabels;
   /** Extra rows of the summary's TCP figures (e.g. GSM's kbyte/s as its study counts them). */
   readonly SummaryRows?: ComponentType<{ summary: Summary; done?: boolean }>;

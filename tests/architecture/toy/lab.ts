@@ -1,5 +1,6 @@
 /** The toy system's lab folder: one LabPlugin, with its exercises folder and its map behaviour. */
 import { IS707_DECODER } from '../../../src/ui/systems/is707/link-decoder';
+import { IS707_PACKET_PATH } from '../../../src/ui/systems/is707/packet-path';
 import { activityFiles, exerciseFiles } from '../../../src/ui/exercises/collect';
 import type { LabPlugin } from '../../../src/ui/systems/types';
 import { viewFigures } from '../../../src/ui/systems/view-figures';
@@ -27,5 +28,7 @@ export const TOY_LAB: LabPlugin = {
   // Its view writes no captions or counters.
   viewFigures: viewFigures({}),
   linkDecoder: IS707_DECODER,
+  // Its link records frames as IS-707's RLP does: one lane, the same fields.
+  packetPath: IS707_PACKET_PATH,
   mapRadio: { kind: 'always', how: 'the toy FER grows with the distance' },
 };

@@ -16,6 +16,7 @@ import { DECT_SUMMARY_FIELDS } from './summary-fields';
 import { DectGoodputRow } from './GoodputRow';
 import { bthNote } from './bth-note';
 import { NO_FIGURE, viewFigures } from '../view-figures';
+import { DECT_PACKET_PATH } from './packet-path';
 
 export { DECT_PRESETS } from './presets';
 export { DECT_MAC_DECODER } from './mac-decoder';
@@ -57,6 +58,7 @@ export const DECT_LAB: LabPlugin = {
     { id: 'dect-delay', title: 'Delay D of the segments (histogram)', Component: DelayPanel },
   ],
   linkDecoder: DECT_MAC_DECODER,
+  packetPath: DECT_PACKET_PATH,
   linkToggles: {
     key: (n) => `bearer${n}`,
     word: 'Bearer',

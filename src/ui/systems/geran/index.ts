@@ -14,6 +14,7 @@ import { GERAN_SUMMARY_FIELDS } from './summary-fields';
 import { GERAN_SPEECH_DECODER } from './speech-decoder';
 import { GeranSummaryRows } from './SummaryRows';
 import { NO_FIGURE, viewFigures } from '../view-figures';
+import { GERAN_PACKET_PATH } from './packet-path';
 
 export { GERAN_PRESETS, GERAN_UNLUCKY_SEED, GERAN_ACK_STARVED_SEED } from './presets';
 export { GERAN_PUBLISHED } from './published';
@@ -63,6 +64,7 @@ export const GERAN_LAB: LabPlugin = {
   summaryFields: GERAN_SUMMARY_FIELDS,
   panels: GERAN_PANELS,
   linkDecoder: GERAN_SPEECH_DECODER,
+  packetPath: GERAN_PACKET_PATH,
   // The chart writes the rate after these words: naming it here too printed it twice (issue 20, item 31).
   chartLabels: { capacity: 'ceiling with no speech' },
   SummaryRows: GeranSummaryRows,

@@ -14,6 +14,7 @@ import { GSM_PRESETS } from './presets';
 import { GSM_SUMMARY_FIELDS } from './summary-fields';
 import { GSM_RLP_DECODER } from './rlp-decoder';
 import { NO_FIGURE, viewFigures } from '../view-figures';
+import { GSM_PACKET_PATH } from './packet-path';
 
 export { GSM_PRESETS } from './presets';
 export { GSM_PUBLISHED } from './published';
@@ -71,6 +72,7 @@ export const GSM_LAB: LabPlugin = {
   summaryFields: GSM_SUMMARY_FIELDS,
   panels: GSM_PANELS,
   linkDecoder: GSM_RLP_DECODER,
+  packetPath: GSM_PACKET_PATH,
   SummaryRows: GsmSummaryRows,
   // `radio=map`: the FER follows the phone's distance (gsm.md); the other radios are fixed profiles.
   mapRadio: { kind: 'option', key: 'radio', option: 'map', changes: 'the FER' },

@@ -7,6 +7,7 @@ import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
 import { IS707_SUMMARY_FIELDS } from './summary-fields';
 import { RTO_IN_FORCE, viewFigures } from '../view-figures';
+import { IS707_PACKET_PATH } from './packet-path';
 
 export { IS707_PRESETS } from './presets';
 export { IS707_PUBLISHED } from './published';
@@ -34,6 +35,7 @@ export const IS707_LAB: LabPlugin = {
   summaryFields: IS707_SUMMARY_FIELDS,
   panels: [],
   linkDecoder: IS707_DECODER,
+  packetPath: IS707_PACKET_PATH,
   // `radioFromMap=1`: the FER follows the phone's distance (is707.md); off, `fer` sets it.
   mapRadio: { kind: 'switch', key: 'radioFromMap', changes: 'the FER', manualKey: 'fer' },
 };

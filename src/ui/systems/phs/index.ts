@@ -12,6 +12,7 @@ import type { LabPlugin } from '../types';
 import { PHS_PRESETS } from './presets';
 import { PHS_SUMMARY_FIELDS } from './summary-fields';
 import { RTO_IN_FORCE, viewFigures } from '../view-figures';
+import { PHS_PACKET_PATH } from './packet-path';
 
 export { PHS_PRESETS } from './presets';
 export { PHS_PUBLISHED } from './published';
@@ -62,6 +63,7 @@ export const PHS_LAB: LabPlugin = {
     { id: 'phs-monitor', title: 'PIAFS monitor (the study’s Figure 2)', Component: PiafsMonitorPanel },
   ],
   linkDecoder: PIAFS_DECODER,
+  packetPath: PHS_PACKET_PATH,
   // 58 400 bit/s per link up, averaged over the run (phs.md), so it moves during the run.
   chartLabels: { capacity: 'capacity (links up, run average)' },
   // Each unit's field strength comes from the phone's distance (phs.md), with no key to turn it off.
