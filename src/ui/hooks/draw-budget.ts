@@ -9,6 +9,10 @@
  * waiting out its duty cycle — one after another within the frame budget, not all in one frame
  * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
  * apart): no chart lingers on an older window than the others (issue #8 item 4).
+ * A chart scrolled out of view (`show(false)`, use-chart.ts watches the page) is not drawn while
+ * the data streams — it takes in each commit's data all the same, so coming into view or the
+ * stream settling draws it at the cost of one draw (issue 21: at 1280 × 720 the sequence graph is
+ * the one time chart in view, and the four below it took most of the frames' drawing time).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -24,6 +28,11 @@ export const MAX_WAIT_MS = 90;
  * commits every 60 ms, runtime.ts): it is drawn without waiting out its duty cycle, ms.
  */
 export const SETTLE_MS = 150;
+/**
+ * The same for a chart out of view: longer, since on a loaded machine commits come more than
+ * SETTLE_MS apart while the run still plays, and a chart nobody sees need not follow them, ms.
+ */
+export const HIDDEN_SETTLE_MS = 1000;
 
 interface Entry {
   chart: Chart;
@@ -38,6 +47,8 @@ interface Entry {
   updatedAt: number;
   /** Whether its chart has taken in `data` (Chart.prepare). */
   prepared: boolean;
+  /** Whether its chart is in view (or near it); out of view it draws only once the data settles. */
+  visible: boolean;
 }
 
 export interface DrawBudgetDeps {
@@ -72,7 +83,11 @@ export class DrawBudget {
   constructor(private readonly deps: DrawBudgetDeps) {}
 
   /** Register a chart; returns the function that hands it new data (and the one that forgets it). */
-  add(chart: Chart): { update(data: TraceData, view: ChartView): void; remove(): void } {
+  add(chart: Chart): {
+    update(data: TraceData, view: ChartView): void;
+    remove(): void;
+    show(visible: boolean): void;
+  } {
     const e: Entry = {
       chart,
       data: {},
@@ -82,6 +97,7 @@ export class DrawBudget {
       drawnAt: -Infinity,
       updatedAt: -Infinity,
       prepared: true,
+      visible: true,
     };
     this.entries.add(e);
     return {
@@ -101,6 +117,11 @@ export class DrawBudget {
       remove: () => {
         this.entries.delete(e);
         this.toPrepare.delete(e);
+      },
+      show: (visible) => {
+        if (e.visible === visible) return;
+        e.visible = visible;
+        if (visible && e.dirty) this.schedule();
       },
     };
   }
@@ -169,6 +190,10 @@ export class DrawBudget {
       const backedOff = duty * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
       const wait = Math.max(duty, Math.min(MAX_WAIT_MS, backedOff));
       const settled = now - e.updatedAt >= SETTLE_MS;
+      if (!e.visible && now - e.updatedAt < HIDDEN_SETTLE_MS) {
+        left = true;
+        continue;
+      }
       const rested = settled || now - e.drawnAt >= wait;
       const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
       if (!rested || !fits) {

@@ -188,3 +188,69 @@ describe('DrawBudget once the data stops changing', () => {
     expect(queue.length).toBe(0);
   });
 });
+
+describe('DrawBudget with charts out of view', () => {
+  /** Two charts, `shown` in view and `hidden` not, fed 2 s of updates every 60 ms (a max-speed stream). */
+  function stream() {
+    let now = 0;
+    const queue: (() => void)[] = [];
+    const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
+    const drawn = { shown: 0, hidden: 0 };
+    const seen = { shown: -1, hidden: -1 };
+    const last = { shown: -1, hidden: -1 };
+    const add = (name: 'shown' | 'hidden') =>
+      b.add({
+        update: (_d, v) => {
+          seen[name] = v.simTime;
+        },
+        flush: () => {
+          drawn[name]++;
+          last[name] = seen[name];
+          now += 2;
+        },
+        destroy: () => {},
+      });
+    const shown = add('shown');
+    const hidden = add('hidden');
+    hidden.show(false);
+    const frames = (ms: number): void => {
+      for (const end = now + ms; now < end;) {
+        now += 16;
+        queue.splice(0).forEach((f) => f());
+      }
+    };
+    let simTime = 0;
+    for (let ms = 0; ms < 2000; ms += 60) {
+      simTime += 10;
+      shown.update({}, { ...view, simTime });
+      hidden.update({}, { ...view, simTime });
+      frames(60);
+    }
+    return { drawn, last, hidden, frames, simTime, pending: () => queue.length };
+  }
+
+  it('does not draw a chart out of view while the data streams; the chart in view draws as before', () => {
+    const s = stream();
+    expect(s.drawn.hidden).toBe(0);
+    expect(s.drawn.shown).toBeGreaterThanOrEqual(30);
+  });
+
+  it('draws it at once when it comes into view', () => {
+    const s = stream();
+    s.hidden.show(true);
+    s.frames(16);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.last.hidden).toBe(s.simTime);
+  });
+
+  it('draws its last update once the stream has stopped for HIDDEN_SETTLE_MS, then stops asking for frames', async () => {
+    const { HIDDEN_SETTLE_MS } = await import('../../../src/ui/hooks/draw-budget');
+    const s = stream();
+    s.frames(HIDDEN_SETTLE_MS - 100);
+    expect(s.drawn.hidden).toBe(0);
+    s.frames(200);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.last.hidden).toBe(s.simTime);
+    expect(s.pending()).toBe(0);
+  });
+});
