@@ -9,10 +9,13 @@
  * waiting out its duty cycle — one after another within the frame budget, not all in one frame
  * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
  * apart): no chart lingers on an older window than the others (issue #8 item 4).
- * A chart scrolled out of view (`show(false)`, use-chart.ts watches the page) is not drawn while
- * the data streams — it takes in each commit's data all the same, so coming into view or the
- * stream settling draws it at the cost of one draw (issue 21: at 1280 × 720 the sequence graph is
- * the one time chart in view, and the four below it took most of the frames' drawing time).
+ * A chart scrolled out of view (`show(false)`, use-chart.ts watches the page) neither draws nor
+ * takes in data while the data streams: coming into view or the stream settling has it take in the
+ * data then held (in a task of its own) and draw. Its indexes then read only what the page's
+ * buffers still hold — at most their cap per source — instead of every record of the run as it
+ * came (issue 21: at 1280 × 720 the sequence graph is the one time chart in view; indexing the link
+ * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
+ * drawing the four charts below the fold most of the frames' drawing time).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -107,7 +110,8 @@ export class DrawBudget {
         e.data = data;
         if (fresh && chart.prepare) {
           e.prepared = false;
-          this.prepareSoon(e);
+          // Out of view: taken in when it comes into view or the data settles (see `show`).
+          if (e.visible) this.prepareSoon(e);
         }
         e.view = view;
         e.dirty = true;
@@ -121,6 +125,7 @@ export class DrawBudget {
       show: (visible) => {
         if (e.visible === visible) return;
         e.visible = visible;
+        if (visible && !e.prepared) this.prepareSoon(e);
         if (visible && e.dirty) this.schedule();
       },
     };
@@ -190,7 +195,9 @@ export class DrawBudget {
       const backedOff = duty * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
       const wait = Math.max(duty, Math.min(MAX_WAIT_MS, backedOff));
       const settled = now - e.updatedAt >= SETTLE_MS;
-      if (!e.visible && now - e.updatedAt < HIDDEN_SETTLE_MS) {
+      if (!e.visible && (now - e.updatedAt < HIDDEN_SETTLE_MS || !e.prepared)) {
+        // Settled out of view: its data is taken in by a task of its own first, then drawn.
+        if (now - e.updatedAt >= HIDDEN_SETTLE_MS) this.prepareSoon(e);
         left = true;
         continue;
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DrawBudget } from '../../../src/ui/hooks/draw-budget';
+import type { TraceData } from '../../../src/ui/charts/types';
 
 function harness() {
   let now = 0;
@@ -196,6 +197,11 @@ describe('DrawBudget with charts out of view', () => {
     const queue: (() => void)[] = [];
     const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
     const drawn = { shown: 0, hidden: 0 };
+    const prepared = { shown: 0, hidden: 0 };
+    /** Whether the hidden chart had taken in its latest data when it drew. */
+    const preparedFirst: boolean[] = [];
+    let latest: unknown = null;
+    let hiddenHas: unknown = null;
     const seen = { shown: -1, hidden: -1 };
     const last = { shown: -1, hidden: -1 };
     const add = (name: 'shown' | 'hidden') =>
@@ -206,7 +212,12 @@ describe('DrawBudget with charts out of view', () => {
         flush: () => {
           drawn[name]++;
           last[name] = seen[name];
+          if (name === 'hidden') preparedFirst.push(hiddenHas === latest);
           now += 2;
+        },
+        prepare: (d) => {
+          prepared[name]++;
+          if (name === 'hidden') hiddenHas = d;
         },
         destroy: () => {},
       });
@@ -222,24 +233,29 @@ describe('DrawBudget with charts out of view', () => {
     let simTime = 0;
     for (let ms = 0; ms < 2000; ms += 60) {
       simTime += 10;
-      shown.update({}, { ...view, simTime });
-      hidden.update({}, { ...view, simTime });
+      latest = {};
+      shown.update(latest as TraceData, { ...view, simTime });
+      hidden.update(latest as TraceData, { ...view, simTime });
       frames(60);
     }
-    return { drawn, last, hidden, frames, simTime, pending: () => queue.length };
+    return { drawn, prepared, preparedFirst, last, hidden, frames, simTime, pending: () => queue.length };
   }
 
-  it('does not draw a chart out of view while the data streams; the chart in view draws as before', () => {
+  it('neither draws nor indexes a chart out of view while the data streams; the chart in view does both', () => {
     const s = stream();
     expect(s.drawn.hidden).toBe(0);
+    expect(s.prepared.hidden).toBe(0);
     expect(s.drawn.shown).toBeGreaterThanOrEqual(30);
+    expect(s.prepared.shown).toBe(34);
   });
 
-  it('draws it at once when it comes into view', () => {
+  it('indexes and draws it at once when it comes into view, the latest data only', () => {
     const s = stream();
     s.hidden.show(true);
     s.frames(16);
+    expect(s.prepared.hidden).toBe(1);
     expect(s.drawn.hidden).toBe(1);
+    expect(s.preparedFirst).toEqual([true]);
     expect(s.last.hidden).toBe(s.simTime);
   });
 
@@ -249,7 +265,9 @@ describe('DrawBudget with charts out of view', () => {
     s.frames(HIDDEN_SETTLE_MS - 100);
     expect(s.drawn.hidden).toBe(0);
     s.frames(200);
+    expect(s.prepared.hidden).toBe(1);
     expect(s.drawn.hidden).toBe(1);
+    expect(s.preparedFirst).toEqual([true]);
     expect(s.last.hidden).toBe(s.simTime);
     expect(s.pending()).toBe(0);
   });
