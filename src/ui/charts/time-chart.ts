@@ -51,6 +51,11 @@ export interface TimeChartSpec {
   readonly height: number;
   /** Draw everything; return a one-line description of what is drawn (for the svg's desc). */
   draw(ctx: TimeDrawContext): string;
+  /**
+   * What `draw` reads besides the data and the view — values of getters in the options (PHS's
+   * capacity, DECT's target and bth): a change draws again (draw-inputs.ts).
+   */
+  inputs?(): readonly unknown[];
 }
 
 /** A time chart: the {@link Chart} contract plus `flush()` and its DOM for export/tests. */
@@ -97,7 +102,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const [t0, t1] = domain();
     const w = frame.innerW;
     const h = frame.innerH;
-    const inputs = drawInputs(data, used, view, t0, t1, w, h);
+    const inputs = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
     if (sameInputs(drawn, inputs)) return;
     drawn = inputs;
     frame.wrapper.dataset.draws = String(++draws);
@@ -134,7 +139,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
     if (changed) {
-      drawn = drawInputs(data, used, view, t0, t1, w, h);
+      drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
       const next = heldSpan(data, used);
       if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
         drawn = null;

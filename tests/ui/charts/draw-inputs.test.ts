@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createSeqChart } from '../../../src/ui/charts/seq-chart';
+import { createThroughputChart } from '../../../src/ui/charts/throughput-chart';
 import type { SeriesColumns } from '../../../src/ui/charts/types';
 import { host, view } from './helpers';
 
@@ -69,6 +70,28 @@ describe('a time chart skips a redraw with nothing new in view (issue 21)', () =
     );
     expect(draws(el)).toBeGreaterThanOrEqual(2);
     expect(el.querySelector('desc')!.textContent).toContain('15 data segments');
+    chart.destroy();
+  });
+
+  it('a value the chart reads from a getter (PHS capacity) draws again when it changes, the data unchanged', () => {
+    const el = host();
+    let cap: number | undefined;
+    const chart = createThroughputChart(el, { sync: true, capacityBps: () => cap });
+    const deliver: SeriesColumns = {
+      length: 5,
+      t: Float64Array.from([1, 2, 3, 4, 5]),
+      cols: { bytes: Float64Array.from([1, 2, 3, 4, 5].map((i) => 40_000 * i)), conn: new Float64Array(5) },
+      serial: 3,
+      base: 0,
+    };
+    chart.update({ 'tcp.deliver': deliver }, view(5));
+    chart.update({ 'tcp.deliver': deliver }, view(5));
+    expect(draws(el)).toBe(1);
+    expect(el.querySelector('line.capacity-line')).toBeNull();
+    cap = 350_400;
+    chart.update({ 'tcp.deliver': deliver }, view(5));
+    expect(draws(el)).toBe(2);
+    expect(el.querySelector('line.capacity-line')).not.toBeNull();
     chart.destroy();
   });
 });
