@@ -10,8 +10,9 @@
  * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
  * apart): no chart lingers on an older window than the others (issue #8 item 4).
  * A chart scrolled out of view (`show(false)`, use-chart.ts watches the page) neither draws nor
- * takes in data while the data streams: coming into view or the stream settling has it take in the
- * data then held (in a task of its own) and draw. Its indexes then read only what the page's
+ * takes in data while the run plays (`setStreaming`) or the data streams: coming into view, or the
+ * run stopping and the data settling, has it take in the data then held (in a task of its own)
+ * and draw. Its indexes then read only what the page's
  * buffers still hold — at most their cap per source — instead of every record of the run as it
  * came (issue 21: at 1280 × 720 the sequence graph is the one time chart in view; indexing the link
  * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
@@ -31,11 +32,6 @@ export const MAX_WAIT_MS = 90;
  * commits every 60 ms, runtime.ts): it is drawn without waiting out its duty cycle, ms.
  */
 export const SETTLE_MS = 150;
-/**
- * The same for a chart out of view: longer, since on a loaded machine commits come more than
- * SETTLE_MS apart while the run still plays, and a chart nobody sees need not follow them, ms.
- */
-export const HIDDEN_SETTLE_MS = 1000;
 
 interface Entry {
   chart: Chart;
@@ -83,7 +79,20 @@ export class DrawBudget {
   /** Extra spacing of chart draws when frames come too slowly (painting is costly too). */
   private backoff = 1;
 
+  /**
+   * Whether the run is playing (use-chart.ts follows the store): a chart out of view waits for its
+   * end, however far apart commits come on a loaded machine, rather than for a pause in them.
+   */
+  private streaming = false;
+
   constructor(private readonly deps: DrawBudgetDeps) {}
+
+  /** The run plays (true) or stopped: then every chart out of view takes in its data and draws. */
+  setStreaming(on: boolean): void {
+    if (this.streaming === on) return;
+    this.streaming = on;
+    if (!on && [...this.entries].some((e) => e.dirty)) this.schedule();
+  }
 
   /** Register a chart; returns the function that hands it new data (and the one that forgets it). */
   add(chart: Chart): {
@@ -195,9 +204,9 @@ export class DrawBudget {
       const backedOff = duty * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
       const wait = Math.max(duty, Math.min(MAX_WAIT_MS, backedOff));
       const settled = now - e.updatedAt >= SETTLE_MS;
-      if (!e.visible && (now - e.updatedAt < HIDDEN_SETTLE_MS || !e.prepared)) {
+      if (!e.visible && (this.streaming || !settled || !e.prepared)) {
         // Settled out of view: its data is taken in by a task of its own first, then drawn.
-        if (now - e.updatedAt >= HIDDEN_SETTLE_MS) this.prepareSoon(e);
+        if (!this.streaming && settled) this.prepareSoon(e);
         left = true;
         continue;
       }

@@ -84,6 +84,12 @@ export function useChart<O extends ChartOptions>(
     };
   }, [factory, optionsKey]);
 
+  // While the run plays, charts out of view wait for it to stop (draw-budget.ts).
+  const playing = useLab((s) => s.status === 'playing');
+  useEffect(() => {
+    pageBudget.setStreaming(playing);
+  }, [playing]);
+
   useEffect(() => {
     chart.current?.update(data, view);
     const el = host.current;

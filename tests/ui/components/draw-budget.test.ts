@@ -192,10 +192,11 @@ describe('DrawBudget once the data stops changing', () => {
 
 describe('DrawBudget with charts out of view', () => {
   /** Two charts, `shown` in view and `hidden` not, fed 2 s of updates every 60 ms (a max-speed stream). */
-  function stream() {
+  function stream(playing = false) {
     let now = 0;
     const queue: (() => void)[] = [];
     const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
+    b.setStreaming(playing);
     const drawn = { shown: 0, hidden: 0 };
     const prepared = { shown: 0, hidden: 0 };
     /** Whether the hidden chart had taken in its latest data when it drew. */
@@ -238,7 +239,17 @@ describe('DrawBudget with charts out of view', () => {
       hidden.update(latest as TraceData, { ...view, simTime });
       frames(60);
     }
-    return { drawn, prepared, preparedFirst, last, hidden, frames, simTime, pending: () => queue.length };
+    return {
+      budget: b,
+      drawn,
+      prepared,
+      preparedFirst,
+      last,
+      hidden,
+      frames,
+      simTime,
+      pending: () => queue.length,
+    };
   }
 
   it('neither draws nor indexes a chart out of view while the data streams; the chart in view does both', () => {
@@ -259,16 +270,26 @@ describe('DrawBudget with charts out of view', () => {
     expect(s.last.hidden).toBe(s.simTime);
   });
 
-  it('draws its last update once the stream has stopped for HIDDEN_SETTLE_MS, then stops asking for frames', async () => {
-    const { HIDDEN_SETTLE_MS } = await import('../../../src/ui/hooks/draw-budget');
+  it('draws its last update once the stream settles, first taking in the latest data; then stops asking for frames', async () => {
+    const { SETTLE_MS } = await import('../../../src/ui/hooks/draw-budget');
     const s = stream();
-    s.frames(HIDDEN_SETTLE_MS - 100);
-    expect(s.drawn.hidden).toBe(0);
-    s.frames(200);
+    s.frames(SETTLE_MS + 50);
     expect(s.prepared.hidden).toBe(1);
     expect(s.drawn.hidden).toBe(1);
     expect(s.preparedFirst).toEqual([true]);
     expect(s.last.hidden).toBe(s.simTime);
     expect(s.pending()).toBe(0);
+  });
+
+  it('while the run plays, waits however long the updates pause (a loaded machine), and draws once it stops', () => {
+    const s = stream(true);
+    s.frames(3000);
+    expect(s.drawn.hidden).toBe(0);
+    expect(s.prepared.hidden).toBe(0);
+    s.budget.setStreaming(false);
+    s.frames(16 * 3);
+    expect(s.prepared.hidden).toBe(1);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.last.hidden).toBe(s.simTime);
   });
 });
