@@ -75,7 +75,7 @@ describe('a time chart skips a redraw with nothing new in view (issue 21)', () =
 
   it('a value the chart reads from a getter (PHS capacity) draws again when it changes, the data unchanged', () => {
     const el = host();
-    let cap: number | undefined;
+    let cap = 0; // none: not positive
     const chart = createThroughputChart(el, { sync: true, capacityBps: () => cap });
     const deliver: SeriesColumns = {
       length: 5,
