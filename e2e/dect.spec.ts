@@ -21,8 +21,12 @@ async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
 const grid = (page: Page, rfp: number) => page.getByTestId(`dect-grid-rfp${rfp}`);
 const tcpOn = async (page: Page, rfp: number): Promise<number> =>
   Number(await grid(page, rfp).getAttribute('data-tcp'));
-const marks = async (page: Page, cls: string): Promise<number> =>
-  Number(await page.getByTestId('chart-dect-bearers').locator(`path.${cls}`).getAttribute('data-n'));
+/** Marks of a kind on the bearer chart, scrolled into view: a chart out of view is not redrawn while the run plays. */
+const marks = async (page: Page, cls: string): Promise<number> => {
+  const chart = page.getByTestId('chart-dect-bearers');
+  await chart.scrollIntoViewIfNeeded();
+  return Number(await chart.locator(`path.${cls}`).getAttribute('data-n'));
+};
 const cell = (page: Page) => page.getByTestId('map-captions').locator('[data-caption="Cell"]');
 const simTime = async (page: Page): Promise<number> =>
   Number(await page.getByTestId('summary').getAttribute('data-sim-time'));

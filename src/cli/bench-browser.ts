@@ -99,7 +99,7 @@ export const MAX_SPEED_SCENARIOS: readonly string[] = [
 /** Page script: timestamps of the Play click and of "done", frame times and chart draws in between. */
 const MAX_SPEED_SCRIPT = `
 (() => {
-  const s = (window.__maxSpeed = { t0: NaN, t1: NaN, raf: [], longTasks: [], draws0: {}, draws1: {} });
+  const s = (window.__maxSpeed = { t0: NaN, t1: NaN, raf: [], longTasks: [], draws0: {}, draws1: {}, shown: [] });
   const draws = () => {
     const out = {};
     for (const svg of document.querySelectorAll('svg[data-chart]')) {
@@ -123,6 +123,10 @@ const MAX_SPEED_SCRIPT = `
     if (!b || s.t0 === s.t0) return;
     s.t0 = performance.now();
     s.draws0 = draws();
+    for (const svg of document.querySelectorAll('svg[data-chart]')) {
+      const r = svg.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < innerHeight && r.width > 0) s.shown.push(svg.getAttribute('data-chart'));
+    }
     requestAnimationFrame(tick);
     const status = document.querySelector('[data-status]');
     const obs = new MutationObserver(() => {
@@ -144,6 +148,8 @@ export interface PageRun {
   frameMs: { p50: number; p95: number; p99: number; max: number };
   /** Redraws per second of each time chart on the page (by `data-chart` kind). */
   drawsPerSecond: Record<string, number>;
+  /** The charts (`data-chart` kinds) in the viewport when Play was pressed. */
+  shown: string[];
   /** Long tasks (≥ 50 ms) on the main thread while playing: count and the longest, ms. */
   longTasks: number;
   longestTaskMs: number;
@@ -189,6 +195,7 @@ export async function pageMaxSpeed(browser: Browser, url: string, scenario: stri
       longTasks: number[];
       draws0: Record<string, number>;
       draws1: Record<string, number>;
+      shown: string[];
     };
     const simSeconds = Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
     const wallSeconds = (s.t1 - s.t0) / 1000;
@@ -207,6 +214,7 @@ export async function pageMaxSpeed(browser: Browser, url: string, scenario: stri
         max: gaps.length ? gaps[gaps.length - 1] : NaN,
       },
       drawsPerSecond,
+      shown: s.shown,
       longTasks: s.longTasks.length,
       longestTaskMs: s.longTasks.length ? Math.max(...s.longTasks) : 0,
       mainCpuS: m1.ThreadTime - m0.ThreadTime,

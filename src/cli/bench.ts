@@ -273,7 +273,11 @@ if (!args.has('--no-browser')) {
         const ratio = page.map((v, k) => v / node[k]);
         const kinds = [...new Set(pages.flatMap((r) => Object.keys(r.drawsPerSecond)))].sort();
         const draws = kinds
-          .map((k) => `${k} ${fmtMinMedianMax(minMedianMax(pages.map((r) => r.drawsPerSecond[k] ?? 0)), 1)}`)
+          .map(
+            (k) =>
+              `${k}${pages[0].shown.includes(k) ? ' (in view)' : ''} ` +
+              fmtMinMedianMax(minMedianMax(pages.map((r) => r.drawsPerSecond[k] ?? 0)), 1),
+          )
           .join(', ');
         const f = (key: 'p50' | 'p95' | 'p99' | 'max') =>
           fmtMinMedianMax(minMedianMax(pages.map((r) => r.frameMs[key])), 1);

@@ -37,6 +37,7 @@ export function createThroughputChart(el: HTMLElement, options: ThroughputChartO
     title: 'Goodput over a sliding window',
     height: 200,
     draw: (ctx) => drawThroughput(ctx, options),
+    inputs: () => [capacityOf(options.capacityBps)],
   });
 }
 

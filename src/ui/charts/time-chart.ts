@@ -6,6 +6,7 @@ import { observeResize } from './host-size';
 import { attachAxisInteraction, type Domain } from './interaction';
 import { drawNotes, notesText } from './note-marks';
 import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';
+import { drawInputs, sameInputs, type DrawInputs } from './draw-inputs';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
@@ -50,6 +51,11 @@ export interface TimeChartSpec {
   readonly height: number;
   /** Draw everything; return a one-line description of what is drawn (for the svg's desc). */
   draw(ctx: TimeDrawContext): string;
+  /**
+   * What `draw` reads besides the data and the view — values of getters in the options (PHS's
+   * capacity, DECT's target and bth): a change draws again (draw-inputs.ts).
+   */
+  inputs?(): readonly unknown[];
 }
 
 /** A time chart: the {@link Chart} contract plus `flush()` and its DOM for export/tests. */
@@ -90,15 +96,20 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   const indexes = new ChartIndexes();
   /** Draws so far, on the wrapper as `data-draws` (the bench counts chart updates per second; not in exports). */
   let draws = 0;
+  /** What the last draw showed (draw-inputs.ts): the same again is not drawn. */
+  let drawn: DrawInputs | null = null;
   const draw = (): void => {
+    const [t0, t1] = domain();
+    const w = frame.innerW;
+    const h = frame.innerH;
+    const inputs = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
+    if (sameInputs(drawn, inputs)) return;
+    drawn = inputs;
     frame.wrapper.dataset.draws = String(++draws);
     // The span of the sources the last draw read (at the cap it slides a little with every commit).
     span = heldSpan(data, used);
     const p = palette(view.theme);
     frame.theme(p);
-    const [t0, t1] = domain();
-    const w = frame.innerW;
-    const h = frame.innerH;
     const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
     frame.xAxis(x, 'time (s)', p);
     const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
@@ -128,8 +139,12 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
     if (changed) {
+      drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
       const next = heldSpan(data, used);
-      if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) scheduler.request();
+      if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
+        drawn = null;
+        scheduler.request();
+      }
     }
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);

@@ -12,12 +12,29 @@ export type Measure = (text: string) => number;
 /** Estimated width per character, in em: above the widest common glyphs' average (digits are 0.64 em). */
 const ESTIMATE_EM = 0.68;
 
+/**
+ * One canvas context measures every font (undefined: not made yet; null: none here). A context
+ * per measure cost more than the measuring: the span note wraps its text at every redraw, and
+ * making the context was 10 % of the page's drawing time at max speed (issue 21).
+ */
+let shared: OffscreenCanvasRenderingContext2D | null | undefined;
+/** The font last set on it, as written (the context reads it back normalised). */
+let sharedFont = '';
+
 /** A measure for `fontPx` px text of `family`: the canvas's, else the estimate. */
 export function textMeasure(fontPx: number, family: string): Measure {
-  const ctx = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (shared === undefined)
+    shared = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  const ctx = shared;
   if (!ctx) return (t) => t.length * fontPx * ESTIMATE_EM;
-  ctx.font = `${fontPx}px ${family}`;
-  return (t) => ctx.measureText(t).width;
+  const font = `${fontPx}px ${family}`;
+  return (t) => {
+    if (sharedFont !== font) {
+      ctx.font = font;
+      sharedFont = font;
+    }
+    return ctx.measureText(t).width;
+  };
 }
 
 /**

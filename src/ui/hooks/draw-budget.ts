@@ -9,6 +9,14 @@
  * waiting out its duty cycle — one after another within the frame budget, not all in one frame
  * (which made the long frames of issue 20 item 12 whenever commits came more than SETTLE_MS
  * apart): no chart lingers on an older window than the others (issue #8 item 4).
+ * A chart scrolled out of view (`show(false)`, use-chart.ts watches the page) neither draws nor
+ * takes in data while the run plays (`setStreaming`) or the data streams: coming into view, or the
+ * run stopping and the data settling, has it take in the data then held (in a task of its own)
+ * and draw. Its indexes then read only what the page's
+ * buffers still hold — at most their cap per source — instead of every record of the run as it
+ * came (issue 21: at 1280 × 720 the sequence graph is the one time chart in view; indexing the link
+ * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
+ * drawing the four charts below the fold most of the frames' drawing time).
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -38,6 +46,8 @@ interface Entry {
   updatedAt: number;
   /** Whether its chart has taken in `data` (Chart.prepare). */
   prepared: boolean;
+  /** Whether its chart is in view (or near it); out of view it draws only once the data settles. */
+  visible: boolean;
 }
 
 export interface DrawBudgetDeps {
@@ -69,10 +79,27 @@ export class DrawBudget {
   /** Extra spacing of chart draws when frames come too slowly (painting is costly too). */
   private backoff = 1;
 
+  /**
+   * Whether the run is playing (use-chart.ts follows the store): a chart out of view waits for its
+   * end, however far apart commits come on a loaded machine, rather than for a pause in them.
+   */
+  private streaming = false;
+
   constructor(private readonly deps: DrawBudgetDeps) {}
 
+  /** The run plays (true) or stopped: then every chart out of view takes in its data and draws. */
+  setStreaming(on: boolean): void {
+    if (this.streaming === on) return;
+    this.streaming = on;
+    if (!on && [...this.entries].some((e) => e.dirty)) this.schedule();
+  }
+
   /** Register a chart; returns the function that hands it new data (and the one that forgets it). */
-  add(chart: Chart): { update(data: TraceData, view: ChartView): void; remove(): void } {
+  add(chart: Chart): {
+    update(data: TraceData, view: ChartView): void;
+    remove(): void;
+    show(visible: boolean): void;
+  } {
     const e: Entry = {
       chart,
       data: {},
@@ -82,6 +109,7 @@ export class DrawBudget {
       drawnAt: -Infinity,
       updatedAt: -Infinity,
       prepared: true,
+      visible: true,
     };
     this.entries.add(e);
     return {
@@ -91,7 +119,8 @@ export class DrawBudget {
         e.data = data;
         if (fresh && chart.prepare) {
           e.prepared = false;
-          this.prepareSoon(e);
+          // Out of view: taken in when it comes into view or the data settles (see `show`).
+          if (e.visible) this.prepareSoon(e);
         }
         e.view = view;
         e.dirty = true;
@@ -101,6 +130,12 @@ export class DrawBudget {
       remove: () => {
         this.entries.delete(e);
         this.toPrepare.delete(e);
+      },
+      show: (visible) => {
+        if (e.visible === visible) return;
+        e.visible = visible;
+        if (visible && !e.prepared) this.prepareSoon(e);
+        if (visible && e.dirty) this.schedule();
       },
     };
   }
@@ -169,6 +204,12 @@ export class DrawBudget {
       const backedOff = duty * this.backoff + (this.backoff > 1 ? 16 * this.backoff : 0);
       const wait = Math.max(duty, Math.min(MAX_WAIT_MS, backedOff));
       const settled = now - e.updatedAt >= SETTLE_MS;
+      if (!e.visible && (this.streaming || !settled || !e.prepared)) {
+        // Settled out of view: its data is taken in by a task of its own first, then drawn.
+        if (!this.streaming && settled) this.prepareSoon(e);
+        left = true;
+        continue;
+      }
       const rested = settled || now - e.drawnAt >= wait;
       const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
       if (!rested || !fits) {

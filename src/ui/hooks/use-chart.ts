@@ -21,6 +21,9 @@ export function useChartView(theme: 'light' | 'dark', chart?: ChartId): ChartVie
   );
 }
 
+/** How near the viewport a chart counts as in view, px. */
+const VIEW_MARGIN_PX = 200;
+
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
 export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;
 
@@ -65,12 +68,27 @@ export function useChart<O extends ChartOptions>(
     const budgeted = pageBudget.add(c);
     chart.current = budgeted;
     budgeted.update(last.current.data, last.current.view);
+    // Out of view (with a margin, so a chart scrolled to is already drawn) it waits for the data to settle.
+    const seen =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => budgeted.show(entries[entries.length - 1].isIntersecting), {
+            rootMargin: `${VIEW_MARGIN_PX}px`,
+          })
+        : null;
+    seen?.observe(el);
     return () => {
+      seen?.disconnect();
       budgeted.remove();
       c.destroy();
       chart.current = null;
     };
   }, [factory, optionsKey]);
+
+  // While the run plays, charts out of view wait for it to stop (draw-budget.ts).
+  const playing = useLab((s) => s.status === 'playing');
+  useEffect(() => {
+    pageBudget.setStreaming(playing);
+  }, [playing]);
 
   useEffect(() => {
     chart.current?.update(data, view);

@@ -334,7 +334,8 @@ describe('a redraw works for its pixel columns, whatever the run’s length', ()
       const draw = (): number => {
         const count = { n: 0 };
         const states = counted({ 'channel.state': after.data['channel.state'] }, count)['channel.state'];
-        chart.update({ ...after.data, 'channel.state': states }, view(after.simTime));
+        // A new (empty) notes list each time: drawn again, not skipped as unchanged (draw-inputs.ts).
+        chart.update({ ...after.data, 'channel.state': states }, view(after.simTime, { notes: [] }));
         return count.n;
       };
       const first = draw();

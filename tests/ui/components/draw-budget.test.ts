@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DrawBudget } from '../../../src/ui/hooks/draw-budget';
+import type { TraceData } from '../../../src/ui/charts/types';
 
 function harness() {
   let now = 0;
@@ -186,5 +187,109 @@ describe('DrawBudget once the data stops changing', () => {
     }
     expect(last).toEqual({ a: simTime, b: simTime, c: simTime });
     expect(queue.length).toBe(0);
+  });
+});
+
+describe('DrawBudget with charts out of view', () => {
+  /** Two charts, `shown` in view and `hidden` not, fed 2 s of updates every 60 ms (a max-speed stream). */
+  function stream(playing = false) {
+    let now = 0;
+    const queue: (() => void)[] = [];
+    const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
+    b.setStreaming(playing);
+    const drawn = { shown: 0, hidden: 0 };
+    const prepared = { shown: 0, hidden: 0 };
+    /** Whether the hidden chart had taken in its latest data when it drew. */
+    const preparedFirst: boolean[] = [];
+    let latest: unknown = null;
+    let hiddenHas: unknown = null;
+    const seen = { shown: -1, hidden: -1 };
+    const last = { shown: -1, hidden: -1 };
+    const add = (name: 'shown' | 'hidden') =>
+      b.add({
+        update: (_d, v) => {
+          seen[name] = v.simTime;
+        },
+        flush: () => {
+          drawn[name]++;
+          last[name] = seen[name];
+          if (name === 'hidden') preparedFirst.push(hiddenHas === latest);
+          now += 2;
+        },
+        prepare: (d) => {
+          prepared[name]++;
+          if (name === 'hidden') hiddenHas = d;
+        },
+        destroy: () => {},
+      });
+    const shown = add('shown');
+    const hidden = add('hidden');
+    hidden.show(false);
+    const frames = (ms: number): void => {
+      for (const end = now + ms; now < end;) {
+        now += 16;
+        queue.splice(0).forEach((f) => f());
+      }
+    };
+    let simTime = 0;
+    for (let ms = 0; ms < 2000; ms += 60) {
+      simTime += 10;
+      latest = {};
+      shown.update(latest as TraceData, { ...view, simTime });
+      hidden.update(latest as TraceData, { ...view, simTime });
+      frames(60);
+    }
+    return {
+      budget: b,
+      drawn,
+      prepared,
+      preparedFirst,
+      last,
+      hidden,
+      frames,
+      simTime,
+      pending: () => queue.length,
+    };
+  }
+
+  it('neither draws nor indexes a chart out of view while the data streams; the chart in view does both', () => {
+    const s = stream();
+    expect(s.drawn.hidden).toBe(0);
+    expect(s.prepared.hidden).toBe(0);
+    expect(s.drawn.shown).toBeGreaterThanOrEqual(30);
+    expect(s.prepared.shown).toBe(34);
+  });
+
+  it('indexes and draws it at once when it comes into view, the latest data only', () => {
+    const s = stream();
+    s.hidden.show(true);
+    s.frames(16);
+    expect(s.prepared.hidden).toBe(1);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.preparedFirst).toEqual([true]);
+    expect(s.last.hidden).toBe(s.simTime);
+  });
+
+  it('draws its last update once the stream settles, first taking in the latest data; then stops asking for frames', async () => {
+    const { SETTLE_MS } = await import('../../../src/ui/hooks/draw-budget');
+    const s = stream();
+    s.frames(SETTLE_MS + 50);
+    expect(s.prepared.hidden).toBe(1);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.preparedFirst).toEqual([true]);
+    expect(s.last.hidden).toBe(s.simTime);
+    expect(s.pending()).toBe(0);
+  });
+
+  it('while the run plays, waits however long the updates pause (a loaded machine), and draws once it stops', () => {
+    const s = stream(true);
+    s.frames(3000);
+    expect(s.drawn.hidden).toBe(0);
+    expect(s.prepared.hidden).toBe(0);
+    s.budget.setStreaming(false);
+    s.frames(16 * 3);
+    expect(s.prepared.hidden).toBe(1);
+    expect(s.drawn.hidden).toBe(1);
+    expect(s.last.hidden).toBe(s.simTime);
   });
 });

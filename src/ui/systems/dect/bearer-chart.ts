@@ -55,6 +55,10 @@ export function createBearerChart(el: HTMLElement, options: BearerChartOptions =
     title: 'Bearers of the TCP user: count, handovers, Connection_Modification',
     height: options.height ?? 230,
     draw: (ctx) => drawBearers(ctx, options),
+    inputs: () => {
+      const levels = options.levels?.();
+      return [levels?.target, levels?.bth];
+    },
   });
 }
 
