@@ -26,6 +26,11 @@ export abstract class SlottedDuplexLink<F, E extends LinkEntity<F, unknown>> {
   /** Next slot to run. */
   slot = 0;
   readonly delaySlots: number;
+  /**
+   * Ring position of the slot being run: counted round, not `slot % delaySlots` — an integer
+   * division per use is a measurable share of a slot that does little else.
+   */
+  protected pos = 0;
   /** Frames in flight A→B and B→A, by slot modulo `delaySlots`. */
   protected readonly ab: F[];
   protected readonly ba: F[];
@@ -57,7 +62,7 @@ export abstract class SlottedDuplexLink<F, E extends LinkEntity<F, unknown>> {
    * are polled for their frames of slot s. Events are drained after each call.
    */
   protected exchange(s: number): void {
-    const i = s % this.delaySlots;
+    const i = this.pos;
     const a = this.a;
     const b = this.b;
     if (this.abSent[i] === 1) {
@@ -74,11 +79,16 @@ export abstract class SlottedDuplexLink<F, E extends LinkEntity<F, unknown>> {
     this.drain(1);
   }
 
-  /** The radio's verdicts on slot `s`'s frames (after {@link exchange}): true = erased. */
-  protected judged(s: number, lostAB: boolean, lostBA: boolean): void {
-    const i = s % this.delaySlots;
+  /**
+   * The radio's verdicts on slot `s`'s frames (after {@link exchange}; true = erased), and the slot
+   * is over: the next step runs slot s + 1 at the next ring position.
+   */
+  protected endSlot(s: number, lostAB: boolean, lostBA: boolean): void {
+    const i = this.pos;
     this.abErr[i] = lostAB ? 1 : 0;
     this.baErr[i] = lostBA ? 1 : 0;
+    this.pos = i + 1 === this.delaySlots ? 0 : i + 1;
+    this.slot = s + 1;
   }
 
   /** Take the events of end `end` (right after a call to it that may raise one). */
@@ -86,19 +96,19 @@ export abstract class SlottedDuplexLink<F, E extends LinkEntity<F, unknown>> {
 
   /** The frame end `end` polled in the last slot run (valid until the next step). */
   lastFrame(end: DuplexEnd): F {
-    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
+    const i = (this.pos - 1 + this.delaySlots) % this.delaySlots;
     return end === 0 ? this.ab[i] : this.ba[i];
   }
 
   /** Whether end `end` sent a frame in the last slot run. */
   lastSent(end: DuplexEnd): boolean {
-    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
+    const i = (this.pos - 1 + this.delaySlots) % this.delaySlots;
     return (end === 0 ? this.abSent[i] : this.baSent[i]) === 1;
   }
 
   /** Whether the radio erased the frame end `end` sent in the last slot run. */
   lastError(end: DuplexEnd): boolean {
-    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
+    const i = (this.pos - 1 + this.delaySlots) % this.delaySlots;
     return (end === 0 ? this.abErr[i] : this.baErr[i]) === 1;
   }
 }

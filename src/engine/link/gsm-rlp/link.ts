@@ -151,18 +151,17 @@ export class GsmRlpLink extends SlottedDuplexLink<GsmRlpFrame, GsmRlpEntity> {
       this.slot = s + 1;
       return;
     }
+    const i = this.pos;
     this.exchange(s);
     this.radio.step(this.slotTime(s), this.bearers.active);
     const v = this.radio.verdict;
-    this.judged(s, erased(v, 0, BEARER_UP), erased(v, 0, BEARER_DOWN));
+    this.endSlot(s, erased(v, 0, BEARER_UP), erased(v, 0, BEARER_DOWN));
     if (this.ms.down) this.iwf.release(s);
     this.drain(1);
     if (this.iwf.down) this.ms.release(s);
     this.drain(0);
-    const i = s % this.delaySlots;
-    if (this.tFrame !== null) this.trace(s, this.ab[i], this.ba[i]);
+    if (this.tFrame !== null) this.trace(s, i, this.ab[i], this.ba[i]);
     else if (this.tEvent !== null) this.traceAllEvents(this.slotTime(s));
-    this.slot = s + 1;
   }
 
   /** Run `n` slots. */
@@ -195,9 +194,8 @@ export class GsmRlpLink extends SlottedDuplexLink<GsmRlpFrame, GsmRlpEntity> {
     return this.ms.counters[key] + this.iwf.counters[key];
   }
 
-  private trace(s: number, up: GsmRlpFrame, down: GsmRlpFrame): void {
+  private trace(s: number, i: number, up: GsmRlpFrame, down: GsmRlpFrame): void {
     const t = this.slotTime(s);
-    const i = s % this.delaySlots;
     this.traceFrame(t, 0, up, this.abErr[i] === 1);
     this.traceFrame(t, 1, down, this.baErr[i] === 1);
     this.traceAllEvents(t);

@@ -120,10 +120,9 @@ export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> 
     this.abortB = 0;
     this.exchange(s);
     const lost = this.radio.judge(this.bearers.active[0] !== 0);
-    this.judged(s, (lost & 1) !== 0, (lost & 2) !== 0);
+    this.endSlot(s, (lost & 1) !== 0, (lost & 2) !== 0);
     if (this.tFrame !== null) this.trace(now, this.ab[0], this.ba[0]);
     else if (this.tNak !== null) this.traceEvents(now, this.ab[0], this.ba[0]);
-    this.slot = s + 1;
   }
 
   protected drain(end: DuplexEnd): void {

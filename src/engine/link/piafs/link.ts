@@ -82,8 +82,7 @@ export class PiafsLink extends SlottedDuplexLink<PiafsFrame, PiafsEntity> {
    */
   step(slot: number, crcErrorUp: boolean, crcErrorDown: boolean): void {
     this.exchange(slot);
-    this.judged(slot, crcErrorUp, crcErrorDown);
-    this.slot = slot + 1;
+    this.endSlot(slot, crcErrorUp, crcErrorDown);
   }
 
   /** PIAFS reports through its monitor sink, not events: nothing to drain. */

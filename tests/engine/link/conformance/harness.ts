@@ -70,8 +70,7 @@ class ConformanceLink<F, E> extends SlottedDuplexLink<F, LinkEntity<F, E>> {
 
   run(s: number): void {
     this.exchange(s);
-    this.judged(s, false, false);
-    this.slot = s + 1;
+    this.endSlot(s, false, false);
     for (const [end, e] of [this.a, this.b].entries()) {
       if (e.pollTimeout() <= s) this.missed.push(`end ${end} slot ${s}: pollTimeout ${e.pollTimeout()}`);
       if (e.pollEvent() !== null) this.leftBehind++;
