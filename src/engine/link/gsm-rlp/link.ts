@@ -7,6 +7,7 @@ import { SlottedDuplexLink, type DuplexEnd } from '../slotted-duplex';
 import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import type { FramedSink } from '../packet-trace';
 import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
+import { streamServices, type StreamService } from '../stream-service';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvent } from './entity';
 import {
   GSM_RLP_FRAME_CLASS_LABELS,
@@ -246,6 +247,8 @@ export interface GsmRlpLinkBundle<P> {
   readonly rxIwf: StreamReassembler<P>;
   /** Packets arriving at the phone (downlink data). */
   readonly rxMs: StreamReassembler<P>;
+  /** The upper faces (link/contract.ts `LinkService`) of the phone's end and the IWF's. */
+  readonly services: readonly [StreamService<P>, StreamService<P>];
 }
 
 /** Build both ends of a GSM RLP link with the same configuration over the given channels. */
@@ -256,10 +259,12 @@ export function createGsmRlpLink<P>(
   options: GsmRlpLinkOptions = {},
 ): GsmRlpLinkBundle<P> {
   // The phone is end A (it sends uplink), the IWF end B.
-  const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = createStreamPair<P>();
+  const pair = createStreamPair<P>();
+  const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = pair;
   const ms = new GsmRlpEntity(config, txMs, rxMs, 1);
   const iwf = new GsmRlpEntity(config, txIwf, rxIwf, 2);
   // The uplink channel has always been stepped first.
   const radio = new ChannelPairRadio(downlink, uplink, BEARER_UP);
-  return { link: new GsmRlpLink(ms, iwf, radio, options), txMs, txIwf, rxIwf, rxMs };
+  const link = new GsmRlpLink(ms, iwf, radio, options);
+  return { link, txMs, txIwf, rxIwf, rxMs, services: streamServices(pair) };
 }

@@ -6,6 +6,7 @@ import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
+import { streamServices, type StreamService } from '../stream-service';
 import { Is707RlpEndpoint } from './endpoint';
 import { SlottedDuplexLink, type DuplexEnd } from '../slotted-duplex';
 import { RLP_FRAME_KIND_LABELS, RlpFrame, RlpFrameKind, type Is707RlpConfig } from './frame';
@@ -202,6 +203,8 @@ export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> 
 /** An {@link Is707RlpLink} with its two packet streams and reassemblers. */
 export interface Is707RlpLinkBundle<P> extends StreamPair<P> {
   readonly link: Is707RlpLink;
+  /** The upper faces (link/contract.ts `LinkService`) of end A (access point) and end B (mobile). */
+  readonly services: readonly [StreamService<P>, StreamService<P>];
 }
 
 /**
@@ -231,5 +234,5 @@ export function createIs707RlpLink<P>(
   const b = new Is707RlpEndpoint(config, streams.txB, streams.rxB);
   // The forward channel (A→B) has always been stepped first.
   const radio = new ChannelPairRadio(channelAB, channelBA, BEARER_DOWN);
-  return { link: new Is707RlpLink(a, b, radio, options), ...streams };
+  return { link: new Is707RlpLink(a, b, radio, options), ...streams, services: streamServices(streams) };
 }
