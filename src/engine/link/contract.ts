@@ -29,6 +29,11 @@ export interface LinkEntity<F, E> {
   pollTransmit(now: LinkTime, out: F): boolean;
   /** The oldest event not yet polled, or null. Poll until null after each handle/poll round. */
   pollEvent(): E | null;
+  /**
+   * Whether an event waits to be polled: the cheap check a per-slot driver makes before it drains
+   * (events are rare; a call per slot and end to find none is a measurable share of a slot).
+   */
+  readonly eventsWaiting: boolean;
   /** When the entity next needs {@link pollTransmit} without new input (a timer), or Infinity. */
   pollTimeout(): LinkTime;
 }

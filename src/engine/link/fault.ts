@@ -146,4 +146,8 @@ export class Faulty<F, E> implements LinkEntity<F, E> {
   pollTimeout(): LinkTime {
     return this.inner.pollTimeout();
   }
+
+  get eventsWaiting(): boolean {
+    return this.inner.eventsWaiting;
+  }
 }

@@ -44,6 +44,10 @@ export class Traced<F, E> implements LinkEntity<F, E> {
   pollTimeout(): LinkTime {
     return this.inner.pollTimeout();
   }
+
+  get eventsWaiting(): boolean {
+    return this.inner.eventsWaiting;
+  }
 }
 
 /** A frame channel whose every step is reported: 0-based step count, the verdict, the state after. */

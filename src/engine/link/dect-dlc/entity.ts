@@ -175,6 +175,10 @@ export class DectDlcEntity
     return this.receiver.events.shift();
   }
 
+  get eventsWaiting(): boolean {
+    return this.receiver.events.waiting;
+  }
+
   /** The next timer deadline (TDMA frame), or Infinity. */
   pollTimeout(): number {
     return Math.min(this.receiver.timer1, this.receiver.timer2);

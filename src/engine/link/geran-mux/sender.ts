@@ -80,6 +80,10 @@ export class MuxSender<P> implements LinkEntity<MuxBlock<P>, never> {
     return null;
   }
 
+  get eventsWaiting(): boolean {
+    return false;
+  }
+
   pollTimeout(): LinkTime {
     return Infinity;
   }

@@ -161,7 +161,7 @@ export class GsmRlpLink extends SlottedDuplexLink<GsmRlpFrame, GsmRlpEntity> {
     this.drain(1);
     if (this.iwf.down) this.ms.release(s);
     this.drain(0);
-    if (this.tFrame !== null) this.trace(s, i, this.ab[i], this.ba[i]);
+    if (this.tFrame !== null) this.trace(s, i);
     else if (this.tEvent !== null) this.traceAllEvents(this.slotTime(s));
   }
 
@@ -195,10 +195,12 @@ export class GsmRlpLink extends SlottedDuplexLink<GsmRlpFrame, GsmRlpEntity> {
     return this.ms.counters[key] + this.iwf.counters[key];
   }
 
-  private trace(s: number, i: number, up: GsmRlpFrame, down: GsmRlpFrame): void {
+  private trace(s: number, i: number): void {
     const t = this.slotTime(s);
-    this.traceFrame(t, 0, up, this.abErr[i] === 1);
-    this.traceFrame(t, 1, down, this.baErr[i] === 1);
+    const up = this.ab[i].frame;
+    const down = this.ba[i].frame;
+    this.traceFrame(t, 0, up, this.ab[i].erased);
+    this.traceFrame(t, 1, down, this.ba[i].erased);
     this.traceAllEvents(t);
     this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_UP));
     this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_DOWN));

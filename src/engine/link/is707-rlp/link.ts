@@ -122,8 +122,8 @@ export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> 
     this.exchange(s);
     const lost = this.radio.judge(this.bearers.active[0] !== 0);
     this.endSlot(s, (lost & 1) !== 0, (lost & 2) !== 0);
-    if (this.tFrame !== null) this.trace(now, this.ab[0], this.ba[0]);
-    else if (this.tNak !== null) this.traceEvents(now, this.ab[0], this.ba[0]);
+    if (this.tFrame !== null) this.trace(now, this.ab[0].frame, this.ba[0].frame);
+    else if (this.tNak !== null) this.traceEvents(now, this.ab[0].frame, this.ba[0].frame);
   }
 
   protected drain(end: DuplexEnd): void {
@@ -142,22 +142,22 @@ export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> 
 
   /** Frame A sent in the last slot run (null if silent); valid until the next step. */
   get frameAB(): RlpFrame | null {
-    return this.abSent[0] === 1 ? this.ab[0] : null;
+    return this.ab[0].sent ? this.ab[0].frame : null;
   }
 
   /** Frame B sent in the last slot run (null if silent); valid until the next step. */
   get frameBA(): RlpFrame | null {
-    return this.baSent[0] === 1 ? this.ba[0] : null;
+    return this.ba[0].sent ? this.ba[0].frame : null;
   }
 
   /** Whether the channel lost the A→B frame of the last slot run. */
   get errorAB(): boolean {
-    return this.abErr[0] === 1;
+    return this.ab[0].erased;
   }
 
   /** Whether the channel lost the B→A frame of the last slot run. */
   get errorBA(): boolean {
-    return this.baErr[0] === 1;
+    return this.ba[0].erased;
   }
 
   /** Run `n` slots. */
@@ -167,8 +167,8 @@ export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> 
 
   /** Every source, frame-level ones included, in the order their records have always been made. */
   private trace(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
-    this.traceFrame(t, 0, fa, this.abErr[0] === 1);
-    this.traceFrame(t, 1, fb, this.baErr[0] === 1);
+    this.traceFrame(t, 0, fa, this.ab[0].erased);
+    this.traceFrame(t, 1, fb, this.ba[0].erased);
     if (fa.kind === K_DATA && this.packetsAB !== null) this.packetsAB.framed(t, fa.fn, fa.start, fa.end);
     if (fb.kind === K_DATA && this.packetsBA !== null) this.packetsBA.framed(t, fb.fn, fb.start, fb.end);
     this.traceAborts(t);

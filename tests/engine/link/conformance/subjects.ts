@@ -142,6 +142,7 @@ class MuxEnd implements LinkEntity<MuxBlock<number>, never> {
   pollTimeout(): number {
     return Infinity;
   }
+  readonly eventsWaiting = false;
 }
 
 const geranMux: Subject<MuxBlock<number>, never> = {
