@@ -1,6 +1,7 @@
 /**
  * The bearers one connection uses, and the radio that judges their frames slot by slot. PHS
- * bundles up to six PIAFS links (phs.md "Topology"); DECT will use up to twelve; IS-707 and GSM
+ * bundles up to six PIAFS links (phs.md "Topology"); DECT's TCP user up to twelve MAC Ip bearers
+ * (dect-mac/radio.ts: a {@link SubfieldRadio}, one Gilbert–Elliott state per bearer); IS-707 and GSM
  * are the one-bearer case: their link drivers hold a set of one and read each slot's verdicts
  * from a radio of one channel pair ({@link ChannelPairRadio}).
  *
@@ -27,6 +28,16 @@ export interface BearerRadio {
   readonly verdict: BearerVerdicts;
   /** The fading state of bearer `i`'s channel in direction `dir` (true = Bad), as of its last step. */
   channelBad(i: number, dir: number): boolean;
+}
+
+/**
+ * A radio that says which parts of a frame failed, not only whether its check failed: DECT's MAC
+ * Ip packet has four subfields with a CRC each, and the receiver keeps the good ones (dect.md
+ * "MAC, protected Ip mode"). Its {@link BearerRadio.verdict} is 1 where any subfield failed.
+ */
+export interface SubfieldRadio extends BearerRadio {
+  /** The subfields of bearer `i`'s frame in direction `dir` that failed in the last slot (bit k = subfield k). */
+  errors(i: number, dir: number): number;
 }
 
 /**
@@ -88,6 +99,8 @@ export function erased(verdict: BearerVerdicts, i: number, dir: number): boolean
 export class BearerSet<B> {
   /** 1 for each bearer index that is live (the radio judges and the driver steps only these). */
   readonly active: Uint8Array;
+  /** The live members in index order, for a frame loop that walks them (rebuilt at each join and release). */
+  live: readonly B[] = [];
   private readonly members: (B | null)[];
   /** When the layer above notices each bearer's last release, ns (−Infinity: none pending). */
   private readonly detectAt: Float64Array;
@@ -114,6 +127,13 @@ export class BearerSet<B> {
     this.members[i] = member;
     this.active[i] = 1;
     this.detectAt[i] = -Infinity;
+    this.relist();
+  }
+
+  private relist(): void {
+    const live: B[] = [];
+    for (const m of this.members) if (m !== null) live.push(m);
+    this.live = live;
   }
 
   /**
@@ -127,6 +147,7 @@ export class BearerSet<B> {
     this.members[i] = null;
     this.active[i] = 0;
     this.detectAt[i] = now + detect;
+    this.relist();
     return m;
   }
 

@@ -29,8 +29,87 @@ export interface LinkEntity<F, E> {
   pollTransmit(now: LinkTime, out: F): boolean;
   /** The oldest event not yet polled, or null. Poll until null after each handle/poll round. */
   pollEvent(): E | null;
+  /**
+   * Whether an event waits to be polled: the cheap check a per-slot driver makes before it drains
+   * (events are rare; a call per slot and end to find none is a measurable share of a slot).
+   */
+  readonly eventsWaiting: boolean;
   /** When the entity next needs {@link pollTransmit} without new input (a timer), or Infinity. */
   pollTimeout(): LinkTime;
+}
+
+/**
+ * The upper face of a link end: the service it gives the layer above (after quinn-proto's
+ * `Connection`, whose streams are written and read without I/O). The layer above — PPP/IP, a
+ * Snoop agent at the base station, a Multilink bundle — pushes service data units (SDUs: IP
+ * datagrams or PPP frames) and polls those its peer delivered; the same calls for every entity
+ * (IS-707 and GSM RLP, V.42, PIAFS, the DECT DLC, GERAN's mux). `S` is the SDU.
+ *
+ * Sans-IO like the lower face: nothing here calls out or reads a clock. A link whose receiver
+ * hands its peer's stream on cut-through, as byte ranges the moment they arrive (GSM RLP to the
+ * phone's serial line, the IWF to its modem), also offers {@link LinkRangeDelivery}.
+ */
+export interface LinkService<S> {
+  /** Queue `sdu`, `bytes` (≥ 1) long at this layer's input, behind everything queued. */
+  push(sdu: S, bytes: number): void;
+  /**
+   * Queue `sdu` at the head: it is the next unit to go, after the unit being sent now — a unit
+   * already part-sent is never cut. A Snoop agent's local retransmission (Balakrishnan et al.,
+   * 1995) uses it to resend a segment ahead of new data.
+   */
+  pushFront(sdu: S, bytes: number): void;
+  /** The next SDU from the peer delivered whole and in order, or null (poll until null). */
+  pollDelivered(): S | null;
+  /** Flow control: SDUs queued and not yet completely sent (the one part-sent included). */
+  readonly queuedUnits: number;
+  /** Flow control: bytes queued and not yet sent. */
+  readonly queuedBytes: number;
+}
+
+/** A range of a byte stream, [start, end), delivered intact or lost. */
+export interface ByteRange {
+  start: number;
+  end: number;
+  intact: boolean;
+}
+
+/**
+ * Cut-through delivery, the range form of {@link LinkService.pollDelivered}: the peer's stream as
+ * in-order byte ranges, each as soon as it arrives, before the SDU around it is complete.
+ */
+export interface LinkRangeDelivery {
+  /** Write the oldest range not yet polled into `out`; false when none waits. */
+  pollRange(out: ByteRange): boolean;
+}
+
+/** A link end with both faces: its entity (lower face) and its service (upper face). */
+export interface LinkEnd<F, E, S> {
+  readonly entity: LinkEntity<F, E>;
+  readonly service: LinkService<S>;
+}
+
+/**
+ * Named extension: an entity whose timers stand still while its connection has no bearer, and
+ * that runs its timers in a frame in which no frame of its is exchanged (the DECT DLC under MAC
+ * Ip bearers that come and go, dect.md "Dropped"). Only a driver that knows the entity has
+ * bearers that come and go calls these.
+ */
+export interface SuspendableTimers {
+  /** Run the timers due at `now` (what `pollTransmit` and `handleFrame` do first). */
+  tick(now: LinkTime): void;
+  /** No bearer from `now` on: the timers stand still. */
+  suspend(now: LinkTime): void;
+  /** A bearer is back at `now`: the timers go on where they stood, shifted by the gap. */
+  resume(now: LinkTime): void;
+  readonly suspended: boolean;
+}
+
+/**
+ * Named extension: the layer below gave up a frame this end sent (the DECT MAC's 10 attempts),
+ * so what it carried for the peer (an acknowledgement, the window edge) goes out again.
+ */
+export interface LowerLossFeedback<F> {
+  ackLost(lost?: Readonly<F>): void;
 }
 
 /**

@@ -4,12 +4,14 @@
  * and a test or a scenario wraps the medium to lose frames — by script (after ns-3's
  * TcpSeqErrorModel) or by a bit error rate.
  *
- * Two media are wrapped:
+ * Three things are wrapped:
  * - a slotted radio's {@link FrameChannel} (IS-707, GSM RLP): {@link FaultyChannel};
- * - a continuous line's per-frame verdict (V.42, v42/link.ts): a {@link LineFault}.
+ * - a continuous line's per-frame verdict (V.42, v42/link.ts): a {@link LineFault};
+ * - any entity's lower face (contract.ts `LinkEntity`): {@link Faulty}, which loses, repeats and
+ *   reorders the frames handed to it — what the conformance suite runs every entity under.
  */
 import type { RandomStream } from '../core/rng';
-import type { FrameChannel } from './contract';
+import type { FrameChannel, LinkEntity, LinkTime } from './contract';
 
 /** The fate of each frame put on a line, by direction and 0-based frame count per direction. */
 export interface LineFault {
@@ -78,5 +80,74 @@ export class FaultyChannel implements FrameChannel {
   step(): boolean {
     const lost = this.inner.step();
     return this.drop(this.frame++) || lost;
+  }
+}
+
+/** The fate of the frames handed to a {@link Faulty} entity, by their 0-based count. */
+export interface FrameFaults {
+  /**
+   * Frame `n`, arriving at `now`, arrives erased: it fails its check (FCS / CRC), as a real
+   * receiver sees a loss. A blackout is a stretch of time, whatever the entity sends in it.
+   */
+  drop?(n: number, now: LinkTime): boolean;
+  /** Frame `n` arrives twice in a row. */
+  duplicate?(n: number): boolean;
+  /** Frame `n` is held back and arrives right after frame n + k (k > 0: reordering); 0 = in turn. */
+  hold?(n: number): number;
+}
+
+/**
+ * Any entity with faults on its input (after smoltcp's `FaultInjector<Device>`): the frames its
+ * peer sends are lost, repeated or reordered by script before the entity sees them; its output,
+ * events and deadlines pass through untouched. A held frame is copied (`copy`), since a driver
+ * reuses its frame objects; only a script that holds frames needs `copy`.
+ */
+export class Faulty<F, E> implements LinkEntity<F, E> {
+  /** Frames handed in so far. */
+  count = 0;
+  private readonly held: { f: F; erased: boolean; due: number }[] = [];
+
+  constructor(
+    readonly inner: LinkEntity<F, E>,
+    private readonly faults: FrameFaults,
+    private readonly copy?: (f: Readonly<F>) => F,
+  ) {}
+
+  handleFrame(now: LinkTime, frame: F, erased: boolean): void {
+    const n = this.count++;
+    const lost = erased || (this.faults.drop?.(n, now) ?? false);
+    const hold = this.faults.hold?.(n) ?? 0;
+    if (hold > 0) {
+      if (!this.copy) throw new Error('Faulty: holding a frame back needs a copy function');
+      this.held.push({ f: this.copy(frame), erased: lost, due: n + hold });
+    } else {
+      this.inner.handleFrame(now, frame, lost);
+      if (this.faults.duplicate?.(n)) this.inner.handleFrame(now, frame, lost);
+    }
+    for (let i = 0; i < this.held.length;) {
+      const h = this.held[i];
+      if (h.due > n) {
+        i++;
+        continue;
+      }
+      this.held.splice(i, 1);
+      this.inner.handleFrame(now, h.f, h.erased);
+    }
+  }
+
+  pollTransmit(now: LinkTime, out: F): boolean {
+    return this.inner.pollTransmit(now, out);
+  }
+
+  pollEvent(): E | null {
+    return this.inner.pollEvent();
+  }
+
+  pollTimeout(): LinkTime {
+    return this.inner.pollTimeout();
+  }
+
+  get eventsWaiting(): boolean {
+    return this.inner.eventsWaiting;
   }
 }

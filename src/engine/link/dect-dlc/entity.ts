@@ -20,14 +20,26 @@
  * the queue therefore waits for the next DLC frame (in the study's workload — data both ways,
  * TCP ACKs — one is never far).
  */
-import type { LinkEntity } from '../contract';
+import type { LinkEntity, LinkService, LowerLossFeedback, SuspendableTimers } from '../contract';
 import { DLC_SEQ_MODULUS, DLC_WINDOW, type DectDlcFragment } from './fragment';
 import { DlcReceiver, type DectDlcEvent } from './receiver';
 import { DlcSender } from './sender';
 
 const MASK = DLC_SEQ_MODULUS - 1;
 
-export class DectDlcEntity implements LinkEntity<DectDlcFragment, DectDlcEvent> {
+/**
+ * The DLC's controls beyond the two faces (contract.ts named extensions): timers that stand
+ * still while the connection has no bearer, and the MAC's give-up of a fragment this end sent.
+ */
+export type DectDlcControls = SuspendableTimers & LowerLossFeedback<DectDlcFragment>;
+
+/**
+ * Both faces in one object: the lower face takes and gives fragments, the upper face DLC frames
+ * named by their IP packet's id (a number, so delivery allocates nothing).
+ */
+export class DectDlcEntity
+  implements LinkEntity<DectDlcFragment, DectDlcEvent>, LinkService<number>, DectDlcControls
+{
   readonly sender: DlcSender;
   readonly receiver: DlcReceiver;
   /** Acknowledgement-only fragments sent. */
@@ -51,6 +63,30 @@ export class DectDlcEntity implements LinkEntity<DectDlcFragment, DectDlcEvent> 
   /** The next packet delivered whole and in order to the layer above, or −1. */
   takeDelivered(): number {
     return this.receiver.takeDelivered();
+  }
+
+  /** Upper face: queue the DLC frame of IP packet `sdu` (`bytes` IP bytes), as {@link send}. */
+  push(sdu: number, bytes: number): void {
+    this.sender.enqueue(sdu, bytes);
+  }
+
+  /** Upper face: queue it next, after any frame part-sent (a local retransmission). */
+  pushFront(sdu: number, bytes: number): void {
+    this.sender.enqueueFront(sdu, bytes);
+  }
+
+  /** Upper face: the next packet delivered whole and in order, or null. */
+  pollDelivered(): number | null {
+    const p = this.receiver.takeDelivered();
+    return p < 0 ? null : p;
+  }
+
+  get queuedUnits(): number {
+    return this.sender.unsentFrames;
+  }
+
+  get queuedBytes(): number {
+    return this.sender.unsentBytes;
   }
 
   /** Run the timers due at `frame` (what `pollTransmit` and `handleFrame` also do first). */
@@ -137,6 +173,10 @@ export class DectDlcEntity implements LinkEntity<DectDlcFragment, DectDlcEvent> 
 
   pollEvent(): DectDlcEvent | null {
     return this.receiver.events.shift();
+  }
+
+  get eventsWaiting(): boolean {
+    return this.receiver.events.waiting;
   }
 
   /** The next timer deadline (TDMA frame), or Infinity. */

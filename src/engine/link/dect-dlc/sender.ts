@@ -78,6 +78,59 @@ export class DlcSender {
     this.counters.framesQueued++;
   }
 
+  /**
+   * Queue a DLC frame at the head (link/contract.ts `LinkService.pushFront`): before every frame
+   * none of whose fragments was ever sent, so a frame part-sent is never cut. The frames behind
+   * it move back by its fragment count; none of their numbers has been on the air.
+   */
+  enqueueFront(packet: number, ipBytes: number): void {
+    const n = dlcFragmentsFor(ipBytes);
+    if (this.tail - this.head > this.mask) this.grow();
+    const m = this.mask;
+    let at = this.head;
+    while (at < this.tail && this.first[at & m] < this.vhigh) at++;
+    const start = at < this.tail ? this.first[at & m] : this.vEnd;
+    for (let j = this.tail; j > at; j--) {
+      const to = j & m;
+      const from = (j - 1) & m;
+      this.first[to] = this.first[from] + n;
+      this.count[to] = this.count[from];
+      this.bytes[to] = this.bytes[from];
+      this.packet[to] = this.packet[from];
+    }
+    const k = at & m;
+    this.first[k] = start;
+    this.count[k] = n;
+    this.bytes[k] = ipBytes + 2;
+    this.packet[k] = packet;
+    this.tail++;
+    this.vEnd += n;
+    this.cursor = this.head;
+    this.counters.framesQueued++;
+  }
+
+  /** Frames not yet completely sent (a frame part-sent included): the upper face's flow control. */
+  get unsentFrames(): number {
+    const m = this.mask;
+    let j = this.head;
+    while (j < this.tail && this.first[j & m] + this.count[j & m] <= this.vs) j++;
+    return this.tail - j;
+  }
+
+  /** Bytes (with the checksum) of fragments not yet sent. */
+  get unsentBytes(): number {
+    const m = this.mask;
+    let b = 0;
+    for (let j = this.head; j < this.tail; j++) {
+      const f = this.first[j & m];
+      const c = this.count[j & m];
+      if (f + c <= this.vs) continue;
+      const sent = this.vs > f ? this.vs - f : 0;
+      b += this.bytes[j & m] - sent * DLC_FRAGMENT_DATA_BYTES;
+    }
+    return b;
+  }
+
   /** Fragments queued and not yet acknowledged. */
   get backlog(): number {
     return this.vEnd - this.va;

@@ -1,6 +1,7 @@
 /**
  * One DECT duplex traffic bearer in Ip mode: the RFP's and the portable's MAC ends, the bearer's
- * subfield channel and the frame order between them (entity.ts: down slot, then up slot), with
+ * subfield channel (stepped by the bearers' radio, radio.ts) and the frame order between them
+ * (entity.ts: down slot, then up slot), with
  * the `dect.mac` and `dect.bearerState` trace sources. A system's frame loop runs each bearer's
  * {@link DectMacBearer.downSlot} and then its {@link DectMacBearer.upSlot} once per TDMA frame;
  * before each half the layer above (DLC) submits a packet to the sending end if it is ready, and
@@ -133,15 +134,14 @@ export class DectMacBearer<P> {
   }
 
   /**
-   * The first half of TDMA frame `frame`: the channel steps, then the down slot goes RFP →
-   * portable. Afterwards `portable.takeReceived()` gives the down packet completed, and the
+   * The first half of TDMA frame `frame`: the down slot goes RFP → portable, on the channel as its
+   * radio stepped it for this frame (radio.ts: every active bearer's channel once per frame, before
+   * the down slots; a test stepping one bearer alone steps its channel itself). Afterwards `portable.takeReceived()` gives the down packet completed, and the
    * portable has read the acknowledgement of its last up packet, so the layer above can submit
    * the next up packet before {@link upSlot}.
    */
   downSlot(frame: number): void {
-    const ch = this.channel;
-    ch.step();
-    const bad = ch.bad ? 1 : 0;
+    const bad = this.channel.bad ? 1 : 0;
     if (bad !== this.lastBad && this.stateTrace)
       this.stateTrace.record(frame * DECT_FRAME_NS, this.terminal, this.bearer, bad);
     this.lastBad = bad;

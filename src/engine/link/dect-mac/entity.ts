@@ -219,6 +219,10 @@ export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEve
   }
 
   /** Whether {@link pollEvent} has an event to give. */
+  get eventsWaiting(): boolean {
+    return this.eventWaiting;
+  }
+
   get eventWaiting(): boolean {
     return this.unpolled > 0;
   }

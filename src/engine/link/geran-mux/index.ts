@@ -1,6 +1,7 @@
 export { blockAtOrAfter, blockStart, GERAN_BLOCK_BYTES, GERAN_BLOCK_NS, MuxBlock } from './block';
 export { MuxSender } from './sender';
 export { MuxReceiver, type MuxArrival } from './receiver';
+export { MuxService } from './service';
 export {
   GeranMuxLink,
   MUX_DIR_LABELS,

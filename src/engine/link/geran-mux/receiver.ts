@@ -45,6 +45,10 @@ export class MuxReceiver<P> implements LinkEntity<MuxBlock<P>, MuxArrival<P>> {
     return this.events.shift();
   }
 
+  get eventsWaiting(): boolean {
+    return this.events.waiting;
+  }
+
   pollTimeout(): LinkTime {
     return Infinity;
   }

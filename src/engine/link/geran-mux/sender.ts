@@ -29,6 +29,19 @@ export class MuxSender<P> implements LinkEntity<MuxBlock<P>, never> {
     if (this.backlog > this.maxBacklog) this.maxBacklog = this.backlog;
   }
 
+  /**
+   * Queue a packet at the head (link/contract.ts `LinkService.pushFront`): next after the packet
+   * part-sent, if any, which is never cut.
+   */
+  enqueueFront(packet: P, bytes: number): void {
+    if (!(bytes >= 1)) throw new RangeError('GERAN mux: a packet has at least one byte');
+    const at = this.sentOfHead > 0 ? this.head + 1 : this.head;
+    this.queue.splice(at, 0, packet);
+    this.sizes.splice(at, 0, bytes);
+    this.backlog += bytes;
+    if (this.backlog > this.maxBacklog) this.maxBacklog = this.backlog;
+  }
+
   /** Packets waiting (the head one included, even partly sent). */
   get queued(): number {
     return this.queue.length - this.head;
@@ -65,6 +78,10 @@ export class MuxSender<P> implements LinkEntity<MuxBlock<P>, never> {
 
   pollEvent(): null {
     return null;
+  }
+
+  get eventsWaiting(): boolean {
+    return false;
   }
 
   pollTimeout(): LinkTime {

@@ -3,9 +3,11 @@ import type { FrameChannel } from '../contract';
 import { LinkEventQueue } from '../contract';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { SlottedDuplexLink, type DuplexEnd } from '../slotted-duplex';
 import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import type { FramedSink } from '../packet-trace';
 import { createStreamPair, type PacketByteStream, type StreamReassembler } from '../ppp/stream';
+import { streamServices, type StreamService } from '../stream-service';
 import { GsmRlpEntity, RlpMode, type GsmRlpEvent } from './entity';
 import {
   GSM_RLP_FRAME_CLASS_LABELS,
@@ -82,21 +84,14 @@ export interface GsmRlpEnds {
  * - `channel.state` (dir, bad) when it changes;
  * - `link.reset` (dir, byPeer): every reset procedure an end began or joined.
  */
-export class GsmRlpLink {
+export class GsmRlpLink extends SlottedDuplexLink<GsmRlpFrame, GsmRlpEntity> {
   /**
    * Reset procedures: an end starting a reset while the other is not already resetting (two ends
    * whose N2 runs out together make one reset — a SABM collision — not two).
    */
   resetProcedures = 0;
-  /** Next slot to run. */
-  slot = 0;
-  readonly delaySlots: number;
   /** The link's one bearer; its owner releases it when the call is gone. */
   readonly bearers = new BearerSet<GsmRlpEnds>(1);
-  private readonly up: GsmRlpFrame[];
-  private readonly down: GsmRlpFrame[];
-  private readonly upErr: Uint8Array;
-  private readonly downErr: Uint8Array;
   private readonly t0: Nanos;
   private readonly tFrame: TraceSource | null;
   private readonly tEvent: TraceSource | null;
@@ -107,20 +102,17 @@ export class GsmRlpLink {
   private readonly events = new LinkEventQueue<GsmRlpLinkEvent>();
 
   constructor(
+    /** The phone's end (A: sends uplink) and the IWF's (B: sends downlink). */
     readonly ms: GsmRlpEntity,
     readonly iwf: GsmRlpEntity,
     /** Judges each slot: up = phone → IWF, down = IWF → phone. */
     readonly radio: BearerRadio,
     options: GsmRlpLinkOptions = {},
   ) {
-    this.bearers.join(0, { ms, iwf });
     const d = options.delaySlots ?? 5;
     if (!Number.isInteger(d) || d < 1) throw new RangeError(`GSM RLP delay ${d} slots (must be ≥ 1)`);
-    this.delaySlots = d;
-    this.up = Array.from({ length: d }, () => new GsmRlpFrame());
-    this.down = Array.from({ length: d }, () => new GsmRlpFrame());
-    this.upErr = new Uint8Array(d);
-    this.downErr = new Uint8Array(d);
+    super(ms, iwf, d, () => new GsmRlpFrame());
+    this.bearers.join(0, { ms, iwf });
     this.t0 = options.t0 ?? 0;
     const rec = activeRecorder(options.recorder);
     this.tReset = rec
@@ -160,29 +152,17 @@ export class GsmRlpLink {
       this.slot = s + 1;
       return;
     }
-    const i = s % this.delaySlots;
-    const up = this.up[i];
-    const down = this.down[i];
-    // Frames sent in slot s − d occupy ring position i; they arrive now, then make room.
-    this.iwf.handleFrame(s, up, this.upErr[i] === 1);
-    this.drain(1);
-    this.ms.handleFrame(s, down, this.downErr[i] === 1);
-    this.drain(0);
-    this.ms.pollTransmit(s, up);
-    this.drain(0);
-    this.iwf.pollTransmit(s, down);
-    this.drain(1);
+    const i = this.pos;
+    this.exchange(s);
     this.radio.step(this.slotTime(s), this.bearers.active);
     const v = this.radio.verdict;
-    this.upErr[i] = erased(v, 0, BEARER_UP) ? 1 : 0;
-    this.downErr[i] = erased(v, 0, BEARER_DOWN) ? 1 : 0;
+    this.endSlot(s, erased(v, 0, BEARER_UP), erased(v, 0, BEARER_DOWN));
     if (this.ms.down) this.iwf.release(s);
     this.drain(1);
     if (this.iwf.down) this.ms.release(s);
     this.drain(0);
-    if (this.tFrame !== null) this.trace(s, up, down);
+    if (this.tFrame !== null) this.trace(s, i);
     else if (this.tEvent !== null) this.traceAllEvents(this.slotTime(s));
-    this.slot = s + 1;
   }
 
   /** Run `n` slots. */
@@ -196,7 +176,7 @@ export class GsmRlpLink {
   }
 
   /** Take the events of the entity sending in `dir`: count and trace resets, queue them all. */
-  private drain(dir: 0 | 1): void {
+  protected drain(dir: DuplexEnd): void {
     const e = dir === 0 ? this.ms : this.iwf;
     // Six drains a slot and events are rare: look only when one waits.
     if (!e.eventsWaiting) return;
@@ -215,23 +195,12 @@ export class GsmRlpLink {
     return this.ms.counters[key] + this.iwf.counters[key];
   }
 
-  /** The frame sent uplink / downlink in the last slot run (valid until the next step). */
-  lastFrame(dir: 0 | 1): GsmRlpFrame {
-    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
-    return dir === 0 ? this.up[i] : this.down[i];
-  }
-
-  /** Whether the channel erased the frame sent in `dir` in the last slot run. */
-  lastError(dir: 0 | 1): boolean {
-    const i = (this.slot - 1 + this.delaySlots) % this.delaySlots;
-    return (dir === 0 ? this.upErr[i] : this.downErr[i]) === 1;
-  }
-
-  private trace(s: number, up: GsmRlpFrame, down: GsmRlpFrame): void {
+  private trace(s: number, i: number): void {
     const t = this.slotTime(s);
-    const i = s % this.delaySlots;
-    this.traceFrame(t, 0, up, this.upErr[i] === 1);
-    this.traceFrame(t, 1, down, this.downErr[i] === 1);
+    const up = this.ab[i].frame;
+    const down = this.ba[i].frame;
+    this.traceFrame(t, 0, up, this.ab[i].erased);
+    this.traceFrame(t, 1, down, this.ba[i].erased);
     this.traceAllEvents(t);
     this.tChannel!.observe(t, 0, this.radio.channelBad(0, BEARER_UP));
     this.tChannel!.observe(t, 1, this.radio.channelBad(0, BEARER_DOWN));
@@ -280,6 +249,8 @@ export interface GsmRlpLinkBundle<P> {
   readonly rxIwf: StreamReassembler<P>;
   /** Packets arriving at the phone (downlink data). */
   readonly rxMs: StreamReassembler<P>;
+  /** The upper faces (link/contract.ts `LinkService`) of the phone's end and the IWF's. */
+  readonly services: readonly [StreamService<P>, StreamService<P>];
 }
 
 /** Build both ends of a GSM RLP link with the same configuration over the given channels. */
@@ -290,10 +261,12 @@ export function createGsmRlpLink<P>(
   options: GsmRlpLinkOptions = {},
 ): GsmRlpLinkBundle<P> {
   // The phone is end A (it sends uplink), the IWF end B.
-  const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = createStreamPair<P>();
+  const pair = createStreamPair<P>();
+  const { txA: txMs, txB: txIwf, rxB: rxIwf, rxA: rxMs } = pair;
   const ms = new GsmRlpEntity(config, txMs, rxMs, 1);
   const iwf = new GsmRlpEntity(config, txIwf, rxIwf, 2);
   // The uplink channel has always been stepped first.
   const radio = new ChannelPairRadio(downlink, uplink, BEARER_UP);
-  return { link: new GsmRlpLink(ms, iwf, radio, options), txMs, txIwf, rxIwf, rxMs };
+  const link = new GsmRlpLink(ms, iwf, radio, options);
+  return { link, txMs, txIwf, rxIwf, rxMs, services: streamServices(pair) };
 }

@@ -6,7 +6,9 @@ import type { FrameChannel } from '../contract';
 import { activeRecorder, ChannelStateTrace, detailRecorder, frameTraceSource } from '../link-trace';
 import { PacketFramer, packetTraceSource, type FramedSink } from '../packet-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
+import { streamServices, type StreamService } from '../stream-service';
 import { Is707RlpEndpoint } from './endpoint';
+import { SlottedDuplexLink, type DuplexEnd } from '../slotted-duplex';
 import { RLP_FRAME_KIND_LABELS, RlpFrame, RlpFrameKind, type Is707RlpConfig } from './frame';
 
 // Frame kinds as module constants: keeps the per-slot path free of cross-module property loads.
@@ -41,9 +43,10 @@ export interface Is707RlpEnds {
 /**
  * Two RLP endpoints joined by one channel per direction (is707.md §Stack): the one-bearer case of
  * a bearer set (link/bearer-set.ts) — A→B is the bearer's down direction (access point → mobile),
- * B→A its up direction. Each call to {@link step} runs one 20 ms slot:
+ * B→A its up direction, on the slotted duplex driver (link/slotted-duplex.ts) with a delay of one
+ * slot. Each call to {@link step} runs one 20 ms slot:
  * 1. the frames both ends sent in the previous slot arrive (erased or not);
- * 2. both ends are polled for the frame they send in this slot (into the link's two frames) and
+ * 2. both ends are polled for the frame they send in this slot (into the ring's two frames) and
  *    for the frames they gave up;
  * 3. the radio judges the slot — each direction's channel is stepped once, every slot whether or
  *    not a frame is sent, since fading runs in time — and its verdicts decide the frames' fate.
@@ -57,22 +60,14 @@ export interface Is707RlpEnds {
  * - `link.abort` (dir, frames, first): frames given up; dir is the direction of the lost data;
  * - `channel.state` (dir, bad): the channel state, recorded when it changes.
  */
-export class Is707RlpLink {
-  /** Next slot to run. */
-  slot = 0;
+export class Is707RlpLink extends SlottedDuplexLink<RlpFrame, Is707RlpEndpoint> {
   /** The link's one bearer, joined for good (IS-707 has no release below the call). */
   readonly bearers = new BearerSet<Is707RlpEnds>(1);
-  private fa: RlpFrame | null = null;
-  private fb: RlpFrame | null = null;
-  private readonly outA = new RlpFrame();
-  private readonly outB = new RlpFrame();
   /** Frames given up in the last slot run, at end A and B, and the first of the last gap. */
   private abortA = 0;
   private abortFirstA = 0;
   private abortB = 0;
   private abortFirstB = 0;
-  private errAB = false;
-  private errBA = false;
   private readonly slotNs: Nanos;
   private readonly t0: Nanos;
   private readonly tFrame: TraceSource | null;
@@ -83,12 +78,14 @@ export class Is707RlpLink {
   private readonly packetsBA: FramedSink | null;
 
   constructor(
-    readonly a: Is707RlpEndpoint,
-    readonly b: Is707RlpEndpoint,
+    a: Is707RlpEndpoint,
+    b: Is707RlpEndpoint,
     /** Judges each slot: down = A→B, up = B→A. */
     readonly radio: ChannelPairRadio,
     options: Is707RlpLinkOptions = {},
   ) {
+    // A frame sent in slot k arrives at the start of slot k + 1 (is707.md §Slot rules).
+    super(a, b, 1, () => new RlpFrame());
     this.bearers.join(0, { a, b });
     this.slotNs = options.slotNs ?? millis(20);
     this.t0 = options.t0 ?? 0;
@@ -119,59 +116,48 @@ export class Is707RlpLink {
    */
   step(now: Nanos = this.slotTime(this.slot)): void {
     const s = this.slot;
-    const a = this.a;
-    const b = this.b;
-    if (this.fa !== null) b.handleFrame(s, this.fa, this.errAB);
-    if (this.fb !== null) a.handleFrame(s, this.fb, this.errBA);
-    const fa = this.outA;
-    const fb = this.outB;
-    const sendsA = a.pollTransmit(s, fa);
-    const sendsB = b.pollTransmit(s, fb);
-    // Events are only aborts, and rare: skip the polls while neither end has one waiting.
+    // Events are only aborts, and rare: drain() skips the polls while an end has none waiting.
     this.abortA = 0;
     this.abortB = 0;
-    if (a.eventsWaiting) {
-      for (let e = a.pollEvent(); e !== null; e = a.pollEvent()) {
-        this.abortA += e.frames;
-        this.abortFirstA = e.first;
+    this.exchange(s);
+    const lost = this.radio.judge(this.bearers.active[0] !== 0);
+    this.endSlot(s, (lost & 1) !== 0, (lost & 2) !== 0);
+    if (this.tFrame !== null) this.trace(now, this.ab[0].frame, this.ba[0].frame);
+    else if (this.tNak !== null) this.traceEvents(now, this.ab[0].frame, this.ba[0].frame);
+  }
+
+  protected drain(end: DuplexEnd): void {
+    const e = end === 0 ? this.a : this.b;
+    if (!e.eventsWaiting) return;
+    for (let ev = e.pollEvent(); ev !== null; ev = e.pollEvent()) {
+      if (end === 0) {
+        this.abortA += ev.frames;
+        this.abortFirstA = ev.first;
+      } else {
+        this.abortB += ev.frames;
+        this.abortFirstB = ev.first;
       }
     }
-    if (b.eventsWaiting) {
-      for (let e = b.pollEvent(); e !== null; e = b.pollEvent()) {
-        this.abortB += e.frames;
-        this.abortFirstB = e.first;
-      }
-    }
-    const t = now;
-    const radio = this.radio;
-    const lost = radio.judge(this.bearers.active[0] !== 0);
-    this.errAB = (lost & 1) !== 0;
-    this.errBA = (lost & 2) !== 0;
-    this.fa = sendsA ? fa : null;
-    this.fb = sendsB ? fb : null;
-    if (this.tFrame !== null) this.trace(t, fa, fb);
-    else if (this.tNak !== null) this.traceEvents(t, fa, fb);
-    this.slot = s + 1;
   }
 
   /** Frame A sent in the last slot run (null if silent); valid until the next step. */
   get frameAB(): RlpFrame | null {
-    return this.fa;
+    return this.ab[0].sent ? this.ab[0].frame : null;
   }
 
   /** Frame B sent in the last slot run (null if silent); valid until the next step. */
   get frameBA(): RlpFrame | null {
-    return this.fb;
+    return this.ba[0].sent ? this.ba[0].frame : null;
   }
 
   /** Whether the channel lost the A→B frame of the last slot run. */
   get errorAB(): boolean {
-    return this.errAB;
+    return this.ab[0].erased;
   }
 
   /** Whether the channel lost the B→A frame of the last slot run. */
   get errorBA(): boolean {
-    return this.errBA;
+    return this.ba[0].erased;
   }
 
   /** Run `n` slots. */
@@ -181,8 +167,8 @@ export class Is707RlpLink {
 
   /** Every source, frame-level ones included, in the order their records have always been made. */
   private trace(t: Nanos, fa: RlpFrame, fb: RlpFrame): void {
-    this.traceFrame(t, 0, fa, this.errAB);
-    this.traceFrame(t, 1, fb, this.errBA);
+    this.traceFrame(t, 0, fa, this.ab[0].erased);
+    this.traceFrame(t, 1, fb, this.ba[0].erased);
     if (fa.kind === K_DATA && this.packetsAB !== null) this.packetsAB.framed(t, fa.fn, fa.start, fa.end);
     if (fb.kind === K_DATA && this.packetsBA !== null) this.packetsBA.framed(t, fb.fn, fb.start, fb.end);
     this.traceAborts(t);
@@ -217,6 +203,8 @@ export class Is707RlpLink {
 /** An {@link Is707RlpLink} with its two packet streams and reassemblers. */
 export interface Is707RlpLinkBundle<P> extends StreamPair<P> {
   readonly link: Is707RlpLink;
+  /** The upper faces (link/contract.ts `LinkService`) of end A (access point) and end B (mobile). */
+  readonly services: readonly [StreamService<P>, StreamService<P>];
 }
 
 /**
@@ -246,5 +234,5 @@ export function createIs707RlpLink<P>(
   const b = new Is707RlpEndpoint(config, streams.txB, streams.rxB);
   // The forward channel (A→B) has always been stepped first.
   const radio = new ChannelPairRadio(channelAB, channelBA, BEARER_DOWN);
-  return { link: new Is707RlpLink(a, b, radio, options), ...streams };
+  return { link: new Is707RlpLink(a, b, radio, options), ...streams, services: streamServices(streams) };
 }

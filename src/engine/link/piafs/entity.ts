@@ -182,6 +182,11 @@ export class PiafsEntity implements LinkEntity<PiafsFrame, never> {
     return null;
   }
 
+  /** PIAFS reports through its monitor sink: never an event. */
+  get eventsWaiting(): boolean {
+    return false;
+  }
+
   /** The next slot: a link sends a frame every slot (phs.md "PIAFS (64 kbit/s)"). */
   pollTimeout(): number {
     return this.lastSlot + 1;

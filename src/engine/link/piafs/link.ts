@@ -20,6 +20,7 @@ import {
 } from './entity';
 import { PiafsSide, type PiafsMonitorSink } from './monitor';
 import type { FramedSink } from '../packet-trace';
+import { SlottedDuplexLink } from '../slotted-duplex';
 
 /** One direction's byte stream: where its sender takes bytes, where its receiver puts them. */
 export interface PiafsDirection {
@@ -37,42 +38,13 @@ export interface PiafsLinkStreams {
   down: PiafsDirection;
 }
 
-/** Frames in flight in one direction: a ring of `piafsDelay` pre-allocated frames. */
-class DelayLine {
-  private readonly frames: PiafsFrame[];
-  private readonly sentSlot: Float64Array;
-  private readonly crcError: Uint8Array;
-
-  constructor(private readonly delay: number) {
-    this.frames = [];
-    for (let i = 0; i < delay; i++) this.frames.push(createPiafsFrame());
-    this.sentSlot = new Float64Array(delay).fill(-Infinity);
-    this.crcError = new Uint8Array(delay);
-  }
-
-  /** Hand the frame sent at `slot − delay` (if any) to `to`. */
-  deliver(slot: number, to: PiafsEntity): void {
-    const i = slot % this.delay;
-    if (this.sentSlot[i] !== slot - this.delay) return;
-    this.sentSlot[i] = -Infinity;
-    to.handleFrame(slot, this.frames[i], this.crcError[i] === 1);
-  }
-
-  /** Put the frame `from` sends at `slot` on the air (call after `deliver` for the same slot). */
-  send(slot: number, from: PiafsEntity, crcError: boolean): void {
-    const i = slot % this.delay;
-    from.pollTransmit(slot, this.frames[i]);
-    this.sentSlot[i] = slot;
-    this.crcError[i] = crcError ? 1 : 0;
-  }
-}
-
-/** Both ends of one PIAFS link and the frames in flight between them. */
-export class PiafsLink {
+/**
+ * Both ends of one PIAFS link and the frames in flight between them, on the slotted duplex driver
+ * (link/slotted-duplex.ts): the MS is end A (sends up), the BS end B.
+ */
+export class PiafsLink extends SlottedDuplexLink<PiafsFrame, PiafsEntity> {
   readonly ms: PiafsEntity;
   readonly bs: PiafsEntity;
-  private readonly up: DelayLine;
-  private readonly down: DelayLine;
 
   constructor(
     streams: PiafsLinkStreams,
@@ -82,25 +54,39 @@ export class PiafsLink {
     packets: { readonly up: FramedSink | null; readonly down: FramedSink | null } | null = null,
   ) {
     const params = piafsParams(options);
-    const ms = PiafsSide.MS;
-    const bs = PiafsSide.BS;
-    this.ms = new PiafsEntity(ms, streams.up.source, streams.down.sink, params, monitor, packets?.up);
-    this.bs = new PiafsEntity(bs, streams.down.source, streams.up.sink, params, monitor, packets?.down);
-    this.up = new DelayLine(params.piafsDelay);
-    this.down = new DelayLine(params.piafsDelay);
+    const ms = new PiafsEntity(
+      PiafsSide.MS,
+      streams.up.source,
+      streams.down.sink,
+      params,
+      monitor,
+      packets?.up,
+    );
+    const bs = new PiafsEntity(
+      PiafsSide.BS,
+      streams.down.source,
+      streams.up.sink,
+      params,
+      monitor,
+      packets?.down,
+    );
+    super(ms, bs, params.piafsDelay, createPiafsFrame);
+    this.ms = ms;
+    this.bs = bs;
   }
 
   /**
    * Run one slot: frames sent `piafsDelay` slots ago arrive, then each end sends its frame.
    * `crcErrorUp` / `crcErrorDown`: the channel's verdict for the frame the MS / BS sends now.
-   * Call with consecutive slot numbers.
+   * Call with consecutive slot numbers (the first may be any: a link set up mid-run).
    */
   step(slot: number, crcErrorUp: boolean, crcErrorDown: boolean): void {
-    this.up.deliver(slot, this.bs);
-    this.down.deliver(slot, this.ms);
-    this.up.send(slot, this.ms, crcErrorUp);
-    this.down.send(slot, this.bs, crcErrorDown);
+    this.exchange(slot);
+    this.endSlot(slot, crcErrorUp, crcErrorDown);
   }
+
+  /** PIAFS reports through its monitor sink, not events: nothing to drain. */
+  protected drain(): void {}
 
   /** Sum of both ends' counters (the link's figures in the view). */
   totals(): PiafsCounters {

@@ -89,6 +89,32 @@ export class PacketByteStream<P> implements RlpByteSource {
     return this.tail++;
   }
 
+  /**
+   * Queue `packet` (`wireBytes` long) at the head: next after the packet being sent, never cutting
+   * one part-sent (link/contract.ts `LinkService.pushFront`). Later unstarted packets move back by
+   * `wireBytes`; no byte of theirs has been taken, so no frame or reader has seen their offsets.
+   * O(packets queued): for a rare local retransmission, not the per-packet path.
+   */
+  pushFront(packet: P, wireBytes: number): void {
+    if (!(wireBytes >= 1) || !Number.isInteger(wireBytes)) throw new Error(`bad wire length ${wireBytes}`);
+    let at = this.sendIdx;
+    if (at < this.tail && this.st[at & this.mask] < this.sent) at++;
+    if (this.tail - this.head > this.mask) this.grow();
+    const m = this.mask;
+    for (let i = this.tail; i > at; i--) {
+      this.pk[i & m] = this.pk[(i - 1) & m];
+      this.st[i & m] = this.st[(i - 1) & m] + wireBytes;
+      this.en[i & m] = this.en[(i - 1) & m] + wireBytes;
+    }
+    const start = at < this.tail ? this.st[at & m] : this.length; // packet `at`'s old start, not moved
+    this.pk[at & m] = packet;
+    this.st[at & m] = start;
+    this.en[at & m] = start + wireBytes;
+    this.length += wireBytes;
+    this.tail++;
+    this.appendedPackets++;
+  }
+
   /** Take up to `maxBytes` bytes for one link frame; the range is [takenStart, takenStart + result). */
   take(maxBytes: number): number {
     const avail = this.length - this.sent;
@@ -223,6 +249,12 @@ export class StreamReassembler<P> implements ByteRangeSink {
     else if (start < c && this.idx < this.ledger.endIndex && this.ledger.startOf(this.idx) < c)
       this.damaged = true;
     if (end > this.cursor) this.advance(end, intact);
+  }
+
+  /** Next delivered packet, oldest first, or null (the upper face's form, link/contract.ts). */
+  pollDelivered(): P | null {
+    const p = this.poll();
+    return p === undefined ? null : p;
   }
 
   /** Next delivered packet, oldest first, or undefined. */

@@ -132,6 +132,11 @@ export class V42Entity implements LinkEntity<V42Frame, never> {
     return null;
   }
 
+  /** V.42 here reports nothing as an event (its counters tell): never one waiting. */
+  get eventsWaiting(): boolean {
+    return false;
+  }
+
   /** A frame from the peer has finished arriving at `now`, intact or with a bad FCS. */
   handleFrame(now: Nanos, f: V42Frame, erased: boolean): void {
     if (erased) {

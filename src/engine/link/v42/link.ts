@@ -4,6 +4,7 @@ import type { TraceRecorder, TraceSource } from '../../core/trace';
 import type { LineFault } from '../fault';
 import { detailRecorder, frameTraceSource } from '../link-trace';
 import { createStreamPair, type StreamPair } from '../ppp/stream';
+import { streamServices, type StreamService } from '../stream-service';
 import { V42Entity } from './entity';
 import { V42Frame, V42Kind, type V42Config } from './frame';
 
@@ -149,6 +150,8 @@ export class V42Link {
 /** A {@link V42Link} with a packet byte stream and a reassembler per direction. */
 export interface V42LinkBundle<P> extends StreamPair<P> {
   readonly link: V42Link;
+  /** The upper faces (link/contract.ts `LinkService`) of entities A and B. */
+  readonly services: readonly [StreamService<P>, StreamService<P>];
 }
 
 /** Build both LAPM entities with the same configuration and the line between them. */
@@ -160,5 +163,5 @@ export function createV42Link<P>(
   const streams = createStreamPair<P>();
   const a = new V42Entity(config, streams.txA, streams.rxA);
   const b = new V42Entity(config, streams.txB, streams.rxB);
-  return { link: new V42Link(scheduler, a, b, options), ...streams };
+  return { link: new V42Link(scheduler, a, b, options), ...streams, services: streamServices(streams) };
 }

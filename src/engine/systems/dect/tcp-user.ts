@@ -1,7 +1,8 @@
 /**
  * The TCP user's link (dect.md "TCP user"): terminal 0 with the MAC state machine, target
- * `bearers` full-slot bearers on the shared bearer set, each a {@link DectMacBearer} (MAC Ip) on
- * its own Gilbert–Elliott channel, and one DLC LU2 connection (an end at the RFP side, one at
+ * `bearers` full-slot bearers on the shared bearer set (link/bearer-set.ts), each a
+ * {@link DectMacBearer} (MAC Ip) on its own Gilbert–Elliott channel, which the set's radio
+ * (`DectBearerRadio`) holds, steps and judges, and one DLC LU2 connection (an end at the RFP side, one at
  * the phone) over all of them. When the connection drops the terminal sets up a new one at once
  * and the DLC goes on over it with nothing flushed: the DLC ends outlive every bearer, and their
  * timers stand still while there is none.
@@ -26,6 +27,7 @@ import {
   DECT_FRAME_NS,
   DECT_UP,
   DectBearerChannel,
+  DectBearerRadio,
   DectMacBearer,
   type DectDirection,
 } from '../../link/dect-mac';
@@ -57,6 +59,8 @@ export type Fragment = DectDlcFragment;
 export class TcpUserLink implements TerminalOwner {
   readonly terminal: DectTerminal;
   readonly set: BearerSet<DectMacBearer<Fragment>>;
+  /** The bearers' radio: one Gilbert–Elliott subfield channel per bearer index, judged through the set. */
+  readonly radio: DectBearerRadio<DectBearerChannel>;
   /** DLC ends: [0] at the RFP side (sends down), [1] at the phone (sends up). */
   readonly dlc: [DectDlcEntity, DectDlcEntity] = [new DectDlcEntity(), new DectDlcEntity()];
   readonly queues: [DlcQueue, DlcQueue];
@@ -90,6 +94,7 @@ export class TcpUserLink implements TerminalOwner {
   ) {
     this.hoRng = rng.get('dect.tcp.handover');
     this.set = new BearerSet(cfg.bearers);
+    this.radio = new DectBearerRadio(cfg.bearers);
     this.queues = [new DlcQueue(this.dlc[0]), new DlcQueue(this.dlc[1])];
     this.terminal = new DectTerminal(
       {
@@ -139,7 +144,7 @@ export class TcpUserLink implements TerminalOwner {
       const f = frame >= ep.start && frame < ep.end ? ep.factor : 1;
       if (f !== this.episode) {
         this.episode = f;
-        for (let i = 0; i < this.set.capacity; i++) this.channelOf(i)?.setEpisodeFactor(f);
+        this.radio.forEach((c) => c.setEpisodeFactor(f));
       }
     }
     const ahead = 2 * Math.max(1, this.terminal.count);
@@ -152,13 +157,15 @@ export class TcpUserLink implements TerminalOwner {
       this.dlc[0].suspend(frame);
       this.dlc[1].suspend(frame);
     }
+    // Every live bearer's channel steps once, before the down slots (dect-mac/radio.ts).
+    this.radio.step(frame, this.set.active);
+    const live = this.set.live;
     for (let d = 0; d < 2; d++) {
       const dir: DectDirection = d === 0 ? DECT_DOWN : DECT_UP;
       const from = this.dlc[dir];
       const to = this.dlc[1 - dir];
       this.queues[dir].feed(ahead);
       from.tick(frame);
-      const live = this.live;
       for (let k = 0; k < live.length; k++) {
         // The DLC writes its fragment straight into the MAC end's own payload (no copy on the way).
         const end = live[k].sender(dir);
@@ -182,22 +189,6 @@ export class TcpUserLink implements TerminalOwner {
     }
   }
 
-  private channels: (DectBearerChannel | null)[] = [];
-  /** The live bearers in index order (the frame loop's; rebuilt when one comes up or goes down). */
-  private live: DectMacBearer<Fragment>[] = [];
-
-  private relist(): void {
-    this.live = [];
-    for (let i = 0; i < this.set.capacity; i++) {
-      const b = this.set.get(i);
-      if (b) this.live.push(b);
-    }
-  }
-
-  private channelOf(i: number): DectBearerChannel | null {
-    return this.channels[i] ?? null;
-  }
-
   bearerUp(term: DectTerminal, i: number, frame: number): void {
     const berScale = this.cfg.fixedBearers ? 1e-12 : this.cfg.berScale;
     const ch = new DectBearerChannel(
@@ -206,7 +197,7 @@ export class TcpUserLink implements TerminalOwner {
       berScale,
     );
     if (this.episode !== 1) ch.setEpisodeFactor(this.episode);
-    this.channels[i] = ch;
+    this.radio.attach(i, ch);
     const b = new DectMacBearer<Fragment>({
       terminal: TCP_USER,
       bearer: i,
@@ -219,7 +210,6 @@ export class TcpUserLink implements TerminalOwner {
     b.carrier = carrierOf(term.ch[i]);
     b.slot = slotOf(term.ch[i]);
     this.set.join(i, b);
-    this.relist();
     this.handoverRecord(frame, i, HandoverKind.UP);
     this.countTrace?.record(frame * DECT_FRAME_NS, term.count);
     if (term.count === 1) this.timeoutLog.bearerBack(frame * DECT_FRAME_NS);
@@ -236,8 +226,7 @@ export class TcpUserLink implements TerminalOwner {
 
   bearerDown(term: DectTerminal, i: number, frame: number, failedHandover: boolean): void {
     const b = this.set.release(i, frame * DECT_FRAME_NS, 0);
-    this.channels[i] = null;
-    this.relist();
+    this.radio.detach(i);
     if (b) {
       for (const end of [b.rfp, b.portable]) {
         const c = end.counters;
@@ -259,8 +248,7 @@ export class TcpUserLink implements TerminalOwner {
 
   needsHandover(_t: DectTerminal, i: number, frame: number): boolean {
     if (this.cfg.fixedBearers) return false;
-    const b = this.set.get(i);
-    const p = (b?.bad ? HO_NEED_BAD : HO_NEED_GOOD) * this.cfg.hoScale;
+    const p = (this.radio.channelBad(i) ? HO_NEED_BAD : HO_NEED_GOOD) * this.cfg.hoScale;
     if (this.hoRng.next() >= p) return false;
     this.handoverRecord(frame, i, HandoverKind.START);
     return true;

@@ -6,7 +6,13 @@ import {
   createDectDlcFragment,
   type DectDlcFragment,
 } from '../../../../src/engine/link/dect-dlc';
-import { DECT_DOWN, DECT_UP, DectBearerChannel, DectMacBearer } from '../../../../src/engine/link/dect-mac';
+import {
+  DECT_DOWN,
+  DECT_UP,
+  DectBearerChannel,
+  DectBearerRadio,
+  DectMacBearer,
+} from '../../../../src/engine/link/dect-mac';
 import { DlcHarness } from './harness';
 
 /**
@@ -49,23 +55,26 @@ describe('DLC LU2 under random MAC delays and losses (sequence numbers wrap many
 describe('DLC LU2 over DECT MAC Ip bearers (Gilbert–Elliott subfield errors)', () => {
   it('carries two-way traffic over 4 bearers with MAC retransmissions, in order', () => {
     const streams = new RandomStreams(7);
-    const bearers = Array.from(
-      { length: 4 },
-      (_, i) =>
-        new DectMacBearer<DectDlcFragment>({
-          terminal: 0,
-          bearer: i,
-          channel: new DectBearerChannel(streams.get(`b${i}.state`), streams.get(`b${i}.errors`), 2),
-          makePayload: createDectDlcFragment,
-          copy: copyDectDlcFragment,
-        }),
-    );
+    // The four bearers' radio, judged once per frame before the down slots (dect-mac/radio.ts).
+    const radio = new DectBearerRadio(4);
+    const active = new Uint8Array(4).fill(1);
+    const bearers = Array.from({ length: 4 }, (_, i) => {
+      radio.attach(i, new DectBearerChannel(streams.get(`b${i}.state`), streams.get(`b${i}.errors`), 2));
+      return new DectMacBearer<DectDlcFragment>({
+        terminal: 0,
+        bearer: i,
+        channel: radio.channel(i)!,
+        makePayload: createDectDlcFragment,
+        copy: copyDectDlcFragment,
+      });
+    });
     const ends = [new DectDlcEntity(), new DectDlcEntity()];
     const delivered: number[][] = [[], []];
     const frag = createDectDlcFragment();
     for (let i = 0; i < 210; i++) ends[0].send(i, 552);
     for (let i = 0; i < 110; i++) ends[1].send(1000 + i, 552);
     for (let f = 0; f < 3000; f++) {
+      radio.step(f, active);
       for (const dir of [DECT_DOWN, DECT_UP] as const) {
         const from = ends[dir];
         from.tick(f);

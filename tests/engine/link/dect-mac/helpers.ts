@@ -22,6 +22,7 @@ export const copyTag = (from: Tag, to: Tag): void => {
 /** A bearer that sends packets 0, 1, 2… in `dir` whenever its sender is ready. */
 export class ScriptedBearer {
   readonly bearer: DectMacBearer<Tag>;
+  readonly channel: ScriptedSubfieldChannel;
   readonly trace = new TraceRecorder();
   /** [frame, id] of each packet received complete. */
   readonly received: [number, number][] = [];
@@ -34,10 +35,11 @@ export class ScriptedBearer {
     readonly dir: DectDirection = DECT_DOWN,
     private readonly count = Infinity,
   ) {
+    this.channel = new ScriptedSubfieldChannel(losses);
     this.bearer = new DectMacBearer<Tag>({
       terminal: 0,
       bearer: 2,
-      channel: new ScriptedSubfieldChannel(losses),
+      channel: this.channel,
       makePayload: makeTag,
       copy: copyTag,
       trace: this.trace,
@@ -47,6 +49,7 @@ export class ScriptedBearer {
   run(frames: number): this {
     for (let k = 0; k < frames; k++, this.frame++) {
       if (this.dir === DECT_DOWN) this.submit();
+      this.channel.step(); // what the bearers' radio does once per frame (dect-mac/radio.ts)
       this.bearer.downSlot(this.frame);
       if (this.dir === DECT_UP) this.submit();
       this.bearer.upSlot(this.frame);

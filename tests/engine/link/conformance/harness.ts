@@ -1,0 +1,175 @@
+/**
+ * The conformance harness: two ends of any link entity, both faces used through the contract
+ * alone (link/contract.ts) — SDUs pushed and polled on the upper face, frames carried between the
+ * lower faces with scripted faults (link/fault.ts `Faulty`) — and what every entity must show:
+ * sequence integrity, events drained, deadlines honoured.
+ *
+ * Slotted entities run on the production slotted duplex driver (link/slotted-duplex.ts) with no
+ * radio; a continuous-time entity (V.42) runs on an event loop that polls each end at its
+ * `pollTimeout` and delivers each frame `delay` after its last bit.
+ */
+import type { LinkEntity, LinkService } from '../../../../src/engine/link/contract';
+import { Faulty, type FrameFaults } from '../../../../src/engine/link/fault';
+import { SlottedDuplexLink, type DuplexEnd } from '../../../../src/engine/link/slotted-duplex';
+
+/** Two ends of an entity with their upper faces (SDUs are numbers: their push order). */
+export interface Ends<F, E> {
+  readonly a: LinkEntity<F, E>;
+  readonly b: LinkEntity<F, E>;
+  readonly sa: LinkService<number>;
+  readonly sb: LinkService<number>;
+}
+
+/** What the suite needs to know of an entity. */
+export interface Subject<F, E> {
+  readonly name: string;
+  /** Slotted: one frame per end per slot, arriving `delay` slots later; continuous: `delay` ns after it ends. */
+  readonly clock: 'slotted' | 'continuous';
+  readonly delay: number;
+  readonly frame: () => F;
+  /** A copy of a frame (a held, reordered frame outlives the driver's reused object). */
+  readonly copy: (f: Readonly<F>) => F;
+  readonly make: () => Ends<F, E>;
+  /** When the frame `f` an end sent ends on the line (continuous clock only). */
+  readonly endOf?: (f: F) => number;
+  /** The bytes of one SDU (its length at the entity's input). */
+  readonly sduBytes: number;
+  /** Recovers every loss (ARQ); false for a link without recovery (GERAN's mux). */
+  readonly recovers: boolean;
+  /** Faults the entity's medium can show: a TDMA bearer never duplicates or reorders. */
+  readonly duplicates: boolean;
+  readonly reorders: boolean;
+  /** Time units of one scenario step (slots: 1; continuous: ns between pushes). */
+  readonly tick: number;
+}
+
+/** What one run shows. */
+export interface RunResult<E> {
+  /** SDUs delivered at B (A's data) and at A (B's data), in delivery order. */
+  readonly delivered: [number[], number[]];
+  /** Events drained from A and B. */
+  readonly events: [E[], E[]];
+  /** Times at which an end, just polled, still asked for a time not after now (a missed deadline). */
+  readonly missedDeadlines: string[];
+  /** Events an end still held after the driver drained it. */
+  readonly leftBehind: number;
+}
+
+/** A scenario: pushes at times (in ticks) per direction, faults per direction, length in ticks. */
+export interface Scenario {
+  readonly pushes: readonly { at: number; dir: 0 | 1; count: number }[];
+  readonly faults: readonly [FrameFaults, FrameFaults];
+  readonly ticks: number;
+}
+
+/** The production slotted driver with no radio, draining into lists and checking deadlines. */
+class ConformanceLink<F, E> extends SlottedDuplexLink<F, LinkEntity<F, E>> {
+  readonly events: [E[], E[]] = [[], []];
+  readonly missed: string[] = [];
+  leftBehind = 0;
+
+  run(s: number): void {
+    this.exchange(s);
+    this.endSlot(s, false, false);
+    for (const [end, e] of [this.a, this.b].entries()) {
+      if (e.pollTimeout() <= s) this.missed.push(`end ${end} slot ${s}: pollTimeout ${e.pollTimeout()}`);
+      if (e.pollEvent() !== null) this.leftBehind++;
+    }
+  }
+
+  protected drain(end: DuplexEnd): void {
+    const e = end === 0 ? this.a : this.b;
+    for (let ev = e.pollEvent(); ev !== null; ev = e.pollEvent()) this.events[end].push(ev);
+  }
+}
+
+function pollAll(s: LinkService<number>, into: number[]): void {
+  for (let p = s.pollDelivered(); p !== null; p = s.pollDelivered()) into.push(p);
+}
+
+/** Run `subject` through `scenario`. SDU ids count up per direction from 0. */
+export function run<F, E>(subject: Subject<F, E>, scenario: Scenario): RunResult<E> {
+  const ends = subject.make();
+  const a = new Faulty(ends.a, scenario.faults[1], subject.copy); // A receives B→A frames
+  const b = new Faulty(ends.b, scenario.faults[0], subject.copy);
+  const services = [ends.sa, ends.sb];
+  const next = [0, 0];
+  const delivered: [number[], number[]] = [[], []];
+  const pushAt = (t: number): void => {
+    for (const p of scenario.pushes)
+      if (p.at === t) for (let k = 0; k < p.count; k++) services[p.dir].push(next[p.dir]++, subject.sduBytes);
+  };
+  if (subject.clock === 'slotted') {
+    const link = new ConformanceLink<F, E>(a, b, subject.delay, subject.frame);
+    for (let s = 0; s < scenario.ticks; s++) {
+      pushAt(s);
+      link.run(s);
+      pollAll(ends.sb, delivered[0]);
+      pollAll(ends.sa, delivered[1]);
+    }
+    return { delivered, events: link.events, missedDeadlines: link.missed, leftBehind: link.leftBehind };
+  }
+  return runContinuous(subject, scenario, a, b, ends, pushAt, delivered);
+}
+
+/** The event loop of a continuous-time entity: poll each end at its deadline, frames arrive `delay` after they end. */
+function runContinuous<F, E>(
+  subject: Subject<F, E>,
+  scenario: Scenario,
+  a: LinkEntity<F, E>,
+  b: LinkEntity<F, E>,
+  ends: Ends<F, E>,
+  pushAt: (tick: number) => void,
+  delivered: [number[], number[]],
+): RunResult<E> {
+  const events: [E[], E[]] = [[], []];
+  const missed: string[] = [];
+  let leftBehind = 0;
+  const flight: { at: number; to: 0 | 1; f: F }[] = [];
+  const es = [a, b];
+  const drain = (end: 0 | 1): void => {
+    for (let ev = es[end].pollEvent(); ev !== null; ev = es[end].pollEvent()) events[end].push(ev);
+  };
+  const out = subject.frame();
+  const end = scenario.ticks * subject.tick;
+  let stuck = 0;
+  for (let tick = 0, now = 0; now < end;) {
+    while (tick * subject.tick <= now && tick < scenario.ticks) pushAt(tick++);
+    flight.sort((x, y) => x.at - y.at);
+    while (flight.length > 0 && flight[0].at <= now) {
+      const f = flight.shift()!;
+      es[f.to].handleFrame(now, f.f, false);
+      drain(f.to);
+    }
+    for (const e of [0, 1] as const) {
+      if (es[e].pollTimeout() > now) continue;
+      if (es[e].pollTransmit(now, out))
+        flight.push({ at: subject.endOf!(out) + subject.delay, to: e === 0 ? 1 : 0, f: subject.copy(out) });
+      drain(e);
+      if (es[e].pollTimeout() <= now) missed.push(`end ${e} at ${now}: pollTimeout ${es[e].pollTimeout()}`);
+      if (es[e].pollEvent() !== null) leftBehind++;
+    }
+    pollAll(ends.sb, delivered[0]);
+    pollAll(ends.sa, delivered[1]);
+    const nextPush = tick < scenario.ticks ? tick * subject.tick : Infinity;
+    const then = Math.min(end, nextPush, a.pollTimeout(), b.pollTimeout(), ...flight.map((f) => f.at));
+    if (then <= now && ++stuck > 100) {
+      missed.push(`no progress at ${now}`);
+      break;
+    }
+    if (then > now) stuck = 0;
+    now = then;
+  }
+  return { delivered, events, missedDeadlines: missed, leftBehind };
+}
+
+/** A deep copy of a frame object: its prototype, arrays and typed arrays copied. */
+export function cloneFrame<F>(f: Readonly<F>): F {
+  const c = Object.create(Object.getPrototypeOf(f) as object) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(f as object)) {
+    if (ArrayBuffer.isView(v)) c[k] = (v as unknown as { slice(): unknown }).slice();
+    else if (Array.isArray(v)) c[k] = v.slice();
+    else c[k] = v;
+  }
+  return c as F;
+}
