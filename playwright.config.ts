@@ -32,7 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && node scripts/serve.mjs',
+    // `npm test` (scripts/test.sh) builds the app while Vitest runs and says so with E2E_BUILT=1.
+    command:
+      process.env.E2E_BUILT === '1' ? 'node scripts/serve.mjs' : 'npm run build && node scripts/serve.mjs',
     env: { PORT: String(E2E_PORT) },
     url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: !process.env.CI,
