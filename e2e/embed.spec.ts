@@ -125,6 +125,8 @@ test('a course page named by no embed link receives nothing', async ({ page }) =
 
 test.describe('offline', () => {
   // The suite blocks service workers except where they are the subject (playwright.config.ts).
+  // It goes offline (setOffline): its context, with service workers, is reused by no other test
+  // (offline.spec.ts, the other one that allows them, runs in workers of its own).
   test.use({ serviceWorkers: 'allow' });
 
   test('the full lab refuses to be framed and the embed page allows it, online and then offline', async ({
