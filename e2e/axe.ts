@@ -1,7 +1,7 @@
 /**
  * axe-core for the specs, at a third of its cost: on a page after a run (≈ 1,300–1,900 elements,
  * charts full of SVG text) one `AxeBuilder.analyze()` took 5–9 s of the page's main thread on the
- * shared two-core machine, the largest single cost of the browser suite (27 calls). Three things
+ * shared two-core machine, the largest single cost of the browser suite (31 calls). Three things
  * make it cheaper without changing a finding the specs look at:
  * - Only the rules that can report what the spec asserts on. axe gives every rule a fixed impact
  *   (axe-core 4.13: `_finalizeRuleResult` stamps the rule's impact on each of its results), so a
