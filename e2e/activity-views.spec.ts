@@ -5,20 +5,11 @@
  * nothing serious on any view the activities brought (a step with its locks, the results page, the
  * handout, the key, the printable results).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { decodeActivityToken } from '../src/state/exercise-link';
 import { formatTruth } from '../src/ui/exercises/answer-key';
 import { headlessTruth } from '../tests/ui/exercises/headless';
 import { expect, param, playToEnd, query, ready, setParam, test } from './fixtures';
-
-/** Serious or critical axe findings inside `selector`. */
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).include(selector).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousAxeFindings } from './axe';
 
 test('a locked key holds the step’s value: its control is locked with the reason, and a link cannot change it', async ({
   page,
@@ -92,18 +83,18 @@ test('axe finds nothing serious on a step with locks, the results page, the hand
   await ready(page);
   const teacher = page.getByTestId('activity-teacher');
   await teacher.locator('summary').click();
-  expect(await axeProblems(page, '[data-testid="exercise"]'), 'a step').toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="exercise"]'), 'a step').toEqual([]);
   for (const kind of ['handout', 'key'] as const) {
     await page.getByTestId(`print-${kind}`).click();
     await expect(page.getByTestId('print-view')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    expect(await axeProblems(page, '[data-testid="print-view"]'), kind).toEqual([]);
+    expect(await seriousAxeFindings(page, '[data-testid="print-view"]'), kind).toEqual([]);
     await page.getByTestId('print-close').click();
   }
   await page.getByTestId('activity-go-6').click();
   await page.getByTestId('activity-finish').click();
   await expect(page.getByTestId('activity-score')).toBeVisible();
-  expect(await axeProblems(page, '[data-testid="exercise"]'), 'the results').toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="exercise"]'), 'the results').toEqual([]);
   await page.getByTestId('activity-print-results').click();
   await expect(page.getByTestId('print-view')).toHaveAttribute('data-kind', 'results');
-  expect(await axeProblems(page, '[data-testid="print-view"]'), 'the printed results').toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="print-view"]'), 'the printed results').toEqual([]);
 });

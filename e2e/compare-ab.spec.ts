@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /**
  * A/B on one realisation (issue 12 item 2): a link holding B's changes opens the comparison —
@@ -74,10 +74,6 @@ for (const theme of ['light', 'dark'] as const) {
     await value.fill('576');
     await value.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toContain('b.mtu=576');
-    const result = await new AxeBuilder({ page }).include('[data-testid="compare"]').analyze();
-    const bad = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad).toEqual([]);
+    expect(await seriousAxeFindings(page, '[data-testid="compare"]')).toEqual([]);
   });
 }

@@ -6,10 +6,10 @@
  * releases included; the λ sweep plots TH, TH_id and TH_teo; axe finds nothing serious in light
  * and dark; nothing overlaps at 390, 1280 and 1920 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { checkMap, inside, overlapping, type Rect } from './boxes';
 import { cliSummary, dragPhoneToEdge, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /** Every field of the CLI's summary equals the page's. */
 async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
@@ -223,11 +223,7 @@ test.describe('DECT in the lab', () => {
       await page.goto(`/?system=dect&duration=60#theme=${theme}&charts=seq,rto,link`);
       await playToEnd(page);
       await expect(grid(page, 2).locator('canvas')).toBeVisible();
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(bad).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     });
   }
 });

@@ -3,20 +3,12 @@
  * after it finished is a starting value; a change mid-run is a timed change; a changed preset
  * says so; a drag records a short path whose replay is the same run.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, pageSummary, param, playToEnd, query, ready, setParam, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const tcp = (s: Record<string, unknown>) => s.tcp as Record<string, number>;
 const eventCount = (q: string) => (/events=([^&]*)/.exec(q)?.[1].split(';').length ?? 0) as number;
-
-/** Serious or critical axe findings on the page as it is. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Drag the phone from where it is by (dx, dy) pixels over about `ms` of wall time. */
 async function drag(page: Page, dx: number, dy: number, ms: number): Promise<void> {
@@ -92,7 +84,7 @@ test('IS-707 Figures 5–6: idle=inf set after the run finished is a starting va
   await expect(page.locator('[data-live]')).toHaveCount(0);
   await expect(page.getByTestId('preset-select').locator('option:checked')).toContainText('Modified from');
   await expect.poll(() => new URL(page.url()).hash).not.toContain('preset=');
-  expect(await axeProblems(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   await playToEnd(page, 120_000);
   const second = await pageSummary(page);
@@ -181,7 +173,7 @@ test('mid-run: typing a value and pressing Enter records one timed change, marke
   await expect(page.getByTestId('timed-fer')).toContainText('replayed on Restart');
   await expect(page.getByTestId('timed-changes')).toContainText('fer');
   await expect(page.getByTestId('clear-timed')).toHaveAccessibleName('Clear timed changes');
-  expect(await axeProblems(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 
   // Restart replays it; "Clear timed changes" drops it and keeps the starting values.
   await page.getByTestId('restart').click();

@@ -5,11 +5,11 @@
  * navigation with the lab's page). The course page is served by the test itself (page.route) on
  * another origin than the lab's: http://localhost:<port> beside the lab's http://127.0.0.1:<port>.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { CLASS_SCENARIO, classActivityItems } from './class-activity';
 import { COURSE_ORIGINS, serveCoursePage, type CoursePage } from './course-page';
 import { expect, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
 const LAB = `http://127.0.0.1:${port}`;
@@ -125,6 +125,8 @@ test('a course page named by no embed link receives nothing', async ({ page }) =
 
 test.describe('offline', () => {
   // The suite blocks service workers except where they are the subject (playwright.config.ts).
+  // It goes offline (setOffline): its context, with service workers, is reused by no other test
+  // (offline.spec.ts, the other one that allows them, runs in workers of its own).
   test.use({ serviceWorkers: 'allow' });
 
   test('the full lab refuses to be framed and the embed page allows it, online and then offline', async ({
@@ -187,11 +189,7 @@ test('the embed page on its own: no serious or critical accessibility violations
   await page.goto(`/embed.html?${CLASS_SCENARIO}#panels=map,seq,rto,summary&${classActivityItems()}`);
   await ready(page);
   await expect(page.getByTestId('chart-rto')).toBeVisible();
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 });
 
 test('Make an embed code: the snippet, pasted in a course page, shows the scenario and the panels ticked', async ({
@@ -215,8 +213,7 @@ test('Make an embed code: the snippet, pasted in a course page, shows the scenar
   expect(src).toContain(`${LAB}/embed.html?system=gsm&duration=5#`);
   expect(src).toContain('panels=seq,summary,rto');
   expect(src).toContain('origin=http://127.0.0.1:9');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="embed-maker"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="embed-maker"]')).toEqual([]);
 
   await coursePage(page, () => ({ lab: src }));
   const lab = page.frameLocator('iframe[name="lab"]');

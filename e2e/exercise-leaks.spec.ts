@@ -6,11 +6,11 @@
  * happen?" on each timeout, the page's tooltips and the trace CSV give no RTO until it is answered.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
 import { expect, pageSummary, playToEnd, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=300';
 const EXERCISE: Exercise = {
@@ -90,8 +90,7 @@ test('an open exercise hides the largest RTO everywhere: map caption, drill-down
   await expect(page.getByTestId('explain-hidden-note')).toBeVisible();
   expect(await everythingPrinted(page)).not.toMatch(ANSWER);
   // The hidden caption keeps the map's captions accessible (its muted text keeps its contrast).
-  const axe = await new AxeBuilder({ page }).include('[data-testid="map-captions"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="map-captions"]')).toEqual([]);
 
   // The trace CSV leaves out the RTO in force (and says so).
   await expect(page.getByTestId('export-hidden-note')).toContainText('tcp.rtoActive');

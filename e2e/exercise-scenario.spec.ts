@@ -4,10 +4,10 @@
  * whose truth does not read the live run does not wait for it; an exercise link whose scenario has
  * a bad key names it in the banner when it opens, and its check still has an answer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
 import { expect, pageSummary, playToEnd, query, ready, setParam, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /** The study's Pe 0.3, f_dT 0.01 (the largest RTO reaches the stack's 64 s within 200 s). */
 const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=200';
@@ -55,8 +55,7 @@ test('the scenario changed under an exercise: said at once, named, and put back;
   await expect(page.getByTestId('exercise-notice')).toContainText('you changed its scenario');
   for (const theme of ['light', 'dark']) {
     await page.locator('.lab').evaluate((el, t) => el.setAttribute('data-theme', t), theme);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="exercise"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousAxeFindings(page, '[data-testid="exercise"]')).toEqual([]);
   }
   await playToEnd(page);
   const live = ((await pageSummary(page)).tcp as { maxRto: number }).maxRto;

@@ -5,11 +5,11 @@
  * same event. Reachable by keyboard (the events are one tab stop inside the chart; Enter explains)
  * and free of serious accessibility violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, playToEnd, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const run = promisify(execFile);
 
@@ -131,11 +131,7 @@ test('keyboard: Tab reaches the events, the arrows move, Enter explains and focu
     Stall: /^Why\? Delivery stalled/,
   };
   await expect(page.getByTestId('explain-title')).toHaveText(titles[label.split(' ')[0]]);
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'Close the explanation' }).click();
   await expect(page.getByTestId('explain-hint')).toBeVisible();
 });

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const run = promisify(execFile);
 
@@ -149,13 +149,7 @@ test.describe('GERAN in the lab', () => {
       await page.goto(`/?system=geran&page=images19x107k#theme=${theme}`);
       await playToEnd(page);
       await expect(page.getByTestId('geran-connections')).toBeAttached();
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      expect(bad).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     });
   }
 });

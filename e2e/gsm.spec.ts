@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { seriousAxeFindings } from './axe';
 
 /** Simulated seconds the page has reached. */
 async function simTime(page: Page): Promise<number> {
@@ -97,13 +97,7 @@ test.describe('GSM panels: accessibility', () => {
       // The scan must see the GSM panels: without them it would pass on the bare shell.
       await expect(page.getByTestId('gsm-rlp')).toBeAttached();
       await expect(page.getByTestId('gsm-byte-budget')).toBeAttached();
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      expect(bad).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     });
   }
 });

@@ -3,9 +3,9 @@
  * engine until told; Cancel and Close terminate the engines at once — watched here as the page's
  * workers going away, not as a status word.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ready, test } from './fixtures';
+import { axeFindings } from './axe';
 
 /**
  * Wait until the page has `n` workers; the milliseconds it took. The bound is below Chromium's
@@ -28,8 +28,7 @@ test('a long DECT sweep link asks first; Cancel terminates its engines at once',
   await expect(ask).toContainText(/about \d+ min on 1 engine/);
   // Nothing runs yet: the live run's engine is the only worker.
   expect(page.workers().length).toBe(1);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="sweep"]').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeFindings(page, '[data-testid="sweep"]')).toEqual([]);
 
   await page.getByTestId('job-confirm-run').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
@@ -53,8 +52,7 @@ test('a long DECT A/B link asks first, shows progress, and Close terminates both
   const progress = page.getByTestId('compare-progress');
   await expect(progress).toContainText(/B: [\d\s]+ of 1\s000\s000 simulated seconds/);
   await expect.poll(() => page.workers().length).toBe(3);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="compare-progress"]').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeFindings(page, '[data-testid="compare-progress"]')).toEqual([]);
   await page.getByRole('button', { name: 'Close the comparison' }).click();
   const ms = await workersDownTo(page, 1);
   test.info().annotations.push({ type: 'A/B engines gone after Close', description: `${ms} ms` });

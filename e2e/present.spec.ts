@@ -5,11 +5,11 @@
  * charts, the steps moved by the keys a presentation clicker sends; no text on another or cut by
  * its box; axe clean. Also `panels=` in the full lab, and its error for an unknown panel.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overlapping, type Rect } from './boxes';
 import { CAPTION_1, CAPTION_2, CLASS_SCENARIO, classActivityItems } from './class-activity';
 import { expect, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /** Texts of the page outside the charts and the map: too small, cut by their box, and their boxes. */
 async function pageTexts(page: Page): Promise<{ small: string[]; clipped: string[]; boxes: Rect[] }> {
@@ -252,11 +252,7 @@ test('presenter mode: no serious or critical accessibility violations', async ({
   await page.goto(`/?${CLASS_SCENARIO}#present=1&panels=map,seq,rto&${classActivityItems()}`);
   await ready(page);
   await expect(page.getByTestId('step-caption')).toBeVisible();
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
 });
 
 test('panels= trims the full lab, and an unknown panel is named with what is allowed', async ({ page }) => {

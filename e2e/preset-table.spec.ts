@@ -9,8 +9,8 @@
  * And a figure only a sweep gives (a threshold) says so in the "This run" cell and points at the
  * sweep (issue 20 item 5), axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 test('releasing two bearers in the bth preset keeps the preset, its table and a note that matches its keys', async ({
   page,
@@ -43,15 +43,9 @@ test('releasing two bearers in the bth preset keeps the preset, its table and a 
 
   await page.getByTestId('summary').getByText('Link-layer counters').click();
   await expect(page.getByTestId('summary')).toContainText('Connection_Modifications (bearers set up again)');
-  const result = await new AxeBuilder({ page })
-    .include('[data-testid="preset-info"]')
-    .include('.links')
-    .include('[data-testid="summary"]')
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(
+    await seriousAxeFindings(page, '[data-testid="preset-info"]', '.links', '[data-testid="summary"]'),
+  ).toEqual([]);
 });
 
 test('a threshold only a sweep finds points at the sweep instead of printing an unrelated number', async ({
@@ -71,9 +65,5 @@ test('a threshold only a sweep finds points at the sweep instead of printing an 
   );
   await cell.getByRole('button', { name: 'go to the sweep' }).click();
   await expect(page.locator('#sweep-title')).toBeInViewport();
-  const result = await new AxeBuilder({ page }).include('[data-testid="preset-info"]').analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="preset-info"]')).toEqual([]);
 });

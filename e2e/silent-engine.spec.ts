@@ -4,8 +4,8 @@
  * answer the banner says the engine stopped, once, and Restart engine brings the run back.
  * The page's clock is Playwright's, run forward, so the test does not wait the 30 s.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
+import { axeFindings } from './axe';
 
 test('a worker that closes itself is noticed, and Restart engine recovers', async ({ page }) => {
   await page.clock.install();
@@ -21,8 +21,7 @@ test('a worker that closes itself is noticed, and Restart engine recovers', asyn
   await expect(banner).toContainText('The simulation engine stopped. It has not answered for 30 s');
   expect((await banner.textContent())!.split('The simulation engine stopped').length - 1).toBe(1);
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'failed');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="error-banner"]').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeFindings(page, '[data-testid="error-banner"]')).toEqual([]);
 
   await page.getByTestId('restart-engine').click();
   await expect(banner).toHaveCount(0);

@@ -4,8 +4,8 @@
  * chosen speed). Here: it shows in the real page, near the chosen speed when the engine can keep
  * it, and the playback bar stays axe-clean with it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
+import { axeFindings } from './axe';
 
 test('playing IS-707 at 10× shows the speed reached beside the selector', async ({ page }) => {
   await page.goto('/?system=is707&duration=600');
@@ -17,8 +17,7 @@ test('playing IS-707 at 10× shows the speed reached beside the selector', async
   // IS-707 at 10× is far below what the engine can do: the figure is near 10 (loose: a shared
   // machine's frames are irregular).
   await expect.poll(async () => Number(await reached.getAttribute('data-reached'))).toBeGreaterThan(5);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="play"]').include('.playback').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeFindings(page, '[data-testid="play"]', '.playback')).toEqual([]);
   await page.getByTestId('pause').click();
   await expect(reached).toHaveText('');
 });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
 import { overlapping } from './boxes';
 import { expect, playToEnd, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /**
  * Issue 25 item 5: the two stream graphs open from a link, draw on a short run, the throughput
@@ -75,14 +75,9 @@ test('at 390 px the stream graphs’ controls and legends do not overlap, and ax
     for (const r of rects)
       expect(r.x1, `${id}: ${r.what}`).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 0.5);
   }
-  const result = await new AxeBuilder({ page })
-    .include('[data-testid="chart-rtt"]')
-    .include('[data-testid="chart-tput"]')
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="chart-rtt"]', '[data-testid="chart-tput"]')).toEqual(
+    [],
+  );
 });
 
 test('an exercise hiding the RTO hides the RTT graph, one hiding the goodput the throughput graph', async ({

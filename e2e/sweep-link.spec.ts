@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 const run = promisify(execFile);
 
@@ -206,9 +206,5 @@ test('a sweep with published values at 390 px: nothing wider than the page, no s
   await expect(page.getByTestId('chart-sweep').locator('g.published-rule')).toHaveAttribute('data-n', '1');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const result = await new AxeBuilder({ page }).include('[data-testid="sweep"]').analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="sweep"]')).toEqual([]);
 });

@@ -3,11 +3,11 @@
  * who opens the link in a fresh browser gets it with its answer hidden, and wrong and right
  * answers are told apart. A broken exercise link names `ex` in the banner and keeps the rest.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { encodeExerciseToken } from '../src/state/exercise-link';
 import type { Exercise } from '../src/state/exercise-schema';
 import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 /** Canonical (idle=0 is the default, so a link does not write it). */
 const SCENARIO = 'system=is707&fer=0.3&fdt=0.01&duration=120';
@@ -58,11 +58,7 @@ test('an exercise written in the lab opens from its link with its answer hidden,
   // The open editor, with its link, has no serious or critical accessibility issue (light and dark).
   for (const theme of ['light', 'dark']) {
     await page.locator('.lab').evaluate((el, t) => el.setAttribute('data-theme', t), theme);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="exercise-editor"]').analyze();
-    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(await seriousAxeFindings(page, '[data-testid="exercise-editor"]'), theme).toEqual([]);
   }
   // The answer's figure is not readable in the link.
   expect(link).not.toContain('maxRto');
@@ -198,8 +194,7 @@ test('the editor: figure boxes fit the longest path, conditions have a name and 
   await expect(hides).toContainText('the chart “Congestion window and bytes in flight”');
   await expect(hides).not.toContainText('chart rto');
   await editor.getByTestId('exercise-hide-rto').check();
-  const axe = await new AxeBuilder({ page }).include('[data-testid="exercise-editor"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="exercise-editor"]')).toEqual([]);
   const link = await makeLink(page);
 
   const student = await freshPage(browser, link);

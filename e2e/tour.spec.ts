@@ -4,10 +4,10 @@
  * again, and the help button brings it back. The other specs run as returning visitors
  * (fixtures.ts `tour`); this one opts in.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overlapping, type Rect } from './boxes';
 import { dragPhoneToEdge, expect, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 test.use({ tour: true });
 
@@ -33,8 +33,7 @@ test('the tour runs from Play through the drag to the RTO backoff in under a min
   const tour = page.getByTestId('tour');
   await expect(tour).toHaveAttribute('data-step', 'play');
   await expect(page.getByTestId('play')).toHaveClass(/tour-target/);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="tour"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAxeFindings(page, '[data-testid="tour"]')).toEqual([]);
   await ready(page);
 
   // Step 1: Play, as the card says.

@@ -3,8 +3,8 @@
  * can be read, numbers with units, a slider that records one change per drag, and each system's
  * own words on the charts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, playToEnd, query, ready, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
 
 test('IS-707 map captions are page text inside the panel; the radio-from-map caption says off', async ({
   page,
@@ -79,11 +79,7 @@ test.describe('PHS', () => {
     // Link 2 is rows 2 (received at the MS) and 3 (at the BS).
     await expect(link.locator('path.band-bad[data-row="2"]')).toHaveAttribute('data-n', /[1-9]/);
     await expect(link.locator('.legend text', { hasText: 'CRC-error period' })).toHaveCount(1);
-    const result = await new AxeBuilder({ page }).analyze();
-    const bad = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
 

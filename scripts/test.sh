@@ -17,7 +17,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The app's production build, which Playwright tests, runs beside Vitest rather than after it (vite
+# and vite-plugin-pwa's precache manifest: mostly one core, while Vitest's first and last files leave
+# the other idle); Playwright's web server then only serves it (E2E_BUILT=1, playwright.config.ts).
+build_log=$(mktemp)
+setsid npm run build >"$build_log" 2>&1 &
+build=$!
+trap 'kill -- -$build 2>/dev/null || true; rm -f "$build_log"' EXIT
 # A test stuck in a synchronous loop cannot be stopped by Vitest's own time-outs (the loop holds its
 # thread); a wall limit turns such a hang into a red run naming the phase, well inside CI's budget.
 timeout --kill-after=30 900 npx vitest run || { rc=$?; [ $rc = 124 ] && echo "Vitest did not finish in 900 s: a test is stuck (the file missing from the list above)" >&2; exit $rc; }
-timeout --kill-after=30 1500 npx playwright test || { rc=$?; [ $rc = 124 ] && echo "Playwright did not finish in 1500 s" >&2; exit $rc; }
+wait $build || { cat "$build_log" >&2; echo "npm run build failed" >&2; exit 1; }
+E2E_BUILT=1 timeout --kill-after=30 1500 npx playwright test || { rc=$?; [ $rc = 124 ] && echo "Playwright did not finish in 1500 s" >&2; exit $rc; }
