@@ -20,6 +20,7 @@ import {
 } from './time-chart';
 import { count } from '../format';
 import { textMeasure, wrapToWidth } from './wrap';
+import { baselineSteps, drawBaseline } from './baseline-layer';
 
 /** The empty graph's note: font px and line spacing (em). */
 const EMPTY_FONT_PX = 14;
@@ -166,6 +167,9 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
     hi = 1000;
   }
   if (hi - lo < 1000) hi = lo + 1000;
+  // The baseline's cumulative ACK (baseline-layer.ts) stays inside the plot.
+  const baseline = baselineSteps(ctx, 'tcp.ack', 1, 'ack');
+  if (baseline) hi = Math.max(hi, baseline.max);
   const { div, unit } = byteUnit(hi);
   const pad = (hi - lo) * 0.04;
   const y = d3
@@ -175,6 +179,7 @@ function drawSeq(ctx: TimeDrawContext, options: SeqChartOptions): { text: string
   const yl = fastLinear(y);
   const yb = (bytes: number): number => yl(bytes / div);
   frame.yAxis(y, `sequence number (${unit})`, p);
+  drawBaseline(ctx, baseline, yb);
 
   // --- receive window, ACK ----------------------------------------------------------------------
   const xEnd = x(Math.min(view.simTime, t1));

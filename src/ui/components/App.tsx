@@ -13,6 +13,8 @@ import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
 import { ComparePart, SweepPart } from './lazy-parts';
+import { RunHistory } from './RunHistory';
+import { BaselineBar } from './BaselineBar';
 import { ExplainPanel } from './ExplainPanel';
 import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
@@ -77,6 +79,11 @@ export function App({ embed = false }: { embed?: boolean }) {
               {stageMain && (
                 <div className="stage-main">
                   {shown('seq') && <SeqChart theme={theme} />}
+                  {shown('seq') && (
+                    <ErrorBoundary area="baseline">
+                      <BaselineBar />
+                    </ErrorBoundary>
+                  )}
                   {shown('explain') && (
                     <ErrorBoundary area="explanation">
                       <ExplainPanel theme={theme} />
@@ -110,6 +117,11 @@ export function App({ embed = false }: { embed?: boolean }) {
               {shown('compare') && (
                 <ErrorBoundary area="comparison">
                   <ComparePart theme={theme} />
+                </ErrorBoundary>
+              )}
+              {shown('history') && (
+                <ErrorBoundary area="run history">
+                  <RunHistory />
                 </ErrorBoundary>
               )}
               {shown('sweep') && (
