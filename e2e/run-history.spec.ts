@@ -6,6 +6,7 @@
  * Short IS-707 runs (20 s simulated) keep each test to a few seconds.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { overlapping } from './boxes';
 import { expect, pageSummary, playToEnd, ready, setParam, test } from './fixtures';
 
 const HISTORY_KEY = 'wireless-tcp-lab.run-history';
@@ -135,3 +136,63 @@ test('a corrupt stored history gives a clear message, the lab runs on, and clear
   await expect(history.getByTestId('history-problem')).toHaveCount(0);
   expect(await page.evaluate((k) => localStorage.getItem(k), HISTORY_KEY)).toBeNull();
 });
+
+/** The leaf texts of the new panels, in page px, and the panels wider than their box. */
+async function newPanelBoxes(page: import('@playwright/test').Page) {
+  return page
+    .locator('[data-testid="run-history"], [data-testid="baseline"], [data-testid="takeaway"]')
+    .evaluateAll((panels) => {
+      const texts: { what: string; x0: number; y0: number; x1: number; y1: number }[] = [];
+      const wide: string[] = [];
+      for (const panel of panels) {
+        if (panel.scrollWidth > panel.clientWidth + 1) wide.push(panel.getAttribute('data-testid') ?? '');
+        const leaves = panel.querySelectorAll<HTMLElement>(
+          'summary, h2, h3, p, th, td, button, select, input, label > span, code, progress',
+        );
+        for (const e of leaves) {
+          if (e.offsetParent === null) continue;
+          // A cell's or paragraph's own children are compared, not the cell with its children.
+          if (e.querySelector('button, select, input, code, p')) continue;
+          const scroller = e.closest('.history-scroll');
+          const b = e.getBoundingClientRect();
+          if (scroller) {
+            // Only what shows inside the scrolling box.
+            const s = scroller.getBoundingClientRect();
+            if (b.right <= s.left || b.left >= s.right) continue;
+          }
+          texts.push({
+            what: (e.textContent ?? e.tagName).trim().slice(0, 40),
+            x0: b.left,
+            y0: b.top,
+            x1: b.right,
+            y1: b.bottom,
+          });
+        }
+      }
+      return { texts, wide };
+    });
+}
+
+for (const width of [390, 1280, 1920]) {
+  test(`at ${width} px the history, the baseline and the takeaway neither overlap nor overflow`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?system=is707&fer=0.3&duration=20');
+    await ready(page);
+    await page.getByTestId('baseline-choice').selectOption('clean');
+    await playToEnd(page);
+    await expect(page.getByTestId('baseline-figures')).toBeVisible();
+    await page.getByTestId('run-history').locator('summary').click();
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
+    const { texts, wide } = await newPanelBoxes(page);
+    expect(texts.length).toBeGreaterThan(20);
+    expect(overlapping(texts), `at ${width} px`).toEqual([]);
+    expect(wide, 'panels wider than their box').toEqual([]);
+    if (process.env.SHOTS) {
+      for (const id of ['baseline', 'run-history', 'summary', 'chart-seq', 'chart-cwnd'])
+        await page.getByTestId(id).screenshot({ path: `${process.env.SHOTS}/${id}-${width}.png` });
+      await page.screenshot({ path: `${process.env.SHOTS}/page-${width}.png`, fullPage: true });
+    }
+  });
+}

@@ -13,6 +13,7 @@ import { CHART_IDS, type ChartId } from './chart-ids';
 export const PANEL_IDS = [
   'map',
   'seq',
+  'baseline',
   'explain',
   'summary',
   'preset',
@@ -37,6 +38,7 @@ export type PanelId = (typeof PANEL_IDS)[number];
 export const PANEL_TITLES: Readonly<Record<PanelId, string>> = {
   map: 'Map',
   seq: 'Sequence numbers',
+  baseline: 'Baseline behind the charts',
   explain: 'Explanation of the run',
   summary: 'Summary figures',
   preset: 'Preset and its published figures',

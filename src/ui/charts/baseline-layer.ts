@@ -7,6 +7,7 @@
  * block indexes are kept apart from the live run's (a commit's sync of the live sources must
  * never touch them) and made anew for another baseline run.
  */
+import { CHART_STYLE } from '../theme/chart-style';
 import { connOk, readSource, visibleRange } from './data';
 import { deliveredBy, totalDelivered } from './goodput';
 import { LinePathBuilder } from './decimate';
@@ -58,6 +59,19 @@ function render(ctx: TimeDrawContext, paths: readonly BuiltPath[]): void {
   g.lower();
   renderPaths(g, CLS, paths, { color: ctx.p.neutral.muted, width: 1.75, opacity: OPACITY, dash: DASH });
   g.attr('aria-hidden', 'true');
+  // Its name at the line's right end, so that the legend (each chart's own) needs no entry.
+  const last = /(-?[\d.]+),(-?[\d.]+)$/.exec(paths.at(-1)?.d ?? '');
+  const at = last ? { x: Math.min(Number(last[1]), ctx.w - 2), y: Math.max(Number(last[2]) - 5, 12) } : null;
+  g.selectAll<SVGTextElement, { x: number; y: number }>('text.baseline-label')
+    .data(at ? [at] : [])
+    .join('text')
+    .attr('class', 'baseline-label')
+    .attr('x', (d) => d.x)
+    .attr('y', (d) => d.y)
+    .attr('text-anchor', 'end')
+    .attr('font-size', CHART_STYLE.tickFontPx)
+    .attr('fill', ctx.p.neutral.muted)
+    .text('baseline');
 }
 
 /**

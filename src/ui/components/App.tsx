@@ -51,7 +51,7 @@ export function App({ embed = false }: { embed?: boolean }) {
   const present = usePresent();
   const shown = useShownPanels(embed);
   const openExercise = useLab((s) => s.view.exercise !== null || s.view.authored !== null);
-  const stageMain = shown('seq') || shown('explain') || shown('summary');
+  const stageMain = shown('seq') || shown('baseline') || shown('explain') || shown('summary');
   const exercises = shown('exercises') || openExercise;
   const side = (exercises && !present) || (shown('params') && !present) || (shown('export') && !present);
   const bare = embed || present;
@@ -79,7 +79,7 @@ export function App({ embed = false }: { embed?: boolean }) {
               {stageMain && (
                 <div className="stage-main">
                   {shown('seq') && <SeqChart theme={theme} />}
-                  {shown('seq') && (
+                  {shown('baseline') && (
                     <ErrorBoundary area="baseline">
                       <BaselineBar />
                     </ErrorBoundary>

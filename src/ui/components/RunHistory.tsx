@@ -183,7 +183,7 @@ export function RunHistory() {
                         )}
                       </td>
                     ))}
-                    <td className="small">
+                    <td className="small history-own-cell">
                       {own.map((p) => (
                         <span key={p} className="history-own" data-path={p}>
                           {headlineLabel(e.system, p)}:{' '}

@@ -83,6 +83,8 @@ describe('the baseline layer on every time chart', () => {
       expect(path.getAttribute('d')).toMatch(/^M/);
       expect(path.getAttribute('stroke-dasharray')).toBe('5 3');
       expect(Number(path.getAttribute('stroke-opacity'))).toBeLessThan(1);
+      // Named at its right end (the chart's legend is its own).
+      expect(el.querySelector('text.baseline-label')?.textContent).toBe('baseline');
       // Behind the live run: the first layer of the plot.
       const plot = el.querySelector('g.plot')!;
       expect(plot.firstElementChild?.classList.contains('layer-baseline')).toBe(true);
