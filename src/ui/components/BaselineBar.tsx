@@ -28,6 +28,12 @@ export function PinButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/**
+ * How long the wanted scenario must stay the same before its run starts, ms: a clean-channel
+ * baseline follows the live scenario, and a drag of the phone changes that several times a second.
+ */
+const SETTLE_MS = 400;
+
 /** Run the scenario the baseline's choice wants, to its end, when it is not the one run already. */
 function useBaselineRunner(want: string | null): void {
   const store = useLabStore();
@@ -39,22 +45,25 @@ function useBaselineRunner(want: string | null): void {
     }
     const st = baselineStore.getState();
     if (st.run?.text === want || st.running === want) return;
-    baselineStore.setState({ running: want, error: null });
-    store
-      .getState()
-      .runTraced(BASELINE_JOB, want, 'compare')
-      .then((r) => {
-        if (baselineStore.getState().running !== want) return;
-        baselineStore.setState(
-          r.cancelled
-            ? { running: null }
-            : { running: null, run: { text: want, data: r.data, summary: r.summary } },
-        );
-      })
-      .catch((err: unknown) => {
-        if (baselineStore.getState().running !== want) return;
-        baselineStore.setState({ running: null, error: err instanceof Error ? err.message : String(err) });
-      });
+    const timer = setTimeout(() => {
+      baselineStore.setState({ running: want, error: null });
+      store
+        .getState()
+        .runTraced(BASELINE_JOB, want, 'compare')
+        .then((r) => {
+          if (baselineStore.getState().running !== want) return;
+          baselineStore.setState(
+            r.cancelled
+              ? { running: null }
+              : { running: null, run: { text: want, data: r.data, summary: r.summary } },
+          );
+        })
+        .catch((err: unknown) => {
+          if (baselineStore.getState().running !== want) return;
+          baselineStore.setState({ running: null, error: err instanceof Error ? err.message : String(err) });
+        });
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [want, store]);
 }
 
