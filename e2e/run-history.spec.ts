@@ -64,7 +64,9 @@ test('a clean-channel baseline and a pinned run draw on the sequence graph, figu
   await playToEnd(page);
   await expect(seq.locator('path.baseline-line')).toHaveCount(1);
   expect(await seq.locator('path.baseline-line').getAttribute('d')).toMatch(/^M/);
-  // The other time charts draw it too (the RTO chart is open by default at this width? open it).
+  // The other time charts open by default draw it too.
+  for (const chart of ['rto', 'cwnd', 'throughput'])
+    await expect(page.getByTestId(`chart-${chart}`).locator('path.baseline-line')).toHaveCount(1);
   const figures = page.getByTestId('baseline-figures');
   await expect(figures.locator('tr[data-path="tcp.timeouts"] td').first()).toHaveText(
     String(((await pageSummary(page)).tcp as { timeouts: number }).timeouts),
