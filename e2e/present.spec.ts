@@ -271,7 +271,7 @@ test('panels= trims the full lab, and an unknown panel is named with what is all
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('panels');
   await expect(banner).toContainText('“graph”: no such panel');
-  await expect(banner).toContainText('map, seq, explain');
+  await expect(banner).toContainText('map, seq, baseline, explain');
   // The lab runs on, with every panel, and the link drops the bad item.
   await expect(page.getByTestId('chart-cwnd')).toBeVisible();
   await expect.poll(() => page.url()).not.toContain('panels');

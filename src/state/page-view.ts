@@ -13,6 +13,7 @@ import { CHART_IDS, type ChartId } from './chart-ids';
 export const PANEL_IDS = [
   'map',
   'seq',
+  'baseline',
   'explain',
   'summary',
   'preset',
@@ -26,6 +27,7 @@ export const PANEL_IDS = [
   'tput',
   'system',
   'compare',
+  'history',
   'sweep',
   'exercises',
   'params',
@@ -37,6 +39,7 @@ export type PanelId = (typeof PANEL_IDS)[number];
 export const PANEL_TITLES: Readonly<Record<PanelId, string>> = {
   map: 'Map',
   seq: 'Sequence numbers',
+  baseline: 'Baseline behind the charts',
   explain: 'Explanation of the run',
   summary: 'Summary figures',
   preset: 'Preset and its published figures',
@@ -50,6 +53,7 @@ export const PANEL_TITLES: Readonly<Record<PanelId, string>> = {
   tput: 'Throughput over time chart',
   system: 'The system’s own panels',
   compare: 'A/B comparison',
+  history: 'Run history',
   sweep: 'Sweep',
   exercises: 'Exercises and activities',
   params: 'Parameters',

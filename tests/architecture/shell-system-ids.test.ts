@@ -15,6 +15,8 @@ const SHELL = [
   'src/ui/hooks',
   'src/ui/page',
   'src/ui/exercises',
+  'src/ui/takeaway',
+  'src/ui/baseline',
   'src/ui/presets',
   'src/ui/theme',
   'src/state',

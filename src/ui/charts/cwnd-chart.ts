@@ -14,6 +14,7 @@ import {
   type TimeDrawContext,
 } from './time-chart';
 import { count } from '../format';
+import { baselineSteps, drawBaseline } from './baseline-layer';
 
 /**
  * Congestion window chart: cwnd (solid step line), ssthresh (dash-dot step line) and bytes in
@@ -73,13 +74,15 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
   const seg = options.unit === 'segments';
   const mss = options.mss && options.mss > 0 ? options.mss : 536;
   const { div, unit } = seg ? { div: mss, unit: 'segments' } : byteUnit(maxBytes);
+  const baseline = baselineSteps(ctx, 'tcp.cwnd', div);
   const y = d3
     .scaleLinear()
-    .domain([0, niceMax(maxBytes / div, seg ? 4 : 1000 / div)])
+    .domain([0, niceMax(Math.max(maxBytes / div, baseline?.max ?? 0), seg ? 4 : 1000 / div)])
     .range([h, 0]);
   frame.yAxis(y, `window (${unit})`, p);
   const xEnd = x(Math.min(view.simTime, t1));
   const yf = fastLinear(y);
+  drawBaseline(ctx, baseline, yf);
   const steps = (layer: typeof cwnd) => {
     if (!layer) return [];
     const s = layer.src;

@@ -3,7 +3,7 @@ import type { ChartView, TraceData } from './types';
 
 /**
  * What a time chart's picture depends on, so that a redraw with nothing new in view is skipped
- * (issue 21): the window, the plot's size, the theme, the selection and notes, how far the run has
+ * (issue 21): the window, the plot's size, the theme, the selection, notes and baseline run, how far the run has
  * reached inside the window, and per source the chart reads its identity, the records it dropped
  * from the front and how many of its records fall at or before the window's end. Records that
  * arrive after the window's end (a zoomed window while the run goes on) change nothing drawn.
@@ -19,7 +19,17 @@ export function drawInputs(
   w: number,
   h: number,
 ): DrawInputs {
-  const out: unknown[] = [t0, t1, w, h, view.theme, view.selection, view.notes, Math.min(view.simTime, t1)];
+  const out: unknown[] = [
+    t0,
+    t1,
+    w,
+    h,
+    view.theme,
+    view.selection,
+    view.notes,
+    view.baseline,
+    Math.min(view.simTime, t1),
+  ];
   for (const name of [...used].sort()) {
     const s = data[name];
     out.push(name);

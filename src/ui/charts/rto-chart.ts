@@ -14,6 +14,7 @@ import {
   type TimeDrawContext,
 } from './time-chart';
 import { count } from '../format';
+import { baselineSteps, drawBaseline } from './baseline-layer';
 
 /**
  * RTO graph (is707.md "Views", the study's Figures 6 and 8): the computed RTO (SRTT + 4·RTTVAR,
@@ -90,7 +91,9 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
       if (v[i] < lo) lo = v[i];
     }
   }
-  const top = niceMax(hi, 1);
+  // The baseline's RTO in force (baseline-layer.ts): how high the timer climbs without the live run's losses.
+  const baseline = baselineSteps(ctx, 'tcp.rtoActive');
+  const top = niceMax(Math.max(hi, baseline?.max ?? 0), 1);
   const y = options.logScale
     ? d3
         .scaleLog()
@@ -107,6 +110,7 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
 
   const xEnd = x(Math.min(view.simTime, t1));
   const yf = options.logScale ? (v: number) => y(v) : fastLinear(y as d3.ScaleLinear<number, number>);
+  drawBaseline(ctx, baseline, yf);
   const steps = (layer: ReturnType<typeof valueLayer>) => {
     if (!layer) return [];
     const s = layer.src;

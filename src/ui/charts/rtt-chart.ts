@@ -13,6 +13,7 @@ import {
   type TimeDrawContext,
 } from './time-chart';
 import { count } from '../format';
+import { baselineSteps, drawBaseline } from './baseline-layer';
 
 /**
  * Round-trip time over time, the stream graph Wireshark users know (Statistics → TCP Stream Graphs
@@ -47,10 +48,14 @@ function drawRtt(ctx: TimeDrawContext, options: TimeChartOptions): string {
   const rto = valueLayer(ctx, 'tcp.rtoActive');
   const rttHi = Math.max(visibleMax(rtt, t0, t1, want), visibleMax(srtt, t0, t1, want));
   const rtoHi = visibleMax(rto, t0, t1, want);
-  const top = niceMax(rttHi > 0 ? Math.max(rttHi, Math.min(rtoHi, RTO_HEADROOM * rttHi)) : rtoHi, 0.1);
+  // The baseline's SRTT (baseline-layer.ts): the round trip without the live run's losses.
+  const baseline = baselineSteps(ctx, 'tcp.srtt');
+  const liveTop = rttHi > 0 ? Math.max(rttHi, Math.min(rtoHi, RTO_HEADROOM * rttHi)) : rtoHi;
+  const top = niceMax(Math.max(liveTop, baseline?.max ?? 0), 0.1);
   const y = d3.scaleLinear().domain([0, top]).range([h, 0]);
   frame.yAxis(y, 'RTT, SRTT, RTO (s)', p);
   const yf = fastLinear(y);
+  drawBaseline(ctx, baseline, yf);
   const xEnd = x(Math.min(view.simTime, t1));
   const steps = (layer: ReturnType<typeof valueLayer>) => {
     if (!layer) return [];

@@ -6,6 +6,7 @@ import { seqSources, seqYScale, type SeqCounts, type SeqDraw, type SeqSeries } f
 import { ackLines, emptyNote, segments, selectionRing, tcpEvents } from './seq-series';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import { count } from '../format';
+import { baselineSteps, drawBaseline } from './baseline-layer';
 
 /**
  * Sequence-number graph in the Stevens / tcptrace style (ui.md "Charts"): every data segment sent
@@ -81,7 +82,10 @@ function drawSeq(
   const { p, frame } = ctx;
   const want = options.conn;
   const src = seqSources(ctx);
-  const yb = seqYScale(ctx, src, want);
+  // The baseline's cumulative ACK (baseline-layer.ts): inside the plot, under every series.
+  const baseline = baselineSteps(ctx, 'tcp.ack', 1, 'ack');
+  const yb = seqYScale(ctx, src, want, baseline?.max);
+  drawBaseline(ctx, baseline, yb);
   const counts: SeqCounts = { nData: 0, nRtx: 0, ackVertices: 0, marks: [], events: [] };
   const d: SeqDraw = { ctx, want, src, yb, counts };
   for (const s of series) s.draw(d);

@@ -105,6 +105,8 @@ export function seqYScale(
   ctx: TimeDrawContext,
   src: SeqSources,
   want: number | undefined,
+  /** The largest other value the graph must hold (the baseline's ACK, baseline-layer.ts), in bytes. */
+  alsoHi = -Infinity,
 ): (bytes: number) => number {
   const { t0, t1, h, frame, p } = ctx;
   const { send, ack, rw, sendIx, ackIx, rwIx } = src;
@@ -158,6 +160,7 @@ export function seqYScale(
     hi = 1000;
   }
   if (hi - lo < 1000) hi = lo + 1000;
+  if (alsoHi > hi) hi = alsoHi;
   const { div, unit } = byteUnit(hi);
   const pad = (hi - lo) * 0.04;
   const y = d3

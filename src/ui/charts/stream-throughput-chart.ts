@@ -1,4 +1,5 @@
 import * as d3 from 'd3';
+import { baselineGoodput, drawBaseline } from './baseline-layer';
 import { totalDelivered } from './goodput';
 import { LinePathBuilder } from './decimate';
 import type { LegendItem } from './frame';
@@ -80,11 +81,14 @@ function drawStreamThroughput(ctx: TimeDrawContext, options: StreamThroughputCha
       if (g > max) max = g;
     }
   }
+  // The baseline's goodput over the same window (baseline-layer.ts).
+  const baseline = baselineGoodput(ctx, W);
   const y = d3
     .scaleLinear()
-    .domain([0, niceMax(max, 1)])
+    .domain([0, niceMax(Math.max(max, baseline?.max ?? 0), 1)])
     .range([h, 0]);
   frame.yAxis(y, `kbit/s over a ${W} s window`, p);
+  drawBaseline(ctx, baseline, y);
   const sentLine = new LinePathBuilder();
   const goodLine = new LinePathBuilder();
   let nSent = 0;

@@ -1,4 +1,5 @@
 import * as d3 from 'd3';
+import { baselineGoodput, drawBaseline } from './baseline-layer';
 import { DASHES } from '../theme/palette';
 import { deliveredBy, totalDelivered } from './goodput';
 import { LinePathBuilder } from './decimate';
@@ -68,11 +69,14 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
   }
   const capBps = capacityOf(options.capacityBps);
   const cap = capBps !== undefined ? capBps / 1000 : undefined;
+  // The baseline's goodput over the same window (baseline-layer.ts).
+  const baseline = baselineGoodput(ctx, W);
   const y = d3
     .scaleLinear()
-    .domain([0, niceMax(Math.max(gMax, cap ?? 0), 1)])
+    .domain([0, niceMax(Math.max(gMax, cap ?? 0, baseline?.max ?? 0), 1)])
     .range([h, 0]);
   frame.yAxis(y, 'goodput (kbit/s)', p);
+  drawBaseline(ctx, baseline, y);
   const line = new LinePathBuilder();
   const avg = new LinePathBuilder();
   for (const s of samples) {

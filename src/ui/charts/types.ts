@@ -56,6 +56,11 @@ export interface ChartView {
   readonly selection?: ChartSelection | null;
   /** Notes pinned to a time on this chart (drawn in its SVG, so exports carry them). */
   readonly notes?: readonly { readonly t: number; readonly text: string }[];
+  /**
+   * The baseline run's records (issue 25 item 2), drawn faintly behind the live run by every time
+   * chart (baseline-layer.ts); absent or null: no baseline.
+   */
+  readonly baseline?: TraceData | null;
 }
 
 export interface ChartOptions {

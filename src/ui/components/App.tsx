@@ -13,6 +13,8 @@ import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { SummaryPanel } from './SummaryPanel';
 import { ComparePart, SweepPart } from './lazy-parts';
+import { RunHistory } from './RunHistory';
+import { BaselineBar } from './BaselineBar';
 import { ExplainPanel } from './ExplainPanel';
 import { PacketView } from './PacketView';
 import { SystemPanels } from './SystemPanels';
@@ -50,7 +52,7 @@ export function App({ embed = false }: { embed?: boolean }) {
   const present = usePresent();
   const shown = useShownPanels(embed);
   const openExercise = useLab((s) => s.view.exercise !== null || s.view.authored !== null);
-  const stageMain = shown('seq') || shown('explain') || shown('summary');
+  const stageMain = shown('seq') || shown('baseline') || shown('explain') || shown('summary');
   const exercises = shown('exercises') || openExercise;
   const side = (exercises && !present) || (shown('params') && !present) || (shown('export') && !present);
   const bare = embed || present;
@@ -78,6 +80,11 @@ export function App({ embed = false }: { embed?: boolean }) {
               {stageMain && (
                 <div className="stage-main">
                   {shown('seq') && <SeqChart theme={theme} />}
+                  {shown('baseline') && (
+                    <ErrorBoundary area="baseline">
+                      <BaselineBar />
+                    </ErrorBoundary>
+                  )}
                   {shown('explain') && (
                     <ErrorBoundary area="explanation">
                       <ExplainPanel theme={theme} />
@@ -116,6 +123,11 @@ export function App({ embed = false }: { embed?: boolean }) {
               {shown('compare') && (
                 <ErrorBoundary area="comparison">
                   <ComparePart theme={theme} />
+                </ErrorBoundary>
+              )}
+              {shown('history') && (
+                <ErrorBoundary area="run history">
+                  <RunHistory />
                 </ErrorBoundary>
               )}
               {shown('sweep') && (

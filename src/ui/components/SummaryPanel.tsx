@@ -5,6 +5,7 @@ import { labPlugin } from '../systems';
 import { Part, Row } from './FigureRow';
 import { formatQuantity } from '../quantity';
 import { counterPaths, summaryField } from '../summary-fields';
+import { Takeaway } from './Takeaway';
 
 /** Workload figures beyond TCP's, when the summary has them (ping, netperf rr/crr). */
 function WorkloadRows({ app }: { app: Summary['app'] }) {
@@ -128,6 +129,7 @@ export function SummaryPanel() {
           {failureText(summary.failure)}
         </p>
       )}
+      {summary && done && <Takeaway summary={summary} />}
       {summary ? <SummaryFigures s={summary} done={done} /> : <p className="muted">No run yet.</p>}
       {summary && Object.keys(summary.link).length > 0 && (
         <details className="link-counters">

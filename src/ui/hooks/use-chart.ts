@@ -4,6 +4,7 @@ import { pageBudget } from './draw-budget';
 import { notesOf } from '../../state/notes';
 import type { ChartId } from '../../state/url-codec';
 import { useLab } from './use-lab';
+import { useBaselineData } from '../baseline/baseline-store';
 
 /**
  * The shared time axis as a chart sees it: the zoom domain, the time reached, the theme, the
@@ -15,9 +16,12 @@ export function useChartView(theme: 'light' | 'dark', chart?: ChartId): ChartVie
   const selection = useLab((s) => s.selection);
   const all = useLab((s) => s.view.notes);
   const notes = useMemo(() => (chart ? notesOf(all, chart) : undefined), [all, chart]);
+  // The baseline (issue 25 item 2) is drawn by the page's charts only, behind the live run.
+  const baselineData = useBaselineData();
+  const baseline = chart ? baselineData : null;
   return useMemo(
-    () => ({ domain, simTime, theme, selection, notes }),
-    [domain, simTime, theme, selection, notes],
+    () => ({ domain, simTime, theme, selection, notes, baseline }),
+    [domain, simTime, theme, selection, notes, baseline],
   );
 }
 

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
 import type { ParamValue, SystemId } from '../../engine/scenario/types';
-import type { RealisationSource } from '../../state/ab-compare';
+import type { CompareChange, RealisationSource } from '../../state/ab-compare';
 import type { FrameDecoder } from '../charts/link-decoders';
 import type { ActivityList, ExerciseList } from '../exercises/collect';
 import type { FigureRef } from '../exercises/hidden-policy';
@@ -14,6 +14,7 @@ import type { MapRadio } from '../map/radio-mode';
 import type { PacketPathSpec } from '../packets/path-spec';
 import type { Preset } from '../presets/types';
 import type { Quantity } from '../quantity';
+import type { SystemTakeaway } from '../takeaway/types';
 
 /** A system's own panel (e.g. the PIAFS monitor table), shown collapsible under the charts while it runs. */
 export interface SystemPanel {
@@ -203,4 +204,22 @@ export interface LabPlugin {
     key: string,
     values: Readonly<Record<string, ParamValue | undefined>>,
   ) => ParamNote | null;
+  /**
+   * The takeaway's rules of this system (issue 25 item 3): sentences from its own summary figures,
+   * and the common rules it leaves out (ui/takeaway/).
+   */
+  readonly takeaway?: SystemTakeaway;
+  /**
+   * The system's own headline figures (summary paths, labelled by `summaryFields`): shown in the
+   * run history and beside a baseline's, after the goodput, timeouts and largest RTO every system has.
+   */
+  readonly headline?: readonly string[];
+  /**
+   * The clean-channel baseline (issue 25 item 2): the keys that make this scenario's channel clean —
+   * no frame errors, no speech, no release, no background load — as B's changes of a comparison
+   * (their timed changes are dropped with them), or null where no clean channel makes sense.
+   */
+  readonly cleanChannel?: (
+    values: Readonly<Record<string, ParamValue | undefined>>,
+  ) => readonly CompareChange[] | null;
 }

@@ -9,6 +9,8 @@ import { lazy } from 'react';
 import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { DECT_CURVES } from './published-curves';
 import { DECT_REALISATION } from './realisation';
+import { DECT_TAKEAWAY } from './takeaway';
+import { DECT_CLEAN, DECT_HEADLINE } from './baseline';
 import type { LabPlugin } from '../types';
 import { DECT_MAC_DECODER } from './mac-decoder';
 import { DECT_PRESETS } from './presets';
@@ -45,6 +47,9 @@ export const DECT_LAB: LabPlugin = {
     { 'app.meanBearers': ['dect.bearers'] },
   ),
   realisation: DECT_REALISATION,
+  takeaway: DECT_TAKEAWAY,
+  headline: DECT_HEADLINE,
+  cleanChannel: DECT_CLEAN,
   // npm run bench, README "Speed" (the reference hour: 3,135× real time).
   referenceSpeed: 3_100,
   publishedCurves: DECT_CURVES,

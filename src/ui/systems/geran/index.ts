@@ -8,6 +8,8 @@ import { lazy } from 'react';
 import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { GERAN_CURVES } from './published-curves';
 import { GERAN_REALISATION } from './realisation';
+import { GERAN_TAKEAWAY } from './takeaway';
+import { GERAN_CLEAN, GERAN_HEADLINE } from './baseline';
 import type { LabPlugin, SystemPanel } from '../types';
 import { GERAN_PRESETS } from './presets';
 import { GERAN_SUMMARY_FIELDS } from './summary-fields';
@@ -55,6 +57,9 @@ export const GERAN_LAB: LabPlugin = {
     },
   ),
   realisation: GERAN_REALISATION,
+  takeaway: GERAN_TAKEAWAY,
+  headline: GERAN_HEADLINE,
+  cleanChannel: GERAN_CLEAN,
   // npm run bench, README "Speed" (25 page downloads: 180,000×).
   referenceSpeed: 180_000,
   publishedCurves: GERAN_CURVES,

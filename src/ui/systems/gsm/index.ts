@@ -7,6 +7,8 @@ import { lazy } from 'react';
 import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { GSM_CURVES } from './published-curves';
 import { GSM_REALISATION } from './realisation';
+import { GSM_TAKEAWAY } from './takeaway';
+import { GSM_CLEAN, GSM_HEADLINE } from './baseline';
 import type { LabPlugin, SystemPanel } from '../types';
 import { GsmSummaryRows } from './SummaryRows';
 import { gsmParamNote } from './param-notes';
@@ -63,6 +65,9 @@ export const GSM_LAB: LabPlugin = {
     },
   ),
   realisation: GSM_REALISATION,
+  takeaway: GSM_TAKEAWAY,
+  headline: GSM_HEADLINE,
+  cleanChannel: GSM_CLEAN,
   // npm run bench, README "Speed" (500 kB FTP Get: 31,600×).
   referenceSpeed: 31_000,
   publishedCurves: GSM_CURVES,

@@ -3,6 +3,8 @@ import { IS707_DECODER } from './link-decoder';
 import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { IS707_CURVES } from './published-curves';
 import { IS707_REALISATION } from './realisation';
+import { IS707_TAKEAWAY } from './takeaway';
+import { IS707_CLEAN, IS707_HEADLINE } from './baseline';
 import type { LabPlugin } from '../types';
 import { IS707_PRESETS } from './presets';
 import { IS707_SUMMARY_FIELDS } from './summary-fields';
@@ -26,6 +28,9 @@ export const IS707_LAB: LabPlugin = {
     RTO: RTO_IN_FORCE,
   }),
   realisation: IS707_REALISATION,
+  takeaway: IS707_TAKEAWAY,
+  headline: IS707_HEADLINE,
+  cleanChannel: IS707_CLEAN,
   // npm run bench, README "Speed" (1000 s at FER 0.1: 196,000×).
   referenceSpeed: 190_000,
   publishedCurves: IS707_CURVES,

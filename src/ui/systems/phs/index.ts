@@ -8,6 +8,8 @@ import { PIAFS_DECODER } from './link-decoder';
 import { activityFiles, exerciseFiles } from '../../exercises/collect';
 import { PHS_CURVES } from './published-curves';
 import { PHS_REALISATION } from './realisation';
+import { PHS_TAKEAWAY } from './takeaway';
+import { PHS_CLEAN, PHS_HEADLINE } from './baseline';
 import type { LabPlugin } from '../types';
 import { PHS_PRESETS } from './presets';
 import { PHS_SUMMARY_FIELDS } from './summary-fields';
@@ -52,6 +54,9 @@ export const PHS_LAB: LabPlugin = {
     { 'link.fieldDbuv': ['phs.field'], 'link.unitFer': ['phs.field'] },
   ),
   realisation: PHS_REALISATION,
+  takeaway: PHS_TAKEAWAY,
+  headline: PHS_HEADLINE,
+  cleanChannel: PHS_CLEAN,
   // npm run bench, README "Speed" (six-link 1 MB FTP Get: 6,480×).
   referenceSpeed: 6_400,
   publishedCurves: PHS_CURVES,
