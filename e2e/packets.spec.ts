@@ -3,10 +3,10 @@
  * reads), a click on a resent segment opens its chain in "Why?", a click on a link frame opens its
  * datagram's, and the view's parts do not overlap at 390, 1280 and 1920 px (axe clean).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { overlapping } from './boxes';
 import { expect, playToEnd, ready, test } from './fixtures';
+import { axeFindings } from './axe';
 
 interface Mark {
   key: string;
@@ -103,22 +103,27 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
   await expect(page.getByTestId('packet-waiting')).toBeVisible();
 });
 
-test('with reduced motion the packet view changes at most once a second while playing', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/?system=phs&duration=30');
-  await ready(page);
-  await page.getByTestId('play').click();
-  await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
-  const times = new Set<string>();
-  const started = Date.now();
-  for (let i = 0; i < 25; i++) {
-    times.add((await page.getByTestId('packet-canvas').getAttribute('data-t')) ?? '');
-    await page.waitForTimeout(100);
-  }
-  const seconds = (Date.now() - started) / 1000;
-  // At most one picture a second while it played (and the one before play).
-  expect(times.size).toBeGreaterThan(1);
-  expect(times.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+// Reduced motion as a context option: a worker's reused context never keeps it for the next test.
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('with reduced motion the packet view changes at most once a second while playing', async ({
+    page,
+  }) => {
+    await page.goto('/?system=phs&duration=30');
+    await ready(page);
+    await page.getByTestId('play').click();
+    await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
+    const times = new Set<string>();
+    const started = Date.now();
+    for (let i = 0; i < 25; i++) {
+      times.add((await page.getByTestId('packet-canvas').getAttribute('data-t')) ?? '');
+      await page.waitForTimeout(100);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    // At most one picture a second while it played (and the one before play).
+    expect(times.size).toBeGreaterThan(1);
+    expect(times.size).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+  });
 });
 
 for (const width of [390, 1280, 1920]) {
@@ -144,7 +149,6 @@ for (const width of [390, 1280, 1920]) {
     const box = (await view.boundingBox())!;
     for (const r of rects) expect(r.x1, r.what).toBeLessThanOrEqual(box.x + box.width + 0.5);
     await page.screenshot({ path: test.info().outputPath(`packets-${width}.png`) });
-    const result = await new AxeBuilder({ page }).include('[data-testid="packet-view"]').analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeFindings(page, '[data-testid="packet-view"]')).toEqual([]);
   });
 }

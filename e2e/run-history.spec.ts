@@ -5,7 +5,7 @@
  * run ends; corrupt stored history gives a message and the lab runs on; axe finds nothing serious.
  * Short IS-707 runs (20 s simulated) keep each test to a few seconds.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './axe';
 import { overlapping } from './boxes';
 import { expect, pageSummary, playToEnd, ready, setParam, test } from './fixtures';
 
@@ -99,15 +99,14 @@ test('the takeaway shows once the run ends, and axe finds nothing serious in the
   await expect(page.getByTestId('history-row')).toHaveCount(1);
   await expect(page.getByTestId('baseline-figures')).toBeVisible();
   // The new panels only (a11y.spec.ts checks the whole page): fast, and about what this issue added.
-  const result = await new AxeBuilder({ page })
-    .include('[data-testid="run-history"]')
-    .include('[data-testid="baseline"]')
-    .include('[data-testid="takeaway"]')
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
+  expect(
+    await seriousAxeFindings(
+      page,
+      '[data-testid="run-history"]',
+      '[data-testid="baseline"]',
+      '[data-testid="takeaway"]',
+    ),
+  ).toEqual([]);
 });
 
 test('a corrupt stored history gives a clear message, the lab runs on, and clearing it starts afresh', async ({
