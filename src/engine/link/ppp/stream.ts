@@ -89,6 +89,35 @@ export class PacketByteStream<P> implements RlpByteSource {
     return this.tail++;
   }
 
+  /**
+   * Queue a packet next: after the packet being sent, never cutting one already part-sent, ahead
+   * of every packet not yet started (remedies.md: a Snoop agent's local retransmission "goes next
+   * in the queue"). Packets behind it move back by `wireBytes` in the stream: none of their bytes
+   * has been taken, so neither the reassembler nor a framer has read their offsets yet. Returns
+   * its ledger index. O(packets waiting); called only for local retransmissions.
+   */
+  appendNext(packet: P, wireBytes: number): number {
+    const started = this.sendIdx < this.tail && this.st[this.sendIdx & this.mask] < this.sent;
+    const at = started ? this.sendIdx + 1 : this.sendIdx;
+    if (at >= this.tail) return this.append(packet, wireBytes);
+    if (!(wireBytes >= 1) || !Number.isInteger(wireBytes)) throw new Error(`bad wire length ${wireBytes}`);
+    if (this.tail - this.head > this.mask) this.grow();
+    const m = this.mask;
+    for (let i = this.tail; i > at; i--) {
+      this.pk[i & m] = this.pk[(i - 1) & m];
+      this.st[i & m] = this.st[(i - 1) & m] + wireBytes;
+      this.en[i & m] = this.en[(i - 1) & m] + wireBytes;
+    }
+    const start = this.st[(at + 1) & m] - wireBytes;
+    this.pk[at & m] = packet;
+    this.st[at & m] = start;
+    this.en[at & m] = start + wireBytes;
+    this.length += wireBytes;
+    this.appendedPackets++;
+    this.tail++;
+    return at;
+  }
+
   /** Take up to `maxBytes` bytes for one link frame; the range is [takenStart, takenStart + result). */
   take(maxBytes: number): number {
     const avail = this.length - this.sent;

@@ -10,6 +10,7 @@ import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
 import { SwitchableChannel } from '../common/switchable-channel';
 import { TcpNode } from '../common/tcp-node';
+import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -63,6 +64,8 @@ export class Is707Model implements SystemModel {
   private badRuns = 0;
   private lastBad = false;
   private apDrops = 0;
+  /** The remedy at the access point (remedies.md: snoop), or null. */
+  private readonly station: BaseStationSetup | null;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, IS707_PARAMS);
@@ -104,7 +107,16 @@ export class Is707Model implements SystemModel {
     };
     const wireRate = v.number('wireRate');
     const wireDelay = seconds(v.number('wireDelay'));
-    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => toRadio(p, now));
+    // The access point's upper face (remedies.md, "Where the base-station point sits").
+    this.station = baseStation(v.all, ctx, {
+      toMobile: toRadio,
+      toMobileNext: (p) => this.rlp.txA.appendNext(p, p.size + IS707_PPP_OVERHEAD),
+      toFixed: (p, now) => up.send(p, now),
+    });
+    const station = this.station?.node;
+    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
+      station ? station.fromFixed(p, now) : toRadio(p, now),
+    );
     const hostTcp = new TcpHost();
     const mobileTcp = new TcpHost();
     const hostNode = new TcpNode(scheduler, hostTcp, HOST, MOBILE, packetIds, (p, now) => {
@@ -140,7 +152,10 @@ export class Is707Model implements SystemModel {
     const deliver = (now: Nanos): void => {
       let p: Packet | undefined;
       while ((p = rxB.poll()) !== undefined) mobileNode.receive(p, now);
-      while ((p = rxA.poll()) !== undefined) up.send(p, now);
+      while ((p = rxA.poll()) !== undefined) {
+        if (station) station.fromMobile(p, now);
+        else up.send(p, now);
+      }
     };
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
     // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace, checked
@@ -269,6 +284,7 @@ export class Is707Model implements SystemModel {
         fdt: this.fdt,
       },
     };
+    if (this.station) Object.assign(out, this.station.summary());
     // Only with a finite dataRetries (the ns-2 stack never gives up): the bulk sender aborted.
     const f = this.sender.failure;
     if (f) {

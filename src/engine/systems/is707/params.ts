@@ -9,7 +9,10 @@ import type { BaseStation } from '../remedy-params';
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';
 /** remedies.md: the base-station point of IS-707 is the access point. */
-export const IS707_BASE: BaseStation | null = { point: 'the access point, between the wired link and RLP' };
+export const IS707_BASE: BaseStation | null = {
+  point: 'the access point, between the wired link and RLP',
+  built: ['snoop'],
+};
 
 /** Default position of the mobile on the IS-707 map, metres from the base station. */
 export const IS707_MS = { x: 500, y: 0 } as const;
@@ -162,6 +165,7 @@ export const IS707_PARAMS: readonly ParamSpec[] = [
     app: { options: ['bulk'], default: 'bulk' },
     tcp: IS707_TCP,
     ms: { x: IS707_MS.x, y: IS707_MS.y, min: -IS707_MAP_RANGE, max: IS707_MAP_RANGE },
+    base: IS707_BASE,
   }),
 ];
 
