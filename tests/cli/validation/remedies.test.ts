@@ -9,12 +9,13 @@ import {
   geranRemedyItem,
   gsmRemedyItem,
   is707SackItem,
+  is707SnoopItem,
   phsRemedyItem,
 } from '../../../src/cli/validation/remedies';
 import type { ValidationResult } from '../../../src/cli/validation/types';
 
 describe('remedies items', () => {
-  it('follow each system’s own items, in remedies.md’s order; 3, 6 and 7 say they are not built', () => {
+  it('follow each system’s own items, in remedies.md’s order; those not built say so', () => {
     const ids = VALIDATION_ITEMS.map((i) => i.id);
     const remedy = ids.filter((id) => id.includes('-remedy-'));
     expect(remedy).toEqual([
@@ -33,7 +34,7 @@ describe('remedies items', () => {
       const own = ids.filter((x) => x.startsWith(`${item.system}-`) && !x.includes('-remedy-'));
       expect(ids.indexOf(id)).toBeGreaterThan(ids.indexOf(own[own.length - 1]));
     }
-    for (const id of ['is707-remedy-3', 'phs-remedy-6', 'is707-remedy-7']) {
+    for (const id of ['phs-remedy-6', 'is707-remedy-7']) {
       const r = VALIDATION_ITEMS.find((i) => i.id === id)!.run();
       expect(r).toMatchObject({ pass: false, notBuilt: true });
       expect(r.value).toBe(
@@ -87,6 +88,19 @@ describe('is707-remedy-4: SACK at FER 0.2', () => {
     expect(r.pass).toBe(true);
     expect(r.figures.fewerSeeds).toBe(2);
     expect(r.figures.sackTimeouts).toBeLessThan(0.8 * r.figures.plainTimeouts);
+  });
+});
+
+describe('is707-remedy-3: Snoop at Pe 0.3', () => {
+  it('passes on 3 of its 6 seeds: fewer timeouts, more goodput; Snoop never acts at Pe 0.01', () => {
+    const r = is707SnoopItem(3).run();
+    expect(r.pass).toBe(true);
+    expect(r.figures.snoopTimeouts).toBeLessThan(0.7 * r.figures.plainTimeouts);
+    expect(r.figures.snoopGoodput).toBeGreaterThan(1.2 * r.figures.plainGoodput);
+    expect(r.figures.localRetransmits).toBeGreaterThan(20);
+    // RLP repairs every loss at Pe 0.01: no local retransmission, the same goodput.
+    expect(r.figures.goodLocalRetransmits).toBe(0);
+    expect(r.figures.goodChange).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Random scenarios of the five systems with random remedy keys (`sack`, `timestamps`, `eifel`,
- * `frto`, `remedy`): every system-fuzz invariant (system-fuzz.ts `checkRun`: no exception, a
+ * `frto`, `remedy`, and the base-station remedies where a system has built them: `snoop`): every system-fuzz invariant (system-fuzz.ts `checkRun`: no exception, a
  * finite summary, a completed transfer delivered its whole size), and from the traces: each
  * connection's in-order delivery only grows, and no ACK the data sender received acknowledges
  * bytes the receiver had not delivered (equal at both ends once a transfer completes); the
@@ -19,6 +19,14 @@ const REMEDIES: Readonly<Record<string, readonly string[]>> = {
   remedy: ['none', 'sack', 'timestamps', 'eifel', 'frto'],
 };
 
+/** The stack remedies and the base-station remedies `station` a system has built (remedies.md). */
+function remedies(...station: string[]): Readonly<Record<string, readonly string[]>> {
+  const keys: Record<string, readonly string[]> = { ...REMEDIES };
+  for (const k of station) keys[k] = ['0', '1'];
+  keys.remedy = [...REMEDIES.remedy, ...station];
+  return keys;
+}
+
 const SYSTEMS: readonly SystemFuzz[] = [
   {
     system: 'is707',
@@ -28,7 +36,7 @@ const SYSTEMS: readonly SystemFuzz[] = [
       fdt: ['0.01', '1'],
       idle: ['0', 'inf'],
       handshake: ['0', '1'],
-      ...REMEDIES,
+      ...remedies('snoop'),
     },
     pick: 0.5,
   },
@@ -40,14 +48,19 @@ const SYSTEMS: readonly SystemFuzz[] = [
       vj: ['0', '1'],
       app: ['ftpGet', 'rr'],
       size: ['5000', '50000'],
-      ...REMEDIES,
+      ...remedies('snoop'),
     },
     pick: 0.5,
   },
   {
     system: 'phs',
     duration: 20,
-    choices: { burst: ['2@1:370', '*@0:1000'], release: ['3@5'], size: ['5000', '200000'], ...REMEDIES },
+    choices: {
+      burst: ['2@1:370', '*@0:1000'],
+      release: ['3@5'],
+      size: ['5000', '200000'],
+      ...remedies('snoop'),
+    },
     pick: 0.5,
   },
   {
