@@ -214,6 +214,15 @@ export function remedyRules(base: BaseStation | null): KeyRule[] {
     },
     ...contradictions,
     {
+      keys: ['snoop', 'split'],
+      resets: ['snoop', 'split', 'remedy'],
+      check(values) {
+        const on = baseStationRemedies(values);
+        if (!on.snoop || !on.split) return undefined;
+        return 'a split relay terminates TCP at the base station, where Snoop watches a connection passing through: choose one';
+      },
+    },
+    {
       keys: ['eifel', 'timestamps'],
       resets: ['eifel', 'timestamps'],
       check(values, written) {

@@ -106,14 +106,19 @@ export class GsmModel implements SystemModel, GsmState {
     // The PPP gateway's upper face (remedies.md). VJ compression codes each datagram against the one
     // before it as it is queued (RFC 1144 §3.2), so a local retransmission cannot overtake datagrams
     // already coded: it joins the tail of the queue.
-    this.station = baseStation(v.all, ctx, {
-      toMobile: toPhone,
-      toMobileNext: toPhone,
-      toFixed: (p, now) => {
-        capture.record(now, p);
-        this.serverNode.receive(p, now);
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: toPhone,
+        toMobileNext: toPhone,
+        toFixed: (p, now) => {
+          capture.record(now, p);
+          this.serverNode.receive(p, now);
+        },
       },
-    });
+      { mobileProfile: client, fixedProfile: server, fixedAddress: GSM_SERVER, mobileAddress: GSM_LAPTOP },
+    );
     const station = this.station?.node;
     const sendDown = (p: Packet, now: Nanos): void => {
       capture.record(now, p);
@@ -266,7 +271,15 @@ export class GsmModel implements SystemModel, GsmState {
   }
 
   summary(now: Nanos): ReturnType<SystemModel['summary']> {
-    return { ...gsmSummary(this, now), ...this.station?.summary() };
+    const w = this.workload;
+    const ftp = w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp : null;
+    const view = {
+      now,
+      fixed: ftp?.server ?? null,
+      mobile: ftp?.client ?? null,
+      mobileDoneAt: ftp && w.kind === 'ftpGet' ? ftp.lastByteAt : -1,
+    };
+    return { ...gsmSummary(this, now), ...this.station?.summary(view) };
   }
 
   view(): SystemView {

@@ -108,11 +108,16 @@ export class Is707Model implements SystemModel {
     const wireRate = v.number('wireRate');
     const wireDelay = seconds(v.number('wireDelay'));
     // The access point's upper face (remedies.md, "Where the base-station point sits").
-    this.station = baseStation(v.all, ctx, {
-      toMobile: toRadio,
-      toMobileNext: (p) => this.rlp.txA.appendNext(p, p.size + IS707_PPP_OVERHEAD),
-      toFixed: (p, now) => up.send(p, now),
-    });
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: toRadio,
+        toMobileNext: (p) => this.rlp.txA.appendNext(p, p.size + IS707_PPP_OVERHEAD),
+        toFixed: (p, now) => up.send(p, now),
+      },
+      { mobileProfile: client, fixedProfile: server, fixedAddress: HOST, mobileAddress: MOBILE },
+    );
     const station = this.station?.node;
     const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
       station ? station.fromFixed(p, now) : toRadio(p, now),
@@ -284,7 +289,11 @@ export class Is707Model implements SystemModel {
         fdt: this.fdt,
       },
     };
-    if (this.station) Object.assign(out, this.station.summary());
+    if (this.station)
+      Object.assign(
+        out,
+        this.station.summary({ now, fixed: this.sender, mobile: this.sink, mobileDoneAt: -1 }),
+      );
     // Only with a finite dataRetries (the ns-2 stack never gives up): the bulk sender aborted.
     const f = this.sender.failure;
     if (f) {

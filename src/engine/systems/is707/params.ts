@@ -11,7 +11,7 @@ export const IS707_TCP: TcpDefault = 'ns2reno';
 /** remedies.md: the base-station point of IS-707 is the access point. */
 export const IS707_BASE: BaseStation | null = {
   point: 'the access point, between the wired link and RLP',
-  built: ['snoop'],
+  built: ['snoop', 'split'],
 };
 
 /** Default position of the mobile on the IS-707 map, metres from the base station. */

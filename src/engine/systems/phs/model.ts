@@ -129,11 +129,16 @@ export class PhsModel implements SystemModel, PhsState {
     // The control terminal's upper face (remedies.md). PPP Multilink numbers fragments as they are
     // made and the receiver delivers in that order (RFC 1990 §4.1), so "next in the queue" is the
     // next packet Multilink fragments: nothing already numbered can be overtaken.
-    this.station = baseStation(v.all, ctx, {
-      toMobile: (p, now) => this.bundle.sendDown(p, now),
-      toMobileNext: (p, now) => this.bundle.sendDown(p, now),
-      toFixed: (p, now) => fromBs.send(p, now),
-    });
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: (p, now) => this.bundle.sendDown(p, now),
+        toMobileNext: (p, now) => this.bundle.sendDown(p, now),
+        toFixed: (p, now) => fromBs.send(p, now),
+      },
+      { mobileProfile: client, fixedProfile: server, fixedAddress: SERVER, mobileAddress: CLIENT },
+    );
     const station = this.station?.node;
     const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) =>
       station ? station.fromFixed(p, now) : this.bundle.sendDown(p, now),
@@ -268,7 +273,14 @@ export class PhsModel implements SystemModel, PhsState {
   }
 
   summary(now: Nanos): ReturnType<SystemModel['summary']> {
-    return { ...phsSummary(this, now), ...this.station?.summary() };
+    const f = this.ftp;
+    const view = {
+      now,
+      fixed: f.server,
+      mobile: f.client,
+      mobileDoneAt: this.app === 'ftpGet' ? f.lastByteAt : -1,
+    };
+    return { ...phsSummary(this, now), ...this.station?.summary(view) };
   }
 
   view(now: Nanos): SystemView {
