@@ -42,6 +42,8 @@ export interface AgentOutput {
   readonly toward: Toward;
   /** A copy the agent resends itself (a new datagram on the wire: the driver gives it a fresh id). */
   readonly resend: boolean;
+  /** A datagram whose header the agent changed (an ELN mark). */
+  readonly changed: boolean;
 }
 
 /**
@@ -66,8 +68,8 @@ export class OutputQueue {
   private items: AgentOutput[] = [];
   private head = 0;
 
-  push(packet: Packet, toward: Toward, resend = false): void {
-    this.items.push({ packet, toward, resend });
+  push(packet: Packet, toward: Toward, resend = false, changed = false): void {
+    this.items.push({ packet, toward, resend, changed });
   }
 
   shift(): AgentOutput | null {

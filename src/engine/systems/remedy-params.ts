@@ -214,12 +214,13 @@ export function remedyRules(base: BaseStation | null): KeyRule[] {
     },
     ...contradictions,
     {
-      keys: ['snoop', 'split'],
-      resets: ['snoop', 'split', 'remedy'],
+      keys: ['snoop', 'eln', 'split'],
+      resets: ['snoop', 'eln', 'split', 'remedy'],
       check(values) {
         const on = baseStationRemedies(values);
-        if (!on.snoop || !on.split) return undefined;
-        return 'a split relay terminates TCP at the base station, where Snoop watches a connection passing through: choose one';
+        const both = BASE_STATION_REMEDIES.filter((k) => on[k]);
+        if (both.length < 2) return undefined;
+        return `one agent sits at the base-station point at a time (a split relay terminates TCP there; Snoop and ELN watch a connection passing through): choose one of ${both.join(', ')}`;
       },
     },
     {

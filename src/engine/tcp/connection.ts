@@ -320,7 +320,8 @@ export class TcpConnection extends ConnectionCore {
       this.traceCc(now);
     } else if (kind === 'dup') {
       this.detector?.dupAck(this.snd);
-      if (this.snd.dupAck()) this.fastRetransmit(now);
+      // An ELN mark (remedies.md): a radio loss, resent without reducing the window.
+      if (seg.flags & TcpFlag.ELN ? this.snd.elnDupAck() : this.snd.dupAck()) this.fastRetransmit(now);
       this.traceCc(now);
     }
     return true;

@@ -1,6 +1,6 @@
 /**
  * Random scenarios of the five systems with random remedy keys (`sack`, `timestamps`, `eifel`,
- * `frto`, `remedy`, and the base-station remedies where a system has built them: `snoop`): every system-fuzz invariant (system-fuzz.ts `checkRun`: no exception, a
+ * `frto`, `remedy`, and the base-station remedies where a system has built them: `snoop`, `eln`, `split`): every system-fuzz invariant (system-fuzz.ts `checkRun`: no exception, a
  * finite summary, a completed transfer delivered its whole size), and from the traces: each
  * connection's in-order delivery only grows, and no ACK the data sender received acknowledges
  * bytes the receiver had not delivered (equal at both ends once a transfer completes); the
@@ -37,7 +37,8 @@ const SYSTEMS: readonly SystemFuzz[] = [
       fdt: ['0.01', '1'],
       idle: ['0', 'inf'],
       handshake: ['0', '1'],
-      ...remedies('snoop', 'split'),
+      dir: ['down', 'up'],
+      ...remedies('snoop', 'eln', 'split'),
     },
     pick: 0.5,
   },
@@ -49,7 +50,7 @@ const SYSTEMS: readonly SystemFuzz[] = [
       vj: ['0', '1'],
       app: ['ftpGet', 'rr'],
       size: ['5000', '50000'],
-      ...remedies('snoop', 'split'),
+      ...remedies('snoop', 'eln', 'split'),
     },
     pick: 0.5,
   },
@@ -60,7 +61,7 @@ const SYSTEMS: readonly SystemFuzz[] = [
       burst: ['2@1:370', '*@0:1000'],
       release: ['3@5'],
       size: ['5000', '200000'],
-      ...remedies('snoop', 'split'),
+      ...remedies('snoop', 'eln', 'split'),
     },
     pick: 0.5,
   },

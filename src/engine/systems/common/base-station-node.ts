@@ -18,6 +18,11 @@ export class BaseStationNode {
     readonly agent: BaseStationAgent,
     private readonly port: BaseStationPort,
     private readonly ids: PacketIds,
+    /**
+     * Sees each datagram the agent made or changed (a local resend, an ELN-marked ACK) as it sends
+     * it: the system's packet capture, so the pcap shows what the base station put on the wire.
+     */
+    private readonly tap: (p: Packet, now: Nanos) => void = () => {},
     /** The TCP-trace number (`conn`) recorded with a resent datagram. */
     private readonly traceConn = 1,
   ) {
@@ -43,6 +48,7 @@ export class BaseStationNode {
     for (let o = this.agent.pollOutput(); o !== null; o = this.agent.pollOutput()) {
       let p = o.packet;
       if (o.resend && p.tcp) p = this.ids.tcp(now, p.src, p.dst, p.tcp, this.traceConn);
+      if (o.resend || o.changed) this.tap(p, now);
       if (o.toward === Toward.Fixed) this.port.toFixed(p, now);
       else if (o.toward === Toward.MobileNext) this.port.toMobileNext(p, now);
       else this.port.toMobile(p, now);

@@ -4,11 +4,12 @@
  * A system calls {@link baseStation} once and routes the datagrams crossing its point through
  * the node it returns (null: no remedy there, the datagrams go straight on).
  */
-import type { PacketIds } from '../../core/packet';
+import type { Packet, PacketIds } from '../../core/packet';
 import type { Scheduler } from '../../core/scheduler';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import type { BaseStationAgent, BaseStationPort } from '../../remedy/base-station';
+import { ElnMarker } from '../../remedy/eln';
 import { SnoopAgent } from '../../remedy/snoop';
 import { SplitRelay } from '../../remedy/split';
 import type { Summary } from '../../scenario/summary';
@@ -38,7 +39,7 @@ export interface StationView {
   readonly mobileDoneAt: Nanos;
 }
 
-type StationSummary = Partial<Pick<Summary, 'snoop' | 'split' | 'tcp'>>;
+type StationSummary = Partial<Pick<Summary, 'snoop' | 'eln' | 'split' | 'tcp'>>;
 
 /** What sits at a system's base-station point. */
 export interface BaseStationSetup {
@@ -46,6 +47,7 @@ export interface BaseStationSetup {
   /** The summary blocks of the remedy on (`snoop`; `split` and the radio half's `tcp`). */
   summary(view: StationView): StationSummary;
   readonly snoop: SnoopAgent | null;
+  readonly eln: ElnMarker | null;
   readonly split: SplitRelay | null;
 }
 
@@ -55,10 +57,13 @@ export function baseStation(
   ctx: { scheduler: Scheduler; packetIds: PacketIds; traces: TraceRecorder },
   port: BaseStationPort,
   ends: StationEnds,
+  /** The system's packet capture: sees what the agent makes or changes (BaseStationNode). */
+  tap?: (p: Packet, now: Nanos) => void,
 ): BaseStationSetup | null {
   const on = baseStationRemedies(values);
   let agent: BaseStationAgent;
   let snoop: SnoopAgent | null = null;
+  let eln: ElnMarker | null = null;
   let split: SplitRelay | null = null;
   if (on.split) {
     split = new SplitRelay(
@@ -75,14 +80,19 @@ export function baseStation(
   } else if (on.snoop) {
     snoop = new SnoopAgent(ctx.traces);
     agent = snoop;
+  } else if (on.eln) {
+    eln = new ElnMarker(ctx.traces);
+    agent = eln;
   } else return null;
-  const node = new BaseStationNode(ctx.scheduler, agent, port, ctx.packetIds);
+  const node = new BaseStationNode(ctx.scheduler, agent, port, ctx.packetIds, tap);
   return {
     node,
     snoop,
+    eln,
     split,
     summary: (view) => {
       if (snoop) return { snoop: { ...snoop.counters } };
+      if (eln) return { eln: { marked: eln.marked } };
       if (split) return splitSummary(split, view);
       return {};
     },

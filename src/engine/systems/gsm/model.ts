@@ -118,6 +118,7 @@ export class GsmModel implements SystemModel, GsmState {
         },
       },
       { mobileProfile: client, fixedProfile: server, fixedAddress: GSM_SERVER, mobileAddress: GSM_LAPTOP },
+      (p, now) => capture.record(now, p),
     );
     const station = this.station?.node;
     const sendDown = (p: Packet, now: Nanos): void => {

@@ -11,7 +11,7 @@ export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
 /** remedies.md: the base-station point of GSM is the ISP's PPP gateway (the whole path to the phone is its last hop). */
 export const GSM_BASE: BaseStation | null = {
   point: "the ISP's PPP gateway, the first IP node seen from the phone",
-  built: ['snoop', 'split'],
+  built: ['snoop', 'eln', 'split'],
 };
 
 /** Radio presets (gsm.md §Channel). */

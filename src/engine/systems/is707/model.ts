@@ -64,6 +64,8 @@ export class Is707Model implements SystemModel {
   private badRuns = 0;
   private lastBad = false;
   private apDrops = 0;
+  /** dir=up: the bulk transfer runs from the mobile to the fixed host. */
+  private readonly upload: boolean;
   /** The remedy at the access point (remedies.md: snoop), or null. */
   private readonly station: BaseStationSetup | null;
 
@@ -117,6 +119,7 @@ export class Is707Model implements SystemModel {
         toFixed: (p, now) => up.send(p, now),
       },
       { mobileProfile: client, fixedProfile: server, fixedAddress: HOST, mobileAddress: MOBILE },
+      (p, now) => capture.record(now, p),
     );
     const station = this.station?.node;
     const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
@@ -138,15 +141,19 @@ export class Is707Model implements SystemModel {
 
     const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
     const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
+    // dir=up (remedies.md, for ELN): the same bulk transfer from the mobile to the fixed host.
+    this.upload = v.text('dir') === 'up';
+    const [sendTcp, sinkTcp] = this.upload ? [mobileTcp, hostTcp] : [hostTcp, mobileTcp];
+    const [sendProfile, sinkProfile] = this.upload ? [client, server] : [server, client];
     if (v.bool('handshake')) {
-      mobileTcp.listen(SINK_PORT, client, (conn) => {
+      sinkTcp.listen(SINK_PORT, sinkProfile, (conn) => {
         conn.setTrace(sinkTrace);
         this.sink = conn;
       });
-      this.sender = hostTcp.connect(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+      this.sender = sendTcp.connect(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
     } else {
-      this.sink = mobileTcp.openEstablished(0, SINK_PORT, SENDER_PORT, client, sinkTrace);
-      this.sender = hostTcp.openEstablished(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+      this.sink = sinkTcp.openEstablished(0, SINK_PORT, SENDER_PORT, sinkProfile, sinkTrace);
+      this.sender = sendTcp.openEstablished(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
     }
     this.sender.write(Infinity); // bulk transfer (is707.md: app=bulk)
     hostNode.flush(0);
@@ -292,7 +299,12 @@ export class Is707Model implements SystemModel {
     if (this.station)
       Object.assign(
         out,
-        this.station.summary({ now, fixed: this.sender, mobile: this.sink, mobileDoneAt: -1 }),
+        this.station.summary({
+          now,
+          fixed: this.upload ? this.sink : this.sender,
+          mobile: this.upload ? this.sender : this.sink,
+          mobileDoneAt: -1,
+        }),
       );
     // Only with a finite dataRetries (the ns-2 stack never gives up): the bulk sender aborted.
     const f = this.sender.failure;

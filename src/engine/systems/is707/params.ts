@@ -11,7 +11,7 @@ export const IS707_TCP: TcpDefault = 'ns2reno';
 /** remedies.md: the base-station point of IS-707 is the access point. */
 export const IS707_BASE: BaseStation | null = {
   point: 'the access point, between the wired link and RLP',
-  built: ['snoop', 'split'],
+  built: ['snoop', 'eln', 'split'],
 };
 
 /** Default position of the mobile on the IS-707 map, metres from the base station. */
@@ -144,6 +144,17 @@ const OWN: ParamSpec[] = [
     max: 100000,
     integer: true,
     words: ['inf'],
+    live: false,
+  },
+  {
+    key: 'dir',
+    kind: 'enum',
+    label: 'Direction',
+    description:
+      'the bulk transfer’s direction: down (fixed host → mobile, the study) or up (mobile → fixed host, for ELN; remedies.md)',
+    group: 'workload',
+    default: 'down',
+    options: ['down', 'up'],
     live: false,
   },
   {

@@ -138,6 +138,7 @@ export class PhsModel implements SystemModel, PhsState {
         toFixed: (p, now) => fromBs.send(p, now),
       },
       { mobileProfile: client, fixedProfile: server, fixedAddress: SERVER, mobileAddress: CLIENT },
+      (p, now) => capture.record(now, p),
     );
     const station = this.station?.node;
     const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) =>

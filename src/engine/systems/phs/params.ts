@@ -13,7 +13,7 @@ export const PHS_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
 /** remedies.md: the base-station point of PHS is the base station / control terminal. */
 export const PHS_BASE: BaseStation | null = {
   point: "the base station's control terminal, between the server's wire and the PIAFS links",
-  built: ['snoop', 'split'],
+  built: ['snoop', 'eln', 'split'],
 };
 
 /** Default phone position: 20 m from the units (the study's reference point, Table 1). */
