@@ -50,3 +50,23 @@ test('the PHS burst preset opens Eifel as B beside the plain run', async ({ page
     'false',
   );
 });
+
+test('the IS-707 Snoop preset opens a Snoop agent as B on the same fades, beside the plain run', async ({
+  page,
+}) => {
+  await page.goto('/?system=is707');
+  await ready(page);
+  await page.getByTestId('preset-select').selectOption('is707-remedy-snoop');
+  await expect.poll(() => new URL(page.url()).hash).toContain('b.snoop=1');
+  const real = page.getByTestId('compare-realisation');
+  await expect(real).toHaveAttribute('data-identical', 'true', { timeout: 90_000 });
+  const row = (path: string) => page.getByTestId('compare-summary').locator(`tr[data-path="${path}"] td`);
+  // Seed 1: 36 timeouts plain, 21 with the agent resending locally at the access point.
+  await expect(row('tcp.timeouts').nth(0)).toHaveText('36', { timeout: 90_000 });
+  await expect(row('tcp.timeouts').nth(1)).toHaveText('21');
+  await expect(page.getByTestId('preset-info')).toContainText('TCP timeouts (plain TCP)');
+  await expect(page.getByTestId('remedy-picker').getByTestId('remedy-snoop')).toHaveAttribute(
+    'data-refused',
+    'false',
+  );
+});
