@@ -140,7 +140,7 @@ describe('SnoopAgent', () => {
     drain(a);
     const again = data(MSS);
     a.handleFromFixed(millis(700), again);
-    expect(drain(a)).toEqual([{ packet: again, toward: Toward.Mobile, resend: false }]);
+    expect(drain(a)).toEqual([{ packet: again, toward: Toward.Mobile, resend: false, changed: false }]);
     // The retry count is kept: the timer still runs doubled (armed at the local resend).
     expect(a.pollTimeout()).toBe(millis(600) + 2 * seconds(1));
     a.handleFromMobile(millis(2000), ack(2 * MSS));
