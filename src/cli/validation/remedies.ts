@@ -362,15 +362,24 @@ export function phsSplitItem(seeds = 6): ValidationItem {
 
 export const PHS_SPLIT_ITEM = phsSplitItem();
 /** Fast retransmits answering a marked duplicate ACK, and how many of them cut cwnd. */
-function markedResends(text: string): { goodput: number; marked: number; resends: number; cut: number } {
+function markedResends(text: string): {
+  goodput: number;
+  marked: number;
+  resends: number;
+  cut: number;
+  /** Resends answering a mark whose segment then timed out: the resend was lost again. */
+  lostAgain: number;
+} {
   const sim = runTraced(text);
   const s = sim.summary();
   const t = sim.traces;
   const marks = series(t, 'eln.mark', 'ack');
   const fr = series(t, 'tcp.fastRetransmit', 'seq', 1);
   const cwnd = series(t, 'tcp.cwnd', 'bytes', 1);
+  const timeouts = series(t, 'tcp.timeout', 'seq', 1);
   let resends = 0;
   let cut = 0;
+  let lostAgain = 0;
   for (let i = 0; i < fr.time.length; i++) {
     const at = fr.time[i];
     if (!marks.value.some((ack, k) => ack === fr.value[i] && marks.time[k] <= at)) continue;
@@ -382,9 +391,13 @@ function markedResends(text: string): { goodput: number; marked: number; resends
       if (cwnd.time[k] < at) before = cwnd.value[k];
       else after = cwnd.value[k];
     if (after < before) cut++;
+    if (timeouts.value.some((seq, k) => seq === fr.value[i] && timeouts.time[k] > at)) lostAgain++;
   }
-  return { goodput: s.normalizedGoodput, marked: num(s.eln?.marked), resends, cut };
+  return { goodput: s.normalizedGoodput, marked: num(s.eln?.marked), resends, cut, lostAgain };
 }
+
+/** The ns-2 Reno window of the IS-707 stacks: 20 segments of 536 bytes (tcp/profiles.ts). */
+const IS707_UPLOAD_WINDOW = 10720;
 
 /**
  * Remedies item 7: the IS-707 upload (`dir=up`) at FER 0.1 with ELN marked at the access point: the
@@ -401,9 +414,15 @@ export function is707ElnItem(seeds = 6, duration = 1000): ValidationItem {
     command: `npm run sim -- --sweep "${base}&eln=0|1" --seeds ${seeds}`,
     study: 'cwnd not reduced for marked losses; goodput ≥ plain',
     run() {
-      const plain = seedList(seeds).map((seed) => summarise(`${base}&seed=${seed}`).normalizedGoodput);
+      const plainRuns = seedList(seeds).map((seed) => summarise(`${base}&seed=${seed}`));
+      const plain = plainRuns.map((s) => s.normalizedGoodput);
       const eln = seedList(seeds).map((seed) => markedResends(`${base}&eln=1&seed=${seed}`));
       const gp = eln.map((r) => r.goodput);
+      // What ELN can win: the window a halving spares against the pipe (bandwidth × the smallest
+      // RTT: the mean RTT holds the queue the window itself builds).
+      const pipe = mean(plainRuns.map((s) => (s.capacityBps / 8) * s.tcp.rttMin));
+      const lower = seedList(seeds).filter((_, i) => gp[i] < plain[i]);
+      const lostAgain = lower.map((seed) => eln[seed - 1].lostAgain);
       const figures = {
         plainGoodput: mean(plain),
         elnGoodput: mean(gp),
@@ -411,7 +430,9 @@ export function is707ElnItem(seeds = 6, duration = 1000): ValidationItem {
         markedResends: eln.reduce((a, r) => a + r.resends, 0),
         cwndCut: eln.reduce((a, r) => a + r.cut, 0),
         better: gp.filter((g, i) => g > plain[i]).length,
-        worse: gp.filter((g, i) => g < plain[i]).length,
+        worse: lower.length,
+        pipeBytes: pipe,
+        windowBytes: IS707_UPLOAD_WINDOW,
       };
       const pass =
         figures.markedResends > 0 && figures.cwndCut === 0 && figures.elnGoodput >= figures.plainGoodput;
@@ -419,7 +440,17 @@ export function is707ElnItem(seeds = 6, duration = 1000): ValidationItem {
         value:
           `${fmt(figures.marked, 0)} duplicate ACKs marked; ${fmt(figures.markedResends, 0)} resends answered a mark, ${fmt(figures.cwndCut, 0)} of them cut cwnd; ` +
           `normalised goodput plain ${fmt(figures.plainGoodput, 4)} (${fmtList(plain, 4)}), eln ${fmt(figures.elnGoodput, 4)} (${fmtList(gp, 4)}): ` +
-          `higher on ${figures.better}, lower on ${figures.worse} of ${seeds} seeds`,
+          `higher on ${figures.better}, lower on ${figures.worse} of ${seeds} seeds` +
+          (pass
+            ? ''
+            : `. Measured reason: the phone's window (${IS707_UPLOAD_WINDOW} bytes, 20 segments) is ${fmt(IS707_UPLOAD_WINDOW / pipe, 1)}× the pipe ` +
+              `(${fmt(pipe, 0)} bytes: 950 bytes/s × the smallest RTT), so a halved window still fills the pipe and ELN has almost nothing to spare` +
+              lower
+                .map(
+                  (seed, k) =>
+                    `; on seed ${seed}, ${lostAgain[k]} resend${lostAgain[k] === 1 ? '' : 's'} answering a mark ${lostAgain[k] === 1 ? 'was' : 'were'} lost again on the radio (the same segment timed out later)`,
+                )
+                .join('')),
         pass,
         figures,
       };
