@@ -218,9 +218,9 @@ export function remedyRules(base: BaseStation | null): KeyRule[] {
       resets: ['snoop', 'eln', 'split', 'remedy'],
       check(values) {
         const on = baseStationRemedies(values);
+        if (!on.split || (!on.snoop && !on.eln)) return undefined;
         const both = BASE_STATION_REMEDIES.filter((k) => on[k]);
-        if (both.length < 2) return undefined;
-        return `one agent sits at the base-station point at a time (a split relay terminates TCP there; Snoop and ELN watch a connection passing through): choose one of ${both.join(', ')}`;
+        return `a split relay terminates TCP at the base-station point, where Snoop and ELN watch a connection passing through: choose ${both.join(' or ')}`;
       },
     },
     {

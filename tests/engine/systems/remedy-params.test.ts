@@ -104,15 +104,19 @@ describe('remedy keys', () => {
     expect(values('system=geran&remedy=snoop').remedy).toBe('none');
   });
 
-  it('allows one base-station agent at a time, naming the keys', () => {
+  it('a split relay stands alone at the base-station point; Snoop and ELN combine', () => {
     expect(errors('system=phs&snoop=1&split=1')[0]).toMatch(
-      /^snoop=1&split=1: one agent sits at the base-station point at a time .*: choose one of snoop, split; using the defaults for snoop and split$/,
+      /^snoop=1&split=1: a split relay terminates TCP at the base-station point, .*: choose snoop or split; using the defaults for snoop and split$/,
     );
-    expect(errors('system=is707&remedy=eln&snoop=1')[0]).toMatch(
-      /^snoop=1: one agent .* choose one of snoop, eln;/,
+    expect(errors('system=is707&remedy=split&eln=1')[0]).toMatch(
+      /^eln=1: a split relay .* choose eln or split;/,
     );
-    expect(values('system=is707&snoop=1&eln=1')).toMatchObject({ snoop: false, eln: false });
-    expect(errors('system=is707&snoop=1&sack=1&timestamps=1')).toEqual([]);
+    expect(values('system=is707&split=1&eln=1')).toMatchObject({ split: false, eln: false });
+    expect(errors('system=is707&snoop=1&eln=1&sack=1&timestamps=1')).toEqual([]);
+    expect(baseStationRemedies(values('system=gsm&remedy=snoop&eln=1'))).toMatchObject({
+      snoop: true,
+      eln: true,
+    });
   });
 
   it('the CLI exits with status 2 and names the key', async () => {

@@ -9,6 +9,7 @@ import type { Scheduler } from '../../core/scheduler';
 import { toSeconds, type Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import type { BaseStationAgent, BaseStationPort } from '../../remedy/base-station';
+import { ChainAgent } from '../../remedy/chain';
 import { ElnMarker } from '../../remedy/eln';
 import { SnoopAgent } from '../../remedy/snoop';
 import { SplitRelay } from '../../remedy/split';
@@ -77,12 +78,11 @@ export function baseStation(
       ctx.packetIds,
     );
     agent = split;
-  } else if (on.snoop) {
-    snoop = new SnoopAgent(ctx.traces);
-    agent = snoop;
-  } else if (on.eln) {
-    eln = new ElnMarker(ctx.traces);
-    agent = eln;
+  } else if (on.snoop || on.eln) {
+    if (on.snoop) snoop = new SnoopAgent(ctx.traces);
+    if (on.eln) eln = new ElnMarker(ctx.traces);
+    // Both: ELN faces the fixed host, Snoop the mobile (its resends stay next in the radio queue).
+    agent = snoop && eln ? new ChainAgent(eln, snoop) : (snoop ?? eln)!;
   } else return null;
   const node = new BaseStationNode(ctx.scheduler, agent, port, ctx.packetIds, tap);
   return {
@@ -91,8 +91,11 @@ export function baseStation(
     eln,
     split,
     summary: (view) => {
-      if (snoop) return { snoop: { ...snoop.counters } };
-      if (eln) return { eln: { marked: eln.marked } };
+      if (snoop || eln)
+        return {
+          ...(snoop ? { snoop: { ...snoop.counters } } : {}),
+          ...(eln ? { eln: { marked: eln.marked } } : {}),
+        };
       if (split) return splitSummary(split, view);
       return {};
     },
