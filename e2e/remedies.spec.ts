@@ -44,8 +44,29 @@ test('the PHS burst preset opens Eifel as B beside the plain run', async ({ page
   await expect(row.nth(1)).toHaveText('1');
   // The preset's table sets the study's 5 beside the plain run's own figure.
   await expect(page.getByTestId('preset-info')).toContainText('TCP segments resent (plain TCP)');
-  // PHS has a base-station point: the base-station remedies wait for it to be built.
-  await expect(page.getByTestId('remedy-picker').getByTestId('remedy-snoop')).toContainText(
-    'Not here: not built yet',
+  // PHS has a base-station point: the base-station remedies can be chosen there.
+  await expect(page.getByTestId('remedy-picker').getByTestId('remedy-snoop')).toHaveAttribute(
+    'data-refused',
+    'false',
+  );
+});
+
+test('the IS-707 Snoop preset opens a Snoop agent as B on the same fades, beside the plain run', async ({
+  page,
+}) => {
+  await page.goto('/?system=is707');
+  await ready(page);
+  await page.getByTestId('preset-select').selectOption('is707-remedy-snoop');
+  await expect.poll(() => new URL(page.url()).hash).toContain('b.snoop=1');
+  const real = page.getByTestId('compare-realisation');
+  await expect(real).toHaveAttribute('data-identical', 'true', { timeout: 90_000 });
+  const row = (path: string) => page.getByTestId('compare-summary').locator(`tr[data-path="${path}"] td`);
+  // Seed 1: 36 timeouts plain, 21 with the agent resending locally at the access point.
+  await expect(row('tcp.timeouts').nth(0)).toHaveText('36', { timeout: 90_000 });
+  await expect(row('tcp.timeouts').nth(1)).toHaveText('21');
+  await expect(page.getByTestId('preset-info')).toContainText('TCP timeouts (plain TCP)');
+  await expect(page.getByTestId('remedy-picker').getByTestId('remedy-snoop')).toHaveAttribute(
+    'data-refused',
+    'false',
   );
 });

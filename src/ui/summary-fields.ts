@@ -19,7 +19,7 @@ export type { SummaryField, SummaryFields } from './systems/types';
 const f = (label: string, quantity: Quantity): SummaryField => ({ label, quantity });
 
 /** Fields of every system: scenario.md "The summary JSON", and the workloads of engine/app. */
-export const COMMON_FIELDS: SummaryFields = {
+const OWN_FIELDS: SummaryFields = {
   simTime: f('Simulated time', Q.seconds),
   completed: f('Workload completed', Q.words),
   capacityBps: f('Bearer capacity for user data', Q.bitRate),
@@ -61,7 +61,30 @@ export const COMMON_FIELDS: SummaryFields = {
   'app.transactionsPerSecond': f('Transactions per second', Q.perSecond),
   'app.meanTransactionTime': f('Mean time per transaction', Q.seconds),
   'app.connections': f('Connections opened by the workload', Q.count),
+  // The base-station remedies (remedies.md; present only with the remedy on).
+  'snoop.localRetransmits': f('Segments the Snoop agent resent locally', Q.count),
+  'snoop.suppressedDupAcks': f('Duplicate ACKs the Snoop agent kept from the sender', Q.count),
+  'snoop.handedBack': f('Segments the Snoop agent handed back to TCP', Q.count),
+  'eln.marked': f('Duplicate ACKs marked with ELN', Q.count),
+  'split.buffered': f('Bytes relayed by the split connection', Q.bytes),
+  'split.peakBuffered': f('Most bytes held in the split relay', Q.bytes),
+  'split.endLead': f('Server done before the phone had the data', Q.seconds),
 };
+
+/** The split connection's wired half (`split.wired`): the `tcp` block's figures, for the server's connection. */
+function wiredHalf(fields: SummaryFields): SummaryFields {
+  const out: Record<string, SummaryField> = {};
+  for (const [path, field] of Object.entries(fields))
+    if (path.startsWith('tcp.'))
+      // "Largest RTO" → "largest RTO", but "TCP timeouts" stays as it is.
+      out[`split.wired.${path.slice(4)}`] = f(
+        `Server’s half: ${/^[A-Z][a-z]/.test(field.label) ? field.label[0].toLowerCase() + field.label.slice(1) : field.label}`,
+        field.quantity,
+      );
+  return out;
+}
+
+export const COMMON_FIELDS: SummaryFields = { ...OWN_FIELDS, ...wiredHalf(OWN_FIELDS) };
 
 /** A path without its list indices (`link.fieldDbuv.2` → `link.fieldDbuv`): a list's items share its field. */
 export function fieldPath(path: string): string {

@@ -58,6 +58,17 @@ describe('every shown summary field has a label for people', () => {
       const s = summaryOf(`system=${id}&duration=5${a ? `&app=${a}` : ''}`);
       for (const [path] of counterPaths(s)) shown.add(path);
     }
+    // The base-station remedies' blocks, where the system has them (remedies.md): every leaf.
+    const leaves = (v: unknown, path: string): string[] =>
+      v !== null && typeof v === 'object'
+        ? Object.entries(v).flatMap(([k, x]) => leaves(x, `${path}.${k}`))
+        : [path];
+    for (const r of ['snoop', 'eln', 'split'] as const)
+      if ((schemaFor(id) ?? []).some((p) => p.key === r)) {
+        const block = summaryOf(`system=${id}&duration=5&${r}=1`)[r];
+        expect(block, r).toBeDefined();
+        for (const path of leaves(block, r)) shown.add(path);
+      }
     // The figures the preset tables show are labelled as well.
     expect(shown.size).toBeGreaterThan(5);
     const problems: string[] = [];

@@ -17,6 +17,12 @@ export const TcpFlag = {
   RST: 0x04,
   PSH: 0x08,
   ACK: 0x10,
+  /**
+   * Explicit Loss Notification (remedies.md `eln`): the first of the header's reserved bits (bit 11
+   * of the 16-bit word holding the data offset and the flags; RFC 793 §3.1 "Reserved"), set by the
+   * base station on a duplicate ACK for a segment lost on the radio hop.
+   */
+  ELN: 0x800,
 } as const;
 
 /**

@@ -65,8 +65,8 @@ export function capturePcap(capture: PacketCapture): Uint8Array {
       view.setUint32(l4 + 4, p.seq % 4294967296);
       view.setUint32(l4 + 8, p.ack % 4294967296);
       const th = hl - 20;
-      view.setUint8(l4 + 12, (th / 4) << 4);
-      view.setUint8(l4 + 13, p.flags);
+      // Data offset, the reserved bits (ELN's mark, core/packet.ts TcpFlag.ELN) and the flags.
+      view.setUint16(l4 + 12, ((th / 4) << 12) | (p.flags & 0xfff));
       view.setUint16(l4 + 14, Math.min(p.wnd, 65535));
       if (p.opt !== null) writeTcpOptions(p.opt, bytes, l4 + 20);
       const pseudo = tcpPseudoHeaderSum(bytes, ip, p.size - 20);

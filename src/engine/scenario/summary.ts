@@ -56,6 +56,12 @@ export interface Summary {
   link: Record<string, SummaryValue>;
   /** Present only when the workload failed: what gave up, when and why. */
   failure?: FailureSummary;
+  /** The Snoop agent at the base-station point (remedies.md; present only with `snoop` on). */
+  snoop?: Record<string, SummaryValue>;
+  /** The ELN marker at the base-station point (present only with `eln` on). */
+  eln?: Record<string, SummaryValue>;
+  /** The split-connection relay (present only with `split` on); `wired` describes the fixed host's connection. */
+  split?: Record<string, SummaryValue | TcpSummary>;
   /** Fingerprint of the run's trace (present when tracing is on). */
   traceHash?: string;
 }

@@ -69,6 +69,8 @@ export interface CommonParamsOptions {
   readonly tcp: TcpDefault;
   /** Mobile position default and the map's coordinate range, metres; omit for systems without a map. */
   readonly ms?: { readonly x: number; readonly y: number; readonly min: number; readonly max: number };
+  /** The system's base-station point (remedies.md; null or omitted: none): its built remedies' keys. */
+  readonly base?: BaseStation | null;
 }
 
 /** Longest `duration` a scenario may ask for, s: the one bound of every time-valued key. */
@@ -301,7 +303,7 @@ export function commonParams(o: CommonParamsOptions): ParamSpec[] {
     ...(o.size === undefined ? [] : [sizeParam(o.size)]),
     ...profileParams(o.tcp),
     ...tcpOverrideParams(),
-    ...remedyParams(),
+    ...remedyParams(o.base ?? null),
     ...(o.ms ? positionParams(o.ms) : []),
   ];
 }

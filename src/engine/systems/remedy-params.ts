@@ -1,9 +1,9 @@
 /**
  * The remedy keys (remedies.md "Mechanisms"), common to every system, in the TCP group: `sack`,
- * `timestamps`, `eifel`, `frto` and the shorthand `remedy`. The base-station remedies (`snoop`,
- * `eln`, `split`) are refused for now: "not built yet" where remedies.md places a base-station
- * point (IS-707, PHS, GSM), "not applicable" where the model has none (GERAN, DECT) — the latter
- * stays true once they are built.
+ * `timestamps`, `eifel`, `frto` and the shorthand `remedy`; then the base-station remedies (`snoop`,
+ * `eln`, `split` with `splitBuffer`) a system has built at its base-station point. The others are
+ * refused: "not built yet" where remedies.md places a base-station point, "not applicable" where
+ * the model has none (GERAN, DECT).
  */
 import type { RefusedKey } from '../scenario/schema';
 import type { KeyRule, ParamSpec, ParamValue } from '../scenario/types';
@@ -12,27 +12,36 @@ import type { KeyRule, ParamSpec, ParamValue } from '../scenario/types';
 export interface BaseStation {
   /** The point, in words ("the access point, between the wired link and RLP"). */
   readonly point: string;
+  /** The base-station remedies the system's model has built there. */
+  readonly built: readonly BaseStationRemedy[];
 }
 
 /** The TCP-stack remedies: each one a key of its own. */
 export const STACK_REMEDIES = ['sack', 'timestamps', 'eifel', 'frto'] as const;
 export type StackRemedy = (typeof STACK_REMEDIES)[number];
 
-/** The base-station remedies (not built yet). */
+/** The base-station remedies (remedies.md; the agents are in remedy/). */
 export const BASE_STATION_REMEDIES = ['snoop', 'eln', 'split'] as const;
+export type BaseStationRemedy = (typeof BASE_STATION_REMEDIES)[number];
+
+/** remedies.md: the split relay's buffer, bytes: default 32,768, at most 65,535 (no window scaling). */
+export const SPLIT_BUFFER_DEFAULT = 32768;
+export const SPLIT_BUFFER_MAX = 65535;
 
 /** Values of `remedy`. */
 export const REMEDY_VALUES = ['none', ...STACK_REMEDIES, ...BASE_STATION_REMEDIES] as const;
 
-const REMEDY_WORDS: Record<StackRemedy | (typeof BASE_STATION_REMEDIES)[number], string> = {
+const REMEDY_WORDS: Record<StackRemedy | BaseStationRemedy, string> = {
   sack: 'selective acknowledgments (RFC 2018) with SACK-based loss recovery (RFC 6675)',
   timestamps: 'TCP timestamps (RFC 7323): an RTT sample per ACK, 12 option bytes per segment',
   eifel:
     'Eifel detection of spurious timeouts (RFC 3522) with the Eifel response (RFC 4015); switches timestamps on',
   frto: 'F-RTO detection of spurious timeouts (RFC 5682) with the Eifel response (RFC 4015)',
-  snoop: 'a Snoop agent at the base station',
-  eln: 'explicit loss notification marked at the base station',
-  split: 'a split connection relayed at the base station',
+  snoop:
+    'a Snoop agent at the base station: caches segments towards the mobile, resends them locally and hides duplicate ACKs',
+  eln: 'explicit loss notification: the base station marks duplicate ACKs for segments from the mobile lost on the radio',
+  split:
+    'a split connection (I-TCP): the base station terminates the fixed host’s connection and relays it on its own',
 };
 
 /**
@@ -55,11 +64,14 @@ const REMEDY_NOTES: Record<(typeof REMEDY_VALUES)[number], string> = {
 };
 
 /** The keys a remedy value of `remedy` switches on (`eifel` needs timestamps, remedies.md). */
-function keysOf(remedy: ParamValue | undefined): readonly StackRemedy[] {
+function keysOf(remedy: ParamValue | undefined): readonly (StackRemedy | BaseStationRemedy)[] {
   switch (remedy) {
     case 'sack':
     case 'timestamps':
     case 'frto':
+    case 'snoop':
+    case 'eln':
+    case 'split':
       return [remedy];
     case 'eifel':
       return ['eifel', 'timestamps'];
@@ -68,8 +80,11 @@ function keysOf(remedy: ParamValue | undefined): readonly StackRemedy[] {
   }
 }
 
-/** `sack`, `timestamps`, `eifel`, `frto` and `remedy` (not live: a change restarts the run). */
-export function remedyParams(): ParamSpec[] {
+/**
+ * `sack`, `timestamps`, `eifel`, `frto`, `remedy`, then the base-station remedies built at `base`
+ * (not live: a change restarts the run).
+ */
+export function remedyParams(base: BaseStation | null = null): ParamSpec[] {
   const flags = STACK_REMEDIES.map((key): ParamSpec => ({
     key,
     kind: 'bool',
@@ -92,12 +107,64 @@ export function remedyParams(): ParamSpec[] {
       optionNotes: REMEDY_NOTES,
       live: false,
     },
+    ...baseStationParams(base),
   ];
+}
+
+/** The keys of the base-station remedies built at `base`, in the TCP group. */
+function baseStationParams(base: BaseStation | null): ParamSpec[] {
+  const built = base?.built ?? [];
+  const out: ParamSpec[] = [];
+  for (const key of BASE_STATION_REMEDIES) {
+    if (!built.includes(key)) continue;
+    out.push({
+      key,
+      kind: 'bool',
+      label: { snoop: 'Snoop', eln: 'ELN', split: 'Split connection' }[key],
+      description: `${REMEDY_WORDS[key]}, at ${base?.point ?? 'the base station'} (remedies.md)`,
+      group: 'tcp',
+      default: false,
+      live: false,
+    });
+    if (key === 'split')
+      out.push({
+        key: 'splitBuffer',
+        kind: 'number',
+        label: 'Split buffer',
+        description:
+          'bytes the split relay holds between its two connections (no window scaling: at most 65,535)',
+        group: 'tcp',
+        unit: 'B',
+        default: SPLIT_BUFFER_DEFAULT,
+        min: 1460,
+        max: SPLIT_BUFFER_MAX,
+        integer: true,
+        live: false,
+      });
+  }
+  return out;
+}
+
+/** The base-station remedies a scenario switches on: their keys, and the one `remedy` names. */
+export function baseStationRemedies(
+  values: Readonly<Record<string, ParamValue>>,
+): Record<BaseStationRemedy, boolean> & { splitBuffer: number } {
+  const named = keysOf(values.remedy);
+  const on = (k: BaseStationRemedy): boolean => values[k] === true || named.includes(k);
+  const buffer = values.splitBuffer;
+  return {
+    snoop: on('snoop'),
+    eln: on('eln'),
+    split: on('split'),
+    splitBuffer: typeof buffer === 'number' ? buffer : SPLIT_BUFFER_DEFAULT,
+  };
 }
 
 /** The stack remedies a scenario switches on, at both ends: its keys, and those `remedy` sets. */
 export function stackRemedies(values: Readonly<Record<string, ParamValue>>): Record<StackRemedy, boolean> {
-  const on = new Set<StackRemedy>(keysOf(values.remedy));
+  const on = new Set<StackRemedy>(
+    keysOf(values.remedy).filter((k): k is StackRemedy => (STACK_REMEDIES as readonly string[]).includes(k)),
+  );
   for (const key of STACK_REMEDIES) if (values[key] === true) on.add(key);
   if (on.has('eifel')) on.add('timestamps');
   return {
@@ -108,10 +175,15 @@ export function stackRemedies(values: Readonly<Record<string, ParamValue>>): Rec
   };
 }
 
-function baseStationText(base: BaseStation | null, remedy: string): string {
+function baseStationText(base: BaseStation | null, remedy: BaseStationRemedy): string {
   return base === null
-    ? `not applicable: no base-station point in this model (remedies.md: ${REMEDY_WORDS[remedy as 'snoop']} needs one)`
-    : `not built yet: ${REMEDY_WORDS[remedy as 'snoop']} would sit at ${base.point} (remedies.md)`;
+    ? `not applicable: no base-station point in this model (remedies.md: ${REMEDY_WORDS[remedy]} needs one)`
+    : `not built yet: ${REMEDY_WORDS[remedy]} would sit at ${base.point} (remedies.md)`;
+}
+
+/** Whether `base` has built `remedy`. */
+function isBuilt(base: BaseStation | null, remedy: BaseStationRemedy): boolean {
+  return base !== null && base.built.includes(remedy);
 }
 
 /**
@@ -120,7 +192,8 @@ function baseStationText(base: BaseStation | null, remedy: string): string {
  * base-station remedies, which `remedy` cannot name yet (or ever, without a base-station point).
  */
 export function remedyRules(base: BaseStation | null): KeyRule[] {
-  const contradictions: KeyRule[] = STACK_REMEDIES.map((key) => ({
+  const own = [...STACK_REMEDIES, ...BASE_STATION_REMEDIES.filter((k) => isBuilt(base, k))];
+  const contradictions: KeyRule[] = own.map((key) => ({
     keys: ['remedy', key],
     resets: ['remedy', key],
     check(values, written) {
@@ -135,12 +208,21 @@ export function remedyRules(base: BaseStation | null): KeyRule[] {
       resets: ['remedy'],
       check(values) {
         const r = values.remedy;
-        return typeof r === 'string' && (BASE_STATION_REMEDIES as readonly string[]).includes(r)
-          ? baseStationText(base, r)
-          : undefined;
+        const station = BASE_STATION_REMEDIES.find((k) => k === r);
+        return station !== undefined && !isBuilt(base, station) ? baseStationText(base, station) : undefined;
       },
     },
     ...contradictions,
+    {
+      keys: ['snoop', 'eln', 'split'],
+      resets: ['snoop', 'eln', 'split', 'remedy'],
+      check(values) {
+        const on = baseStationRemedies(values);
+        if (!on.split || (!on.snoop && !on.eln)) return undefined;
+        const both = BASE_STATION_REMEDIES.filter((k) => on[k]);
+        return `a split relay terminates TCP at the base-station point, where Snoop and ELN watch a connection passing through: choose ${both.join(' or ')}`;
+      },
+    },
     {
       keys: ['eifel', 'timestamps'],
       resets: ['eifel', 'timestamps'],
@@ -153,7 +235,16 @@ export function remedyRules(base: BaseStation | null): KeyRule[] {
   ];
 }
 
-/** The base-station remedies' own keys, refused with the reason (scenario/schema.ts RefusedKey). */
+/**
+ * The base-station remedies' own keys the system has not built, refused with the reason
+ * (scenario/schema.ts RefusedKey); `splitBuffer` with `split`.
+ */
 export function remedyRefusals(base: BaseStation | null): RefusedKey[] {
-  return BASE_STATION_REMEDIES.map((key) => ({ key, reason: baseStationText(base, key) }));
+  const out: RefusedKey[] = [];
+  for (const key of BASE_STATION_REMEDIES) {
+    if (isBuilt(base, key)) continue;
+    out.push({ key, reason: baseStationText(base, key) });
+    if (key === 'split') out.push({ key: 'splitBuffer', reason: baseStationText(base, key) });
+  }
+  return out;
 }

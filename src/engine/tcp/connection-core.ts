@@ -66,6 +66,14 @@ export abstract class ConnectionCore {
   protected readonly opts: ConnOptions;
   /** Ground truth of spurious timeouts, kept in every run (spurious-truth.ts). */
   protected readonly truth: SpuriousTruth;
+  /** Receive buffer the application reads from, bytes (Infinity: it reads every byte at once). */
+  protected appBuffer = Infinity;
+  /** Bytes the application has read from it. */
+  protected appRead = 0;
+  /** The window last advertised. */
+  protected lastWnd = 0;
+  /** When an ACK last covered new data bytes, ns (−1: never). */
+  dataAckedAt: Nanos = -1;
   /** Eifel / F-RTO detection and the Eifel response (spurious.ts), or null with both off. */
   protected readonly detector: SpuriousDetector | null;
 
@@ -316,13 +324,26 @@ export abstract class ConnectionCore {
       seq,
       ack: hasAck ? this.rcv.rcvNxt : 0,
       flags,
-      wnd: this.profile.rwnd,
+      wnd: this.advertise(),
       len,
       retransmit: rtx,
       opt,
       ledger: copy > 0 ? this.truth : null,
       copy,
     };
+  }
+
+  /** The window to advertise: the profile's rwnd, less what the application has not read yet. */
+  protected advertisedWindow(): number {
+    if (this.appBuffer === Infinity) return this.profile.rwnd;
+    const free = this.appBuffer - (this.stats.bytesDelivered - this.appRead);
+    return Math.max(0, Math.min(this.profile.rwnd, free));
+  }
+
+  private advertise(): number {
+    const w = this.advertisedWindow();
+    this.lastWnd = w;
+    return w;
   }
 
   /**

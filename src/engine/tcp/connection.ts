@@ -53,6 +53,32 @@ export class TcpConnection extends ConnectionCore {
     if (bytes > 0) this.snd.write(bytes);
   }
 
+  /**
+   * Hold delivered bytes in a receive buffer of `bytes` until the application {@link read}s them:
+   * the advertised window is what is left of it (at most the profile's rwnd). Only the split relay
+   * (remedies.md, `splitBuffer`) reads this way; every other end reads each byte at once.
+   */
+  setReceiveBuffer(bytes: number): void {
+    this.appBuffer = bytes;
+  }
+
+  /**
+   * The application reads `bytes` from the receive buffer. A window update goes out once the window
+   * has opened by min(MSS, half the buffer) since last advertised (receiver SWS avoidance, RFC 1122
+   * §4.2.3.3). Simplification: with no persist timer (receiver.ts), a lost update would stall the
+   * sender; the relay's buffer faces a lossless wire.
+   */
+  read(bytes: number): void {
+    this.appRead += bytes;
+    const opened = this.advertisedWindow() - this.lastWnd;
+    if (opened > 0 && opened >= Math.min(this.profile.mss, this.appBuffer / 2)) this.rcv.ackNow = true;
+  }
+
+  /** Bytes delivered in order and not yet read (0 unless {@link setReceiveBuffer} was called). */
+  get unread(): number {
+    return this.appBuffer === Infinity ? 0 : this.stats.bytesDelivered - this.appRead;
+  }
+
   /** Close our direction: a FIN follows the queued data (RFC 793 CLOSE call). */
   close(now: Nanos): void {
     if (this.appClosed) return;
@@ -274,7 +300,9 @@ export class TcpConnection extends ConnectionCore {
     if (kind === 'new') {
       const before = this.snd.sndUna;
       const dataTop = this.snd.dataEnd;
-      this.stats.bytesAcked += Math.max(0, Math.min(seg.ack, dataTop) - Math.max(before, 1));
+      const acked = Math.max(0, Math.min(seg.ack, dataTop) - Math.max(before, 1));
+      this.stats.bytesAcked += acked;
+      if (acked > 0) this.dataAckedAt = now;
       let sample = this.snd.newAck(now, seg.ack);
       // RFC 7323 §4: one sample per ACK that advances SND.UNA, from its TSecr.
       if (this.opts.ts) sample = this.tsSample(now, seg.opt);
@@ -292,7 +320,8 @@ export class TcpConnection extends ConnectionCore {
       this.traceCc(now);
     } else if (kind === 'dup') {
       this.detector?.dupAck(this.snd);
-      if (this.snd.dupAck()) this.fastRetransmit(now);
+      // An ELN mark (remedies.md): a radio loss, resent without reducing the window.
+      if (seg.flags & TcpFlag.ELN ? this.snd.elnDupAck() : this.snd.dupAck()) this.fastRetransmit(now);
       this.traceCc(now);
     }
     return true;

@@ -365,6 +365,23 @@ export class Sender {
     return true;
   }
 
+  /**
+   * A duplicate ACK carrying the ELN mark (Balakrishnan and Katz 1998; remedies.md `eln`): the
+   * segment was lost on the radio hop, not to congestion. At the duplicate-ACK threshold it is
+   * resent with cwnd and ssthresh left as they are and no fast recovery; true then. In fast
+   * recovery already, or behind the `recover` guard after a timeout, it counts as any duplicate.
+   */
+  elnDupAck(): boolean {
+    const cc = this.cc;
+    if (cc.inRecovery || (this.params.recoverGuard && this.sndUna <= cc.recover)) return this.dupAck();
+    cc.dupAcks++;
+    if (cc.dupAcks !== this.params.dupThresh) return false;
+    this.lastFastRtxAfterTimeout = false;
+    this.fastRtxPending = true;
+    this.rttActive = false;
+    return true;
+  }
+
   /** A retransmission timeout in the data phase: Reno reaction, go back to snd_una (go-back-N). */
   timeout(): void {
     renoTimeout(this.cc, this.params, this.flight, this.sndMax);

@@ -77,6 +77,29 @@ describe('capturePcap', () => {
     expect(v.getUint16(second + 36)).toBe(0x63e3 - 536);
   });
 
+  it('writes the ELN mark in the first reserved bit beside the data offset; the checksum covers it', () => {
+    const cap = new PacketCapture();
+    const ack = { srcPort: 5001, dstPort: 20, seq: 1, ack: 537, wnd: 8760, len: 0 };
+    const rest = { retransmit: false, opt: null, ledger: null, copy: 0 };
+    cap.record(1_000_000, { id: 1, src: 2, dst: 1, size: 40, tcp: { ...ack, flags: TcpFlag.ACK, ...rest } });
+    cap.record(1_000_000, {
+      id: 2,
+      src: 2,
+      dst: 1,
+      size: 40,
+      tcp: { ...ack, flags: TcpFlag.ACK | TcpFlag.ELN, ...rest },
+    });
+    const bytes = capturePcap(cap);
+    const v = new DataView(bytes.buffer);
+    const [plain, marked] = [40, 40 + 40 + 16];
+    // Data offset 5 words, reserved bits clear / the first reserved bit set (tshark: "Flags: 0x810 (ACK, Reserved)").
+    expect([bytes[plain + 32], bytes[plain + 33]]).toEqual([0x50, TcpFlag.ACK]);
+    expect([bytes[marked + 32], bytes[marked + 33]]).toEqual([0x58, TcpFlag.ACK]);
+    // The checksum (0x63e3 unmarked) takes the bit in: 0x0800 less.
+    expect(v.getUint16(plain + 36)).toBe(0x63e3);
+    expect(v.getUint16(marked + 36)).toBe(0x63e3 - 0x0800);
+  });
+
   it('writes the ICMP echo checksum over the header', () => {
     const cap = new PacketCapture();
     cap.record(0, {

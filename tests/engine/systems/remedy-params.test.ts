@@ -1,13 +1,13 @@
 /**
  * The remedy keys (remedies.md "Mechanisms", systems/remedy-params.ts): `sack`, `timestamps`,
  * `eifel`, `frto` and `remedy` in every system's TCP group; `eifel=1&timestamps=0` refused naming
- * both keys; `remedy` setting its keys; `snoop`, `eln`, `split` refused — "not built yet" where
- * remedies.md places a base-station point, "not applicable" where the model has none — by the lab's
- * parser and by the CLI (exit 2).
+ * both keys; `remedy` setting its keys; `snoop`, `eln`, `split` (and `splitBuffer`) keys of the
+ * systems with a base-station point, one at a time, and refused — "not applicable" — where the
+ * model has none, by the lab's parser and by the CLI (exit 2).
  */
 import { describe, expect, it } from 'vitest';
 import { implementedSystems, paramSpec, parseScenario } from '../../../src/engine/scenarios';
-import { stackRemedies } from '../../../src/engine/systems/remedy-params';
+import { baseStationRemedies, stackRemedies } from '../../../src/engine/systems/remedy-params';
 import { scenarioProfiles } from '../../../src/engine/systems/common/tcp-setup';
 import { runSim } from '../../../src/cli/sim-run';
 
@@ -80,22 +80,43 @@ describe('remedy keys', () => {
     expect(errors('system=is707&remedy=sack&sack=1&eifel=1&timestamps=1')).toEqual([]);
   });
 
-  it('refuses snoop, eln and split (keys and remedy values): not built yet, or not applicable', () => {
+  it('snoop, eln and split are keys where remedies.md places a base-station point, refused where there is none', () => {
     for (const [system, point] of Object.entries(POINTS)) {
       for (const key of ['snoop', 'eln', 'split']) {
         for (const text of [`system=${system}&${key}=1`, `system=${system}&remedy=${key}`]) {
+          if (point !== null) {
+            expect(errors(text), text).toEqual([]);
+            expect(baseStationRemedies(values(text))[key as 'snoop'], text).toBe(true);
+            expect(paramSpec(system, key)!.description, key).toContain(point);
+            continue;
+          }
           const [message, ...more] = errors(text);
           expect(more, text).toEqual([]);
           expect(message, text).toMatch(new RegExp(`^(${key}=1|remedy=${key}): `));
-          if (point === null)
-            expect(message, text).toContain('not applicable: no base-station point in this model');
-          else expect(message, text).toContain(`not built yet`);
-          if (point !== null) expect(message, text).toContain(point);
+          expect(message, text).toContain('not applicable: no base-station point in this model');
         }
       }
+      if (point !== null)
+        expect(paramSpec(system, 'splitBuffer')).toMatchObject({ default: 32768, max: 65535, group: 'tcp' });
+      else expect(errors(`system=${system}&splitBuffer=4000`)[0]).toContain('not applicable');
     }
     // The lab runs on with the default.
-    expect(values('system=is707&remedy=snoop').remedy).toBe('none');
+    expect(values('system=geran&remedy=snoop').remedy).toBe('none');
+  });
+
+  it('a split relay stands alone at the base-station point; Snoop and ELN combine', () => {
+    expect(errors('system=phs&snoop=1&split=1')[0]).toMatch(
+      /^snoop=1&split=1: a split relay terminates TCP at the base-station point, .*: choose snoop or split; using the defaults for snoop and split$/,
+    );
+    expect(errors('system=is707&remedy=split&eln=1')[0]).toMatch(
+      /^eln=1: a split relay .* choose eln or split;/,
+    );
+    expect(values('system=is707&split=1&eln=1')).toMatchObject({ split: false, eln: false });
+    expect(errors('system=is707&snoop=1&eln=1&sack=1&timestamps=1')).toEqual([]);
+    expect(baseStationRemedies(values('system=gsm&remedy=snoop&eln=1'))).toMatchObject({
+      snoop: true,
+      eln: true,
+    });
   });
 
   it('the CLI exits with status 2 and names the key', async () => {
@@ -108,12 +129,12 @@ describe('remedy keys', () => {
     expect(status).toBe(2);
     expect(stderr).toContain('split=1: not applicable: no base-station point in this model');
     stderr = '';
-    const built = await runSim(['system=gsm&remedy=eln'], {
+    const dect = await runSim(['system=dect&remedy=eln'], {
       out: () => {},
       err: (t) => (stderr += t),
       cpus: 1,
     });
-    expect(built).toBe(2);
-    expect(stderr).toContain('remedy=eln: not built yet');
+    expect(dect).toBe(2);
+    expect(stderr).toContain('remedy=eln: not applicable');
   });
 });

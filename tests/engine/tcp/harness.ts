@@ -40,6 +40,8 @@ export interface BenchOptions {
   /** Link stalls: a direction serialises nothing in [from, to) seconds; what is queued goes out afterwards, in order. */
   outages?: Array<{ dir: Dir; from: number; to: number }>;
   timeWait?: number;
+  /** A node on the pipe that rewrites a segment's header (e.g. an ELN mark); the sender's copy is left alone. */
+  rewrite?: (seg: TcpSegment, dir: Dir) => TcpSegment;
 }
 
 /** Reacts to a host's events (the application). */
@@ -98,6 +100,7 @@ export class Bench {
   private readonly busyUntil = { ab: 0, ba: 0 };
   private readonly delay: Record<Dir, Nanos>;
   private readonly rate: number;
+  private readonly rewrite: (seg: TcpSegment, dir: Dir) => TcpSegment;
   private readonly outages: Array<{ dir: Dir; from: Nanos; to: Nanos }>;
   drop: DropRule;
 
@@ -109,6 +112,7 @@ export class Bench {
     this.delay = { ab: seconds(opts.delay), ba: seconds(opts.delayBA ?? opts.delay) };
     this.rate = opts.rate ?? Infinity;
     this.drop = opts.drop ?? (() => false);
+    this.rewrite = opts.rewrite ?? ((seg) => seg);
     this.outages = (opts.outages ?? []).map((o) => ({
       dir: o.dir,
       from: seconds(o.from),
@@ -121,7 +125,8 @@ export class Bench {
   }
 
   /** Put a segment on the pipe in direction `dir` at `now`. */
-  put(dir: Dir, seg: TcpSegment, now: Nanos): void {
+  put(dir: Dir, sent: TcpSegment, now: Nanos): void {
+    const seg = this.rewrite(sent, dir);
     const n = this.counts[dir]++;
     const size = IP_HEADER + tcpHeaderLength(seg) + seg.len;
     let start = Math.max(now, this.busyUntil[dir]);

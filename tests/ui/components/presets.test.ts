@@ -57,7 +57,7 @@ describe('preset titles are for people (issue 20 item 28)', () => {
   });
 });
 
-describe('remedy presets (remedies.md must-reproduce 1, 2, 4, 5)', () => {
+describe('remedy presets (remedies.md must-reproduce 1–7)', () => {
   it('open Compare A/B with the remedy as B on the plain run', async () => {
     const { presetCompare } = await import('../../../src/ui/presets');
     const want: Record<string, string> = {
@@ -65,13 +65,16 @@ describe('remedy presets (remedies.md must-reproduce 1, 2, 4, 5)', () => {
       'phs-remedy-burst': 'remedy=eifel',
       'is707-remedy-sack': 'sack=1',
       'gsm-remedy-nothing-to-fix': 'remedy=timestamps',
+      'is707-remedy-snoop': 'snoop=1',
+      'is707-remedy-eln': 'eln=1',
+      'phs-remedy-split': 'split=1',
     };
     for (const [id, b] of Object.entries(want)) {
       const p = findPreset(id)!;
       const [key, value] = b.split('=');
       expect(presetCompare(p), id).toEqual([{ key, value }]);
       // A is plain TCP: no remedy key in the preset's own scenario.
-      expect(p.scenario).not.toMatch(/sack|timestamps|eifel|frto|remedy/);
+      expect(p.scenario).not.toMatch(/sack|timestamps|eifel|frto|remedy|snoop|eln|split/);
     }
     expect(presetCompare(findPreset('phs-free')!)).toBeNull();
   });

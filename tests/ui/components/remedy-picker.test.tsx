@@ -48,15 +48,14 @@ describe('Remedies picker', () => {
     expect(calls).toEqual([['remedy', 'eifel']]);
   });
 
-  it('greys snoop, eln and split with the reason: not built yet at PHS’s base station', () => {
+  it('offers snoop, eln and split at PHS’s base station, with where they sit and what they cost', () => {
     const h = mount('phs', 'none');
     for (const v of ['snoop', 'eln', 'split']) {
-      expect(choice(h, v).dataset.refused).toBe('true');
-      expect(h.querySelector<HTMLInputElement>(`#remedy-${v}`)!.disabled).toBe(true);
-      expect(choice(h, v).querySelector('.remedy-reason')!.textContent).toMatch(
-        /^ Not here: not built yet: .* would sit at the base station/,
-      );
+      expect(choice(h, v).dataset.refused, v).toBe('false');
+      expect(h.querySelector<HTMLInputElement>(`#remedy-${v}`)!.disabled).toBe(false);
+      expect(choice(h, v).querySelector('.remedy-reason')).toBeNull();
     }
+    expect(choice(h, 'split').textContent).toContain('acknowledged before the mobile has the data');
   });
 
   it('says "not applicable" where the model has no base-station point (GERAN)', () => {

@@ -1,6 +1,7 @@
 /**
- * The remedies lesson (issue 26 item 5): one exercise per built must-reproduce item of remedies.md
- * (GERAN F-RTO, the PHS burst with Eifel, IS-707 SACK, GSM's price of timestamps), each answer a
+ * The remedies lesson (issue 26 item 5): one exercise per must-reproduce item of remedies.md
+ * (GERAN F-RTO, the PHS burst with Eifel, IS-707 Snoop, IS-707 SACK, GSM's price of timestamps, the
+ * PHS split connection's price, ELN on the IS-707 upload), each answer a
  * figure the lab computes headless to the value its explanation states, each plain-TCP figure its
  * words compare with measured on the same realisation; and a remedies sweep per system whose keys
  * and values exist, whose curves differ only in `remedy` (same seeds: same channels), and whose run
@@ -77,6 +78,38 @@ const LESSONS: readonly Lesson[] = [
       { path: 'normalizedGoodput', written: '0.46', in: 'explanation' },
     ],
     ownFigures: [{ path: 'normalizedGoodput', written: '0.61' }],
+  },
+  {
+    id: 'is707-snoop-local',
+    answer: '99',
+    plain: 'snoop=0',
+    plainFigures: [
+      { path: 'tcp.timeouts', written: '36', in: 'task' },
+      { path: 'normalizedGoodput', written: '0.071', in: 'explanation' },
+    ],
+    ownFigures: [
+      { path: 'snoop.suppressedDupAcks', written: '118' },
+      { path: 'tcp.timeouts', written: '21' },
+      { path: 'normalizedGoodput', written: '0.144' },
+      { path: 'snoop.handedBack', written: '3' },
+    ],
+  },
+  {
+    id: 'is707-eln-upload',
+    answer: '57',
+    plain: 'eln=0',
+    plainFigures: [{ path: 'normalizedGoodput', written: '0.789', in: 'explanation' }],
+    ownFigures: [
+      { path: 'tcp.fastRetransmits', written: '3' },
+      { path: 'normalizedGoodput', written: '0.785' },
+    ],
+  },
+  {
+    id: 'phs-split-lead',
+    answer: '0.789',
+    plain: 'split=0',
+    plainFigures: [{ path: 'app.transferTime', written: '39.39', in: 'explanation' }],
+    ownFigures: [{ path: 'app.transferTime', written: '38.68' }],
   },
   {
     id: 'gsm-timestamps-price',

@@ -27,6 +27,7 @@ import {
 } from './datagram';
 import { findEvent, segmentName, type ExplainQuery } from './tcp-events';
 import { spuriousStory } from './spurious';
+import { stationStory } from './base-station';
 import { rtoText, sendsOf, timeoutAt, triggerOf, type Send } from './triggers';
 import { TraceTable } from './table';
 import type { UserAction } from './actions';
@@ -137,8 +138,15 @@ class Explainer {
    * says whether it was spurious and what a detector and the Eifel response made of it (spurious.ts).
    */
   private resend(seg: string, sends: Send[]): string {
-    const cause = this.resendCause(seg, sends);
     const { e } = this;
+    let cause = this.resendCause(seg, sends);
+    // A base-station agent's part (remedies.md): Snoop's local resends, ELN's marks.
+    const first = sends.length > 0 ? sends[0].t : e.t;
+    const station = stationStory(this.table, e.seq, seg, first, e.t);
+    if (station.clause !== null) {
+      this.tcp.push(...station.items);
+      cause = `${cause}; ${station.clause}`;
+    }
     if (timeoutAt(this.table, e.conn, e.t).kind === 'none') return cause;
     const told = spuriousStory(this.table, e.conn, e.seq, e.t);
     this.tcp.push(...told.items);

@@ -93,9 +93,10 @@ export class PacketByteStream<P> implements RlpByteSource {
    * Queue `packet` (`wireBytes` long) at the head: next after the packet being sent, never cutting
    * one part-sent (link/contract.ts `LinkService.pushFront`). Later unstarted packets move back by
    * `wireBytes`; no byte of theirs has been taken, so no frame or reader has seen their offsets.
-   * O(packets queued): for a rare local retransmission, not the per-packet path.
+   * O(packets queued): for a rare local retransmission, not the per-packet path. Returns its ledger
+   * index.
    */
-  pushFront(packet: P, wireBytes: number): void {
+  pushFront(packet: P, wireBytes: number): number {
     if (!(wireBytes >= 1) || !Number.isInteger(wireBytes)) throw new Error(`bad wire length ${wireBytes}`);
     let at = this.sendIdx;
     if (at < this.tail && this.st[at & this.mask] < this.sent) at++;
@@ -113,6 +114,7 @@ export class PacketByteStream<P> implements RlpByteSource {
     this.length += wireBytes;
     this.tail++;
     this.appendedPackets++;
+    return at;
   }
 
   /** Take up to `maxBytes` bytes for one link frame; the range is [takenStart, takenStart + result). */

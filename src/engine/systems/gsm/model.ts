@@ -21,6 +21,7 @@ import { numberOrWordValue, ScenarioValues } from '../../scenario/typed-values';
 import { createTcpTraces, TcpHost, type TcpProfile } from '../../tcp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import { TcpNode } from '../common/tcp-node';
+import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
 import {
   GSM_PING_DEFAULT,
   GSM_PING_INTERVAL,
@@ -69,6 +70,8 @@ export class GsmModel implements SystemModel, GsmState {
   readonly durationNs: Nanos;
   private readonly laptopNode: TcpNode;
   private readonly serverNode: TcpNode;
+  /** The remedy at the ISP's PPP gateway (remedies.md), or null. */
+  private readonly station: BaseStationSetup | null;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, GSM_PARAMS);
@@ -99,9 +102,29 @@ export class GsmModel implements SystemModel, GsmState {
     const laptopTcp = new TcpHost();
     const serverTcp = new TcpHost();
     const sendUp = (p: Packet, now: Nanos): void => this.bearer.sendUp(this.up.encode(p), now);
+    const toPhone = (p: Packet, now: Nanos): void => this.bearer.sendDown(this.down.encode(p), now);
+    // The PPP gateway's upper face (remedies.md). VJ compression codes each datagram against the one
+    // before it as it is queued (RFC 1144 §3.2), so a local retransmission cannot overtake datagrams
+    // already coded: it joins the tail of the queue.
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: toPhone,
+        toMobileNext: toPhone,
+        toFixed: (p, now) => {
+          capture.record(now, p);
+          this.serverNode.receive(p, now);
+        },
+      },
+      { mobileProfile: client, fixedProfile: server, fixedAddress: GSM_SERVER, mobileAddress: GSM_LAPTOP },
+      (p, now) => capture.record(now, p),
+    );
+    const station = this.station?.node;
     const sendDown = (p: Packet, now: Nanos): void => {
       capture.record(now, p);
-      this.bearer.sendDown(this.down.encode(p), now);
+      if (station) station.fromFixed(p, now);
+      else toPhone(p, now);
     };
     this.bearer = new GsmBearer(
       scheduler,
@@ -122,6 +145,7 @@ export class GsmModel implements SystemModel, GsmState {
       },
       {
         toServer: (p, now) => {
+          if (station && !p.icmp) return station.fromMobile(p, now); // captured past the agent
           capture.record(now, p);
           if (p.icmp) {
             const reply = echoReply(p, packetIds);
@@ -248,7 +272,15 @@ export class GsmModel implements SystemModel, GsmState {
   }
 
   summary(now: Nanos): ReturnType<SystemModel['summary']> {
-    return gsmSummary(this, now);
+    const w = this.workload;
+    const ftp = w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp : null;
+    const view = {
+      now,
+      fixed: ftp?.server ?? null,
+      mobile: ftp?.client ?? null,
+      mobileDoneAt: ftp && w.kind === 'ftpGet' ? ftp.lastByteAt : -1,
+    };
+    return { ...gsmSummary(this, now), ...this.station?.summary(view) };
   }
 
   view(): SystemView {

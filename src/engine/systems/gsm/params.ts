@@ -11,6 +11,7 @@ export const GSM_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
 /** remedies.md: the base-station point of GSM is the ISP's PPP gateway (the whole path to the phone is its last hop). */
 export const GSM_BASE: BaseStation | null = {
   point: "the ISP's PPP gateway, the first IP node seen from the phone",
+  built: ['snoop', 'eln', 'split'],
 };
 
 /** Radio presets (gsm.md §Channel). */
@@ -230,6 +231,7 @@ export const GSM_PARAMS: readonly ParamSpec[] = [
     size: GSM_SIZE_DEFAULT,
     tcp: GSM_TCP,
     ms: { x: GSM_MS.x, y: GSM_MS.y, min: -GSM_MAP_RANGE, max: GSM_MAP_RANGE },
+    base: GSM_BASE,
   }),
 ];
 

@@ -10,6 +10,7 @@ import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
 import { SwitchableChannel } from '../common/switchable-channel';
 import { TcpNode } from '../common/tcp-node';
+import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -63,6 +64,10 @@ export class Is707Model implements SystemModel {
   private badRuns = 0;
   private lastBad = false;
   private apDrops = 0;
+  /** dir=up: the bulk transfer runs from the mobile to the fixed host. */
+  private readonly upload: boolean;
+  /** The remedy at the access point (remedies.md: snoop), or null. */
+  private readonly station: BaseStationSetup | null;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, IS707_PARAMS);
@@ -104,7 +109,22 @@ export class Is707Model implements SystemModel {
     };
     const wireRate = v.number('wireRate');
     const wireDelay = seconds(v.number('wireDelay'));
-    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => toRadio(p, now));
+    // The access point's upper face (remedies.md, "Where the base-station point sits").
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: toRadio,
+        toMobileNext: (p) => this.rlp.txA.pushFront(p, p.size + IS707_PPP_OVERHEAD),
+        toFixed: (p, now) => up.send(p, now),
+      },
+      { mobileProfile: client, fixedProfile: server, fixedAddress: HOST, mobileAddress: MOBILE },
+      (p, now) => capture.record(now, p),
+    );
+    const station = this.station?.node;
+    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
+      station ? station.fromFixed(p, now) : toRadio(p, now),
+    );
     const hostTcp = new TcpHost();
     const mobileTcp = new TcpHost();
     const hostNode = new TcpNode(scheduler, hostTcp, HOST, MOBILE, packetIds, (p, now) => {
@@ -121,15 +141,19 @@ export class Is707Model implements SystemModel {
 
     const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
     const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
+    // dir=up (remedies.md, for ELN): the same bulk transfer from the mobile to the fixed host.
+    this.upload = v.text('dir') === 'up';
+    const [sendTcp, sinkTcp] = this.upload ? [mobileTcp, hostTcp] : [hostTcp, mobileTcp];
+    const [sendProfile, sinkProfile] = this.upload ? [client, server] : [server, client];
     if (v.bool('handshake')) {
-      mobileTcp.listen(SINK_PORT, client, (conn) => {
+      sinkTcp.listen(SINK_PORT, sinkProfile, (conn) => {
         conn.setTrace(sinkTrace);
         this.sink = conn;
       });
-      this.sender = hostTcp.connect(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+      this.sender = sendTcp.connect(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
     } else {
-      this.sink = mobileTcp.openEstablished(0, SINK_PORT, SENDER_PORT, client, sinkTrace);
-      this.sender = hostTcp.openEstablished(0, SENDER_PORT, SINK_PORT, server, senderTrace);
+      this.sink = sinkTcp.openEstablished(0, SINK_PORT, SENDER_PORT, sinkProfile, sinkTrace);
+      this.sender = sendTcp.openEstablished(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
     }
     this.sender.write(Infinity); // bulk transfer (is707.md: app=bulk)
     hostNode.flush(0);
@@ -140,7 +164,10 @@ export class Is707Model implements SystemModel {
     const deliver = (now: Nanos): void => {
       let p: Packet | undefined;
       while ((p = rxB.poll()) !== undefined) mobileNode.receive(p, now);
-      while ((p = rxA.poll()) !== undefined) up.send(p, now);
+      while ((p = rxA.poll()) !== undefined) {
+        if (station) station.fromMobile(p, now);
+        else up.send(p, now);
+      }
     };
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
     // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace, checked
@@ -269,6 +296,16 @@ export class Is707Model implements SystemModel {
         fdt: this.fdt,
       },
     };
+    if (this.station)
+      Object.assign(
+        out,
+        this.station.summary({
+          now,
+          fixed: this.upload ? this.sink : this.sender,
+          mobile: this.upload ? this.sender : this.sink,
+          mobileDoneAt: -1,
+        }),
+      );
     // Only with a finite dataRetries (the ns-2 stack never gives up): the bulk sender aborted.
     const f = this.sender.failure;
     if (f) {

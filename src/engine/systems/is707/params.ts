@@ -9,7 +9,10 @@ import type { BaseStation } from '../remedy-params';
 /** The IS-707 study ran TCP Reno ported from ns-2 at both ends (is707.md, "Stack"). */
 export const IS707_TCP: TcpDefault = 'ns2reno';
 /** remedies.md: the base-station point of IS-707 is the access point. */
-export const IS707_BASE: BaseStation | null = { point: 'the access point, between the wired link and RLP' };
+export const IS707_BASE: BaseStation | null = {
+  point: 'the access point, between the wired link and RLP',
+  built: ['snoop', 'eln', 'split'],
+};
 
 /** Default position of the mobile on the IS-707 map, metres from the base station. */
 export const IS707_MS = { x: 500, y: 0 } as const;
@@ -144,6 +147,17 @@ const OWN: ParamSpec[] = [
     live: false,
   },
   {
+    key: 'dir',
+    kind: 'enum',
+    label: 'Direction',
+    description:
+      'the bulk transfer’s direction: down (fixed host → mobile, the study) or up (mobile → fixed host, for ELN; remedies.md)',
+    group: 'workload',
+    default: 'down',
+    options: ['down', 'up'],
+    live: false,
+  },
+  {
     key: 'radioFromMap',
     kind: 'bool',
     label: 'Radio from map',
@@ -162,6 +176,7 @@ export const IS707_PARAMS: readonly ParamSpec[] = [
     app: { options: ['bulk'], default: 'bulk' },
     tcp: IS707_TCP,
     ms: { x: IS707_MS.x, y: IS707_MS.y, min: -IS707_MAP_RANGE, max: IS707_MAP_RANGE },
+    base: IS707_BASE,
   }),
 ];
 

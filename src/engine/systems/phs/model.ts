@@ -21,6 +21,7 @@ import { createTcpTraces, TcpHost } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import { TcpNode } from '../common/tcp-node';
+import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
 import { numberValue, ScenarioValues, timedListValue } from '../../scenario/typed-values';
 import { ALL_WORD, PHS_PARAMS, PHS_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -56,6 +57,8 @@ export class PhsModel implements SystemModel, PhsState {
   bodyEvents = 0;
   /** Forced bursts (list items and manual triggers) so far. */
   forcedBursts = 0;
+  /** The remedy at the control terminal (remedies.md), or null. */
+  readonly station: BaseStationSetup | null;
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, PHS_PARAMS);
@@ -123,7 +126,24 @@ export class PhsModel implements SystemModel, PhsState {
       traces: createTcpTraces(ctx.traces),
     });
     const hostDelay = seconds(v.number('hostDelay'));
-    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => this.bundle.sendDown(p, now));
+    // The control terminal's upper face (remedies.md). PPP Multilink numbers fragments as they are
+    // made and the receiver delivers in that order (RFC 1990 §4.1), so "next in the queue" is the
+    // next packet Multilink fragments: nothing already numbered can be overtaken.
+    this.station = baseStation(
+      v.all,
+      ctx,
+      {
+        toMobile: (p, now) => this.bundle.sendDown(p, now),
+        toMobileNext: (p, now) => this.bundle.sendDown(p, now),
+        toFixed: (p, now) => fromBs.send(p, now),
+      },
+      { mobileProfile: client, fixedProfile: server, fixedAddress: SERVER, mobileAddress: CLIENT },
+      (p, now) => capture.record(now, p),
+    );
+    const station = this.station?.node;
+    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) =>
+      station ? station.fromFixed(p, now) : this.bundle.sendDown(p, now),
+    );
     const serverNode = new TcpNode(
       scheduler,
       serverHost,
@@ -184,7 +204,10 @@ export class PhsModel implements SystemModel, PhsState {
       this.observer.slot(now);
       let p: Packet | undefined;
       while ((p = this.bundle.msReceiver.pollPacket()) !== undefined) toClient.send(p, now);
-      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) fromBs.send(p, now);
+      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) {
+        if (station) station.fromMobile(p, now);
+        else fromBs.send(p, now);
+      }
       slotTimer.set(now + PIAFS_SLOT_NS);
     });
     slotTimer.set(0);
@@ -251,7 +274,14 @@ export class PhsModel implements SystemModel, PhsState {
   }
 
   summary(now: Nanos): ReturnType<SystemModel['summary']> {
-    return phsSummary(this, now);
+    const f = this.ftp;
+    const view = {
+      now,
+      fixed: f.server,
+      mobile: f.client,
+      mobileDoneAt: this.app === 'ftpGet' ? f.lastByteAt : -1,
+    };
+    return { ...phsSummary(this, now), ...this.station?.summary(view) };
   }
 
   view(now: Nanos): SystemView {

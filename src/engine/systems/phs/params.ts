@@ -13,6 +13,7 @@ export const PHS_TCP: TcpDefault = { client: 'win98', server: 'winnt4' };
 /** remedies.md: the base-station point of PHS is the base station / control terminal. */
 export const PHS_BASE: BaseStation | null = {
   point: "the base station's control terminal, between the server's wire and the PIAFS links",
+  built: ['snoop', 'eln', 'split'],
 };
 
 /** Default phone position: 20 m from the units (the study's reference point, Table 1). */
@@ -400,5 +401,6 @@ export const PHS_PARAMS: readonly ParamSpec[] = [
     size: 1_000_000,
     tcp: PHS_TCP,
     ms: { x: PHS_MS.x, y: PHS_MS.y, min: -PHS_MAP_RANGE, max: PHS_MAP_RANGE },
+    base: PHS_BASE,
   }),
 ];

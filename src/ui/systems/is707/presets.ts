@@ -222,6 +222,59 @@ export const IS707_PRESETS: readonly Preset[] = [
     ],
   },
   {
+    id: 'is707-remedy-snoop',
+    system: 'is707',
+    title: 'Remedy: a Snoop agent hides the radio losses',
+    spec: 'remedies.md must-reproduce 3',
+    description:
+      'Pe 0.3 with long fades (f_dT 0.01) and no idle frames: RLP gives up on frames, whole segments die, and the ' +
+      'sender times out again and again with its RTO backed off towards 64 s. A is plain TCP; B is the same ' +
+      'realisation with a Snoop agent at the access point, which caches each segment it forwards, resends it ' +
+      'locally on the first duplicate ACK or after its own timer (max(2 × local RTT, 200 ms), doubling, 3 tries) ' +
+      'and keeps the duplicate ACKs from the server. Seed 1: 36 timeouts against 21, normalized goodput 0.071 ' +
+      'against 0.144 (99 local resends); over 6 paired seeds 34.0 against 21.0. At Pe 0.01 RLP repairs every ' +
+      'loss and Snoop never acts.',
+    scenario: 'system=is707&fer=0.3&fdt=0.01&idle=0&duration=1000',
+    compare: 'snoop=1',
+    charts: ['seq', 'rto', 'cwnd'],
+    published: [
+      {
+        label: 'TCP timeouts (plain TCP)',
+        quantity: Q.count,
+        value: 'more than with Snoop',
+        live: 'tcp.timeouts',
+        expect: 'B, with Snoop: fewer (seed 1: 36 against 21)',
+        check: { atLeast: 36, atMost: 36 },
+      },
+    ],
+  },
+  {
+    id: 'is707-remedy-eln',
+    system: 'is707',
+    title: 'Remedy: ELN on the upload',
+    spec: 'remedies.md must-reproduce 7',
+    description:
+      'The bulk transfer runs the other way (dir=up: phone → server) at FER 0.1. With ELN the access point notes ' +
+      'the segments that never arrived from the radio and marks the server’s duplicate ACKs for them (a reserved ' +
+      'TCP header bit, shown in the pcap); the phone resends without halving cwnd. A is plain TCP, B is ELN on the ' +
+      'same realisation. Seed 1: 57 ACKs marked, cwnd never cut for them — and goodput 0.789 against 0.785: at ' +
+      '9600 bit/s the 20-segment window is several times the pipe, so halving it cost plain TCP little, and one ' +
+      'resend lost again on the radio costs B a timeout. Over 20 seeds ELN is 0.2 % ahead.',
+    scenario: 'system=is707&dir=up&fer=0.1&duration=1000',
+    compare: 'eln=1',
+    charts: ['seq', 'cwnd', 'rto'],
+    published: [
+      {
+        label: 'Fast retransmits (plain TCP)',
+        quantity: Q.count,
+        value: 'each halves cwnd',
+        live: 'tcp.fastRetransmits',
+        expect: 'B, with ELN: the same resends, cwnd kept (eln.marked 57)',
+        check: { atLeast: 3, atMost: 3 },
+      },
+    ],
+  },
+  {
     id: 'is707-remedy-sweep',
     system: 'is707',
     title: 'Sweep: remedies against FER',

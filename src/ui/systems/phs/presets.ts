@@ -372,6 +372,32 @@ export const PHS_PRESETS: readonly Preset[] = [
     ],
   },
   {
+    id: 'phs-remedy-split',
+    system: 'phs',
+    title: 'Remedy: a split connection, and its price',
+    spec: 'remedies.md must-reproduce 6',
+    description:
+      'A 1 MB FTP Get with link 3 released at 5 s. A is plain TCP; B is the same realisation with a split ' +
+      'connection (I-TCP) at the base station’s control terminal: a relay answers the server’s SYN, takes its ' +
+      'bytes into a 32,768-byte buffer and sends them on over its own connection to the phone. The server’s ' +
+      'timeouts move to the relay’s radio half; the transfer ends 0.7 s sooner (38.68 s against 39.39 s). The ' +
+      'price, shown and not hidden: the server has its last byte acknowledged 0.789 s before the phone has it ' +
+      '(split.endLead) — end-to-end semantics are gone.',
+    scenario: 'system=phs&release=3@5',
+    compare: 'split=1',
+    charts: ['seq', 'rto', 'link'],
+    published: [
+      {
+        label: 'Transfer time, s (plain TCP)',
+        quantity: Q.seconds,
+        value: 'the phone has the file when the server is done',
+        live: 'app.transferTime',
+        expect: 'B, split: 38.68 s, but the server done 0.789 s before the phone (split.endLead ≥ 0.5 s)',
+        check: { atLeast: 39.39, atMost: 39.4 },
+      },
+    ],
+  },
+  {
     id: 'phs-remedy-sweep',
     system: 'phs',
     title: 'Sweep: remedies against field strength',

@@ -54,6 +54,41 @@ describe('PacketByteStream (sender side)', () => {
     expect(s.takenStart).toBe(90);
   });
 
+  it('pushFront queues after the packet being sent, never cutting it, ahead of unstarted ones', () => {
+    const s = new PacketByteStream<number>();
+    const r = new StreamReassembler(s);
+    s.append(1, 30);
+    s.append(2, 30);
+    s.append(3, 30);
+    r.receive(0, s.take(19), true); // packet 1 part-sent
+    expect(s.pushFront(9, 10)).toBe(1); // behind packet 1, ahead of 2 and 3
+    expect([s.pending, s.queuedPackets, s.unstartedPackets]).toEqual([81, 4, 3]);
+    for (const [a, b] of frames(s, 19)) r.receive(a, b, true);
+    expect(drain(r)).toEqual([1, 9, 2, 3]);
+    // Nothing started: the next packet goes first; an empty queue appends.
+    s.append(4, 30);
+    expect(s.pushFront(8, 5)).toBe(s.endIndex - 2);
+    const n = s.take(1e9);
+    r.receive(s.takenStart, s.takenStart + n, true);
+    expect(s.pushFront(7, 5)).toBe(s.endIndex - 1);
+    for (const [a, b] of frames(s, 19)) r.receive(a, b, true);
+    expect(drain(r)).toEqual([8, 4, 7]);
+    expect(r.discarded).toBe(0);
+  });
+
+  it('pushFront keeps order across a grown ring', () => {
+    const s = new PacketByteStream<number>(16);
+    const r = new StreamReassembler(s);
+    for (let i = 0; i < 40; i++) s.append(i, 7);
+    r.receive(0, s.take(3), true);
+    for (let k = 0; k < 20; k++) s.pushFront(100 + k, 5);
+    for (const [a, b] of frames(s, 19)) r.receive(a, b, true);
+    const got = drain(r);
+    // Each pushFront goes right behind packet 0, so the latest is first among them.
+    expect(got.slice(0, 21)).toEqual([0, ...Array.from({ length: 20 }, (_, k) => 119 - k)]);
+    expect(got.slice(21)).toEqual(Array.from({ length: 39 }, (_, i) => i + 1));
+  });
+
   it('rejects empty or fractional packets', () => {
     const s = new PacketByteStream<number>();
     expect(() => s.append(1, 0)).toThrow();
