@@ -42,7 +42,20 @@ export function failureText(f: FailureSummary): string {
   return `${f.what} at ${groupNumber(f.at)} s: ${f.why}.`;
 }
 
-export interface Summary {
+/**
+ * A section of the summary (`app`, `link`): figures by name. Each system declares its own sections
+ * in its `systems/<id>/contract.ts`; this is what every one of them is.
+ */
+export type SummarySection = { [k: string]: SummaryValue };
+
+/**
+ * The summary of a run; `App` and `Link` are a system's sections (its contract.ts), the defaults
+ * what the shell reads of any system.
+ */
+export interface Summary<
+  App extends SummarySection = SummarySection,
+  Link extends SummarySection = SummarySection,
+> {
   /** Canonical form of the scenario that ran (events included). */
   scenario: string;
   system: string;
@@ -52,10 +65,22 @@ export interface Summary {
   capacityBps: number;
   normalizedGoodput: number;
   tcp: TcpSummary;
-  app: Record<string, SummaryValue>;
-  link: Record<string, SummaryValue>;
+  app: App;
+  link: Link;
   /** Present only when the workload failed: what gave up, when and why. */
   failure?: FailureSummary;
   /** Fingerprint of the run's trace (present when tracing is on). */
   traceHash?: string;
 }
+
+/**
+ * The dotted paths of a summary's figures and their groups (`tcp.goodputBps`, `link.budget`,
+ * `link.budget.headers`), as presets, exercises, sweeps and A/B name them; a union of sections
+ * (an `app` per workload) gives the paths of every member. List items are not walked: a path names
+ * a list whole (`link.crcErrorsPerLink`).
+ */
+export type SummaryPath<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? { [K in keyof T & string]: K | `${K}.${SummaryPath<T[K]>}` }[keyof T & string]
+    : never;

@@ -6,16 +6,15 @@
  * `capacityBps` = TH_teo × 512 × 8.
  */
 import type { Nanos } from '../../core/time';
-import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
 import { zeroByBearerCounts } from './terminal-counters';
-import type { DectTimeoutSummary } from './timeout-log';
+import type { DectBackgroundType, DectModelSummary, DectTimeoutSummary } from './contract';
 import { SEGMENT_BYTES } from './workload';
 
 /** The timeout records with their times rounded (to the frame's 10 ms and below). */
-function timeoutSummary(t: DectTimeoutSummary) {
+function timeoutSummary(t: DectTimeoutSummary): DectTimeoutSummary {
   const r = (x: number | null): number | null => (x === null ? null : round(x, 4));
   return {
     ...t,
@@ -33,11 +32,7 @@ function timeoutSummary(t: DectTimeoutSummary) {
   };
 }
 
-export function dectSummary(
-  m: DectState,
-  simSeconds: number,
-  now: Nanos,
-): ReturnType<SystemModel['summary']> {
+export function dectSummary(m: DectState, simSeconds: number, now: Nanos): DectModelSummary {
   const u = m.user;
   const [down, up] = m.flows;
   const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
@@ -70,7 +65,8 @@ export function dectSummary(
   const senders = m.server ? [m.client, m.server] : [m.client];
   const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
   const tcp = tcpSummary(senders, bytes, simSeconds, 0);
-  const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
+  const perType = (a: number[]) =>
+    Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]])) as Record<DectBackgroundType, number>;
   // Blocked over the set-ups that ended (carried or blocked; a call still setting up is neither).
   const blocking = (carried: number, blocked: number) =>
     carried + blocked > 0 ? round(blocked / (carried + blocked), 5) : 0;
@@ -132,7 +128,7 @@ export function dectSummary(
       background: {
         blocking: {
           all: blocking(sum(bg.carried), sum(bg.blocked)),
-          ...Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, blocking(bg.carried[k], bg.blocked[k])])),
+          ...perType(BACKGROUND_TYPES.map((_, k) => blocking(bg.carried[k], bg.blocked[k]))),
         },
         arrived: perType(bg.arrived),
         carried: perType(bg.carried),
