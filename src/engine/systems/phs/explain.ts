@@ -14,11 +14,11 @@ import {
   at,
   channelWords,
   count,
+  fadeItems,
   linkExplainer,
   radioChangeAt,
   piecesOf,
   longestRunAt,
-  runItems,
   runWords,
   span,
   times,
@@ -313,16 +313,7 @@ function piafsLayers(
     items.push({ t: f.release, text: `link ${p.link + 1} released with the fragment on it`, tone: 'lost' });
   const end = f.complete ?? f.release ?? d.arrivedAt ?? d.deadline;
   const crcTimes = f.crc.map((c) => c.t);
-  const channel = runItems(
-    ch,
-    chKeep(ch, p.link, p.dir),
-    'bad',
-    p.t - 64 * SLOT_NS,
-    end + SLOT_NS,
-    (r) =>
-      r.end === null ? 'bad state, to the end of the trace' : `bad state (a ${span(r.end - r.start)} fade)`,
-    crcTimes,
-  );
+  const channel = fadeItems(ch, chKeep(ch, p.link, p.dir), p.t - 64 * SLOT_NS, end + SLOT_NS, crcTimes);
   return [
     { name, items },
     ...(channel.length > 0
