@@ -3,7 +3,7 @@
  * traced runs per system (its cause, its time, each layer's items and the notes) is compared with
  * the one recorded in `fixtures/pinned-explanations.json` before the explainers shared one
  * skeleton (issue 22 item 5), so reshaping the explainers cannot change a word a student reads.
- * To record it again after a change meant to alter the words: PIN_EXPLAIN=write.
+ * To record it again after a change meant to alter the words: PIN_EXPLAIN=write, then prettier.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -65,7 +65,7 @@ describe('the explanations of traced runs are the recorded ones', () => {
       expect(got.count).toBeGreaterThan(0);
       if (recorded === null) {
         written[name] = got;
-        writeFileSync(FIXTURE, `${JSON.stringify(written, null, 1)}\n`);
+        writeFileSync(FIXTURE, `${JSON.stringify(written, null, 2)}\n`);
       } else {
         expect(got.first).toEqual(recorded[name].first);
         expect(got.count).toBe(recorded[name].count);
