@@ -27,6 +27,7 @@ import {
   placePhoneIcon,
 } from './map-svg';
 import { attachMsControl } from './ms-control';
+import { HeldPosition } from './held-position';
 
 /**
  * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
@@ -71,8 +72,6 @@ export interface LabMap {
   readonly svg: SVGSVGElement;
 }
 
-/** Updates during which a locally moved phone ignores the engine's (older) position. */
-const HOLD_UPDATES = 30;
 let mapCount = 0;
 
 type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
@@ -110,23 +109,20 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   let stationPx = new Map<string, [number, number]>();
   let frame: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
   let scaleBox: Box = frame;
-  let local: { x: number; y: number } | null = null;
-  let hold = 0;
-  let dragging = false;
+  const held = new HeldPosition();
 
   const extent = () => normalizeExtent(view?.extent);
   /** The mobile drawn as the phone: the dragged one, else (a system whose phone stays put) the first. */
   const phone = (v: SystemView | null): MapMobile | undefined =>
     v ? (draggedMobile(v) ?? v.mobiles[0]) : undefined;
-  const position = (): { x: number; y: number } => local ?? phone(view) ?? { x: 0, y: 0 };
+  const position = (): { x: number; y: number } => held.at ?? phone(view) ?? { x: 0, y: 0 };
   const p = (): Palette => palette(opts.theme);
 
   const move = (x: number, y: number): void => {
     // A phone the system does not let the user move (no dragged mobile, e.g. GERAN) stays where it is.
     if (!view || !draggedMobile(view)) return;
     const [cx, cy] = clampToExtent(x, y, extent());
-    local = { x: cx, y: cy };
-    hold = HOLD_UPDATES;
+    held.move(cx, cy);
     drawDynamic();
     options.onMove(cx, cy);
   };
@@ -211,7 +207,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     position,
     move,
     setDragging: (on) => {
-      dragging = on;
+      held.dragging = on;
     },
   });
   const onFocus = () => focusRing.attr('stroke-width', 3).attr('stroke-opacity', 1);
@@ -236,15 +232,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       if (key !== laidOut) {
         // Another map (a new system or scenario): a position moved on the old one is not this
         // phone's — kept, the next arrow key would move on from the old system's spot.
-        if (laidOut !== '' && !dragging) local = null;
+        if (laidOut !== '') held.forget();
         laidOut = key;
         full = true;
       }
-      if (local && !dragging) {
-        const at = draggedMobile(v);
-        const close = at !== undefined && Math.hypot(at.x - local.x, at.y - local.y) * tf.scale < 0.5;
-        if (close || --hold <= 0) local = null;
-      }
+      held.engineAt(draggedMobile(v), tf.scale);
       scheduler.request();
     },
     moveTo: (x, y) => move(x, y),
