@@ -8,6 +8,7 @@ import { sortEvents } from './scenario/events';
 import type { ParamValue, Scenario, ScenarioEvent } from './scenario/types';
 import type { Summary } from './scenario/summary';
 import type { SystemDefinition, SystemModel, SystemView } from './systems/types';
+import { liveHandler } from './systems/contract';
 
 export interface SimulationOptions {
   /** Record trace sources (default true). Sweeps and benchmarks switch it off. */
@@ -173,7 +174,7 @@ export class Simulation {
   private applyDueEvents(boundary: Nanos): void {
     while (this.nextEvent < this.events.length && seconds(this.events[this.nextEvent].t) <= boundary) {
       const e = this.events[this.nextEvent++];
-      this.model.applyChange(e.key, e.value, boundary);
+      liveHandler(this.model.live, e.key)?.(e.value, boundary);
     }
   }
 }

@@ -41,6 +41,8 @@ vi.mock('../../src/ui/systems', async (importOriginal) => {
 });
 
 const engine = await import('../../src/engine');
+const TOY = await import('./toy/engine');
+const { liveKeysOf } = await import('../../src/engine/systems/contract');
 const { buildUrl, parseUrl, DEFAULT_VIEW } = await import('../../src/state/url-codec');
 const { findPreset } = await import('../../src/ui/presets');
 const { Header } = await import('../../src/ui/components/Header');
@@ -74,6 +76,20 @@ describe('a toy system added to the two lists', () => {
     expect(summary?.simTime).toBe(1);
     // `npm run bench` and `npm run baseline` time and record its reference scenario.
     expect(benchScenarios()).toContain('system=toy&fer=0.2&duration=5');
+  });
+
+  it('meets its contract: a handler per live key, and its summary sections as declared', () => {
+    const { TOY_SYSTEM } = TOY;
+    const { scenario } = engine.parseScenario('system=toy&duration=1');
+    const sim = engine.createSimulation(scenario);
+    const live = (sim as unknown as { model: { live: Record<string, unknown> } }).model.live;
+    expect(Object.keys(live).sort()).toEqual(liveKeysOf(TOY_SYSTEM.params).sort());
+    // A timed change of a live key goes through its handler: fer 0.5 loses more frames than 0.
+    const good = (text: string) => (engine.runScenarioText(text).summary?.link.good as number) ?? -1;
+    expect(good('system=toy&fer=0&duration=1&events=0.5@fer=0.5')).toBeLessThan(
+      good('system=toy&fer=0&duration=1'),
+    );
+    expect(engine.runScenarioText('system=toy&duration=1').summary?.app).toEqual({ kind: 'frames' });
   });
 
   it('round-trips through the URL codec', () => {

@@ -41,13 +41,17 @@ export const fakeSystem: SystemDefinition = {
     ctx.scheduler.at(0, tick);
     return {
       isDone: () => false,
-      applyChange(key: string, value: ParamValue, now: number) {
-        if (key === 'fer') {
+      live: {
+        fer: (value: ParamValue, now: number) => {
           p = Number(value);
           fer.record(now, p);
-        }
-        if (key === 'msX') msX = Number(value);
-        if (key === 'msY') msY = Number(value);
+        },
+        msX: (value: ParamValue) => {
+          msX = Number(value);
+        },
+        msY: (value: ParamValue) => {
+          msY = Number(value);
+        },
       },
       summary(now: number) {
         const secs = now / 1e9;

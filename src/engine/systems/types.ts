@@ -4,10 +4,11 @@ import type { TraceRecorder } from '../core/trace';
 import type { PacketIds } from '../core/packet';
 import type { PacketCapture } from '../core/capture';
 import type { Nanos } from '../core/time';
-import type { ParamSpec, ParamValue, Scenario, SystemId } from '../scenario/types';
+import type { ParamSpec, Scenario, SystemId } from '../scenario/types';
 import type { Summary } from '../scenario/summary';
 import type { SystemSchemaEntry } from '../scenario/schema';
 import type { LinkExplainer } from '../analysis/explain/types';
+import type { LiveHandlers, ModelSummary } from './contract';
 
 /** What a system gets from the simulation that runs it. */
 export interface SystemContext {
@@ -106,8 +107,11 @@ export interface SystemView {
   readonly figures?: PanelFigures;
 }
 
-/** One running instance of a system: composed layers on a channel, driven by the scheduler. */
-export interface SystemModel {
+/**
+ * One running instance of a system: composed layers on a channel, driven by the scheduler. `S` is
+ * the system's summary and `K` its live keys, both from its contract.ts.
+ */
+export interface SystemModel<S extends Summary = Summary, K extends string = string> {
   /** True once the workload has completed (file sent, page fetched…). */
   isDone(now: Nanos): boolean;
   /**
@@ -116,10 +120,13 @@ export interface SystemModel {
    * of the scheduler instead of asking after every frame (the same events in the same order).
    */
   readonly endsOnlyAtDuration?: boolean;
-  /** Apply a change of a live key at the current frame boundary. */
-  applyChange(key: string, value: ParamValue, now: Nanos): void;
+  /**
+   * The handler of each live key, applying its change at the current frame boundary: one for
+   * every `live: true` param and no other (tests/engine/systems/contract.test.ts).
+   */
+  readonly live: LiveHandlers<K>;
   /** The summary at time `now` (scenario, simTime and traceHash are filled in by the simulation). */
-  summary(now: Nanos): Omit<Summary, 'scenario' | 'simTime' | 'traceHash'>;
+  summary(now: Nanos): ModelSummary<S>;
   view(now: Nanos): SystemView;
   /**
    * Counts of the work simulated so far, for `npm run bench`'s rates per wall second (DECT: the

@@ -8,7 +8,8 @@ import type { LabStore } from '../../state/store';
 import { num } from '../format';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { labPlugin } from '../systems';
-import { CompareResult, type CompareRuns } from './CompareResult';
+import { CompareActions, CompareOutcome, CompareRow, type CompareKey, type Row } from './CompareRow';
+import { useCompareRun } from './use-compare-run';
 import { JobConfirm } from './JobConfirm';
 
 /** The jobs of a comparison: A and B, each in an engine of its own. */
@@ -48,18 +49,13 @@ function CompareProgress({ onCancel }: { onCancel(): void }) {
   );
 }
 
-interface Row {
-  readonly key: string;
-  readonly value: string;
-}
-
 const sameChanges = (
   a: readonly CompareChange[] | null | undefined,
   b: readonly CompareChange[] | null | undefined,
 ) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
 /** The keys B may change (all but system, seed and the timed changes), with A's values as text. */
-function useKeys() {
+function useKeys(): CompareKey[] {
   const system = useLab((s) => s.system);
   const scenario = useLab((s) => s.scenario);
   return useMemo(() => {
@@ -87,10 +83,7 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   const keys = useKeys();
   const [rows, setRows] = useState<Row[]>([]);
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
-  const [runs, setRuns] = useState<CompareRuns | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const started = useRef<readonly CompareChange[] | null>(null);
+  const { runs, setRuns, busy, failure, started, run } = useCompareRun(store);
   /** B's changes the user ran from the form: they run without asking. */
   const approved = useRef<readonly CompareChange[] | null>(null);
   /** A link's long comparison waiting for the user's word, with what it would start. */
@@ -103,7 +96,7 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
       cancelCompare(store);
       started.current = null;
     },
-    [store],
+    [store, started],
   );
 
   // The form shows the link's changes (a link opened, or a run started from the form).
@@ -120,30 +113,7 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
     setAsking(null);
     started.current = null;
     setRows(store.getState().view.compare?.map((c) => ({ ...c })) ?? []);
-  }, [system, store]);
-
-  /** Bumped by each run: an older run's ending does not end a newer one's busy state. */
-  const runCount = useRef(0);
-  const run = async (changes: readonly CompareChange[]) => {
-    const aText = store.getState().text;
-    const mine = ++runCount.current;
-    started.current = changes;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const bText = compareText(aText, changes);
-      const [a, b] = await Promise.all([
-        store.getState().runTraced('compare-a', aText),
-        store.getState().runTraced('compare-b', bText),
-      ]);
-      if (!a.cancelled && !b.cancelled && runCount.current === mine && started.current === changes)
-        setRuns({ aText, changes, a, b });
-    } catch (err) {
-      if (runCount.current === mine) setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      if (runCount.current === mine) setBusy(false);
-    }
-  };
+  }, [system, store, setRuns, started]);
 
   // A link (or a run from the form) names B's changes: run them once the scenario is loaded — a long
   // comparison once the user says so (issue 20 item 10). None in the link (closed, Back): stop.
@@ -200,89 +170,34 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
           submit();
         }}
       >
-        {shown.map((r, i) => {
-          const k = keys.find((x) => x.spec.key === r.key);
-          return (
-            <div className="ab-row" key={i} data-testid="compare-row">
-              <label className="field inline">
-                <span>B changes</span>
-                <select
-                  value={r.key}
-                  data-testid="compare-key"
-                  onChange={(e) => edit(i, { key: e.target.value, value: '' })}
-                >
-                  {keys.map((x) => (
-                    <option key={x.spec.key} value={x.spec.key}>
-                      {x.spec.label} ({x.spec.key})
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field inline">
-                <span>to{k?.spec.unit ? ` (${k.spec.unit})` : ''}</span>
-                <input
-                  value={r.value}
-                  size={10}
-                  placeholder={k ? `A: ${k.aValue}` : ''}
-                  aria-invalid={rowErrors[i] ? true : undefined}
-                  aria-describedby={rowErrors[i] ? `ab-err-${i}` : undefined}
-                  data-testid="compare-value"
-                  onChange={(e) => edit(i, { value: e.target.value })}
-                />
-              </label>
-              <span className="small muted">A: {k?.aValue || '—'}</span>
-              <button
-                type="button"
-                className="quiet small"
-                aria-label={`Remove ${r.key} from B`}
-                disabled={shown.length < 2}
-                onClick={() => setRows(shown.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-              {rowErrors[i] && (
-                <p className="field-error small" id={`ab-err-${i}`} role="alert">
-                  {rowErrors[i]}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        <p className="sweep-actions">
-          <button
-            type="button"
-            data-testid="compare-add"
-            onClick={() => {
-              const k = free(shown);
-              if (k) setRows([...shown, { key: k.spec.key, value: '' }]);
-            }}
-          >
-            Add a key to change
-          </button>{' '}
-          <button
-            type="submit"
-            className="primary"
-            disabled={busy || shown.length === 0}
-            data-testid="compare-run"
-          >
-            {busy ? 'Running A and B…' : 'Run A and B'}
-          </button>{' '}
-          {compare && (
-            <button
-              type="button"
-              className="quiet"
-              onClick={() => {
-                // A and B stop now, not when their runs end (issue 20 item 10).
-                cancelCompare(store);
-                store.getState().setView({ compare: null });
-                started.current = null;
-                setRuns(null);
-              }}
-            >
-              Close the comparison
-            </button>
-          )}
-        </p>
+        {shown.map((r, i) => (
+          <CompareRow
+            key={i}
+            row={r}
+            index={i}
+            keys={keys}
+            error={rowErrors[i]}
+            canRemove={shown.length >= 2}
+            onEdit={(patch) => edit(i, patch)}
+            onRemove={() => setRows(shown.filter((_, j) => j !== i))}
+          />
+        ))}
+        <CompareActions
+          busy={busy}
+          canRun={shown.length > 0}
+          open={Boolean(compare)}
+          onAdd={() => {
+            const k = free(shown);
+            if (k) setRows([...shown, { key: k.spec.key, value: '' }]);
+          }}
+          onClose={() => {
+            // A and B stop now, not when their runs end (issue 20 item 10).
+            cancelCompare(store);
+            store.getState().setView({ compare: null });
+            started.current = null;
+            setRuns(null);
+          }}
+        />
       </form>
       {asking && (
         <JobConfirm
@@ -305,29 +220,7 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
         </p>
       )}
       {runs && (
-        <>
-          <p className="small" data-testid="compare-texts">
-            A: <code>{runs.aText}</code>
-            <br />
-            B: <code>{runs.b.canonical}</code>
-          </p>
-          {stale && (
-            <p className="small" role="status">
-              A has changed since this comparison ran.{' '}
-              <button type="button" onClick={() => void run(runs.changes)}>
-                Run again
-              </button>
-            </p>
-          )}
-          {[...runs.a.errors, ...runs.b.errors].length > 0 && (
-            <ul className="muted small">
-              {[...runs.a.errors, ...runs.b.errors].map((m, i) => (
-                <li key={i}>{m}</li>
-              ))}
-            </ul>
-          )}
-          <CompareResult runs={runs} theme={theme} />
-        </>
+        <CompareOutcome runs={runs} stale={stale} onRunAgain={() => void run(runs.changes)} theme={theme} />
       )}
     </>
   );

@@ -1,8 +1,7 @@
 import * as d3 from 'd3';
 import { draggedMobile } from '../../engine/systems/stations';
 import type { MapMobile, SystemView } from '../../engine/systems/types';
-import { CHART_STYLE } from '../theme/chart-style';
-import { linkStyle, palette, type Palette, type ThemeName } from '../theme/palette';
+import { palette, type Palette, type ThemeName } from '../theme/palette';
 import { FrameScheduler } from '../charts/frame';
 import { chartScale, observeResize } from '../charts/host-size';
 import { r1 } from '../charts/decimate';
@@ -12,16 +11,23 @@ import {
   drawRings,
   drawScaleBar,
   drawStations,
-  FRAME_MARGIN,
   layoutLabels,
   linkGeometry,
   phoneIconOffset,
   stationPositions,
 } from './map-layers';
 import type { Box } from './label-layout';
-import { crowdShape, drawCells, drawCrowd } from './map-cells';
+import { drawCells, drawCrowd } from './map-cells';
+import {
+  createMapSvg,
+  drawMapFrame,
+  drawOtherMobiles,
+  mapDescription,
+  MOVABLE_LABEL,
+  placePhoneIcon,
+} from './map-svg';
 import { attachMsControl } from './ms-control';
-import { count } from '../format';
+import { HeldPosition } from './held-position';
 
 /**
  * The map (ui.md "Map"): stations and the mobile station drawn to scale from `view.extent`
@@ -66,72 +72,34 @@ export interface LabMap {
   readonly svg: SVGSVGElement;
 }
 
-const MOVABLE_LABEL = 'Mobile station position (drag, or use the arrow keys; Shift for larger steps)';
-
-/** Updates during which a locally moved phone ignores the engine's (older) position. */
-const HOLD_UPDATES = 30;
 let mapCount = 0;
 
 type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
 
 export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   const title = options.title ?? 'Map of the stations and the mobile station';
-  const wrapper = el.ownerDocument.createElement('div');
-  wrapper.className = 'wtl-map';
-  el.appendChild(wrapper);
-  const svg = d3
-    .select(wrapper)
-    .append('svg')
-    .attr('xmlns', 'http://www.w3.org/2000/svg')
-    .attr('role', 'group')
-    .attr('aria-label', title)
-    .attr('data-chart', 'map')
-    .attr('font-family', CHART_STYLE.fontFamily);
-  svg.append('title').text(title);
-  const desc = svg.append('desc');
   const clipId = `wtl-map-clip-${++mapCount}`;
-  svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
-  const area = svg.append('rect').attr('class', 'map-area');
-  // Cells (nearest-station areas, hysteresis bands) under everything else, clipped to the frame.
-  const cellsG = svg.append('g').attr('class', 'cells').attr('clip-path', `url(#${clipId})`);
-  const rings = svg.append('g').attr('class', 'rings').attr('clip-path', `url(#${clipId})`);
-  // Ring labels are not clipped: they are kept inside the map area instead (never cut off).
-  const ringLabels = svg.append('g').attr('class', 'ring-labels');
-  const links = svg.append('g').attr('class', 'links');
-  const stations = svg.append('g').attr('class', 'stations');
-  // Mobiles other than the dragged phone (e.g. DECT's background terminals): small marks.
-  const others = svg.append('g').attr('class', 'mobiles');
-  const crowdG = svg.append('g').attr('class', 'crowd');
-  const scaleBar = svg.append('g').attr('class', 'scale-bar');
-  const ms = svg
-    .append('g')
-    .attr('data-testid', 'ms')
-    .attr('class', 'ms')
-    .attr('tabindex', 0)
-    .attr('role', 'slider')
-    .attr('aria-label', MOVABLE_LABEL);
-  // The phone's spot and, when the icon is drawn beside a station it would cover, the leader line
-  // from the spot to the icon (map-layers.ts `phoneIconOffset`).
-  const leader = ms.append('line').attr('class', 'ms-leader').attr('stroke-width', 1.5);
-  const spot = ms.append('circle').attr('class', 'ms-spot').attr('r', 3);
-  const icon = ms.append('g').attr('class', 'ms-icon');
-  const focusRing = icon.append('circle').attr('class', 'wtl-ms-focus').attr('r', 22).attr('fill', 'none');
-  icon.append('circle').attr('class', 'hit').attr('r', 24).attr('fill', 'transparent');
-  const body = icon
-    .append('rect')
-    .attr('x', -8)
-    .attr('y', -14)
-    .attr('width', 16)
-    .attr('height', 28)
-    .attr('rx', 3);
-  const screen = icon
-    .append('rect')
-    .attr('x', -5)
-    .attr('y', -10)
-    .attr('width', 10)
-    .attr('height', 12)
-    .attr('rx', 1);
-
+  const {
+    wrapper,
+    svg,
+    desc,
+    area,
+    cellsG,
+    rings,
+    ringLabels,
+    links,
+    stations,
+    others,
+    crowdG,
+    scaleBar,
+    ms,
+    leader,
+    spot,
+    icon,
+    focusRing,
+    body,
+    screen,
+  } = createMapSvg(el, title, clipId);
   let view: SystemView | null = null;
   // The host's width, read at creation and on resize only: reading layout at each update (every
   // frame while playing) would make the browser lay the page out there and then.
@@ -141,23 +109,20 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   let stationPx = new Map<string, [number, number]>();
   let frame: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
   let scaleBox: Box = frame;
-  let local: { x: number; y: number } | null = null;
-  let hold = 0;
-  let dragging = false;
+  const held = new HeldPosition();
 
   const extent = () => normalizeExtent(view?.extent);
   /** The mobile drawn as the phone: the dragged one, else (a system whose phone stays put) the first. */
   const phone = (v: SystemView | null): MapMobile | undefined =>
     v ? (draggedMobile(v) ?? v.mobiles[0]) : undefined;
-  const position = (): { x: number; y: number } => local ?? phone(view) ?? { x: 0, y: 0 };
+  const position = (): { x: number; y: number } => held.at ?? phone(view) ?? { x: 0, y: 0 };
   const p = (): Palette => palette(opts.theme);
 
   const move = (x: number, y: number): void => {
     // A phone the system does not let the user move (no dragged mobile, e.g. GERAN) stays where it is.
     if (!view || !draggedMobile(view)) return;
     const [cx, cy] = clampToExtent(x, y, extent());
-    local = { x: cx, y: cy };
-    hold = HOLD_UPDATES;
+    held.move(cx, cy);
     drawDynamic();
     options.onMove(cx, cy);
   };
@@ -175,20 +140,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('tabindex', movable ? 0 : null)
       .attr('role', movable ? 'slider' : 'img')
       .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)');
-    const drawnAsPhone = phone(view)?.id;
-    others
-      .selectAll<SVGCircleElement, MapMobile>('circle')
-      .data(
-        view.mobiles.filter((m) => m.id !== drawnAsPhone),
-        (m) => m.id,
-      )
-      .join('circle')
-      .attr('data-mobile', (m) => m.id)
-      .attr('r', 4)
-      .attr('cx', (m) => r1(tf.toPx(m.x, m.y)[0]))
-      .attr('cy', (m) => r1(tf.toPx(m.x, m.y)[1]))
-      .attr('fill', pal.neutral.ink)
-      .attr('fill-opacity', 0.6);
+    drawOtherMobiles(others, view, phone(view)?.id, tf, pal);
     const v = view;
     drawCells(cellsG, v, v.cells, tf, extent(), pal);
     const crowd = drawCrowd(crowdG, v.crowd, tf, pal);
@@ -204,28 +156,9 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     const geo = linkGeometry(view.links, stationPx, mx, my);
     drawLinks(links, view.links, geo, opts.theme);
     const [ox, oy] = phoneIconOffset(stationPx, mx, my);
-    const beside = ox !== 0 || oy !== 0;
-    icon.attr('transform', beside ? `translate(${r1(ox)},${r1(oy)})` : null);
-    leader
-      .attr('x2', r1(ox))
-      .attr('y2', r1(oy))
-      .attr('stroke', pal.series.data)
-      .attr('display', beside ? null : 'none');
-    spot.attr('fill', pal.series.data).attr('display', beside ? null : 'none');
+    placePhoneIcon({ icon, leader, spot }, ox, oy, pal);
     layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx + ox, my + oy], frame, scaleBox, pal);
-    const counts = d3.rollup(
-      view.links,
-      (v) => v.length,
-      (l) => l.state,
-    );
-    desc.text(
-      `${count(view.stations.length, 'station')}; mobile station at ${where}; links: ` +
-        ([...counts].map(([s, n]) => `${n} ${linkStyle(s, opts.theme).label}`).join(', ') || 'none') +
-        (v.crowd
-          ? `; ${v.crowd.label}: ${crowd.map((n, k) => `${n} ${v.crowd?.groups[k] ?? ''} (${crowdShape(k)}s)`).join(', ')}`
-          : '') +
-        (view.cells?.serving ? `; serving cell ${view.cells.serving}` : ''),
-    );
+    desc.text(mapDescription(v, where, crowd, opts.theme));
     focusRing.attr('stroke', pal.neutral.focus);
   };
 
@@ -245,27 +178,12 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       .attr('viewBox', `0 0 ${width} ${height}`)
       .attr('data-theme', pal.name)
       .attr('data-background', pal.neutral.background);
-    const [x0, x1, y0, y1] = extent();
-    // The frame reaches FRAME_MARGIN px beyond the extent, so the phone at the edge stays inside it.
-    const [ex, ey] = tf.toPx(x0, y1);
-    const ax = ex - FRAME_MARGIN;
-    const ay = ey - FRAME_MARGIN;
-    const aw = (x1 - x0) * tf.scale + 2 * FRAME_MARGIN;
-    const ah = (y1 - y0) * tf.scale + 2 * FRAME_MARGIN;
-    frame = { x0: ax, y0: ay, x1: ax + aw, y1: ay + ah };
-    area
-      .attr('x', ax)
-      .attr('y', ay)
-      .attr('width', aw)
-      .attr('height', ah)
-      .attr('fill', pal.neutral.grid)
-      .attr('fill-opacity', 0.3)
-      .attr('stroke', pal.neutral.grid);
-    svg.select(`#${clipId} rect`).attr('x', ax).attr('y', ay).attr('width', aw).attr('height', ah);
+    const f = drawMapFrame(area, svg.select<SVGRectElement>(`#${clipId} rect`), extent(), tf, pal);
+    frame = f.box;
     stationPx = stationPositions(view, tf);
     drawRings(rings, view, tf, pal);
     drawStations(stations, view, stationPx, pal);
-    scaleBox = drawScaleBar(scaleBar, tf, ax, ay + ah, aw, pal);
+    scaleBox = drawScaleBar(scaleBar, tf, f.x, f.y + f.h, f.w, pal);
     body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
     screen.attr('fill', pal.neutral.background);
     drawDynamic();
@@ -289,7 +207,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     position,
     move,
     setDragging: (on) => {
-      dragging = on;
+      held.dragging = on;
     },
   });
   const onFocus = () => focusRing.attr('stroke-width', 3).attr('stroke-opacity', 1);
@@ -314,15 +232,11 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       if (key !== laidOut) {
         // Another map (a new system or scenario): a position moved on the old one is not this
         // phone's — kept, the next arrow key would move on from the old system's spot.
-        if (laidOut !== '' && !dragging) local = null;
+        if (laidOut !== '') held.forget();
         laidOut = key;
         full = true;
       }
-      if (local && !dragging) {
-        const at = draggedMobile(v);
-        const close = at !== undefined && Math.hypot(at.x - local.x, at.y - local.y) * tf.scale < 0.5;
-        if (close || --hold <= 0) local = null;
-      }
+      held.engineAt(draggedMobile(v), tf.scale);
       scheduler.request();
     },
     moveTo: (x, y) => move(x, y),

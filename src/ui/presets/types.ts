@@ -18,14 +18,14 @@ export interface OutcomeCheck {
  * (ui/summary-fields.ts): a CRC count never stands beside a field strength, a failure count
  * never beside a delay.
  */
-export interface PublishedValue {
+export interface PublishedValue<P extends string = string> {
   readonly label: string;
   /** What it measures: unit and form (count, decimal, percent, seconds…), for both cells. */
   readonly quantity: Quantity;
   /** The study's figure, range or bound; or words when it printed none. */
   readonly value: StudyValue;
   /** Summary path of the live figure beside it (e.g. `tcp.maxRto`): the same quantity. */
-  readonly live?: string;
+  readonly live?: P | `${P}.${number}`;
   /**
    * The live run cannot give this figure (a threshold found over many runs): the cell says so and
    * points at the preset's sweep instead of printing an unrelated number.
@@ -64,7 +64,7 @@ export interface SweepSeries {
 }
 
 /** An in-browser sweep: x values of one key, several series, several seeds each. */
-export interface SweepSpec {
+export interface SweepSpec<P extends string = string> {
   /** Scenario the sweep varies (system and fixed keys). */
   readonly base: string;
   /** The key on the x axis. */
@@ -74,14 +74,18 @@ export interface SweepSpec {
   /** Seeds per point (seed, seed+1, …). */
   readonly seeds: number;
   /** Summary path plotted on the y axis. */
-  readonly metric: string;
+  readonly metric: P;
   readonly metricLabel: string;
   /** Several summary paths of the same runs, one curve each (then `metric` is not read). */
-  readonly metrics?: readonly { readonly label: string; readonly path: string }[];
+  readonly metrics?: readonly { readonly label: string; readonly path: P }[];
 }
 
 /** A preset: one published experiment (or free play). */
-export interface Preset {
+/**
+ * A preset; `P` is its system's summary paths (its contract's `<Id>SummaryPath`), so a sweep
+ * metric or a published figure naming a path the summary lacks fails `tsc`.
+ */
+export interface Preset<P extends string = string> {
   readonly id: string;
   readonly system: SystemId;
   readonly title: string;
@@ -96,8 +100,8 @@ export interface Preset {
   readonly charts?: readonly ChartId[];
   /** Histogram window, s (for the goodput-histogram presets). */
   readonly histogramWindow?: number;
-  readonly sweep?: SweepSpec;
-  readonly published?: readonly PublishedValue[];
+  readonly sweep?: SweepSpec<P>;
+  readonly published?: readonly PublishedValue<P>[];
   /**
    * B of "Compare A/B on one realisation", as `key=value&…` (e.g. `remedy=frto`): loading the preset
    * opens the comparison, so B's result stands beside the preset's own run (remedies.md presets).

@@ -87,14 +87,14 @@ export interface Realisation {
  * spec/published-values.json (each plug-in's `published.ts` copy) or, where the JSON has none,
  * from the spec text, cited where they are written down.
  */
-export interface PublishedCurve {
+export interface PublishedCurve<P extends string = string> {
   /** Legend text: what it is ("Table 2: static 5 and 6 links, FTP Get"). */
   readonly label: string;
   /** Where it comes from (the study and its figure or table). */
   readonly source: string;
   /** The sweep it belongs on: its x key and the summary path on y. */
   readonly x: string;
-  readonly metric: string;
+  readonly metric: P;
   /** Values the sweep must run with (canonical text); a swept key needs the value among its alternatives. */
   readonly when?: Readonly<Record<string, string>>;
   /** Markers at the points; a reference line through them; or vertical rules at their x. */
@@ -112,6 +112,9 @@ export interface SummaryField {
 
 /** Summary fields by dotted path without list indices (`link.fieldDbuv`, `link.mac.packets`). */
 export type SummaryFields = Readonly<Record<string, SummaryField>>;
+
+/** A system's own fields, keyed by its contract's summary paths (`… satisfies FieldsOf<GsmSummaryPath>`). */
+export type FieldsOf<P extends string> = Readonly<Partial<Record<P, SummaryField>>>;
 
 /**
  * What the engine's view prints beside the map (issue 20 item 1): for each caption (`RTO`,

@@ -1,11 +1,13 @@
 /**
  * A toy system's engine folder, as a new system would write it: one SystemDefinition
- * (id, name, description, frame, params, factory). It imports nothing that imports the
+ * (id, name, description, frame, params, factory) whose model meets its contract (contract.ts:
+ * the summary's sections and a handler per live key). It imports nothing that imports the
  * list of systems (the test adds it to that list).
  */
 import { ScenarioValues, numberValue } from '../../../src/engine/scenario/typed-values';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
 import type { SystemDefinition, SystemModel } from '../../../src/engine/systems/types';
+import type { ToyLiveKey, ToyModelSummary, ToySummary } from './contract';
 
 const FRAME_NS = 10_000_000;
 
@@ -54,7 +56,7 @@ export const TOY_SYSTEM: SystemDefinition = {
   params: TOY_PARAMS,
   dragKeys: { x: 'msX', y: 'msY' },
   benchScenarios: ['system=toy&fer=0.2&duration=5'],
-  create(ctx, scenario): SystemModel {
+  create(ctx, scenario): SystemModel<ToySummary, ToyLiveKey> {
     const v = ScenarioValues.of(scenario, TOY_PARAMS);
     const rng = ctx.rng.get('toy.channel');
     let fer = v.number('fer');
@@ -69,12 +71,18 @@ export const TOY_SYSTEM: SystemDefinition = {
     ctx.scheduler.at(0, tick);
     return {
       isDone: () => false,
-      applyChange(key, value) {
-        if (key === 'fer') fer = numberValue(key, value);
-        if (key === 'msX') ms = { ...ms, x: numberValue(key, value) };
-        if (key === 'msY') ms = { ...ms, y: numberValue(key, value) };
+      live: {
+        fer: (value) => {
+          fer = numberValue('fer', value);
+        },
+        msX: (value) => {
+          ms = { ...ms, x: numberValue('msX', value) };
+        },
+        msY: (value) => {
+          ms = { ...ms, y: numberValue('msY', value) };
+        },
       },
-      summary: () => ({
+      summary: (): ToyModelSummary => ({
         system: 'toy',
         seed: scenario.seed,
         completed: false,
@@ -97,7 +105,7 @@ export const TOY_SYSTEM: SystemDefinition = {
           rttMean: 0,
           rtoAtMaxFraction: 0,
         },
-        app: {},
+        app: { kind: 'frames' },
         link: { frames, good },
       }),
       view: () => ({

@@ -14,3 +14,4 @@ export * from './explain';
 export { sorted } from './chain';
 export * from './format';
 export * from './words';
+export * from './skeleton';

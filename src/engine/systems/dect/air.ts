@@ -11,9 +11,9 @@
  * grid it reserves the whole (carrier, slot).
  */
 import type { TraceSource } from '../../core/trace';
+import { DECT_CARRIERS, DECT_SLOTS } from './contract';
 
-export const DECT_CARRIERS = 10;
-export const DECT_SLOTS = 12;
+export { DECT_CARRIERS, DECT_SLOTS };
 /** Physical channels per RFP: index = carrier × 12 + slot. */
 export const DECT_CHANNELS = DECT_CARRIERS * DECT_SLOTS;
 /** RFP positions on the map, metres. */

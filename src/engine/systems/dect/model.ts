@@ -12,7 +12,6 @@ import type { Packet } from '../../core/packet';
 import type { RandomStream } from '../../core/rng';
 import { toSeconds, type Nanos } from '../../core/time';
 import { DECT_FRAME_NS } from '../../link/dect-mac';
-import type { ParamValue } from '../../scenario/types';
 import { createTcpTraces, resolveProfile, TcpHost, type TcpConnection } from '../../tcp';
 import { TcpNode } from '../common/tcp-node';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -26,6 +25,12 @@ import { TcpUserLink } from './tcp-user';
 import { dectView } from './view';
 import { SEGMENT_BYTES, SegmentFlow } from './workload';
 import type { DectState } from './state';
+import { numberedHandlers, type LiveHandlers } from '../contract';
+import type { DectBearerKey, DectLiveKey, DectModelSummary, DectSummary } from './contract';
+import { DECT_MAX_BEARERS } from './params';
+
+/** The frame a change at frame boundary `now` acts in. */
+const frameOf = (now: Nanos): number => Math.round(now / DECT_FRAME_NS);
 
 const SERVER = 1;
 const CLIENT = 2;
@@ -33,7 +38,7 @@ const PORT = 5001;
 /** dect.md "TCP": bsd44 with the receive window raised to 1 MB. */
 export const DECT_RWND = 1 << 20;
 
-export class DectModel implements SystemModel, DectState {
+export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectState {
   readonly cfg: DectConfig;
   readonly cluster: DectCluster;
   readonly arbiter: RequestArbiter;
@@ -235,23 +240,29 @@ export class DectModel implements SystemModel, DectState {
     return false;
   }
 
-  applyChange(key: string, value: ParamValue, now: Nanos): void {
-    const frame = Math.round(now / DECT_FRAME_NS);
-    if ((key === 'msX' || key === 'msY') && typeof value === 'number') {
-      this.ms = key === 'msX' ? { x: value, y: this.ms.y } : { x: this.ms.x, y: value };
-      if (this.cfg.mobility === 'map')
-        this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
-      return;
-    }
-    if (key === 'mobility' && (value === 'map' || value === 'markov')) {
-      this.setMobility(value, frame);
-      return;
-    }
-    const m = /^bearer(\d+)$/.exec(key);
-    if (m && value === false) this.user.terminal.releaseBearer(Number(m[1]) - 1, frame);
+  /** The live keys' handlers (contract.ts `DectLiveKey`); each acts at the frame of `now`. */
+  readonly live: LiveHandlers<DectLiveKey> = {
+    ...numberedHandlers<DectBearerKey>('bearer', DECT_MAX_BEARERS, (i, value, now) => {
+      if (value === false) this.user.terminal.releaseBearer(i, frameOf(now));
+    }),
+    msX: (value, now) => {
+      if (typeof value === 'number') this.movePhone({ x: value, y: this.ms.y }, frameOf(now));
+    },
+    msY: (value, now) => {
+      if (typeof value === 'number') this.movePhone({ x: this.ms.x, y: value }, frameOf(now));
+    },
+    mobility: (value, now) => {
+      if (value === 'map' || value === 'markov') this.setMobility(value, frameOf(now));
+    },
+  };
+
+  private movePhone(ms: { x: number; y: number }, frame: number): void {
+    this.ms = ms;
+    if (this.cfg.mobility === 'map')
+      this.moveTo(servingRfp(this.ms.x, this.ms.y, this.user.terminal.rfp), frame);
   }
 
-  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+  summary(now: Nanos): DectModelSummary {
     return dectSummary(this, toSeconds(now), now);
   }
 

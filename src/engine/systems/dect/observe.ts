@@ -10,24 +10,15 @@ import { ChannelView } from './channel-list';
 import type { DectState } from './state';
 import { TCP_USER } from './tcp-user';
 import { MacState } from './terminal';
+import { GRID_CELL_KINDS, GridCode } from './contract';
 
-/**
- * A grid cell's code, one character per channel (index carrier × 12 + slot) in the view:
- * - FREE: idle (and, on the TCP user's serving RFP, seen Quiet by its channel list);
- * - INTERFERED: idle, but the TCP user's channel list sees it Interfered or Busy (serving RFP only);
- * - BACKGROUND: reserved by a background terminal;
- * - TCP: one of the TCP user's bearers;
- * - HANDOVER: a TCP user's bearer being handed over (the bearer handover's old channel, or a
- *   bearer not yet moved in a connection handover).
- */
-export const GridCode = { FREE: 0, INTERFERED: 1, BACKGROUND: 2, TCP: 3, HANDOVER: 4 } as const;
-export const GRID_CODE_LABELS = ['free', 'interfered', 'background', 'tcp', 'handover'] as const;
+export { GridCode } from './contract';
 
 /** The grid of RFP `r` as a string of 120 code digits, and its counts per code. */
 export function gridCodes(m: DectState, r: number): { cells: string; counts: number[] } {
   const term = m.user.terminal;
   const owner = m.cluster.grids[r].owner;
-  const counts = [0, 0, 0, 0, 0];
+  const counts = GRID_CELL_KINDS.map(() => 0);
   // Channel → bearer of the TCP user on this RFP, and which of them are being handed over.
   const moving = new Set<number>();
   const mine = new Set<number>();

@@ -6,16 +6,15 @@
  * `capacityBps` = TH_teo × 512 × 8.
  */
 import type { Nanos } from '../../core/time';
-import type { SystemModel } from '../types';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { BACKGROUND_TYPES } from './background';
 import type { DectState } from './state';
 import { zeroByBearerCounts } from './terminal-counters';
-import type { DectTimeoutSummary } from './timeout-log';
+import type { DectBackgroundType, DectLinkSummary, DectModelSummary, DectTimeoutSummary } from './contract';
 import { SEGMENT_BYTES } from './workload';
 
 /** The timeout records with their times rounded (to the frame's 10 ms and below). */
-function timeoutSummary(t: DectTimeoutSummary) {
+function timeoutSummary(t: DectTimeoutSummary): DectTimeoutSummary {
   const r = (x: number | null): number | null => (x === null ? null : round(x, 4));
   return {
     ...t,
@@ -33,18 +32,16 @@ function timeoutSummary(t: DectTimeoutSummary) {
   };
 }
 
-export function dectSummary(
-  m: DectState,
-  simSeconds: number,
-  now: Nanos,
-): ReturnType<SystemModel['summary']> {
+const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
+
+/** The TCP user's MAC counters: its bearers released so far plus the live ones. */
+function macCounters(m: DectState): {
+  packets: number;
+  retransmissions: number;
+  subfieldErrors: number;
+  givenUp: number;
+} {
   const u = m.user;
-  const [down, up] = m.flows;
-  const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
-  const thTeo = m.thTeo;
-  const lambda = m.cfg.lambda;
-  const delay = m.delays.figures(m.flows, now);
-  // MAC counters: bearers released so far plus the live ones.
   const mac = { ...u.macGone };
   for (let i = 0; i < u.set.capacity; i++) {
     const b = u.set.get(i);
@@ -56,25 +53,58 @@ export function dectSummary(
       mac.givenUp += end.counters.givenUp;
     }
   }
+  return mac;
+}
+
+/** The TCP user's DLC counters, both directions. */
+function dlcCounters(m: DectState): DectLinkSummary['dlc'] {
   const dlc = { fragments: 0, fragmentsResent: 0, timer1: 0, timer2: 0, framesGivenUp: 0 };
-  for (const e of u.dlc) {
+  for (const e of m.user.dlc) {
     dlc.fragments += e.sender.counters.fragmentsSent;
     dlc.fragmentsResent += e.sender.counters.fragmentsResent;
     dlc.timer1 += e.receiver.counters.timer1;
     dlc.timer2 += e.receiver.counters.timer2;
     dlc.framesGivenUp += e.receiver.counters.framesGivenUp;
   }
-  const tc = u.terminal.counters;
-  const byCount = tc.byCount ?? zeroByBearerCounts();
+  return dlc;
+}
+
+/** The background calls: blocking, arrivals, carried, blocked and dropped per type, those active, their handovers. */
+function backgroundSummary(m: DectState): DectLinkSummary['background'] {
   const bg = m.background.counters;
-  const senders = m.server ? [m.client, m.server] : [m.client];
-  const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
-  const tcp = tcpSummary(senders, bytes, simSeconds, 0);
-  const perType = (a: number[]) => Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]]));
+  const perType = (a: number[]) =>
+    Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, a[k]])) as Record<DectBackgroundType, number>;
   // Blocked over the set-ups that ended (carried or blocked; a call still setting up is neither).
   const blocking = (carried: number, blocked: number) =>
     carried + blocked > 0 ? round(blocked / (carried + blocked), 5) : 0;
-  const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+  return {
+    blocking: {
+      all: blocking(sum(bg.carried), sum(bg.blocked)),
+      ...perType(BACKGROUND_TYPES.map((_, k) => blocking(bg.carried[k], bg.blocked[k]))),
+    },
+    arrived: perType(bg.arrived),
+    carried: perType(bg.carried),
+    blocked: perType(bg.blocked),
+    dropped: perType(bg.dropped),
+    active: m.background.active,
+    handovers: { ...m.background.handovers },
+  };
+}
+
+export function dectSummary(m: DectState, simSeconds: number, now: Nanos): DectModelSummary {
+  const u = m.user;
+  const [down, up] = m.flows;
+  const th = simSeconds > 0 ? (down.delivered + up.delivered) / 2 / simSeconds : 0;
+  const thTeo = m.thTeo;
+  const lambda = m.cfg.lambda;
+  const delay = m.delays.figures(m.flows, now);
+  const mac = macCounters(m);
+  const dlc = dlcCounters(m);
+  const tc = u.terminal.counters;
+  const byCount = tc.byCount ?? zeroByBearerCounts();
+  const senders = m.server ? [m.client, m.server] : [m.client];
+  const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
+  const tcp = tcpSummary(senders, bytes, simSeconds, 0);
   const held = m.cluster.grids.map((_, r) => round(m.cluster.meanHeld(r), 3));
   return {
     system: 'dect',
@@ -129,18 +159,7 @@ export function dectSummary(
       refused: { reserved: tc.refusedReserved, collision: tc.refusedCollision },
       // Mean channels reserved per RFP (of 120), every terminal's, over the run's frames.
       channelsHeld: { perRfp: held, mean: round(sum(held) / held.length, 3) },
-      background: {
-        blocking: {
-          all: blocking(sum(bg.carried), sum(bg.blocked)),
-          ...Object.fromEntries(BACKGROUND_TYPES.map((t, k) => [t, blocking(bg.carried[k], bg.blocked[k])])),
-        },
-        arrived: perType(bg.arrived),
-        carried: perType(bg.carried),
-        blocked: perType(bg.blocked),
-        dropped: perType(bg.dropped),
-        active: m.background.active,
-        handovers: { ...m.background.handovers },
-      },
+      background: backgroundSummary(m),
     },
   };
 }

@@ -8,49 +8,9 @@
  * bearer in its wait and the stretch behind it.
  */
 import { toSeconds, type Nanos } from '../../core/time';
+import type { DectTimeout, DectTimeoutSummary } from './contract';
 
-/** One TCP timeout of the DECT run (times in s). */
-export interface DectTimeout {
-  /** When the timer expired. */
-  at: number;
-  /** Which sender timed out: the phone's (data up) or the fixed host's (data down). */
-  end: 'phone' | 'host';
-  /** How long the timer had run. */
-  waitS: number;
-  /** Seconds without any bearer in that wait. */
-  noBearerS: number;
-  /** The whole stretch without any bearer that wait fell in, s (to the summary's time if it lasts; 0: none). */
-  stretchS: number;
-  /** The drop that began the stretch without a bearer (null: none, or the stretch began otherwise). */
-  dropAt: number | null;
-  /** The Connection_Handover that ended in that drop, moving none of its bearers (null: none). */
-  handoverAt: number | null;
-  /** Bearers that handover had to move (all lost), and channels held in the cell it moved into (of 120). */
-  handoverBearers: number;
-  cellHeld: number;
-  /** Re-set-ups blocked between the drop and the timeout. */
-  blockedSetups: number;
-  /**
-   * No time without a bearer in this wait, but the timer still carried the doubling of earlier
-   * timeouts of this sender that did fall in one (Karn: no valid RTT sample since), while the
-   * backlog that stretch left drained: the stretch, drop and handover above are theirs.
-   */
-  carriedBackoff: boolean;
-}
-
-/** The summary's `link.tcpTimeouts`. */
-export interface DectTimeoutSummary {
-  count: number;
-  /** Timeouts whose wait held time without any bearer, and those that followed a drop. */
-  withoutBearer: number;
-  afterDrop: number;
-  /** The first timeout's seconds without any bearer in its wait (0 also when there is no timeout: see `count`). */
-  firstNoBearerS: number;
-  /** The whole stretch without any bearer behind the first timeout, s (0: none, or no timeout). */
-  firstStretchS: number;
-  /** The first {@link LISTED} timeouts. */
-  list: DectTimeout[];
-}
+export type { DectTimeout, DectTimeoutSummary } from './contract';
 
 /** Timeouts listed in the summary (the count says how many there were). */
 export const LISTED = 50;

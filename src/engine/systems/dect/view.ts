@@ -6,6 +6,7 @@
  * for the lab's panel.
  */
 import { DECT_HYSTERESIS_M, DECT_RFPS } from './air';
+import { GridCode, type DectRfpState } from './contract';
 import { backgroundCrowd, DELAY_BIN_S, delayHistogram, gridCodes } from './observe';
 import type { Nanos } from '../../core/time';
 import type { MapMobile, SystemView } from '../types';
@@ -34,13 +35,13 @@ export function dectView(m: DectState, now: Nanos): SystemView {
       y: p.y,
       state: {
         cells,
-        free: counts[0],
-        interfered: counts[1],
-        background: counts[2],
-        tcp: counts[3],
-        handover: counts[4],
+        free: counts[GridCode.FREE],
+        interfered: counts[GridCode.INTERFERED],
+        background: counts[GridCode.BACKGROUND],
+        tcp: counts[GridCode.TCP],
+        handover: counts[GridCode.HANDOVER],
         serving: r === term.rfp,
-      },
+      } satisfies DectRfpState,
     };
   });
   const phone: MapMobile = {

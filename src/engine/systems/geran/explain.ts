@@ -9,44 +9,60 @@ import {
   at,
   count,
   piecesOf,
+  linkExplainer,
   runsIn,
   span,
   type ExplainItem,
+  type LayerDescriber,
   type LinkExplainer,
-  type LinkStory,
+  type PacketPiece,
   type TableSource,
 } from '../../analysis/explain';
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 
 const DIR_NAMES = ['uplink', 'downlink'];
 
-export const GERAN_EXPLAIN: LinkExplainer = {
-  explainDatagram(table, d): LinkStory {
+/** What GERAN's block records say of one datagram. */
+interface BlockReading {
+  readonly piece: PacketPiece;
+  readonly name: string;
+  readonly firstBlock: number;
+  /** When its last block ended, ns. */
+  readonly lastEnd: number;
+  /** Its blocks that were erased (`bler`). */
+  readonly erased: number[];
+  /** The talkspurts that owned its direction's slot while it waited, clipped to its wait. */
+  readonly spurts: { start: number; end: number }[];
+  /** Their time, ns. */
+  readonly talk: number;
+}
+
+const BLOCK_DESCRIBER: LayerDescriber<BlockReading> = {
+  read(table, d) {
     const piece = piecesOf(table, d.id)[0];
-    if (!piece)
-      return {
-        layers: [
-          {
-            name: 'Radio blocks',
-            items: [{ t: null, text: `datagram ${d.id} never left its FIFO`, tone: 'lost' }],
-          },
-        ],
-        lost: null,
-        late: null,
-      };
+    if (!piece) return null;
     const dir = piece.dir;
-    const name = DIR_NAMES[dir] ?? `dir ${dir}`;
-    const firstBlock = piece.first * GERAN_BLOCK_NS;
     const lastEnd = (piece.last + 1) * GERAN_BLOCK_NS;
-    const erased = erasedBlocks(table.get('link.frame'), dir, piece.first, piece.last);
     const speech = table.get('geran.speech');
     const keep = (i: number): boolean => speech!.col('dir')[i] === dir;
     const spurts = runsIn(speech, keep, 'talking', d.sentAt, lastEnd).map((r) => ({
       start: Math.max(r.start, d.sentAt),
       end: Math.min(r.end ?? lastEnd, lastEnd),
     }));
-    const talk = spurts.reduce((s, r) => s + Math.max(0, r.end - r.start), 0);
-    const wait = firstBlock - d.sentAt;
+    return {
+      piece,
+      name: DIR_NAMES[dir] ?? `dir ${dir}`,
+      firstBlock: piece.first * GERAN_BLOCK_NS,
+      lastEnd,
+      erased: erasedBlocks(table.get('link.frame'), dir, piece.first, piece.last),
+      spurts,
+      talk: spurts.reduce((s, r) => s + Math.max(0, r.end - r.start), 0),
+    };
+  },
+
+  notCarried: (_table, d) => ({ layer: 'Radio blocks', text: `datagram ${d.id} never left its FIFO` }),
+
+  layers(_table, d, { piece, name, firstBlock, lastEnd, erased, spurts }) {
     const blocks = piece.last - piece.first + 1;
     const items: ExplainItem[] = [
       { t: d.sentAt, text: `datagram ${d.id} joins the ${name} FIFO`, tone: 'info' },
@@ -80,10 +96,13 @@ export const GERAN_EXPLAIN: LinkExplainer = {
         text: `talkspurt owns the ${name} slot (${span(r.end - r.start)})`,
         tone: 'bad' as const,
       }));
-    const layers = [
+    return [
       { name: `Radio blocks (${name})`, items },
       ...(speechItems.length > 0 ? [{ name: `Speech (${name})`, items: speechItems }] : []),
     ];
+  },
+
+  causes(_table, d, { name, firstBlock, lastEnd, erased, spurts, talk }) {
     const lost =
       erased.length > 0 && d.arrivedAt === null
         ? {
@@ -91,13 +110,13 @@ export const GERAN_EXPLAIN: LinkExplainer = {
             at: erased[0] * GERAN_BLOCK_NS,
           }
         : null;
+    const wait = firstBlock - d.sentAt;
     const ran = d.arrivedAt !== null ? `, then ${span(d.arrivedAt - lastEnd)} of radio-network delay` : '';
     const late =
       talk > 0
         ? `it waited ${span(wait)} in the ${name} FIFO, ${count(spurts.length, 'talkspurt')} holding the slot for ${span(talk)} of its time there${ran}`
         : `it waited ${span(wait)} in the ${name} FIFO behind earlier data${ran}`;
     return {
-      layers,
       lost,
       late: { text: late, at: d.sentAt },
       notes: [
@@ -106,6 +125,8 @@ export const GERAN_EXPLAIN: LinkExplainer = {
     };
   },
 };
+
+export const GERAN_EXPLAIN: LinkExplainer = linkExplainer(BLOCK_DESCRIBER);
 
 /** Block numbers first…last of `dir` that were erased. */
 function erasedBlocks(src: TableSource | null, dir: number, first: number, last: number): number[] {

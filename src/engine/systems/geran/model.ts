@@ -12,7 +12,7 @@ import { HttpPageLoader } from '../../app/http10';
 import type { Packet } from '../../core/packet';
 import { seconds, type Nanos } from '../../core/time';
 import { GeranMuxLink, type MuxDir } from '../../link/geran-mux';
-import type { ParamValue, Scenario } from '../../scenario/types';
+import type { Scenario } from '../../scenario/types';
 import { ScenarioValues } from '../../scenario/typed-values';
 import { createTcpTraces, TcpHost } from '../../tcp';
 import { TcpNode } from '../common/tcp-node';
@@ -29,6 +29,8 @@ import {
   type GeranPage,
 } from './params';
 import type { GeranState } from './state';
+import type { LiveHandlers } from '../contract';
+import type { GeranLiveKey, GeranModelSummary, GeranSummary } from './contract';
 import { geranSummary } from './summary';
 import { geranView } from './view';
 
@@ -39,7 +41,7 @@ export const GERAN_MOBILE = 2;
 const UP: MuxDir = 0;
 const DOWN: MuxDir = 1;
 
-export class GeranModel implements SystemModel, GeranState {
+export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, GeranState {
   readonly seed: number;
   readonly page: GeranPage;
   readonly delay: number;
@@ -123,16 +125,18 @@ export class GeranModel implements SystemModel, GeranState {
     return this.loader.done;
   }
 
-  applyChange(key: string, value: ParamValue, now: Nanos): void {
-    if (key === 'speech' && typeof value === 'string') {
+  /** The live keys' handlers (contract.ts `GeranLiveKey`). */
+  readonly live: LiveHandlers<GeranLiveKey> = {
+    speech: (value, now) => {
       const mode = GERAN_SPEECH.find((m) => m === value);
       if (mode) this.conversation.setMode(mode, now);
-    } else if (key === 'bler' && typeof value === 'number') {
-      this.link.setBler(value);
-    }
-  }
+    },
+    bler: (value) => {
+      if (typeof value === 'number') this.link.setBler(value);
+    },
+  };
 
-  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+  summary(now: Nanos): GeranModelSummary {
     return geranSummary(this, now);
   }
 

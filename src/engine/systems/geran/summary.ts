@@ -8,11 +8,10 @@
 import { serverEnds, type PageDownload } from '../../app/http10';
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import { toSeconds, type Nanos } from '../../core/time';
-import type { SummaryValue } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { failureOf, firstFailure, tcpFailureWhat } from '../common/failure';
 import { round, tcpSummary } from '../common/tcp-setup';
-import type { SystemModel } from '../types';
+import type { DownloadFigures, GeranAppSummary, GeranModelSummary } from './contract';
 import { speaks } from './conversation';
 import type { GeranState } from './state';
 
@@ -25,26 +24,7 @@ export const BEST_STRETCH_SECONDS = 5;
 
 const DOWN = 1;
 
-/** Figures of one download (geran.md "Metrics"). */
-export interface DownloadFigures {
-  /** From the first SYN to the last byte of the last object, s. */
-  time: number;
-  bytes: number;
-  /** Measured downlink silence during the download, s. */
-  silence: number;
-  /** bytes / (silence × 3893). */
-  efficiency: number;
-  /** (bytes / time) / (3893 × (1 − activity)). */
-  efficiencyAvailability: number;
-  /** Payload bytes the server sent more than once / (silence × 3893). */
-  retransmissionShare: number;
-  /** The rest of the shortfall: set-up, slow start, timeouts. */
-  stallingShare: number;
-  /** Best rate over ≥ 5 s between two deliveries (air time, see bestStretchBps), kbit/s; null if the download was shorter. */
-  bestStretchKbps: number | null;
-  fetched: number;
-  failed: number;
-}
+export type { DownloadFigures } from './contract';
 
 /**
  * The best rate over any stretch of at least `span` s between two in-order deliveries, counting
@@ -111,7 +91,7 @@ function countedDownloads(m: GeranState): PageDownload[] {
   return done.length > 0 ? done : m.loader.downloads.slice(-1);
 }
 
-function appSummary(m: GeranState, now: Nanos): Record<string, SummaryValue> {
+function appSummary(m: GeranState, now: Nanos): GeranAppSummary {
   const figs = countedDownloads(m).map((d) => downloadFigures(m, d, now));
   const time = figs.reduce((a, f) => a + f.time, 0);
   const bytes = figs.reduce((a, f) => a + f.bytes, 0);
@@ -122,7 +102,7 @@ function appSummary(m: GeranState, now: Nanos): Record<string, SummaryValue> {
     fetched += d.fetched;
     failed += d.failed;
   }
-  const app: Record<string, SummaryValue> = {
+  const app: GeranAppSummary = {
     kind: 'http',
     page: m.page,
     objectsPerPage: m.loader.downloads[0]?.fetches.length ?? 0,
@@ -142,7 +122,7 @@ function appSummary(m: GeranState, now: Nanos): Record<string, SummaryValue> {
   return app;
 }
 
-export function geranSummary(m: GeranState, now: Nanos): ReturnType<SystemModel['summary']> {
+export function geranSummary(m: GeranState, now: Nanos): GeranModelSummary {
   const simSeconds = toSeconds(now);
   const fetches = m.loader.fetches;
   const senders: TcpConnection[] = [];
@@ -170,7 +150,7 @@ export function geranSummary(m: GeranState, now: Nanos): ReturnType<SystemModel[
   tcp.spuriousFastRetransmits = spurious;
   const up = m.link.counters(0);
   const down = m.link.counters(1);
-  const out: ReturnType<SystemModel['summary']> = {
+  const out: GeranModelSummary = {
     system: 'geran',
     seed: m.seed,
     completed: m.loader.done,

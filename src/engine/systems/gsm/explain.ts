@@ -6,25 +6,25 @@
  */
 import {
   at,
-  channelWords,
   count,
-  radioChangeAt,
   erasures,
+  fadeItems,
+  frameFadeWords,
   frameHistories,
+  linkExplainer,
   piecesOf,
   ranges,
-  longestRunAt,
-  runItems,
-  runWords,
   span,
   times,
   worstFrame,
+  type Cause,
   type ExplainItem,
   type FrameHistory,
+  type LayerDescriber,
   type LinkExplainer,
-  type Cause,
-  type LinkStory,
+  type PacketPiece,
   type TableSource,
+  type TraceTable,
 } from '../../analysis/explain';
 import { GsmRlpFrameClass } from '../../link/gsm-rlp/frame';
 import { GsmRlpEventKind } from '../../link/gsm-rlp/link';
@@ -32,36 +32,41 @@ import { GsmRlpEventKind } from '../../link/gsm-rlp/link';
 const DIR_NAMES = ['uplink', 'downlink'];
 const SLOT_NS = 20e6;
 
-export const GSM_EXPLAIN: LinkExplainer = {
-  explainDatagram(table, d): LinkStory {
+/** What GSM's RLP records say of one datagram. */
+interface RlpReading {
+  readonly piece: PacketPiece;
+  readonly dir: number;
+  readonly name: string;
+  /** The last reset at or before its first piece, and the first after it. */
+  readonly rb: number | null;
+  readonly ra: number | null;
+  /** Its frames straddle a reset (numbered again from 0 after it): the part sent before was lost. */
+  readonly straddle: boolean;
+  readonly h: readonly FrameHistory[];
+  readonly firstTx: number;
+  /** The frame the story is about: one never delivered, else the one erased most often. */
+  readonly key: FrameHistory | null;
+  /** The SREJ/REJ frames that asked for the key frame. */
+  readonly asks: ExplainItem[];
+  /** The reset that concerns it (the one it straddles, else the next), and whether it was lost by it. */
+  readonly reset: number | null;
+  readonly lostByReset: boolean;
+  /** The call drop after its first frame, if it never arrived. */
+  readonly drop: number | null;
+}
+
+/** The fading channel's records of direction `dir`. */
+const channelOf = (table: TraceTable, dir: number) => {
+  const ch = table.get('channel.state');
+  return { ch, keep: (i: number): boolean => ch!.col('dir')[i] === dir };
+};
+
+const RLP_DESCRIBER: LayerDescriber<RlpReading> = {
+  read(table, d) {
     const resets = table.get('link.reset');
     const piece = piecesOf(table, d.id)[0];
-    if (!piece) {
-      const reset = firstAfter(resets, d.sentAt);
-      const drop = callDrop(table.get('link.event'), d.sentAt);
-      const lost: Cause | null =
-        d.arrivedAt !== null
-          ? null
-          : drop !== null
-            ? { text: `the call dropped at ${at(drop)} before RLP had sent all of it`, at: drop }
-            : reset !== null
-              ? { text: `an RLP reset at ${at(reset)} flushed it before RLP had sent all of it`, at: reset }
-              : null;
-      return {
-        layers: [
-          {
-            name: 'RLP',
-            items: [
-              { t: null, text: `datagram ${d.id} was never carried whole in RLP I frames`, tone: 'lost' },
-            ],
-          },
-        ],
-        lost,
-        late: null,
-      };
-    }
+    if (!piece) return null;
     const dir = piece.dir;
-    const name = DIR_NAMES[dir] ?? `dir ${dir}`;
     const frames = table.get('link.frame');
     const kinds = [GsmRlpFrameClass.I, GsmRlpFrameClass.IRetx];
     // Frame numbers start again after a reset: read the frames between the resets around them. A
@@ -97,9 +102,45 @@ export const GSM_EXPLAIN: LinkExplainer = {
           to: ra ?? undefined,
         });
     const firstTx = h[0]?.tx[0]?.t ?? piece.t;
-    const what = straddle
-      ? `I frames ${piece.first}… before the RLP reset at ${at(rb)} and 0–${piece.last} after it carry datagram ${d.id}`
-      : `I frames ${piece.first}–${piece.last} (${count(piece.last - piece.first + 1, 'frame')}) carry datagram ${d.id}`;
+    const key = h.find((f) => f.lost) ?? worstFrame(h);
+    const reset = straddle ? rb : ra;
+    return {
+      piece,
+      dir,
+      name: DIR_NAMES[dir] ?? `dir ${dir}`,
+      rb,
+      ra,
+      straddle,
+      h,
+      firstTx,
+      key,
+      asks: key ? selectiveRejects(frames, 1 - dir, key, ra) : [],
+      reset,
+      lostByReset: d.arrivedAt === null && reset !== null && (straddle || ra !== null),
+      drop: d.arrivedAt === null ? callDrop(table.get('link.event'), firstTx) : null,
+    };
+  },
+
+  notCarried(table, d) {
+    const reset = firstAfter(table.get('link.reset'), d.sentAt);
+    const drop = callDrop(table.get('link.event'), d.sentAt);
+    const lost: Cause | null =
+      d.arrivedAt !== null
+        ? null
+        : drop !== null
+          ? { text: `the call dropped at ${at(drop)} before RLP had sent all of it`, at: drop }
+          : reset !== null
+            ? { text: `an RLP reset at ${at(reset)} flushed it before RLP had sent all of it`, at: reset }
+            : null;
+    return { layer: 'RLP', text: `datagram ${d.id} was never carried whole in RLP I frames`, lost };
+  },
+
+  layers(table, d, r) {
+    const { piece, dir, name, rb, straddle, h, firstTx, key, reset, lostByReset, drop } = r;
+    const what =
+      straddle && rb !== null
+        ? `I frames ${piece.first}… before the RLP reset at ${at(rb)} and 0–${piece.last} after it carry datagram ${d.id}`
+        : `I frames ${piece.first}–${piece.last} (${count(piece.last - piece.first + 1, 'frame')}) carry datagram ${d.id}`;
     const items: ExplainItem[] = [{ t: firstTx, text: what, tone: straddle ? 'lost' : 'info' }];
     const hit = h.filter((f) => erasures(f) > 0);
     if (hit.length > 0)
@@ -108,8 +149,6 @@ export const GSM_EXPLAIN: LinkExplainer = {
         text: `${count(hit.length, 'of its frames', 'of its frames')} erased (${ranges(hit.map((f) => f.frame))})`,
         tone: 'lost',
       });
-    const key = h.find((f) => f.lost) ?? worstFrame(h);
-    let asks = 0;
     if (key) {
       for (const x of key.tx)
         items.push({
@@ -117,12 +156,8 @@ export const GSM_EXPLAIN: LinkExplainer = {
           text: `frame ${key.frame} ${x.kind === GsmRlpFrameClass.IRetx ? 'resent' : 'sent'}: ${x.error ? 'erased' : 'received'}`,
           tone: x.error ? 'lost' : 'ok',
         });
-      const sr = selectiveRejects(frames, 1 - dir, key, ra);
-      asks = sr.length;
-      items.push(...sr);
+      items.push(...r.asks);
     }
-    const reset = straddle ? rb : ra;
-    const lostByReset = d.arrivedAt === null && reset !== null && (straddle || ra !== null);
     if (reset !== null && (lostByReset || (d.arrivedAt !== null && reset < d.arrivedAt && reset > firstTx))) {
       const t1 = t1Expiries(table.get('link.event'), dir, firstTx, reset);
       // 04.22 §5.2.2.1: each T1 expiry sends a poll until N2 polls have gone unanswered; the
@@ -141,35 +176,21 @@ export const GSM_EXPLAIN: LinkExplainer = {
         tone: 'lost',
       });
     }
-    const drop = d.arrivedAt === null ? callDrop(table.get('link.event'), firstTx) : null;
     if (drop !== null) items.push({ t: drop, text: 'the call drops', tone: 'lost' });
-    const ch = table.get('channel.state');
-    const keep = (i: number): boolean => ch!.col('dir')[i] === dir;
+    const { ch, keep } = channelOf(table, dir);
     const txTimes = h.flatMap((f) => f.tx.map((x) => x.t));
     const lastT = Math.max(firstTx, reset ?? 0, d.arrivedAt ?? 0, ...txTimes);
-    const channel = runItems(
-      ch,
-      keep,
-      'bad',
-      firstTx,
-      lastT + SLOT_NS,
-      (r) =>
-        r.end === null ? 'bad state, to the end of the trace' : `bad state (a ${span(r.end - r.start)} fade)`,
-      txTimes,
-    );
-    const layers = [
+    const channel = fadeItems(ch, keep, firstTx, lastT + SLOT_NS, txTimes);
+    return [
       { name: `RLP (${name})`, items },
       ...(channel.length > 0 ? [{ name: `Channel (${name})`, items: channel }] : []),
     ];
+  },
+
+  causes(table, d, { dir, rb, straddle, firstTx, key, asks, reset, lostByReset, drop }) {
+    const { ch, keep } = channelOf(table, dir);
     const erasedAt = (f: FrameHistory): number[] => f.tx.filter((x) => x.error).map((x) => x.t);
-    const fadeAt = (f: FrameHistory): string => {
-      const erased = erasedAt(f);
-      const run = longestRunAt(ch, keep, 'bad', erased);
-      return channelWords(
-        radioChangeAt(d.actions, erased[0] ?? f.tx[0].t),
-        run ? runWords(run, 'fade') : null,
-      );
-    };
+    const fadeAt = (f: FrameHistory): string => frameFadeWords(ch, keep, d.actions, f);
     const erased = key ? ` after frame ${key.frame} was erased ${times(erasures(key))} ${fadeAt(key)}` : '';
     let lost: Cause | null = null;
     if (d.arrivedAt === null) {
@@ -188,16 +209,18 @@ export const GSM_EXPLAIN: LinkExplainer = {
     }
     const late: Cause = key
       ? {
-          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(asks, 'SREJ/REJ', 'SREJs/REJs')}) ${fadeAt(key)}`,
+          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(asks.length, 'SREJ/REJ', 'SREJs/REJs')}) ${fadeAt(key)}`,
           at: erasedAt(key)[0] ?? firstTx,
         }
       : {
           text: `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the serial line, the modem leg and the queue of earlier data)`,
           at: d.sentAt,
         };
-    return { layers, lost, late };
+    return { lost, late };
   },
 };
+
+export const GSM_EXPLAIN: LinkExplainer = linkExplainer(RLP_DESCRIBER);
 
 /** The last reset (either end) at or before `t`, or null. */
 function lastAtOrBefore(src: TableSource | null, t: number): number | null {

@@ -40,6 +40,8 @@ import { GsmRadioModel } from './radio';
 import { gsmSummary } from './summary';
 import { gsmView } from './view';
 import type { GsmApp, GsmState, GsmWorkload } from './state';
+import type { LiveHandlers } from '../contract';
+import type { GsmLiveKey, GsmModelSummary, GsmSummary } from './contract';
 
 /** Host numbers (pcap shows 10.0.0.n): the server and the laptop. */
 export const GSM_SERVER = 1;
@@ -59,7 +61,7 @@ function isWindows(p: TcpProfile): boolean {
   return p.name === 'win98' || p.name === 'winnt4';
 }
 
-export class GsmModel implements SystemModel, GsmState {
+export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
   readonly seed: number;
   readonly radio: GsmRadioModel;
   readonly bearer: GsmBearer;
@@ -259,19 +261,20 @@ export class GsmModel implements SystemModel, GsmState {
     return (w.kind === 'ftpGet' || w.kind === 'ftpPut') && w.ftp.done;
   }
 
-  applyChange(key: string, value: ParamValue): void {
-    switch (key) {
-      case 'radio':
-      case 'fer':
-      case 'fdt':
-      case 'msX':
-      case 'msY':
-        this.radio.change(key, numberOrWordValue(key, value), this.bearer.rlp.slot);
-        break;
-    }
+  /** The live keys' handlers (contract.ts `GsmLiveKey`): each changes the radio. */
+  readonly live: LiveHandlers<GsmLiveKey> = {
+    radio: (value) => this.changeRadio('radio', value),
+    fer: (value) => this.changeRadio('fer', value),
+    fdt: (value) => this.changeRadio('fdt', value),
+    msX: (value) => this.changeRadio('msX', value),
+    msY: (value) => this.changeRadio('msY', value),
+  };
+
+  private changeRadio(key: GsmLiveKey, value: ParamValue): void {
+    this.radio.change(key, numberOrWordValue(key, value), this.bearer.rlp.slot);
   }
 
-  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+  summary(now: Nanos): GsmModelSummary {
     const w = this.workload;
     const ftp = w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp : null;
     const view = {

@@ -4,14 +4,16 @@
  * counters — RLP, PPP, VJ, V.42 — with the byte budget of the data direction.
  */
 import { toSeconds, type Nanos } from '../../core/time';
-import type { FailureSummary, SummaryValue } from '../../scenario/summary';
+import type { FailureSummary } from '../../scenario/summary';
 import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
-import type { SystemModel } from '../types';
+import type { GsmAppSummary, GsmByteBudget, GsmModelSummary } from './contract';
 import type { GsmState } from './state';
 import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
 import { RLP_SLOT_NS } from '../../link/gsm-rlp';
+
+export type { GsmByteBudget } from './contract';
 
 /**
  * The serial line's 960 bytes/s, the real bottleneck (gsm.md: `capacityBps` = 7680; the study
@@ -29,28 +31,6 @@ export const gsmCapacityBps = (charRate: number): number => Math.min(charRate, G
 export const GSM_LINK_BYTES_PER_SECOND = 1200;
 /** The study's kbyte (gsm.md). */
 const KBYTE = 1024;
-
-/**
- * Where the data direction's 1200 bytes/s went, bytes per second averaged over the run. A type
- * alias, not an interface, so that it is a summary record as it stands (no cast into `link`).
- */
-export type GsmByteBudget = {
-  /** Which direction carried the data: 'down' (ftpGet, ping, rr, crr) or 'up' (ftpPut). */
-  dir: 'up' | 'down';
-  payload: number;
-  /** TCP/IP (or VJ-compressed, or ICMP/IP) headers. */
-  headers: number;
-  /** PPP flag, protocol field and FCS. */
-  pppFraming: number;
-  /** PPP escape octets (byte stuffing). */
-  pppStuffing: number;
-  /** Frames carrying TCP retransmissions, plus the octets RLP sent again. */
-  retransmissions: number;
-  /** V.42 frame overhead (flag, address, control, FCS) on the modem leg. */
-  v42Overhead: number;
-  /** Capacity left unused: mostly what the 960 bytes/s serial line cannot feed. */
-  spare: number;
-};
 
 /** The byte budget of the data direction over `seconds`. */
 export function byteBudget(m: GsmState, seconds: number): GsmByteBudget {
@@ -101,7 +81,7 @@ function tcpParts(m: GsmState): { senders: TcpConnection[]; delivered: number } 
   }
 }
 
-function appSummary(m: GsmState, now: Nanos): Record<string, SummaryValue> {
+function appSummary(m: GsmState, now: Nanos): GsmAppSummary {
   const w = m.workload;
   switch (w.kind) {
     case 'ftpGet':
@@ -193,7 +173,7 @@ function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
   return failureOf(what, why, f?.at ?? now);
 }
 
-export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['summary']> {
+export function gsmSummary(m: GsmState, now: Nanos): GsmModelSummary {
   const simSeconds = toSeconds(now);
   const { senders, delivered } = tcpParts(m);
   let atMax = 0;
@@ -203,7 +183,7 @@ export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['sum
   const completed =
     w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp.done : !m.failed && now >= m.durationNs;
   const app = appSummary(m, now);
-  if (w.kind === 'rr' || w.kind === 'crr') app.throughputKbps = round(tcp.goodputBps / 1000);
+  if (app.kind === 'rr' || app.kind === 'crr') app.throughputKbps = round(tcp.goodputBps / 1000);
   const rlp = m.bearer.rlp;
   const ms = rlp.ms.counters;
   const iwf = rlp.iwf.counters;
@@ -214,7 +194,7 @@ export function gsmSummary(m: GsmState, now: Nanos): ReturnType<SystemModel['sum
   const vjDown = m.down.compressor?.counts;
   const v42a = m.bearer.v42.a.counters;
   const v42b = m.bearer.v42.b.counters;
-  const out: ReturnType<SystemModel['summary']> = {
+  const out: GsmModelSummary = {
     system: 'gsm',
     seed: m.seed,
     completed,

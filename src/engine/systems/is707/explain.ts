@@ -6,24 +6,24 @@
  */
 import {
   at,
-  channelWords,
   count,
-  radioChangeAt,
   erasures,
+  fadeItems,
+  frameFadeWords,
   frameHistories,
+  linkExplainer,
   piecesOf,
   ranges,
-  longestRunAt,
-  runItems,
-  runWords,
   span,
   times,
   worstFrame,
   type ExplainItem,
   type FrameHistory,
+  type LayerDescriber,
   type LinkExplainer,
-  type LinkStory,
+  type PacketPiece,
   type TableSource,
+  type TraceTable,
 } from '../../analysis/explain';
 import { RlpFrameKind } from '../../link/is707-rlp/frame';
 
@@ -38,23 +38,33 @@ interface Abort {
   readonly frames: number;
 }
 
-export const IS707_EXPLAIN: LinkExplainer = {
-  explainDatagram(table, d): LinkStory {
+/** What IS-707's RLP records say of one datagram. */
+interface RlpReading {
+  readonly piece: PacketPiece;
+  readonly dir: number;
+  readonly name: string;
+  /** Its frames' transmissions, from the datagram's sending on. */
+  readonly h: readonly FrameHistory[];
+  readonly firstTx: number;
+  /** The first of its frames an abort gave up, or null. */
+  readonly abort: { frame: number; at: Abort } | null;
+  /** The frame the story is about: the first one RLP gave up, else the one erased most often. */
+  readonly key: FrameHistory | null;
+  /** The NAK rounds that asked for the key frame. */
+  readonly naks: { rounds: number; first: number | null; items: ExplainItem[] };
+}
+
+/** The forward or reverse channel's records of direction `dir`. */
+const channelOf = (table: TraceTable, dir: number) => {
+  const ch = table.get('channel.state');
+  return { ch, keep: (i: number): boolean => ch!.col('dir')[i] === dir };
+};
+
+const RLP_DESCRIBER: LayerDescriber<RlpReading> = {
+  read(table, d) {
     const piece = piecesOf(table, d.id)[0];
-    if (!piece) {
-      return {
-        layers: [
-          {
-            name: 'RLP',
-            items: [{ t: null, text: `datagram ${d.id} was never put into RLP frames`, tone: 'lost' }],
-          },
-        ],
-        lost: null,
-        late: null,
-      };
-    }
+    if (!piece) return null;
     const dir = piece.dir;
-    const name = DIR_NAMES[dir] ?? `dir ${dir}`;
     const h = frameHistories(table.get('link.frame'), {
       dir,
       first: piece.first,
@@ -62,7 +72,23 @@ export const IS707_EXPLAIN: LinkExplainer = {
       kinds: [RlpFrameKind.Data, RlpFrameKind.Retx],
       from: d.sentAt,
     });
-    const firstTx = h[0]?.tx[0]?.t ?? piece.t;
+    const abort = givenUp(table.get('link.abort'), dir, h);
+    const key = abort ? h.find((f) => f.frame === abort.frame)! : worstFrame(h);
+    return {
+      piece,
+      dir,
+      name: DIR_NAMES[dir] ?? `dir ${dir}`,
+      h,
+      firstTx: h[0]?.tx[0]?.t ?? piece.t,
+      abort,
+      key,
+      naks: key ? nakRounds(table.get('link.nak'), 1 - dir, key) : { rounds: 0, first: null, items: [] },
+    };
+  },
+
+  notCarried: (_table, d) => ({ layer: 'RLP', text: `datagram ${d.id} was never put into RLP frames` }),
+
+  layers(table, d, { piece, dir, name, h, firstTx, abort, key, naks }) {
     const items: ExplainItem[] = [
       {
         t: firstTx,
@@ -79,11 +105,6 @@ export const IS707_EXPLAIN: LinkExplainer = {
         tone: 'lost',
       });
     }
-    // The frame the story is about: the first one RLP gave up, else the one erased most often.
-    const abort = givenUp(table.get('link.abort'), dir, h);
-    const key = abort ? h.find((f) => f.frame === abort.frame)! : worstFrame(h);
-    let rounds = 0;
-    let firstNak: number | null = null;
     if (key) {
       for (const x of key.tx) {
         const what = `frame ${key.frame} ${x.kind === RlpFrameKind.Retx ? 'resent' : 'sent'}`;
@@ -104,9 +125,6 @@ export const IS707_EXPLAIN: LinkExplainer = {
             tone: x.error ? 'lost' : 'ok',
           });
       }
-      const naks = nakRounds(table.get('link.nak'), 1 - dir, key);
-      rounds = naks.rounds;
-      firstNak = naks.first;
       items.push(...naks.items);
     }
     if (abort)
@@ -115,42 +133,33 @@ export const IS707_EXPLAIN: LinkExplainer = {
         text: `RLP aborts the gap from frame ${abort.at.first}: frame ${abort.frame} is given up (${count(abort.at.frames, 'frame')} abandoned)`,
         tone: 'lost',
       });
-    const ch = table.get('channel.state');
-    const keep = (i: number): boolean => ch!.col('dir')[i] === dir;
+    const { ch, keep } = channelOf(table, dir);
     const lastT = Math.max(
       abort?.at.t ?? 0,
       d.arrivedAt ?? 0,
       firstTx,
       ...(key ? key.tx.map((x) => x.t) : []),
     );
-    const txTimes = h.flatMap((f) => f.tx.map((x) => x.t));
-    const channel = runItems(
+    const channel = fadeItems(
       ch,
       keep,
-      'bad',
       firstTx,
       lastT + SLOT_NS,
-      (r) =>
-        r.end === null ? 'bad state, to the end of the trace' : `bad state (a ${span(r.end - r.start)} fade)`,
-      txTimes,
+      h.flatMap((f) => f.tx.map((x) => x.t)),
     );
-    const layers = [
+    return [
       { name: `RLP (${name})`, items },
       ...(channel.length > 0 ? [{ name: `Channel (${name})`, items: channel }] : []),
     ];
-    const fadeAt = (f: FrameHistory): string => {
-      const erased = f.tx.filter((x) => x.error).map((x) => x.t);
-      const run = longestRunAt(ch, keep, 'bad', erased);
-      return channelWords(
-        radioChangeAt(d.actions, erased[0] ?? f.tx[0].t),
-        run ? runWords(run, 'fade') : null,
-      );
-    };
+  },
+
+  causes(table, d, { dir, firstTx, abort, key, naks }) {
+    const { ch, keep } = channelOf(table, dir);
+    const fadeAt = (f: FrameHistory): string => frameFadeWords(ch, keep, d.actions, f);
     if (abort && key)
       return {
-        layers,
         lost: {
-          text: `RLP aborted frame ${key.frame} after ${count(rounds, 'NAK round')} ${fadeAt(key)}`,
+          text: `RLP aborted frame ${key.frame} after ${count(naks.rounds, 'NAK round')} ${fadeAt(key)}`,
           at: abort.at.t,
         },
         late: null,
@@ -159,23 +168,21 @@ export const IS707_EXPLAIN: LinkExplainer = {
       const erasedAt = key.tx.filter((x) => x.error).map((x) => x.t);
       const erased = erasedAt[0];
       const noticed =
-        firstNak !== null && firstNak - erased > LATE_NAK_NS
-          ? `; the receiver noticed the gap only ${span(firstNak - erased)} later, when a later frame came`
+        naks.first !== null && naks.first - erased > LATE_NAK_NS
+          ? `; the receiver noticed the gap only ${span(naks.first - erased)} later, when a later frame came`
           : '';
       return {
-        layers,
         lost:
           d.arrivedAt === null
             ? { text: `RLP lost frame ${key.frame} ${fadeAt(key)}`, at: erasedAt[erasedAt.length - 1] }
             : null,
         late: {
-          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(rounds, 'NAK round')}) ${fadeAt(key)}${noticed}`,
+          text: `RLP had to resend frame ${key.frame} (erased ${times(erasures(key))}, ${count(naks.rounds, 'NAK round')}) ${fadeAt(key)}${noticed}`,
           at: erased,
         },
       };
     }
     return {
-      layers,
       lost: null,
       late: {
         text: `none of its frames was erased: it waited ${span(firstTx - d.sentAt)} for its first RLP frame (the wireline and the queue of earlier data)`,
@@ -184,6 +191,8 @@ export const IS707_EXPLAIN: LinkExplainer = {
     };
   },
 };
+
+export const IS707_EXPLAIN: LinkExplainer = linkExplainer(RLP_DESCRIBER);
 
 /**
  * The first of the datagram's frames an abort gave up: an abort of its direction whose gap

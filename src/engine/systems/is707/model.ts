@@ -4,7 +4,7 @@ import { seconds, toSeconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
 import { WirePipe } from '../../link/wire/wire-pipe';
-import type { ParamValue, Scenario } from '../../scenario/types';
+import type { Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost, type TcpConnection } from '../../tcp';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
@@ -15,6 +15,8 @@ import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { phone } from '../stations';
+import type { LiveHandlers } from '../contract';
+import type { Is707LiveKey, Is707ModelSummary, Is707Summary } from './contract';
 import { FRAME_NS } from './frame';
 
 export { FRAME_NS } from './frame';
@@ -44,7 +46,7 @@ function framesOnAir(byKind: readonly number[]): number {
  * packet) — 9600 bit/s radio, 20 ms frames, one Markov fading channel per
  * direction — mobile host (RLP, PPP, TCP sink). ACKs return the same way.
  */
-export class Is707Model implements SystemModel {
+export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
   private readonly sender: TcpConnection;
   /** The mobile's end; with a handshake it exists once the SYN has arrived. */
   private sink: TcpConnection | null = null;
@@ -228,38 +230,32 @@ export class Is707Model implements SystemModel {
     return false;
   }
 
-  applyChange(key: string, value: ParamValue): void {
-    switch (key) {
-      case 'fer':
-        // The slider overrides the map until the phone moves again (ui.md: "the slider as override").
-        this.setRadio(numberValue(key, value), this.fdt);
-        break;
-      case 'fdt':
-        this.setRadio(this.fer, numberValue(key, value));
-        break;
-      case 'idle':
-        this.rlp.link.a.setIdle(numberValue(key, value));
-        this.rlp.link.b.setIdle(numberValue(key, value));
-        break;
-      case 'reverse':
-        this.reverse.enabled = value === true;
-        break;
-      case 'radioFromMap':
-        this.radioFromMap = value === true;
-        if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
-        break;
-      case 'msX':
-      case 'msY':
-        this.ms =
-          key === 'msX'
-            ? { ...this.ms, x: numberValue(key, value) }
-            : { ...this.ms, y: numberValue(key, value) };
-        if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
-        break;
-    }
+  /** The live keys' handlers (contract.ts `Is707LiveKey`). */
+  readonly live: LiveHandlers<Is707LiveKey> = {
+    // The slider overrides the map until the phone moves again (ui.md: "the slider as override").
+    fer: (value) => this.setRadio(numberValue('fer', value), this.fdt),
+    fdt: (value) => this.setRadio(this.fer, numberValue('fdt', value)),
+    idle: (value) => {
+      this.rlp.link.a.setIdle(numberValue('idle', value));
+      this.rlp.link.b.setIdle(numberValue('idle', value));
+    },
+    reverse: (value) => {
+      this.reverse.enabled = value === true;
+    },
+    radioFromMap: (value) => {
+      this.radioFromMap = value === true;
+      if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
+    },
+    msX: (value) => this.movePhone({ ...this.ms, x: numberValue('msX', value) }),
+    msY: (value) => this.movePhone({ ...this.ms, y: numberValue('msY', value) }),
+  };
+
+  private movePhone(ms: { x: number; y: number }): void {
+    this.ms = ms;
+    if (this.radioFromMap) this.setRadio(this.mapFer(), this.fdt);
   }
 
-  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+  summary(now: Nanos): Is707ModelSummary {
     const simSeconds = toSeconds(now);
     const slots = this.rlp.link.slot;
     const delivered = this.sink ? this.sink.stats.bytesDelivered : 0;
@@ -268,7 +264,7 @@ export class Is707Model implements SystemModel {
     const ms = this.rlp.link.b.counters;
     const fwdSent = framesOnAir(ap.framesSent);
     const revSent = framesOnAir(ms.framesSent);
-    const out: ReturnType<SystemModel['summary']> = {
+    const out: Is707ModelSummary = {
       system: 'is707',
       seed: this.seed,
       completed: false,

@@ -14,10 +14,11 @@ import {
   at,
   channelWords,
   count,
+  fadeItems,
+  linkExplainer,
   radioChangeAt,
   piecesOf,
   longestRunAt,
-  runItems,
   runWords,
   span,
   times,
@@ -25,8 +26,8 @@ import {
   type ExplainItem,
   type ExplainLayer,
   type Cause,
+  type LayerDescriber,
   type LinkExplainer,
-  type LinkStory,
   type PacketPiece,
   type TableSource,
   type TraceTable,
@@ -54,25 +55,51 @@ interface FragmentFate {
   readonly dead: boolean;
 }
 
-export const PHS_EXPLAIN: LinkExplainer = {
-  explainDatagram(table, d): LinkStory {
+/** What PHS's Multilink and PIAFS records say of one datagram. */
+interface MultilinkReading {
+  readonly pieces: PacketPiece[];
+  readonly fates: FragmentFate[];
+  readonly dir: number;
+  /** A fragment never complete, else null. */
+  readonly lostFrag: FragmentFate | null;
+  /** The fragment the story is about: a lost one, else the last to be complete. */
+  readonly key: FragmentFate;
+  /** Fragments that went through untouched (they share one line). */
+  readonly plain: FragmentFate[];
+  /** When Multilink at the receiver discarded fragments after every fragment was in, if the datagram never arrived. */
+  readonly disc: number | null;
+}
+
+const MULTILINK_DESCRIBER: LayerDescriber<MultilinkReading> = {
+  read(table, d) {
     // In Multilink order (a fragment lost on a released link is recorded when it was lost).
     const pieces = piecesOf(table, d.id).sort((a, b) => a.part - b.part);
-    if (pieces.length === 0)
-      return {
-        layers: [
-          {
-            name: 'PPP Multilink',
-            items: [{ t: null, text: `datagram ${d.id} was never put on a PIAFS link`, tone: 'lost' }],
-          },
-        ],
-        lost: null,
-        late: null,
-      };
+    if (pieces.length === 0) return null;
     const mon = table.get('piafs.monitor');
     const links = table.get('phs.link');
     const fates = pieces.map((p) => fateOf(mon, links, p, d));
     const dir = pieces[0].dir;
+    const lostFrag = fates.find((f) => f.complete === null) ?? null;
+    const slowest = fates.reduce((a, b) => ((b.complete ?? 0) > (a.complete ?? 0) ? b : a));
+    const key = lostFrag ?? slowest;
+    const complete = Math.max(...fates.map((f) => f.complete ?? 0));
+    return {
+      pieces,
+      fates,
+      dir,
+      lostFrag,
+      key,
+      plain: fates.filter((f) => f !== key && f.crc.length === 0 && f.complete !== null),
+      disc: d.arrivedAt === null ? discardAfter(table.get('mp.state'), dir, complete) : null,
+    };
+  },
+
+  notCarried: (_table, d) => ({
+    layer: 'PPP Multilink',
+    text: `datagram ${d.id} was never put on a PIAFS link`,
+  }),
+
+  layers(table, d, { pieces, fates, dir, lostFrag, plain, disc }) {
     const mp: ExplainItem[] = [
       {
         t: Math.min(...pieces.map((p) => p.t)),
@@ -83,21 +110,38 @@ export const PHS_EXPLAIN: LinkExplainer = {
         tone: 'info',
       },
     ];
-    const layers: ExplainLayer[] = [{ name: 'PPP Multilink', items: mp }];
-    const ch = table.get('channel.state');
-    // The fragment the story is about: a lost one, else the last to be complete.
-    const lostFrag = fates.find((f) => f.complete === null) ?? null;
-    const slowest = fates.reduce((a, b) => ((b.complete ?? 0) > (a.complete ?? 0) ? b : a));
-    const key = lostFrag ?? slowest;
-    // Fragments that went through untouched share one line; the others get their link's layers.
-    const plain = fates.filter((f) => f !== key && f.crc.length === 0 && f.complete !== null);
     if (plain.length > 0)
       mp.push({
         t: Math.max(...plain.map((f) => f.complete!)),
         text: `${plain.length === 1 ? 'fragment' : 'fragments'} ${plain.map((f) => `${f.piece.part} (link ${f.piece.link + 1})`).join(', ')}: every frame in at the first try`,
         tone: 'ok',
       });
+    const rx = dir === DOWN ? 'MS' : 'BS';
+    if (d.arrivedAt === null && lostFrag && lostFrag.release !== null) {
+      if (disc !== null)
+        mp.push({
+          t: disc,
+          text: `PPP Multilink at the ${rx} gives up waiting for fragment ${lostFrag.piece.part} and discards the datagram's other fragments`,
+          tone: 'lost',
+        });
+    } else if (d.arrivedAt === null && !lostFrag)
+      mp.push(
+        disc !== null
+          ? { t: disc, text: `PPP Multilink at the ${rx} discards fragments (M passed them)`, tone: 'lost' }
+          : {
+              t: null,
+              text: 'every fragment got through PIAFS, but the datagram was never delivered',
+              tone: 'lost',
+            },
+      );
+    const layers: ExplainLayer[] = [{ name: 'PPP Multilink', items: mp }];
+    const ch = table.get('channel.state');
     for (const f of fates) if (!plain.includes(f)) layers.push(...piafsLayers(table, ch, f, d));
+    return layers;
+  },
+
+  causes(table, d, { pieces, fates, dir, lostFrag, key, disc }) {
+    const ch = table.get('channel.state');
     const where = `link ${key.piece.link + 1}`;
     const crc = key.crc.length;
     const fade = (): string => {
@@ -110,8 +154,6 @@ export const PHS_EXPLAIN: LinkExplainer = {
     };
     let lost: Cause | null = null;
     if (d.arrivedAt === null) {
-      const complete = Math.max(...fates.map((f) => f.complete ?? 0));
-      const disc = discardAfter(table.get('mp.state'), dir, complete);
       if (lostFrag && lostFrag.release !== null) {
         const link = lostFrag.piece.link + 1;
         const who =
@@ -121,12 +163,6 @@ export const PHS_EXPLAIN: LinkExplainer = {
           disc === null
             ? ''
             : `; Multilink held the datagram waiting for that fragment${disc > d.deadline ? ` (still waiting at ${at(d.deadline)})` : ''} until it gave the datagram up at ${at(disc)}`;
-        if (disc !== null)
-          mp.push({
-            t: disc,
-            text: `PPP Multilink at the ${dir === DOWN ? 'MS' : 'BS'} gives up waiting for fragment ${lostFrag.piece.part} and discards the datagram's other fragments`,
-            tone: 'lost',
-          });
         lost = {
           text: !lostFrag.dead
             ? `${who} while fragment ${lostFrag.piece.part} was on it (its frames were lost with the link)${waited}`
@@ -135,20 +171,7 @@ export const PHS_EXPLAIN: LinkExplainer = {
               : `${who} with fragment ${lostFrag.piece.part} of it waiting to be sent on that link, so the fragment was lost with the link${waited}`,
           at: lostFrag.release,
         };
-      } else if (!lostFrag) {
-        mp.push(
-          disc !== null
-            ? {
-                t: disc,
-                text: `PPP Multilink at the ${dir === DOWN ? 'MS' : 'BS'} discards fragments (M passed them)`,
-                tone: 'lost',
-              }
-            : {
-                t: null,
-                text: 'every fragment got through PIAFS, but the datagram was never delivered',
-                tone: 'lost',
-              },
-        );
+      } else if (!lostFrag)
         lost =
           disc !== null
             ? {
@@ -156,7 +179,6 @@ export const PHS_EXPLAIN: LinkExplainer = {
                 at: disc,
               }
             : null;
-      }
     }
     const late: Cause | null =
       crc > 0
@@ -171,7 +193,6 @@ export const PHS_EXPLAIN: LinkExplainer = {
             }
           : null;
     return {
-      layers,
       lost,
       late,
       notes: fates.some((f) => f.complete === null && f.release === null)
@@ -182,6 +203,8 @@ export const PHS_EXPLAIN: LinkExplainer = {
     };
   },
 };
+
+export const PHS_EXPLAIN: LinkExplainer = linkExplainer(MULTILINK_DESCRIBER);
 
 function chKeep(ch: TableSource | null, link: number, dir: number): (i: number) => boolean {
   return (i) => ch!.col('link')[i] === link && ch!.col('dir')[i] === dir;
@@ -290,16 +313,7 @@ function piafsLayers(
     items.push({ t: f.release, text: `link ${p.link + 1} released with the fragment on it`, tone: 'lost' });
   const end = f.complete ?? f.release ?? d.arrivedAt ?? d.deadline;
   const crcTimes = f.crc.map((c) => c.t);
-  const channel = runItems(
-    ch,
-    chKeep(ch, p.link, p.dir),
-    'bad',
-    p.t - 64 * SLOT_NS,
-    end + SLOT_NS,
-    (r) =>
-      r.end === null ? 'bad state, to the end of the trace' : `bad state (a ${span(r.end - r.start)} fade)`,
-    crcTimes,
-  );
+  const channel = fadeItems(ch, chKeep(ch, p.link, p.dir), p.t - 64 * SLOT_NS, end + SLOT_NS, crcTimes);
   return [
     { name, items },
     ...(channel.length > 0

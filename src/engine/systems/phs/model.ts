@@ -16,7 +16,7 @@ import { detailRecorder } from '../../link/link-trace';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
 import { WirePipe } from '../../link/wire/wire-pipe';
 import { multilinkPacketTraceSource } from '../../link/packet-trace';
-import type { ParamValue, Scenario } from '../../scenario/types';
+import type { Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
 import { scenarioProfiles } from '../common/tcp-setup';
@@ -33,6 +33,8 @@ import { PhsObserver } from './observe';
 import { phsSummary } from './summary';
 import { phsView } from './view';
 import type { PhsState } from './state';
+import { numberedHandlers, type LiveHandlers } from '../contract';
+import type { PhsLinkKey, PhsLiveKey, PhsModelSummary, PhsSummary } from './contract';
 
 /** Ethernet on both wired sides (10BASE-T). */
 const ETHERNET_BPS = 10e6;
@@ -40,7 +42,7 @@ const SERVER = 1;
 const CLIENT = 2;
 const SLOTS_PER_MINUTE = 6000;
 
-export class PhsModel implements SystemModel, PhsState {
+export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
   readonly seed: number;
   readonly radio: PhsRadio;
   readonly bundle: PhsBundle;
@@ -188,7 +190,7 @@ export class PhsModel implements SystemModel, PhsState {
     this.control.schedule('add', v.timed('add'), 0);
     this.control.schedule('burst', v.timed('burst'), 0);
     const hit = v.numberOrWord('hit');
-    if (hit !== 'none') this.applyChange('hit', hit, 0);
+    if (hit !== 'none') this.live.hit(hit, 0);
     this.observer.fields(0);
 
     this.ftp.start(0);
@@ -230,50 +232,41 @@ export class PhsModel implements SystemModel, PhsState {
     return this.ftp.done || this.ftp.failed;
   }
 
-  applyChange(key: string, value: ParamValue, now: Nanos): void {
-    const m = /^link([1-6])$/.exec(key);
-    if (m) {
-      this.control.toggle(Number(m[1]) - 1, value === true, now);
-      return;
-    }
-    switch (key) {
-      case 'msX':
-      case 'msY': {
-        const x = key === 'msX' ? numberValue(key, value) : this.radio.ms.x;
-        const y = key === 'msY' ? numberValue(key, value) : this.radio.ms.y;
-        this.radio.moveTo(x, y);
-        this.control.checkDrops(now);
-        this.observer.fields(now);
-        break;
-      }
-      case 'fading':
-        this.radio.setFading(value === 'walking' ? 'walking' : 'still');
-        this.observer.fields(now);
-        break;
-      case 'body':
-        this.bodyPerSlot = numberValue(key, value) / SLOTS_PER_MINUTE;
-        break;
-      case 'bodyMs':
-        this.bodyMs = numberValue(key, value);
-        break;
-      case 'release':
-      case 'add':
-      case 'burst':
-        this.control.schedule(key, timedListValue(key, value), now);
-        break;
-      case 'hit': {
-        if (value === 'none') break;
-        const until = now + millis(this.bodyMs);
-        for (let i = 0; i < PHS_LINKS; i++) if (value === ALL_WORD || value === i + 1) this.force(i, until);
-        break;
-      }
-      case 'clientStall':
-        this.stall.setMean(numberValue(key, value));
-        break;
-    }
+  /** The live keys' handlers (contract.ts `PhsLiveKey`). */
+  readonly live: LiveHandlers<PhsLiveKey> = {
+    ...numberedHandlers<PhsLinkKey>('link', PHS_LINKS, (i, value, now) =>
+      this.control.toggle(i, value === true, now),
+    ),
+    msX: (value, now) => this.movePhone(numberValue('msX', value), this.radio.ms.y, now),
+    msY: (value, now) => this.movePhone(this.radio.ms.x, numberValue('msY', value), now),
+    fading: (value, now) => {
+      this.radio.setFading(value === 'walking' ? 'walking' : 'still');
+      this.observer.fields(now);
+    },
+    body: (value) => {
+      this.bodyPerSlot = numberValue('body', value) / SLOTS_PER_MINUTE;
+    },
+    bodyMs: (value) => {
+      this.bodyMs = numberValue('bodyMs', value);
+    },
+    release: (value, now) => this.control.schedule('release', timedListValue('release', value), now),
+    add: (value, now) => this.control.schedule('add', timedListValue('add', value), now),
+    burst: (value, now) => this.control.schedule('burst', timedListValue('burst', value), now),
+    hit: (value, now) => {
+      if (value === 'none') return;
+      const until = now + millis(this.bodyMs);
+      for (let i = 0; i < PHS_LINKS; i++) if (value === ALL_WORD || value === i + 1) this.force(i, until);
+    },
+    clientStall: (value) => this.stall.setMean(numberValue('clientStall', value)),
+  };
+
+  private movePhone(x: number, y: number, now: Nanos): void {
+    this.radio.moveTo(x, y);
+    this.control.checkDrops(now);
+    this.observer.fields(now);
   }
 
-  summary(now: Nanos): ReturnType<SystemModel['summary']> {
+  summary(now: Nanos): PhsModelSummary {
     const f = this.ftp;
     const view = {
       now,

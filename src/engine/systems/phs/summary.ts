@@ -7,7 +7,7 @@
 import { LINK_SETUP_MIN_DBUV } from '../../channel';
 import { PIAFS_USER_BPS } from '../../link/piafs';
 import { toSeconds, type Nanos } from '../../core/time';
-import type { SystemModel } from '../types';
+import type { PhsModelSummary } from './contract';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, firstFailure, secs, tcpFailureWhat } from '../common/failure';
 import type { PhsState } from './state';
@@ -46,7 +46,7 @@ function phsFailure(m: PhsState, now: Nanos): Out['failure'] {
   return failureOf(what, why + (f ? backoffNote(f) : ''), at);
 }
 
-type Out = ReturnType<SystemModel['summary']>;
+type Out = PhsModelSummary;
 
 export function phsSummary(m: PhsState, now: Nanos): Out {
   const simSeconds = toSeconds(now);

@@ -1,16 +1,19 @@
 /**
  * The slot/carrier grids of the three RFPs as the lab reads them from the DECT view (engine
  * systems/dect/observe.ts): each station's `cells` is a string of 120 code digits, index
- * carrier × 12 + slot. Pure: the grid panel draws from these, and tests read them.
+ * carrier × 12 + slot, in the codes of the engine's DECT contract (its `GRID_CELL_KINDS`). Pure: the grid panel draws from these, and tests read them.
  */
 import type { MapStation, SystemView } from '../../../engine/systems/types';
+import {
+  DECT_CARRIERS as CARRIERS,
+  DECT_SLOTS as SLOTS,
+  GRID_CELL_KINDS as CELL_KINDS,
+  gridCodeAt,
+  GridCode,
+  type GridCellKind as CellKind,
+} from '../../../engine/systems/dect/contract';
 
-export const SLOTS = 12;
-export const CARRIERS = 10;
-
-/** Cell categories in code order (observe.ts GridCode). */
-export const CELL_KINDS = ['free', 'interfered', 'background', 'tcp', 'handover'] as const;
-export type CellKind = (typeof CELL_KINDS)[number];
+export { CARRIERS, CELL_KINDS, SLOTS, type CellKind };
 
 /** Legend words of each category. */
 export const CELL_WORDS: Readonly<Record<CellKind, string>> = {
@@ -42,12 +45,12 @@ export function rfpGrid(s: MapStation): RfpGrid | null {
   const counts = { free: 0, interfered: 0, background: 0, tcp: 0, handover: 0 };
   const tcp: string[] = [];
   for (let ch = 0; ch < cells.length; ch++) {
-    const c = Math.min(CELL_KINDS.length - 1, Math.max(0, cells.charCodeAt(ch) - 48));
+    const c = gridCodeAt(cells, ch);
     codes[ch] = c;
     counts[CELL_KINDS[c]]++;
-    if (c >= 3)
+    if (c === GridCode.TCP || c === GridCode.HANDOVER)
       tcp.push(
-        `carrier ${Math.floor(ch / SLOTS)}, slot ${(ch % SLOTS) + 1}${c === 4 ? ' (in handover)' : ''}`,
+        `carrier ${Math.floor(ch / SLOTS)}, slot ${(ch % SLOTS) + 1}${c === GridCode.HANDOVER ? ' (in handover)' : ''}`,
       );
   }
   return {

@@ -7,12 +7,13 @@
  * Each shows the study's value beside the live one (published.ts). Presets are data.
  */
 import type { Preset, SweepSpec } from '../../presets/types';
+import type { DectSummaryPath } from '../../../engine/systems/dect/contract';
 import { Q } from '../../quantity';
 import { remedySeries } from '../../presets/remedy-series';
 import { DECT_PUBLISHED as P } from './published';
 
 /** TH, TH_id and TH_teo against λ at the reference load (dect.md "Views"; must-reproduce 2). */
-const LAMBDA_SWEEP: SweepSpec = {
+const LAMBDA_SWEEP: SweepSpec<DectSummaryPath> = {
   base: 'system=dect&duration=600',
   key: 'lambda',
   values: [5, 10, 15, 20, 25, 30, 40, 50],
@@ -44,7 +45,7 @@ const SATURATED = 'system=dect&lambda=40&duration=1200';
  */
 export const DECT_FULL_CELL_SEED = 2;
 
-export const DECT_PRESETS: readonly Preset[] = [
+export const DECT_PRESETS: readonly Preset<DectSummaryPath>[] = [
   {
     id: 'dect-free',
     system: 'dect',

@@ -1,4 +1,5 @@
 import type { PublishedCurve } from '../types';
+import type { DectSummaryPath } from '../../../engine/systems/dect/contract';
 import { DECT_PUBLISHED as P } from './published';
 
 /**
@@ -12,7 +13,7 @@ const SOURCE =
 const REFERENCE = P.reference;
 const LAMBDA_MAX = 100;
 
-export const DECT_CURVES: readonly PublishedCurve[] = [
+export const DECT_CURVES: readonly PublishedCurve<DectSummaryPath>[] = [
   {
     label: `TH_id = min(λ, ${REFERENCE.thTeo})`,
     source: SOURCE,

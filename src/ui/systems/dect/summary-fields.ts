@@ -1,5 +1,6 @@
 import { Q } from '../../quantity';
-import type { SummaryFields } from '../types';
+import type { FieldsOf, SummaryFields } from '../types';
+import type { DectSummaryPath } from '../../../engine/systems/dect/contract';
 
 /** The background terminal types of dect.md: P08j, P32, P80 (one bearer each) and Data (several). */
 const TYPES = [
@@ -120,4 +121,4 @@ export const DECT_SUMMARY_FIELDS: SummaryFields = {
   'link.background.handovers.started': { label: 'Background bearer handovers started', quantity: Q.count },
   'link.background.handovers.done': { label: 'Background bearer handovers done', quantity: Q.count },
   'link.background.handovers.failed': { label: 'Background bearer handovers failed', quantity: Q.count },
-};
+} satisfies FieldsOf<DectSummaryPath>;

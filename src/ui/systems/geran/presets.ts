@@ -6,6 +6,7 @@
  */
 import { remedySeries } from '../../presets/remedy-series';
 import type { Preset, SweepSpec } from '../../presets/types';
+import type { GeranSummaryPath } from '../../../engine/systems/geran/contract';
 import { Q } from '../../quantity';
 import { GERAN_PUBLISHED as P } from './published';
 
@@ -20,7 +21,11 @@ const WITH_AND_WITHOUT = [
   { label: 'speech on (both)', keys: 'speech=both' },
 ];
 
-const delaySweep = (metric: string, metricLabel: string, base = 'system=geran'): SweepSpec => ({
+const delaySweep = (
+  metric: GeranSummaryPath,
+  metricLabel: string,
+  base = 'system=geran',
+): SweepSpec<GeranSummaryPath> => ({
   base,
   key: 'delay',
   values: DELAYS,
@@ -32,7 +37,7 @@ const delaySweep = (metric: string, metricLabel: string, base = 'system=geran'):
 
 const SPEECH_CHARTS = ['seq', 'link', 'rto'] as const;
 
-export const GERAN_PRESETS: readonly Preset[] = [
+export const GERAN_PRESETS: readonly Preset<GeranSummaryPath>[] = [
   {
     id: 'geran-free',
     system: 'geran',

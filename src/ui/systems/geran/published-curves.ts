@@ -1,4 +1,5 @@
 import type { PublishedCurve } from '../types';
+import type { GeranSummaryPath } from '../../../engine/systems/geran/contract';
 import { GERAN_PUBLISHED as P } from './published';
 
 /**
@@ -9,7 +10,7 @@ import { GERAN_PUBLISHED as P } from './published';
  */
 const SOURCE = `${P.source}`;
 
-export const GERAN_CURVES: readonly PublishedCurve[] = [
+export const GERAN_CURVES: readonly PublishedCurve<GeranSummaryPath>[] = [
   {
     label: `ceiling ${P.maxUserRateKbps} kbit/s`,
     source: `${SOURCE}: 32 kbit/s × 1460/1500`,

@@ -1,5 +1,6 @@
 import { Q } from '../../quantity';
-import type { SummaryFields } from '../types';
+import type { FieldsOf, SummaryFields } from '../types';
+import type { GeranSummaryPath } from '../../../engine/systems/geran/contract';
 
 /**
  * GERAN's summary fields for people (geran.md "Metrics"; engine/systems/geran/summary.ts). The
@@ -34,4 +35,4 @@ export const GERAN_SUMMARY_FIELDS: SummaryFields = {
   'app.stallingShare': { label: 'Share lost to stalls (set-up, slow start, timeouts)', quantity: Q.share },
   'app.bestStretchKbps': { label: 'Best 5 s stretch', quantity: Q.kbps },
   'app.perDownload': { label: 'Each download’s figures', quantity: Q.words },
-};
+} satisfies FieldsOf<GeranSummaryPath>;

@@ -5,6 +5,7 @@
  */
 import { remedySeries } from '../../presets/remedy-series';
 import type { Preset } from '../../presets/types';
+import type { GsmSummaryPath } from '../../../engine/systems/gsm/contract';
 import { Q } from '../../quantity';
 import { GSM_PUBLISHED as P } from './published';
 
@@ -14,7 +15,7 @@ const CONTENTS = [
   { label: 'binary', keys: 'content=binary' },
 ];
 
-const ftp = (content: 'ascii' | 'text' | 'binary'): Preset => ({
+const ftp = (content: 'ascii' | 'text' | 'binary'): Preset<GsmSummaryPath> => ({
   id: `gsm-ftp-${content}`,
   system: 'gsm',
   title: `FTP Get of a 500 kB ${content} file (MTU 808)`,
@@ -47,7 +48,7 @@ const ftp = (content: 'ascii' | 'text' | 'binary'): Preset => ({
   ],
 });
 
-export const GSM_PRESETS: readonly Preset[] = [
+export const GSM_PRESETS: readonly Preset<GsmSummaryPath>[] = [
   {
     id: 'gsm-free',
     system: 'gsm',

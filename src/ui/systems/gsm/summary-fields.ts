@@ -1,5 +1,6 @@
 import { Q } from '../../quantity';
-import type { SummaryFields } from '../types';
+import type { FieldsOf, SummaryFields } from '../types';
+import type { GsmSummaryPath } from '../../../engine/systems/gsm/contract';
 
 const budget = (part: string) => ({ label: `Byte budget: ${part}`, quantity: Q.bytesps });
 
@@ -52,4 +53,4 @@ export const GSM_SUMMARY_FIELDS: SummaryFields = {
     label: 'Throughput in kbyte/s (1 kbyte = 1024 bytes, as the study counts)',
     quantity: Q.kbyteps,
   },
-};
+} satisfies FieldsOf<GsmSummaryPath>;

@@ -6,11 +6,12 @@
 import { IS707_PUBLISHED as P } from './published';
 import { remedySeries } from '../../presets/remedy-series';
 import type { Preset } from '../../presets/types';
+import type { Is707SummaryPath } from '../../../engine/systems/is707/contract';
 import { Q } from '../../quantity';
 
 const FDT_SERIES = P.fdtCases.map((f) => ({ label: `f_dT = ${f}`, keys: `fdt=${f}` }));
 
-export const IS707_PRESETS: readonly Preset[] = [
+export const IS707_PRESETS: readonly Preset<Is707SummaryPath>[] = [
   {
     id: 'is707-free',
     system: 'is707',
@@ -177,7 +178,7 @@ export const IS707_PRESETS: readonly Preset[] = [
       },
     ],
   },
-  ...([10, 100, 1000] as const).map((w, i): Preset => ({
+  ...([10, 100, 1000] as const).map((w, i): Preset<Is707SummaryPath> => ({
     id: `is707-fig${10 + i}`,
     system: 'is707',
     title: `Goodput histogram over ${w} s windows (Figure ${10 + i})`,

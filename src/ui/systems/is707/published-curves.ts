@@ -1,4 +1,5 @@
 import type { PublishedCurve } from '../types';
+import type { Is707SummaryPath } from '../../../engine/systems/is707/contract';
 import { IS707_PUBLISHED as P } from './published';
 
 /**
@@ -7,7 +8,7 @@ import { IS707_PUBLISHED as P } from './published';
  * what is drawn is what it states in numbers: the bound goodput ≤ 1 − Pe under the PPP ceiling
  * 536/584 (Figures 3–4), and the knee of Figure 9 at about five idle frames.
  */
-export const IS707_CURVES: readonly PublishedCurve[] = [
+export const IS707_CURVES: readonly PublishedCurve<Is707SummaryPath>[] = [
   {
     label: 'bound: min(0.918, 1 − Pe)',
     source: `${P.source}, Figures 3–4: goodput ≤ ${P.goodputBound}; PPP ceiling 536/584`,

@@ -1,5 +1,6 @@
 import { Q } from '../../quantity';
-import type { SummaryFields } from '../types';
+import type { FieldsOf, SummaryFields } from '../types';
+import type { Is707SummaryPath } from '../../../engine/systems/is707/contract';
 
 /**
  * IS-707's summary fields for people (is707.md "Stack"; model.ts): forward means base station →
@@ -26,4 +27,4 @@ export const IS707_SUMMARY_FIELDS: SummaryFields = {
   'link.apQueueDrops': { label: 'Packets dropped at the access point’s full queue', quantity: Q.count },
   'link.fer': { label: 'Frame error rate set (Pe)', quantity: Q.ratio },
   'link.fdt': { label: 'Normalized Doppler f_dT', quantity: Q.ratio },
-};
+} satisfies FieldsOf<Is707SummaryPath>;

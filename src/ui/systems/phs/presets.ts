@@ -6,6 +6,7 @@
  */
 import { remedySeries } from '../../presets/remedy-series';
 import type { Preset, SweepSeries } from '../../presets/types';
+import type { PhsSummaryPath } from '../../../engine/systems/phs/contract';
 import { Q } from '../../quantity';
 import { PHS_PUBLISHED as P } from './published';
 
@@ -19,7 +20,7 @@ const t1 = (d: number) => P.table1.find((r) => r.distance === d)!;
 /** Outdoor distances of the field-strength sweep (units at the origin): ≈ 45 … 30 dBµV. */
 const OUTDOOR_METRES = [140, 160, 180, 200, 220, 240, 260, 275, 290, 310, 330, 365];
 
-export const PHS_PRESETS: readonly Preset[] = [
+export const PHS_PRESETS: readonly Preset<PhsSummaryPath>[] = [
   {
     id: 'phs-free',
     system: 'phs',

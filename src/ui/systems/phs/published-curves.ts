@@ -1,5 +1,6 @@
 import { fieldStrengthOutdoor } from '../../../engine/channel/path-loss';
 import type { PublishedCurve } from '../types';
+import type { PhsSummaryPath } from '../../../engine/systems/phs/contract';
 import { PHS_PUBLISHED as P } from './published';
 
 /**
@@ -33,8 +34,8 @@ const d35 = outdoorDistanceFor(P.outdoor.largeLossIfAnyUnitBelow);
 const d30 = outdoorDistanceFor(P.outdoor.noSetupBelow);
 const sixLinks = P.table1.find((r) => r.distance === 20)?.getKbps ?? NaN;
 
-export const PHS_CURVES: readonly PublishedCurve[] = [
-  ...(['ftpGet', 'ftpPut'] as const).map((app): PublishedCurve => ({
+export const PHS_CURVES: readonly PublishedCurve<PhsSummaryPath>[] = [
+  ...(['ftpGet', 'ftpPut'] as const).map((app): PublishedCurve<PhsSummaryPath> => ({
     label: `Table 1: ${app === 'ftpGet' ? 'Get' : 'Put'}`,
     source: T1,
     x: 'msX',
@@ -43,7 +44,7 @@ export const PHS_CURVES: readonly PublishedCurve[] = [
     kind: 'points',
     points: P.table1.map((r) => ({ x: r.distance, y: app === 'ftpGet' ? r.getKbps : r.putKbps })),
   })),
-  ...(['get', 'put'] as const).map((dir): PublishedCurve => ({
+  ...(['get', 'put'] as const).map((dir): PublishedCurve<PhsSummaryPath> => ({
     label: `Table 2: ${dir === 'get' ? 'Get' : 'Put'}, 5 and 6 links`,
     source: T2,
     x: 'channels',

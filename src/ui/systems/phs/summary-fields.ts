@@ -1,5 +1,6 @@
 import { Q } from '../../quantity';
-import type { SummaryFields } from '../types';
+import type { FieldsOf, SummaryFields } from '../types';
+import type { PhsSummaryPath } from '../../../engine/systems/phs/contract';
 
 /**
  * PHS's summary fields for people (phs.md; engine/systems/phs/summary.ts): three base-station units
@@ -44,4 +45,4 @@ export const PHS_SUMMARY_FIELDS: SummaryFields = {
     label: 'Throughput in kbyte/s (1 kbyte = 1000 bytes, as Windows’ ftp prints it)',
     quantity: Q.kbyteps,
   },
-};
+} satisfies FieldsOf<PhsSummaryPath>;

@@ -9,6 +9,7 @@ import { DECT_CHANNELS } from '../../../../src/engine/systems/dect/air';
 import { DectModel } from '../../../../src/engine/systems/dect/model';
 import { DATA_TERMINAL_BEARERS, LOOK_AHEAD_PAST_END } from '../../../../src/engine/systems/dect/background';
 import { createSimulation, parseScenario } from '../../../../src/engine';
+import type { DectBearerKey } from '../../../../src/engine/systems/dect/contract';
 
 function run(cfg: Partial<DectConfig>, seconds: number, at?: (m: DectModel, s: Scheduler) => void) {
   const scheduler = new Scheduler();
@@ -39,7 +40,7 @@ describe('DECT model', () => {
   it('a drop sets the TCP user up again at once and the DLC resumes with nothing flushed', () => {
     const { s } = run({ fixedBearers: true, lambda: 20 }, 30, (m, sch) =>
       sch.at(10e9, (now) => {
-        for (let i = 1; i <= 10; i++) m.applyChange(`bearer${i}`, false, now);
+        for (let i = 1; i <= 10; i++) m.live[`bearer${i}` as DectBearerKey](false, now);
       }),
     );
     const link = s.link as unknown as Link;
@@ -60,7 +61,7 @@ describe('DECT model', () => {
     const quiet = { load: [0, 0, 0, 0], hoScale: 0, mobility: 'map' as const, lambda: 40 };
     const { s, m } = run(quiet, 30, (m, sch) => {
       sch.at(10e9, (now) => {
-        for (let i = 1; i <= 10; i++) m.applyChange(`bearer${i}`, false, now);
+        for (let i = 1; i <= 10; i++) m.live[`bearer${i}` as DectBearerKey](false, now);
         for (let r = 0; r < m.cluster.grids.length; r++)
           for (let ch = 0; ch < DECT_CHANNELS; ch++)
             if (m.cluster.grids[r].owner[ch] === -1) {
