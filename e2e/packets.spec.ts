@@ -101,6 +101,12 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('packet-waiting')).toBeVisible();
+  // In slow motion it draws again, and the datagrams move on.
+  await page.getByTestId('speed').selectOption('0.25');
+  await expect(page.getByTestId('packet-waiting')).toBeHidden();
+  await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
+  const slow = (await marks(page)).t;
+  await expect.poll(async () => (await marks(page)).t).toBeGreaterThan(slow);
 });
 
 // Reduced motion as a context option: a worker's reused context never keeps it for the next test.

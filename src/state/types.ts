@@ -12,8 +12,14 @@ import type { TraceData } from './trace-buffers';
 import type { ChartId, Theme, ViewError, ViewState } from './url-codec';
 
 /** Playback speed: simulated seconds per real second, or as fast as possible. */
-export type Speed = '1' | '10' | '100' | 'max';
-export const SPEEDS: readonly Speed[] = ['1', '10', '100', 'max'];
+export type Speed = '0.1' | '0.25' | '1' | '10' | '100' | 'max';
+/** Slow motion (0.1×, 0.25×: the packet view's frames and datagrams at a pace the eye follows) to as fast as possible. */
+export const SPEEDS: readonly Speed[] = ['0.1', '0.25', '1', '10', '100', 'max'];
+
+/** Whether `speed` runs faster than real time (the packet view waits then: issue 25 item 4, "at 1× or slower"). */
+export function fasterThanRealTime(speed: Speed): boolean {
+  return speed === 'max' || Number(speed) > 1;
+}
 
 /** starting: loading a scenario; ready: paused; failed: the engine stopped (see engineError). */
 export type RunStatus = 'starting' | 'ready' | 'playing' | 'done' | 'failed';

@@ -62,6 +62,19 @@ describe('lab store', () => {
     expect(t).toBeLessThanOrEqual(10.02);
   });
 
+  it('plays in slow motion at 0.25x: a quarter of a simulated second per real second', async () => {
+    await loaded('system=is707&fer=0.2&duration=100');
+    h.store.getState().setSpeed('0.25');
+    h.store.getState().play();
+    await h.frames(1, 0); // the first frame starts the clock
+    await h.frames(40, 100); // 4 s of real time
+    h.store.getState().pause();
+    await settle(h);
+    const t = h.store.getState().simTime;
+    expect(t).toBeGreaterThanOrEqual(0.96);
+    expect(t).toBeLessThanOrEqual(1.02);
+  });
+
   it('plays at max to the end; traces hold every record once', async () => {
     await loaded('system=is707&fer=0.2&duration=30');
     h.store.getState().setSpeed('max');

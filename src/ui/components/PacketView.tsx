@@ -16,6 +16,7 @@ import { datagramSelection, frameDatagram } from '../packets/pick';
 import { packetSnapshot, type PacketSnapshot } from '../packets/snapshot';
 import { datagramWords, frameWords, packetSummary } from '../packets/words';
 import { labPlugin } from '../systems';
+import { fasterThanRealTime } from '../../state/types';
 import { palette, type ThemeName } from '../theme/palette';
 import { PacketLegend } from './PacketLegend';
 import './packet-view.css';
@@ -61,7 +62,7 @@ function PacketCanvas({ theme }: { theme: ThemeName }) {
   const [focusWords, setFocusWords] = useState('');
   const playing = useLab((s) => s.status === 'playing');
   // Faster than 1× the view waits (and draws nothing).
-  const waiting = useLab((s) => s.status === 'playing' && s.speed !== '1');
+  const waiting = useLab((s) => s.status === 'playing' && fasterThanRealTime(s.speed));
 
   useEffect(() => {
     const el = canvas.current;
@@ -77,7 +78,7 @@ function PacketCanvas({ theme }: { theme: ThemeName }) {
     const draw = (): void => {
       frame = 0;
       const s = store.getState();
-      const fast = s.status === 'playing' && s.speed !== '1';
+      const fast = s.status === 'playing' && fasterThanRealTime(s.speed);
       if (fast) return;
       const now = performance.now();
       if (s.status === 'playing' && prefersReducedMotion() && now - drawnAt < REDUCED_EVERY_MS) return;

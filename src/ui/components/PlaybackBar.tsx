@@ -5,6 +5,8 @@ import { num } from '../format';
 import { SpeedReached } from './SpeedReached';
 
 const SPEED_LABEL: Record<Speed, string> = {
+  '0.1': '0.1× (slow motion)',
+  '0.25': '0.25× (slow motion)',
   '1': '1× (real time)',
   '10': '10×',
   '100': '100×',
