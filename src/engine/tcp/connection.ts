@@ -320,7 +320,7 @@ export class TcpConnection extends ConnectionCore {
       this.traceCc(now);
     } else if (kind === 'dup') {
       this.detector?.dupAck(this.snd);
-      // An ELN mark (remedies.md): a radio loss, resent without reducing the window.
+      // An ELN mark (remedies.md): a radio loss, resent without reducing cwnd.
       if (seg.flags & TcpFlag.ELN ? this.snd.elnDupAck() : this.snd.dupAck()) this.fastRetransmit(now);
       this.traceCc(now);
     }

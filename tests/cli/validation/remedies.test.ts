@@ -8,12 +8,14 @@ import { VALIDATION_ITEMS } from '../../../src/cli/validation';
 import {
   geranRemedyItem,
   gsmRemedyItem,
-  is707ElnItem,
   is707SackItem,
-  is707SnoopItem,
   phsRemedyItem,
-  phsSplitItem,
 } from '../../../src/cli/validation/remedies';
+import {
+  is707ElnItem,
+  is707SnoopItem,
+  phsSplitItem,
+} from '../../../src/cli/validation/remedies-base-station';
 import type { ValidationResult } from '../../../src/cli/validation/types';
 
 describe('remedies items', () => {
