@@ -7,11 +7,8 @@
 import type { REMEDY_VALUES } from '../../engine/systems/remedy-params';
 import type { SweepSeries } from './types';
 
-/** The values of `remedy` a sweep can draw: the TCP-stack remedies (the base-station ones are not built). */
-export type SweepRemedy = Extract<
-  (typeof REMEDY_VALUES)[number],
-  'none' | 'sack' | 'timestamps' | 'eifel' | 'frto'
->;
+/** The values of `remedy` a sweep can draw (every one: the base-station ones where the system has the point). */
+export type SweepRemedy = (typeof REMEDY_VALUES)[number];
 
 const LABELS: Readonly<Record<SweepRemedy, string>> = {
   none: 'plain TCP',
@@ -19,6 +16,9 @@ const LABELS: Readonly<Record<SweepRemedy, string>> = {
   timestamps: 'timestamps alone',
   eifel: 'Eifel',
   frto: 'F-RTO',
+  snoop: 'Snoop',
+  eln: 'ELN',
+  split: 'split connection',
 };
 
 /** One series per remedy, labelled for people, keyed `remedy=<value>`. */

@@ -171,6 +171,7 @@ const SWEEPS = [
   { id: 'phs-remedy-sweep', key: 'msX' },
   { id: 'geran-remedy-sweep', key: 'activity' },
   { id: 'dect-remedy-sweep', key: 'berScale' },
+  { id: 'is707-snoop-sweep', key: 'fer' },
 ] as const;
 
 /** Most runs a remedies sweep may take (the classroom-minute budget; the IS-707 Figure 3 sweep takes 63). */
@@ -222,4 +223,21 @@ describe('the remedies sweep presets (issue 26 item 5)', () => {
       expect(Number.isFinite(getPath(runSummary(runs[0].text), sweep.metric)), runs[0].text).toBe(true);
     });
   }
+});
+
+describe('is707-snoop-sweep: the figures its text states (FER 0.1, three seeds)', () => {
+  it('Snoop: 11.0 → 0.3 mean timeouts and goodput 0.593 → 0.698 against plain TCP', () => {
+    const sweep = findPreset('is707-snoop-sweep')?.sweep;
+    if (!sweep) throw new Error('no is707-snoop-sweep');
+    const mean = (remedy: string, path: string): number => {
+      let sum = 0;
+      for (let seed = 1; seed <= sweep.seeds; seed++)
+        sum += getPath(runSummary(`${sweep.base}&fer=0.1&seed=${seed}&remedy=${remedy}`), path);
+      return sum / sweep.seeds;
+    };
+    expect(mean('none', 'tcp.timeouts')).toBeCloseTo(11.0, 1);
+    expect(mean('snoop', 'tcp.timeouts')).toBeCloseTo(0.3, 0);
+    expect(mean('none', 'normalizedGoodput')).toBeCloseTo(0.593, 3);
+    expect(mean('snoop', 'normalizedGoodput')).toBeCloseTo(0.698, 3);
+  });
 });
