@@ -117,7 +117,8 @@ describe('the words of a sweep', () => {
     expect(label('fdt = 0.01')).toBe('f_dT = 0.01');
     expect(label('idle = 3')).toBe('idle = 3');
     expect(metricLabel(labPlugin('is707'), 'normalizedGoodput')).toBe('normalized goodput');
-    expect(metricLabel(labPlugin('is707'), 'tcp.timeouts')).toBe('tcp.timeouts');
+    expect(metricLabel(labPlugin('is707'), 'tcp.timeouts')).toBe('TCP timeouts'); // is707-snoop-sweep's
+    expect(metricLabel(labPlugin('is707'), 'tcp.retransmits')).toBe('tcp.retransmits'); // no preset's
   });
 
   it('the exported caption says how to run the same sweep and where each curve is from', () => {
