@@ -2,13 +2,14 @@ import * as d3 from 'd3';
 import { DASHES } from '../theme/palette';
 import { connOk, visibleRange, type SourceView } from './data';
 import type { LayerIndex } from './indexed';
-import { buildSteps, renderPaths } from './series';
+import { renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
   fastLinear,
   niceMax,
   valueLayer,
+  valueSteps,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -63,7 +64,7 @@ export function createCwndChart(el: HTMLElement, options: CwndChartOptions = {})
 }
 
 function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
-  const { p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, t0, t1, h, frame } = ctx;
   const want = options.conn;
   const cwnd = valueLayer(ctx, 'tcp.cwnd');
   const ssthresh = valueLayer(ctx, 'tcp.ssthresh');
@@ -80,25 +81,9 @@ function drawCwnd(ctx: TimeDrawContext, options: CwndChartOptions): string {
     .domain([0, niceMax(Math.max(maxBytes / div, baseline?.max ?? 0), seg ? 4 : 1000 / div)])
     .range([h, 0]);
   frame.yAxis(y, `window (${unit})`, p);
-  const xEnd = x(Math.min(view.simTime, t1));
   const yf = fastLinear(y);
   drawBaseline(ctx, baseline, yf);
-  const steps = (layer: typeof cwnd) => {
-    if (!layer) return [];
-    const s = layer.src;
-    return buildSteps({
-      t: s.t,
-      n: s.n,
-      conn: s.opt[0],
-      want,
-      t0,
-      t1,
-      x: fx,
-      xEnd,
-      yOf: (i) => yf(s.req[0][i] / div),
-      index: layer.index && { ...layer.index, y: (v) => yf(v / div) },
-    });
-  };
+  const steps = (layer: typeof cwnd) => valueSteps(ctx, layer, want, (v) => yf(v / div));
   renderPaths(frame.layer('flight'), 'flight-area', steps(flight), {
     color: p.series.flight,
     width: 1,

@@ -3,12 +3,13 @@ import { DASHES, MARKERS } from '../theme/palette';
 import { connOk, readSource, visibleRange } from './data';
 import { valueIndex } from './indexed';
 import { renderMarkerLayer } from './marks';
-import { buildSteps, renderPaths } from './series';
+import { renderPaths } from './series';
 import {
   createTimeChart,
   fastLinear,
   niceMax,
   valueLayer,
+  valueSteps,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -60,7 +61,7 @@ export function renderRttSamples(
 }
 
 function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
-  const { data, p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { data, p, fx, t0, t1, h, frame } = ctx;
   const want = options.conn;
   const computed = valueLayer(ctx, 'tcp.rtoComputed');
   const active = valueLayer(ctx, 'tcp.rtoActive');
@@ -108,26 +109,9 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     : undefined;
   frame.yAxis(y, 'RTO, RTT (s)', p, ticks);
 
-  const xEnd = x(Math.min(view.simTime, t1));
   const yf = options.logScale ? (v: number) => y(v) : fastLinear(y as d3.ScaleLinear<number, number>);
   drawBaseline(ctx, baseline, yf);
-  const steps = (layer: ReturnType<typeof valueLayer>) => {
-    if (!layer) return [];
-    const s = layer.src;
-    const index = layer.index && { ...layer.index, y: yf };
-    return buildSteps({
-      t: s.t,
-      n: s.n,
-      conn: s.opt[0],
-      want,
-      t0,
-      t1,
-      x: fx,
-      xEnd,
-      yOf: (i) => yf(s.req[0][i]),
-      index,
-    });
-  };
+  const steps = (layer: ReturnType<typeof valueLayer>) => valueSteps(ctx, layer, want, yf);
   renderPaths(frame.layer('rto-active'), 'rto-active', steps(active), {
     color: p.series.rtoActive,
     width: 2.25,

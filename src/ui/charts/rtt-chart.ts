@@ -2,12 +2,13 @@ import * as d3 from 'd3';
 import { MARKERS } from '../theme/palette';
 import { visibleMax } from './cwnd-chart';
 import { renderRttSamples } from './rto-chart';
-import { buildSteps, renderPaths } from './series';
+import { renderPaths } from './series';
 import {
   createTimeChart,
   fastLinear,
   niceMax,
   valueLayer,
+  valueSteps,
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
@@ -41,7 +42,7 @@ export function createRttChart(el: HTMLElement, options: TimeChartOptions = {}):
 const RTO_HEADROOM = 3;
 
 function drawRtt(ctx: TimeDrawContext, options: TimeChartOptions): string {
-  const { p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, t0, t1, h, frame } = ctx;
   const want = options.conn;
   const rtt = valueLayer(ctx, 'tcp.rtt');
   const srtt = valueLayer(ctx, 'tcp.srtt');
@@ -56,23 +57,7 @@ function drawRtt(ctx: TimeDrawContext, options: TimeChartOptions): string {
   frame.yAxis(y, 'RTT, SRTT, RTO (s)', p);
   const yf = fastLinear(y);
   drawBaseline(ctx, baseline, yf);
-  const xEnd = x(Math.min(view.simTime, t1));
-  const steps = (layer: ReturnType<typeof valueLayer>) => {
-    if (!layer) return [];
-    const s = layer.src;
-    return buildSteps({
-      t: s.t,
-      n: s.n,
-      conn: s.opt[0],
-      want,
-      t0,
-      t1,
-      x: fx,
-      xEnd,
-      yOf: (i) => yf(s.req[0][i]),
-      index: layer.index && { ...layer.index, y: yf },
-    });
-  };
+  const steps = (layer: ReturnType<typeof valueLayer>) => valueSteps(ctx, layer, want, yf);
   renderPaths(frame.layer('rtt-rto'), 'rtt-rto-line', steps(rto), {
     color: p.series.rtoActive,
     width: 1.25,

@@ -8,6 +8,7 @@ import { drawNotes, notesText } from './note-marks';
 import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';
 import { drawInputs, sameInputs, type DrawInputs } from './draw-inputs';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
+import { buildSteps, type BuiltPath } from './series';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
 /**
@@ -264,6 +265,33 @@ export function valueLayer(
   if (!src) return null;
   const s = ctx.data[name];
   return { src, index: valueIndex(ctx.indexes, `${name}/${tag}`, ctx.data, name, valueField(s), keep) };
+}
+
+/**
+ * The step lines of a {@link valueLayer} in view, one per connection (`want`: one only), to the
+ * run's time: `y` maps a value in the source's units to plot y (divide there for kB or segments).
+ */
+export function valueSteps(
+  ctx: Pick<TimeDrawContext, 'x' | 'fx' | 't0' | 't1' | 'view'>,
+  layer: ReturnType<typeof valueLayer>,
+  want: number | undefined,
+  y: (v: number) => number,
+): BuiltPath[] {
+  if (!layer) return [];
+  const s = layer.src;
+  const v = s.req[0];
+  return buildSteps({
+    t: s.t,
+    n: s.n,
+    conn: s.opt[0],
+    want,
+    t0: ctx.t0,
+    t1: ctx.t1,
+    x: ctx.fx,
+    xEnd: ctx.x(Math.min(ctx.view.simTime, ctx.t1)),
+    yOf: (i) => y(v[i]),
+    index: layer.index && { ...layer.index, y },
+  });
 }
 
 /** Scale y-domain max with 5 % headroom (and a floor so empty charts still have an axis). */
