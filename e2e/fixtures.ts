@@ -92,6 +92,26 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout });
+  await chartsDrawn(page);
+}
+
+/**
+ * Wait until every chart shows its latest data. Charts out of view draw only once the data settles
+ * (draw-budget.ts), so a check reading a chart's drawing right after the run ends could read an
+ * earlier one. Two animation frames first, so that the last commit's effects have handed the charts
+ * their data.
+ */
+export async function chartsDrawn(page: Page, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return window.__chartsPending?.() ?? -1;
+        }),
+      { timeout, intervals: [50, 100, 200] },
+    )
+    .toBe(0);
 }
 
 /**

@@ -71,7 +71,7 @@ test('a click on a resent segment or on a link frame opens its chain in “Why?�
 });
 
 test('the packet view moves at 1× and, paused, shows the instant the charts show', async ({ page }) => {
-  await page.goto('/?system=phs&duration=30');
+  await page.goto('/?system=phs&duration=60');
   await ready(page);
   await expect(page.getByTestId('speed')).toHaveValue('1');
   await page.getByTestId('play').click();
@@ -80,15 +80,18 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
   // Between two reads the same segment or ACK is drawn elsewhere on the path, and time went on.
   let before = await marks(page);
   await expect
-    .poll(async () => {
-      const now = await marks(page);
-      const moved = before.marks.filter(
-        (m) => m.key.startsWith('d') && now.marks.some((n) => n.key === m.key && n.x !== m.x),
-      ).length;
-      const later = now.t > before.t;
-      before = now;
-      return moved > 0 && later;
-    })
+    .poll(
+      async () => {
+        const now = await marks(page);
+        const moved = before.marks.filter(
+          (m) => m.key.startsWith('d') && now.marks.some((n) => n.key === m.key && n.x !== m.x),
+        ).length;
+        const later = now.t > before.t;
+        before = now;
+        return moved > 0 && later;
+      },
+      { timeout: 30_000, intervals: [150] },
+    )
     .toBe(true);
   await page.getByTestId('pause').click();
   await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
@@ -115,7 +118,7 @@ test.describe('reduced motion', () => {
   test('with reduced motion the packet view changes at most once a second while playing', async ({
     page,
   }) => {
-    await page.goto('/?system=phs&duration=30');
+    await page.goto('/?system=phs&duration=60');
     await ready(page);
     await page.getByTestId('play').click();
     await page.getByTestId('packet-view').scrollIntoViewIfNeeded();

@@ -14,6 +14,7 @@ import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { pageTask } from './ui/page-task';
 import { LabProvider } from './ui/hooks/use-lab';
+import { pageBudget } from './ui/hooks/draw-budget';
 import { setBootExercise } from './ui/exercises/boot';
 import { lockForView } from './ui/exercises/open-activity';
 import { viewForLink } from './ui/presets/modified';
@@ -116,10 +117,14 @@ export function boot(
   }
   // For classroom scripts and tests: the store, read-only use expected.
   window.__lab = store;
+  // For tests: charts out of view draw only once the data settles (draw-budget.ts); a check that
+  // reads a chart's drawing waits until none is left to draw.
+  window.__chartsPending = () => pageBudget.pending();
 }
 
 declare global {
   interface Window {
     __lab?: ReturnType<typeof createLabStore>;
+    __chartsPending?: () => number;
   }
 }

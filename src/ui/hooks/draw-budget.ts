@@ -94,6 +94,13 @@ export class DrawBudget {
     if (!on && [...this.entries].some((e) => e.dirty)) this.schedule();
   }
 
+  /** How many charts hold data they have not drawn yet (0: every chart shows its latest data). */
+  pending(): number {
+    let n = 0;
+    for (const e of this.entries) if (e.dirty) n++;
+    return n;
+  }
+
   /** Register a chart; returns the function that hands it new data (and the one that forgets it). */
   add(chart: Chart): {
     update(data: TraceData, view: ChartView): void;
