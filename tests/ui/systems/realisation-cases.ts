@@ -4,6 +4,8 @@
  * Compare panel checks (each plug-in's `realisation.sources`, compared by the panel's own
  * `checkRealisation`): identical for every such key, except the keys the plug-in declares as
  * changing the draws — and those must really change them (so the panel's warning is true).
+ * One file per system (realisation/<id>.test.ts) and one test per key: the runs spread over
+ * Vitest's workers, and no single test holds a system's 30-odd runs under one time-out.
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, SYSTEMS } from '../../../src/engine';
@@ -28,7 +30,7 @@ interface Case {
   readonly with?: Readonly<Record<string, string>>;
   readonly exceptionsBase?: string;
 }
-const CASES: Record<string, Case> = {
+const CASES: Readonly<Record<string, Case>> = {
   is707: { base: 'fer=0.3&fdt=0.1&duration=60' },
   gsm: { base: 'radio=poor&duration=60' },
   phs: {
@@ -96,11 +98,17 @@ function traces(text: string): { data: TraceData; end: number; canonical: string
   return { data: buffers.snapshot(), end: sim.summary().simTime, canonical: text };
 }
 
-describe.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
-  '%s: A and B draw the same channel',
-  (id, plugin) => {
+/** The realisation tests of system `id` (called by realisation/<id>.test.ts). */
+export function describeRealisation(id: string): void {
+  const plugin = LAB_PLUGINS.find((p) => p.id === id);
+  const def = SYSTEMS.find((s) => s.id === id);
+  describe(`${id}: A and B draw the same channel`, () => {
+    it('is a system with a lab plug-in', () => {
+      expect(plugin, id).toBeDefined();
+      expect(def, id).toBeDefined();
+    });
+    if (!plugin || !def) return;
     const realisation = plugin.realisation;
-    const def = SYSTEMS.find((s) => s.id === id)!;
 
     it('declares the traces of its channel, and its exceptions are keys outside the radio', () => {
       expect(realisation, `${id} has no realisation`).toBeDefined();
@@ -126,34 +134,43 @@ describe.each(LAB_PLUGINS.map((p) => [p.id, p] as const))(
     const c = CASES[id] ?? { base: 'duration=30' };
     const aText = `system=${id}&${c.base}`;
     const keys = (schemaFor(id) ?? []).filter((p) => NOT_RADIO.has(p.group) && p.key !== 'duration');
+    const sources = realisation?.sources ?? [];
+    const runsOfA = new Map<string, ReturnType<typeof traces>>();
+    const a0 = parseScenario(aText).scenario;
+    const cases = keys.flatMap((spec) => {
+      const value =
+        c.values?.[spec.key] ?? RULED[spec.key] ?? otherValue(spec, formatValue(spec, a0.values[spec.key]));
+      return value === null ? [] : [{ key: spec.key, value }];
+    });
+    let compared = 0;
 
-    it(`every TCP, link and workload key (${keys.length}) keeps the channel's draws, but the declared ones`, () => {
-      const sources = realisation?.sources ?? [];
-      const runsOfA = new Map<string, ReturnType<typeof traces>>();
-      const a0 = parseScenario(aText).scenario;
-      let compared = 0;
-      const wrong: string[] = [];
-      for (const spec of keys) {
-        const value =
-          c.values?.[spec.key] ?? RULED[spec.key] ?? otherValue(spec, formatValue(spec, a0.values[spec.key]));
-        if (value === null) continue;
-        const declared = realisation?.changedBy?.[spec.key] !== undefined;
+    it(`has TCP, link and workload keys to change (${cases.length} of ${keys.length})`, () => {
+      expect(cases.length).toBeGreaterThan(0);
+    });
+
+    it.each(cases.map((k) => [`${k.key}=${k.value}`, k] as const))(
+      "%s keeps the channel's draws, unless declared as changing them",
+      (_, { key, value }) => {
+        const declared = realisation?.changedBy?.[key] !== undefined;
         const aBase = declared && c.exceptionsBase ? `system=${id}&${c.exceptionsBase}` : aText;
-        const aWith = c.with?.[spec.key] ? `${aBase}&${c.with[spec.key]}` : aBase;
+        const aWith = c.with?.[key] ? `${aBase}&${c.with[key]}` : aBase;
         const a = runsOfA.get(aWith) ?? traces(aWith);
         runsOfA.set(aWith, a);
-        const b = traces(compareText(a.canonical, [{ key: spec.key, value }]));
+        const b = traces(compareText(a.canonical, [{ key, value }]));
         const check = checkRealisation(a.data, b.data, sources, Math.min(a.end, b.end));
         expect(check.incomplete).toEqual([]);
         compared += check.records;
-        if (check.identical === declared)
-          wrong.push(
-            `${spec.key}=${value}: ${check.identical ? 'identical although declared as changing the draws' : `differs at ${check.first?.t} s (${check.first?.source}, entity ${check.first?.entity})`}`,
-          );
-      }
-      expect(wrong).toEqual([]);
-      // The check compared something: the channel traces are not empty.
-      expect(compared).toBeGreaterThan(keys.length * 10);
+        expect(
+          check.identical,
+          check.identical
+            ? 'identical although declared as changing the draws'
+            : `differs at ${check.first?.t} s (${check.first?.source}, entity ${check.first?.entity})`,
+        ).toBe(!declared);
+      },
+    );
+
+    it('compared real records: the channel traces are not empty', () => {
+      expect(compared).toBeGreaterThan(cases.length * 10);
     });
-  },
-);
+  });
+}

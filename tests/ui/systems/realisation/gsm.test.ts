@@ -1,0 +1,4 @@
+import { describeRealisation } from '../realisation-cases';
+
+// A/B on one realisation for gsm: realisation-cases.ts.
+describeRealisation('gsm');
