@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DECT_PRESETS } from '../src/ui/systems/dect/presets';
-import { cliSummary, expect, playToEnd, query, ready, test } from './fixtures';
+import { expect, playToEnd, query, ready, test } from './fixtures';
 
 const run = promisify(execFile);
 
@@ -132,51 +132,28 @@ test.describe('DECT exercises', () => {
     await expect(bearers.locator('text.no-bearer-label')).toHaveText('6.63 s without any bearer');
   });
 
-  test('why no timeout: the mean bearer count read off the chart is accepted, the saw-tooth’s top is not', async ({
+  // The answers of these two (the run's mean bearer count; its TH_teo) are checked against the
+  // engine's runs, right and wrong, in tests/ui/systems/dect/dect-exercises.test.ts; the page's
+  // answer check over a played run is the full-cell test's above. Here: each opens its scenario,
+  // and the figure its question asks for is hidden from the summary from the start.
+  test('why no timeout and λ limit open their runs and hide the figure their question asks for', async ({
     page,
   }) => {
     await page.goto('/#exercise=dect-no-timeout');
     const panel = page.getByTestId('exercise');
     await expect(panel).toHaveAttribute('data-exercise', 'dect-no-timeout');
     await expect.poll(() => query(page)).toBe('system=dect&seed=9&duration=900');
-    await playToEnd(page, 120_000);
-    // The figures the question asks for are hidden from the summary while the exercise is open.
     await expect(page.getByTestId('summary')).toContainText(
       /Mean bearers\s*hidden while the exercise is open/,
     );
 
-    await panel.getByTestId('exercise-answer').fill('10');
-    await panel.getByTestId('exercise-check').click();
-    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
-      timeout: 30_000,
-    });
-    const truth = (await cliSummary('system=dect&seed=9&duration=900')).app as { meanBearers: number };
-    await panel.getByTestId('exercise-answer').fill(truth.meanBearers.toFixed(1));
-    await panel.getByTestId('exercise-check').click();
-    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
-      timeout: 30_000,
-    });
-  });
-
-  test('λ limit: TH_teo of the run is accepted, the run’s own λ is not', async ({ page }) => {
     await page.goto('/#exercise=dect-lambda-limit');
-    const panel = page.getByTestId('exercise');
     await expect(panel).toHaveAttribute('data-exercise', 'dect-lambda-limit');
     await expect
       .poll(() => query(page))
       .toMatch(/^system=dect&(lambda=10&duration=600|duration=600&lambda=10)$/);
-    await playToEnd(page, 120_000);
-
-    await panel.getByTestId('exercise-answer').fill('10');
-    await panel.getByTestId('exercise-check').click();
-    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'false', {
-      timeout: 30_000,
-    });
-    const truth = (await cliSummary('system=dect&duration=600&lambda=10')).app as { thTeo: number };
-    await panel.getByTestId('exercise-answer').fill(String(Math.round(truth.thTeo)));
-    await panel.getByTestId('exercise-check').click();
-    await expect(panel.getByTestId('exercise-result')).toHaveAttribute('data-correct', 'true', {
-      timeout: 30_000,
-    });
+    await expect(page.getByTestId('summary')).toContainText(
+      /Bearer capacity TH_teo = mean bearers × 5\s*hidden while the exercise is open/,
+    );
   });
 });
