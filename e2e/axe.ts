@@ -16,6 +16,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { chartsDrawn, expect } from './fixtures';
 
 const require = createRequire(import.meta.url);
 const axeCore = require('axe-core') as { _audit: { rules: readonly { id: string; impact?: string }[] } };
@@ -46,4 +47,26 @@ export function seriousAxeFindings(page: Page, ...include: string[]): Promise<st
 /** Every axe violation, whatever its impact, on the page or inside the elements `include` selects. */
 export function axeFindings(page: Page, ...include: string[]): Promise<string[]> {
   return analyze(page, include, true);
+}
+
+/**
+ * Serious and critical axe violations in both themes, on one run: the page is scanned in the theme
+ * it has, switched to the other (the store's `setTheme`, what the theme control does) and, once the
+ * charts have redrawn in its colours, scanned again. Each finding names the theme it was found in.
+ * (A light and a dark test each playing the same run cost the suite a run and a page load a pair.)
+ */
+export async function seriousAxeFindingsInBothThemes(page: Page, ...include: string[]): Promise<string[]> {
+  const findings: string[] = [];
+  const first = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+  for (const theme of [first, first === 'dark' ? 'light' : 'dark']) {
+    if (theme !== first) {
+      await page.evaluate((t) => {
+        window.__lab?.getState().setTheme(t as 'light' | 'dark');
+      }, theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await chartsDrawn(page);
+    }
+    findings.push(...(await seriousAxeFindings(page, ...include)).map((f) => `${theme}: ${f}`));
+  }
+  return findings;
 }
