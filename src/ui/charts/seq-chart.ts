@@ -9,6 +9,7 @@ import {
   type SeqCounts,
   type SeqDraw,
   type SeqSeries,
+  type SeqSources,
   type SeqYDomain,
 } from './seq-draw';
 import { ackLines, emptyNote, segments, selectionRing, tcpEvents } from './seq-series';
@@ -43,6 +44,13 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
   const series = seqSeries(options.emptyText ?? 'No TCP data segments yet — press Play to start the run.');
   /** The y domain of the last whole draw while streaming: a tail draw keeps it (streamKey). */
   let streamY: SeqYDomain | null = null;
+  /** The y domain of a draw: while streaming its top only grows (seqYDomain's floor). */
+  const yDomain = (ctx: TimeDrawContext, src: ReturnType<typeof seqSources>, alsoHi?: number): SeqYDomain => {
+    const floor = ctx.view.streaming && streamY ? streamY.hi * streamY.div : 0;
+    const d = seqYDomain(ctx, src, options.conn, alsoHi, floor);
+    streamY = ctx.view.streaming ? d : null;
+    return d;
+  };
   const chart = createTimeChart(el, options, {
     kind: 'seq',
     title: 'Sequence-number graph',
@@ -53,15 +61,15 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
         drawSeq(ctx, options, TAIL_SERIES, streamY);
         return '';
       }
-      const { text, marks } = drawSeq(ctx, options, series);
+      const { text, marks } = drawSeq(ctx, options, series, undefined, yDomain);
       mark?.draw(ctx);
       keys?.place(marks, ctx.frame.margin.left, ctx.frame.margin.top, ctx.view.selection);
       return text;
     },
     // Streaming, the scales are fixed by the stepped y domain (besides the window): its text.
     streamKey: (ctx) => {
-      streamY = seqYDomain(ctx, seqSources(ctx), options.conn, baselineSteps(ctx, 'tcp.ack', 1, 'ack')?.max);
-      return `${streamY.lo}|${streamY.hi}|${streamY.unit}`;
+      const d = yDomain(ctx, seqSources(ctx), baselineSteps(ctx, 'tcp.ack', 1, 'ack')?.max);
+      return `${d.lo}|${d.hi}|${d.unit}`;
     },
   });
   // Shift + drag marks a section and reads its rate (section-mark.ts).
@@ -103,6 +111,9 @@ function drawSeq(
   series: readonly SeqSeries[],
   /** A tail draw's y domain (the last whole draw's): no baseline, legend or axis drawn. */
   tailY?: SeqYDomain,
+  /** The y domain of a whole draw (default seqYDomain). */
+  yDomain: (ctx: TimeDrawContext, src: SeqSources, alsoHi?: number) => SeqYDomain = (c, s, hi) =>
+    seqYDomain(c, s, options.conn, hi),
 ): { text: string; marks: EventMark[] } {
   const { p, frame } = ctx;
   const want = options.conn;
@@ -115,7 +126,7 @@ function drawSeq(
   }
   // The baseline's cumulative ACK (baseline-layer.ts): inside the plot, under every series.
   const baseline = baselineSteps(ctx, 'tcp.ack', 1, 'ack');
-  const yb = seqYScale(ctx, seqYDomain(ctx, src, want, baseline?.max));
+  const yb = seqYScale(ctx, yDomain(ctx, src, baseline?.max));
   drawBaseline(ctx, baseline, yb);
   const d: SeqDraw = { ctx, want, src, yb, counts };
   for (const s of series) s.draw(d);

@@ -116,6 +116,8 @@ export function seqYDomain(
   want: number | undefined,
   /** The largest other value the graph must hold (the baseline's ACK, baseline-layer.ts), in bytes. */
   alsoHi = -Infinity,
+  /** Streaming: the least top, bytes (the last one: the top only grows while the run streams). */
+  floor = 0,
 ): SeqYDomain {
   const { t0, t1 } = ctx;
   const { send, ack, rw, sendIx, ackIx, rwIx } = src;
@@ -171,8 +173,10 @@ export function seqYDomain(
   if (hi - lo < 1000) hi = lo + 1000;
   if (alsoHi > hi) hi = alsoHi;
   if (ctx.view.streaming) {
-    // Stepped: the top a step ahead of the data, the padding taken from that step.
-    const top = stepAhead(hi);
+    // Stepped, and ahead of the data as far as the time axis is (the sequence numbers grow about in
+    // proportion to time); the padding taken from that step.
+    const ahead = ctx.view.simTime > 0 ? Math.max(1, t1 / ctx.view.simTime) : 1;
+    const top = Math.max(floor, stepAhead(lo + (hi - lo) * ahead));
     const { div, unit } = byteUnit(top);
     return { lo: Math.max(0, lo - (top - lo) * 0.04) / div, hi: top / div, div, unit };
   }

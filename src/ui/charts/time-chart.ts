@@ -92,13 +92,23 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
   return [0, end];
 }
 
-/** Steps of the time axis and of a streaming chart's value axis within a decade (at most 25 % apart). */
-const STEPS = [1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+/**
+ * While the run streams the time axis reaches this far ahead of the data, in wall seconds at the
+ * speed it is advancing: its scale (and the whole draw a new scale takes) changes about once a
+ * second or two at most, however fast the run goes.
+ */
+const LOOKAHEAD_S = 0.5;
 
 /**
- * The least step (1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × a power of ten) at or above `v` (1 for
- * nothing yet): while the run streams the time axis ends there, so its scale — and what is drawn —
- * stays the same for many updates.
+ * Steps of the time axis and of a streaming chart's value axis within a decade: each a new scale,
+ * so a whole draw (about ten times a tail draw's cost), hence few — the plot is at least 40 % full.
+ */
+const STEPS = [1, 2, 5, 10];
+
+/**
+ * The least step (1, 2 or 5 × a power of ten) at or above `v` (1 for nothing yet): while the run
+ * streams the time axis ends there, so its scale — and what is drawn — stays the same for many
+ * updates.
  */
 export function stepAhead(v: number): number {
   if (!(v > 0) || !Number.isFinite(v)) return 1;
@@ -117,10 +127,21 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   let data: TraceData = EMPTY;
   let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
   let local: Domain | null = null;
+  /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
+  let ahead: { t1: number; wall0: number; sim0: number } | null = null;
+  const streamEnd = (): number => {
+    const now = performance.now();
+    ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
+    const dt = (now - ahead.wall0) / 1000;
+    const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
+    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
+    return ahead.t1;
+  };
   const domain = (): [number, number] => {
     const d = options.onDomainChange ? view.domain : (local ?? view.domain);
     // Streaming, the whole run in view: the axis ends a step ahead of the data (stepAhead).
-    if (!d && view.streaming) return [0, stepAhead(view.simTime)];
+    if (!d && view.streaming) return [0, streamEnd()];
+    ahead = null;
     return effectiveDomain(d, view.simTime);
   };
 
