@@ -12,6 +12,7 @@
  *   --browser-only  only the Chromium measurements
  *   --max-speed   only the page's max speed against the engine in Node (each system's whole run)
  *   --speed-runs N  runs of each max-speed figure (default 3)
+ *   --systems a,b   max-speed figures for these systems only (e.g. is707,dect)
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -103,6 +104,8 @@ const rate = (r: { simSeconds: number; wall: number }): number => r.simSeconds /
 const speedRunsAt = argv.indexOf('--speed-runs');
 const SPEED_RUNS = speedRunsAt >= 0 ? Math.max(1, Math.floor(Number(argv[speedRunsAt + 1])) || 3) : 3;
 const onlyMaxSpeed = args.has('--max-speed');
+const systemsAt = argv.indexOf('--systems');
+const SPEED_SYSTEMS = systemsAt >= 0 ? new Set(argv[systemsAt + 1]?.split(',')) : null;
 
 if (!args.has('--browser-only') && !onlyMaxSpeed) {
   console.log(
@@ -263,6 +266,7 @@ if (!args.has('--no-browser')) {
       );
       const p95s: number[] = [];
       for (const text of MAX_SPEED_SCENARIOS) {
+        if (SPEED_SYSTEMS && !SPEED_SYSTEMS.has(new URLSearchParams(text).get('system') ?? '')) continue;
         const node: number[] = [];
         const pages: Awaited<ReturnType<typeof pageMaxSpeed>>[] = [];
         for (let k = 0; k < SPEED_RUNS; k++) {

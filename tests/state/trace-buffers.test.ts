@@ -94,3 +94,64 @@ describe('TraceBuffers', () => {
     expect(tb.count('y')).toBe(0);
   });
 });
+
+describe('TraceBuffers folded when read', () => {
+  // Batch sizes with ones beyond the cap, and records the engine's ring overwrote.
+  const sizes = [1, 5, 700, 300, 90, 1023, 2, 1500, 4000, 7, 2999, 3000, 1, 333, 6000, 10, 2500, 600];
+  const appendAll = (tb: TraceBuffers, readEach: boolean): void => {
+    tb.declare([{ name: 'x', fields: ['a', 'b'] }]);
+    let next = 0;
+    sizes.forEach((n, k) => {
+      tb.append([batch('x', next, n, k % 3 === 0 ? 4 : 0)]);
+      next += n;
+      if (readEach) expect(tb.count('x')).toBe(Math.min(next, 3000));
+    });
+  };
+
+  it('a source read only at the end holds what reading it after every append gives', () => {
+    const eager = new TraceBuffers(3000);
+    const lazy = new TraceBuffers(3000);
+    appendAll(eager, true);
+    appendAll(lazy, false);
+    const a = eager.snapshot().x;
+    const b = lazy.snapshot().x;
+    expect([b.length, b.base, b.dropped]).toEqual([a.length, a.base, a.dropped]);
+    expect([b.length, b.base]).toEqual([3000, sizes.reduce((s, n) => s + n, 0) - 3000]);
+    expect(Array.from(b.t)).toEqual(Array.from(a.t));
+    expect(Array.from(b.cols.a)).toEqual(Array.from(a.cols.a));
+    expect(Array.from(b.cols.b)).toEqual(Array.from(a.cols.b));
+  });
+
+  it('an unread source keeps at most its cap and one batch queued', () => {
+    const tb = new TraceBuffers(3000);
+    tb.declare([{ name: 'x', fields: ['a', 'b'] }]);
+    let next = 0;
+    let most = 0;
+    for (const n of sizes) {
+      tb.append([batch('x', next, n)]);
+      next += n;
+      expect(tb.queuedRecords('x')).toBeLessThan(3000 + Math.max(...sizes));
+      most = Math.max(most, tb.queuedRecords('x'));
+    }
+    expect(most).toBeGreaterThan(3000);
+    // Read once: the queued batches are written then, newest 3000 records held.
+    expect(tb.count('x')).toBe(3000);
+    expect(tb.queuedRecords('x')).toBe(0);
+    expect(tb.snapshot().x.t[2999]).toBe(next - 1);
+  });
+
+  it("a snapshot writes a source's batches when that source is read, not the others", () => {
+    const tb = new TraceBuffers();
+    tb.declare([
+      { name: 'x', fields: ['a', 'b'] },
+      { name: 'y', fields: ['a', 'b'] },
+    ]);
+    tb.append([batch('x', 0, 100), batch('y', 0, 100)]);
+    const snap = tb.snapshot();
+    expect(Object.keys(snap)).toEqual(['x', 'y']);
+    expect(snap.x.length).toBe(100);
+    expect(tb.queuedRecords('x')).toBe(0);
+    expect(tb.queuedRecords('y')).toBe(100);
+    expect(snap.x).toBe(snap.x); // one view per snapshot
+  });
+});

@@ -165,12 +165,37 @@ export class ChartFrame {
 
   /** A persistent group inside the clipped plot area, created on first use (creation order = z order). */
   layer(name: string): G {
-    let g = this.layers.get(name);
+    const tail = this.tail;
+    const layers = tail ? tail.layers : this.layers;
+    let g = layers.get(name);
     if (!g) {
-      g = this.plot.append('g').attr('class', `layer layer-${name}`);
-      this.layers.set(name, g);
+      g = (tail ? tail.root : this.plot).append('g').attr('class', `layer layer-${name}`);
+      layers.set(name, g);
     }
     return g;
+  }
+
+  /**
+   * The tail (time-chart.ts, while the run streams): a group above the plot's layers that holds
+   * what came since the chart's last whole draw, with layers of its own. Between `beginTail` and
+   * `endTail` every `layer(name)` is the tail's; `dropTail` removes it (a whole draw follows).
+   */
+  private tailGroup: { root: G; layers: Map<string, G> } | null = null;
+  private tail: { root: G; layers: Map<string, G> } | null = null;
+
+  beginTail(): void {
+    this.tailGroup ??= { root: this.plot.append('g').attr('class', 'tail'), layers: new Map() };
+    this.tail = this.tailGroup;
+  }
+
+  endTail(): void {
+    this.tail = null;
+  }
+
+  dropTail(): void {
+    this.tailGroup?.root.remove();
+    this.tailGroup = null;
+    this.tail = null;
   }
 
   /**

@@ -2,7 +2,16 @@ import { DASHES, MARKERS } from '../theme/palette';
 import { attachSectionMark, type SectionMark } from './section-mark';
 import { EventKeys, markOf, type EventMark } from './event-marks';
 import type { ChartSelection } from './types';
-import { seqSources, seqYScale, type SeqCounts, type SeqDraw, type SeqSeries } from './seq-draw';
+import {
+  seqSources,
+  seqYDomain,
+  seqYScale,
+  type SeqCounts,
+  type SeqDraw,
+  type SeqSeries,
+  type SeqSources,
+  type SeqYDomain,
+} from './seq-draw';
 import { ackLines, emptyNote, segments, selectionRing, tcpEvents } from './seq-series';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import { count } from '../format';
@@ -33,15 +42,34 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
   let mark: SectionMark | null = null;
   let keys: EventKeys | null = null;
   const series = seqSeries(options.emptyText ?? 'No TCP data segments yet — press Play to start the run.');
+  /** The y domain of the last whole draw while streaming: a tail draw keeps it (streamKey). */
+  let streamY: SeqYDomain | null = null;
+  /** The y domain of a draw: while streaming its top only grows (seqYDomain's floor). */
+  const yDomain = (ctx: TimeDrawContext, src: ReturnType<typeof seqSources>, alsoHi?: number): SeqYDomain => {
+    const floor = ctx.view.streaming && streamY ? streamY.hi * streamY.div : 0;
+    const d = seqYDomain(ctx, src, options.conn, alsoHi, floor);
+    streamY = ctx.view.streaming ? d : null;
+    return d;
+  };
   const chart = createTimeChart(el, options, {
     kind: 'seq',
     title: 'Sequence-number graph',
     height: 340,
     draw: (ctx) => {
-      const { text, marks } = drawSeq(ctx, options, series);
+      if (ctx.tail && streamY) {
+        // What came since the last whole draw, on its scales: the lines, ticks and event marks.
+        drawSeq(ctx, options, TAIL_SERIES, streamY);
+        return '';
+      }
+      const { text, marks } = drawSeq(ctx, options, series, undefined, yDomain);
       mark?.draw(ctx);
       keys?.place(marks, ctx.frame.margin.left, ctx.frame.margin.top, ctx.view.selection);
       return text;
+    },
+    // Streaming, the scales are fixed by the stepped y domain (besides the window): its text.
+    streamKey: (ctx) => {
+      const d = yDomain(ctx, seqSources(ctx), baselineSteps(ctx, 'tcp.ack', 1, 'ack')?.max);
+      return `${d.lo}|${d.hi}|${d.unit}`;
     },
   });
   // Shift + drag marks a section and reads its rate (section-mark.ts).
@@ -74,19 +102,32 @@ export function seqSeries(emptyText: string): readonly SeqSeries[] {
   return [ackLines, segments, tcpEvents, selectionRing, emptyNote(emptyText)];
 }
 
+/** A tail draw's series (time-chart.ts `tail`): the selection ring and the empty note stand. */
+const TAIL_SERIES = seqSeries('').filter((s) => s.name !== 'selection' && s.name !== 'empty');
+
 function drawSeq(
   ctx: TimeDrawContext,
   options: SeqChartOptions,
   series: readonly SeqSeries[],
+  /** A tail draw's y domain (the last whole draw's): no baseline, legend or axis drawn. */
+  tailY?: SeqYDomain,
+  /** The y domain of a whole draw (default seqYDomain). */
+  yDomain: (ctx: TimeDrawContext, src: SeqSources, alsoHi?: number) => SeqYDomain = (c, s, hi) =>
+    seqYDomain(c, s, options.conn, hi),
 ): { text: string; marks: EventMark[] } {
   const { p, frame } = ctx;
   const want = options.conn;
   const src = seqSources(ctx);
+  const counts: SeqCounts = { nData: 0, nRtx: 0, ackVertices: 0, marks: [], events: [] };
+  if (tailY) {
+    const d: SeqDraw = { ctx, want, src, yb: seqYScale(ctx, tailY), counts };
+    for (const s of series) s.draw(d);
+    return { text: '', marks: [] };
+  }
   // The baseline's cumulative ACK (baseline-layer.ts): inside the plot, under every series.
   const baseline = baselineSteps(ctx, 'tcp.ack', 1, 'ack');
-  const yb = seqYScale(ctx, src, want, baseline?.max);
+  const yb = seqYScale(ctx, yDomain(ctx, src, baseline?.max));
   drawBaseline(ctx, baseline, yb);
-  const counts: SeqCounts = { nData: 0, nRtx: 0, ackVertices: 0, marks: [], events: [] };
   const d: SeqDraw = { ctx, want, src, yb, counts };
   for (const s of series) s.draw(d);
   frame.legend(

@@ -3,7 +3,7 @@ import { connOk, readSource, upperBound, visibleRange, type SourceView } from '.
 import { valueIndex, type LayerIndex, type ValueReader } from './indexed';
 import { DATA, RTX, SendReader, WindowEdgeReader } from './seq-layers';
 import type { EventMark } from './event-marks';
-import { byteUnit, fastLinear, type TimeDrawContext } from './time-chart';
+import { byteUnit, fastLinear, stepAhead, type TimeDrawContext } from './time-chart';
 
 /**
  * What one draw of the sequence graph shares between its series (seq-chart.ts `SEQ_SERIES`): the
@@ -96,19 +96,30 @@ export function seqSources(ctx: TimeDrawContext): SeqSources {
   return { send, ack, rw, sendIx, ackIx, rwIx, edgeIx, sendRange };
 }
 
+/** The y domain in display units (bytes, kB or MB: `div`, `unit`). */
+export interface SeqYDomain {
+  readonly lo: number;
+  readonly hi: number;
+  readonly div: number;
+  readonly unit: string;
+}
+
 /**
- * The y scale over what is visible: the segments, the ACKs and the receive window's right edge
+ * The y domain over what is visible: the segments, the ACKs and the receive window's right edge
  * (tcptrace draws it: kept inside the plot rather than leaving through the top), with 4 % padding,
- * at least 1000 bytes tall, in bytes, kB or MB. Draws the y axis.
+ * at least 1000 bytes tall, in bytes, kB or MB. While the run streams its top is stepped ahead of
+ * the data (time-chart.ts `stepAhead`), so that it stays the same for many updates.
  */
-export function seqYScale(
+export function seqYDomain(
   ctx: TimeDrawContext,
   src: SeqSources,
   want: number | undefined,
   /** The largest other value the graph must hold (the baseline's ACK, baseline-layer.ts), in bytes. */
   alsoHi = -Infinity,
-): (bytes: number) => number {
-  const { t0, t1, h, frame, p } = ctx;
+  /** Streaming: the least top, bytes (the last one: the top only grows while the run streams). */
+  floor = 0,
+): SeqYDomain {
+  const { t0, t1 } = ctx;
   const { send, ack, rw, sendIx, ackIx, rwIx } = src;
   let lo = Infinity;
   let hi = -Infinity;
@@ -161,13 +172,25 @@ export function seqYScale(
   }
   if (hi - lo < 1000) hi = lo + 1000;
   if (alsoHi > hi) hi = alsoHi;
+  if (ctx.view.streaming) {
+    // Stepped, and ahead of the data as far as the time axis is (the sequence numbers grow about in
+    // proportion to time); the padding taken from that step.
+    const ahead = ctx.view.simTime > 0 ? Math.max(1, t1 / ctx.view.simTime) : 1;
+    const top = Math.max(floor, stepAhead(lo + (hi - lo) * ahead));
+    const { div, unit } = byteUnit(top);
+    return { lo: Math.max(0, lo - (top - lo) * 0.04) / div, hi: top / div, div, unit };
+  }
   const { div, unit } = byteUnit(hi);
   const pad = (hi - lo) * 0.04;
-  const y = d3
-    .scaleLinear()
-    .domain([Math.max(0, lo - pad) / div, (hi + pad) / div])
-    .range([h, 0]);
-  frame.yAxis(y, `sequence number (${unit})`, p);
+  return { lo: Math.max(0, lo - pad) / div, hi: (hi + pad) / div, div, unit };
+}
+
+/** The y scale of a domain (seqYDomain), bytes → plot y; draws the y axis. */
+export function seqYScale(ctx: TimeDrawContext, d: SeqYDomain): (bytes: number) => number {
+  const { h, frame, p } = ctx;
+  const y = d3.scaleLinear().domain([d.lo, d.hi]).range([h, 0]);
+  frame.yAxis(y, `sequence number (${d.unit})`, p);
   const yl = fastLinear(y);
+  const div = d.div;
   return (bytes: number): number => yl(bytes / div);
 }

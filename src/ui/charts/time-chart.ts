@@ -43,6 +43,12 @@ export interface TimeDrawContext {
   readonly frame: ChartFrame;
   /** The chart's block indexes of its layers, kept between draws (indexed.ts). */
   readonly indexes: ChartIndexes;
+  /**
+   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last whole
+   * draw ended, the scales are that draw's, and what is drawn goes above it (ChartFrame.beginTail);
+   * the legend, axes, keys and description stand as that draw left them.
+   */
+  readonly tail?: boolean;
 }
 
 export interface TimeChartSpec {
@@ -57,6 +63,14 @@ export interface TimeChartSpec {
    * capacity, DECT's target and bth): a change draws again (draw-inputs.ts).
    */
   inputs?(): readonly unknown[];
+  /**
+   * While the run streams (`view.streaming`): what, besides the window, the plot's size, the view
+   * and the sources' identities, fixes the chart's scales (the y domain, stepped ahead of the data
+   * like the time axis). A chart that gives it draws, while that and the rest stay the same, only
+   * the records since its last whole draw (`ctx.tail`) — a draw that costs the new pixel columns,
+   * not the whole plot's (issue 21). Without it a chart always draws whole.
+   */
+  streamKey?(ctx: TimeDrawContext): string;
 }
 
 /** A time chart: the {@link Chart} contract plus `flush()` and its DOM for export/tests. */
@@ -78,6 +92,31 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
   return [0, end];
 }
 
+/**
+ * While the run streams the time axis reaches this far ahead of the data, in wall seconds at the
+ * speed it is advancing: its scale (and the whole draw a new scale takes) changes about once a
+ * second or two at most, however fast the run goes.
+ */
+const LOOKAHEAD_S = 0.5;
+
+/**
+ * Steps of the time axis and of a streaming chart's value axis within a decade: each a new scale,
+ * so a whole draw (about ten times a tail draw's cost), hence few — the plot is at least 40 % full.
+ */
+const STEPS = [1, 2, 5, 10];
+
+/**
+ * The least step (1, 2 or 5 × a power of ten) at or above `v` (1 for nothing yet): while the run
+ * streams the time axis ends there, so its scale — and what is drawn — stays the same for many
+ * updates.
+ */
+export function stepAhead(v: number): number {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  for (const s of STEPS) if (s * p >= v * (1 - 1e-12)) return s * p;
+  return 10 * p;
+}
+
 export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec: TimeChartSpec): TimeChart {
   const frame = new ChartFrame(el, {
     kind: spec.kind,
@@ -88,8 +127,23 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   let data: TraceData = EMPTY;
   let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
   let local: Domain | null = null;
-  const domain = (): [number, number] =>
-    effectiveDomain(options.onDomainChange ? view.domain : (local ?? view.domain), view.simTime);
+  /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
+  let ahead: { t1: number; wall0: number; sim0: number } | null = null;
+  const streamEnd = (): number => {
+    const now = performance.now();
+    ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
+    const dt = (now - ahead.wall0) / 1000;
+    const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
+    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
+    return ahead.t1;
+  };
+  const domain = (): [number, number] => {
+    const d = options.onDomainChange ? view.domain : (local ?? view.domain);
+    // Streaming, the whole run in view: the axis ends a step ahead of the data (stepAhead).
+    if (!d && view.streaming) return [0, streamEnd()];
+    ahead = null;
+    return effectiveDomain(d, view.simTime);
+  };
 
   /** Sources the last draw read; the span is the part of the run all of them still hold. */
   let used = new Set<string>();
@@ -99,14 +153,20 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   let draws = 0;
   /** What the last draw showed (draw-inputs.ts): the same again is not drawn. */
   let drawn: DrawInputs | null = null;
+  /** The last whole draw while streaming: what fixed its scales, and the time its data reached. */
+  let whole: { key: DrawInputs; until: number } | null = null;
   const draw = (): void => {
     const [t0, t1] = domain();
     const w = frame.innerW;
     const h = frame.innerH;
-    const inputs = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
+    const streaming = view.streaming === true && spec.streamKey !== undefined;
+    const inputs = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
     if (sameInputs(drawn, inputs)) return;
     drawn = inputs;
     frame.wrapper.dataset.draws = String(++draws);
+    if (streaming && drawTail(t0, t1, w, h)) return;
+    frame.dropTail();
+    whole = null;
     // The span of the sources the last draw read (at the cap it slides a little with every commit).
     span = heldSpan(data, used);
     const p = palette(view.theme);
@@ -139,14 +199,54 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
     const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
+    if (streaming) whole = { key: wholeKey(ctx), until: Math.min(view.simTime, t1) };
     if (changed) {
-      drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? [])];
+      drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
       const next = heldSpan(data, used);
       if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
         drawn = null;
         scheduler.request();
       }
     }
+  };
+  /** What fixes a streaming draw's picture besides the records: the same, and a tail draw may follow. */
+  const wholeKey = (ctx: TimeDrawContext): DrawInputs => {
+    const { t0, t1, w, h } = ctx;
+    const sources = [...used].sort().map((name) => data[name]?.serial ?? data[name]?.t);
+    return [
+      t0,
+      t1,
+      w,
+      h,
+      view.theme,
+      view.selection,
+      view.notes,
+      view.baseline,
+      ...sources,
+      ...(spec.inputs?.() ?? []),
+      spec.streamKey?.(ctx),
+    ];
+  };
+  /**
+   * Draw only what came since the last whole draw, above it (ChartFrame.beginTail), when nothing
+   * else changed: the window, size, view, sources, the span held and the chart's scales
+   * (`streamKey`). False: a whole draw is needed.
+   */
+  const drawTail = (t0: number, t1: number, w: number, h: number): boolean => {
+    if (!whole) return false;
+    const span = heldSpan(data, used);
+    const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
+    const p = palette(view.theme);
+    const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
+    const ctx = { data, view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame, indexes };
+    if (!sameInputs(whole.key, wholeKey(ctx))) return false;
+    frame.beginTail();
+    try {
+      spec.draw({ ...ctx, t0: Math.max(from, whole.until), tail: true });
+    } finally {
+      frame.endTail();
+    }
+    return true;
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
   const detach = attachAxisInteraction({

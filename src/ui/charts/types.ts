@@ -61,6 +61,12 @@ export interface ChartView {
    * chart (baseline-layer.ts); absent or null: no baseline.
    */
   readonly baseline?: TraceData | null;
+  /**
+   * The run plays at max speed (issue 21): the time axis steps ahead of the data, and a chart that
+   * can (`TimeChartSpec.streamKey`) draws only what came since its last whole draw. Once the run
+   * stops, each chart draws whole on the axis [0, simTime] again, as it would have without this.
+   */
+  readonly streaming?: boolean;
 }
 
 export interface ChartOptions {

@@ -19,9 +19,11 @@ export function useChartView(theme: 'light' | 'dark', chart?: ChartId): ChartVie
   // The baseline (issue 25 item 2) is drawn by the page's charts only, behind the live run.
   const baselineData = useBaselineData();
   const baseline = chart ? baselineData : null;
+  // At max speed the charts draw what is new onto what they drew (types.ts `streaming`).
+  const streaming = useLab((s) => s.status === 'playing' && s.speed === 'max');
   return useMemo(
-    () => ({ domain, simTime, theme, selection, notes, baseline }),
-    [domain, simTime, theme, selection, notes, baseline],
+    () => ({ domain, simTime, theme, selection, notes, baseline, streaming }),
+    [domain, simTime, theme, selection, notes, baseline, streaming],
   );
 }
 
