@@ -98,6 +98,114 @@ function StepCaptionField({
   );
 }
 
+/** Step `i` of the draft: what it is, and moving it, setting it from the lab, deleting it, its caption. */
+function DraftStepItem({
+  draft,
+  i,
+  setDraft,
+  fromLab,
+}: {
+  draft: ActivityDraft;
+  i: number;
+  setDraft: (d: ActivityDraft, words: string) => void;
+  fromLab: (i: number) => void;
+}) {
+  const step = draft.steps[i];
+  return (
+    <li data-testid={`activity-draft-step-${i + 1}`}>
+      <span>
+        <strong>{step.title}</strong>{' '}
+        <span className="small muted">
+          ({(step.checks ?? []).length === 0 ? 'no question' : `${(step.checks ?? []).length} question`};{' '}
+          <code>{step.scenario}</code>)
+        </span>
+      </span>
+      <span className="editor-row">
+        <button
+          type="button"
+          className="small"
+          disabled={i === 0}
+          aria-label={`Move step ${i + 1} up`}
+          data-testid={`activity-step-up-${i + 1}`}
+          onClick={() => setDraft(moveStep(draft, i, -1), `Step ${i + 1} is now step ${i}.`)}
+        >
+          ↑ Up
+        </button>
+        <button
+          type="button"
+          className="small"
+          disabled={i === draft.steps.length - 1}
+          aria-label={`Move step ${i + 1} down`}
+          data-testid={`activity-step-down-${i + 1}`}
+          onClick={() => setDraft(moveStep(draft, i, 1), `Step ${i + 1} is now step ${i + 2}.`)}
+        >
+          ↓ Down
+        </button>
+        <button
+          type="button"
+          className="small"
+          aria-label={`Set step ${i + 1} from the lab now`}
+          data-testid={`activity-step-lab-${i + 1}`}
+          onClick={() => fromLab(i)}
+        >
+          Set from the lab now
+        </button>
+        <button
+          type="button"
+          className="small quiet"
+          aria-label={`Delete step ${i + 1}`}
+          data-testid={`activity-step-delete-${i + 1}`}
+          onClick={() => setDraft(deleteStep(draft, i), `Step ${i + 1} deleted.`)}
+        >
+          Delete
+        </button>
+      </span>
+      <StepCaptionField
+        i={i}
+        caption={step.caption ?? ''}
+        onChange={(c) => setDraft(setStepCaption(draft, i, c), '')}
+      />
+    </li>
+  );
+}
+
+/** The question's points and hint cost for the next step, and the button that adds it. */
+function StepScoreRow({
+  score,
+  setScore,
+  onAdd,
+}: {
+  score: CheckScore;
+  setScore: (score: CheckScore) => void;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="editor-row">
+      <Field label="Points for its question">
+        <input
+          data-testid="activity-edit-points"
+          inputMode="numeric"
+          value={score.points}
+          placeholder="1"
+          onChange={(e) => setScore({ ...score, points: e.target.value })}
+        />
+      </Field>
+      <Field label="The hint costs (points)">
+        <input
+          data-testid="activity-edit-hint-cost"
+          inputMode="decimal"
+          value={score.hintCost}
+          placeholder="0"
+          onChange={(e) => setScore({ ...score, hintCost: e.target.value })}
+        />
+      </Field>
+      <button type="button" data-testid="activity-add-step" onClick={onAdd}>
+        Add as a step
+      </button>
+    </div>
+  );
+}
+
 export function ActivityWriter({ stepNow }: { stepNow: StepNow }) {
   const store = useLabStore();
   const [draft, setDraftState] = useState<ActivityDraft>(EMPTY_DRAFT);
@@ -137,86 +245,11 @@ export function ActivityWriter({ stepNow }: { stepNow: StepNow }) {
         title, “What to do” and question above (leave the question empty for a step of instructions only).
         Change the lab and the fields, add the next step, and so on.
       </p>
-      <div className="editor-row">
-        <Field label="Points for its question">
-          <input
-            data-testid="activity-edit-points"
-            inputMode="numeric"
-            value={score.points}
-            placeholder="1"
-            onChange={(e) => setScore({ ...score, points: e.target.value })}
-          />
-        </Field>
-        <Field label="The hint costs (points)">
-          <input
-            data-testid="activity-edit-hint-cost"
-            inputMode="decimal"
-            value={score.hintCost}
-            placeholder="0"
-            onChange={(e) => setScore({ ...score, hintCost: e.target.value })}
-          />
-        </Field>
-        <button type="button" data-testid="activity-add-step" onClick={add}>
-          Add as a step
-        </button>
-      </div>
+      <StepScoreRow score={score} setScore={setScore} onAdd={add} />
       {n > 0 && (
         <ol className="activity-draft" data-testid="activity-draft-steps" aria-label="Steps of the activity">
           {draft.steps.map((s, i) => (
-            <li key={i} data-testid={`activity-draft-step-${i + 1}`}>
-              <span>
-                <strong>{s.title}</strong>{' '}
-                <span className="small muted">
-                  ({(s.checks ?? []).length === 0 ? 'no question' : `${(s.checks ?? []).length} question`};{' '}
-                  <code>{s.scenario}</code>)
-                </span>
-              </span>
-              <span className="editor-row">
-                <button
-                  type="button"
-                  className="small"
-                  disabled={i === 0}
-                  aria-label={`Move step ${i + 1} up`}
-                  data-testid={`activity-step-up-${i + 1}`}
-                  onClick={() => setDraft(moveStep(draft, i, -1), `Step ${i + 1} is now step ${i}.`)}
-                >
-                  ↑ Up
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  disabled={i === n - 1}
-                  aria-label={`Move step ${i + 1} down`}
-                  data-testid={`activity-step-down-${i + 1}`}
-                  onClick={() => setDraft(moveStep(draft, i, 1), `Step ${i + 1} is now step ${i + 2}.`)}
-                >
-                  ↓ Down
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Set step ${i + 1} from the lab now`}
-                  data-testid={`activity-step-lab-${i + 1}`}
-                  onClick={() => fromLab(i)}
-                >
-                  Set from the lab now
-                </button>
-                <button
-                  type="button"
-                  className="small quiet"
-                  aria-label={`Delete step ${i + 1}`}
-                  data-testid={`activity-step-delete-${i + 1}`}
-                  onClick={() => setDraft(deleteStep(draft, i), `Step ${i + 1} deleted.`)}
-                >
-                  Delete
-                </button>
-              </span>
-              <StepCaptionField
-                i={i}
-                caption={s.caption ?? ''}
-                onChange={(c) => setDraft(setStepCaption(draft, i, c), '')}
-              />
-            </li>
+            <DraftStepItem key={i} draft={draft} i={i} setDraft={setDraft} fromLab={fromLab} />
           ))}
         </ol>
       )}

@@ -32,25 +32,22 @@ interface Props {
   note?: ReactNode;
 }
 
-export function CheckCard({
-  ex,
-  hidden,
-  changes,
-  onVerdict,
-  onHint,
-  hintCost,
-  answered,
-  buttons,
-  note,
-}: Props) {
+/**
+ * Checking the answer: a state check reads the student's own run (of the question's system); a
+ * number is checked against the simulation's truth (truth.ts), once the live run is at its end
+ * when that run is the truth.
+ */
+function useCheck(
+  ex: Exercise,
+  { hidden, changes, onVerdict }: Pick<Props, 'hidden' | 'changes' | 'onVerdict'>,
+  typed: string,
+) {
   const store = useLabStore();
   const summary = useLab((s) => s.summary);
   const done = useLab((s) => s.done);
   const system = useLab((s) => s.system);
-  const [typed, setTyped] = useState('');
   const [result, setResult] = useState<CheckResult | null>(null);
   const [checking, setChecking] = useState(false);
-  const [hint, setHint] = useState(false);
   const answer = ex.answer;
   const verdict = (r: CheckResult, said: string) => {
     setResult(r);
@@ -102,6 +99,57 @@ export function CheckCard({
       setChecking(false);
     }
   };
+  return { result, setResult, checking, check };
+}
+
+/** The verdict of this visit, else a right answer on record; the explanation beside a right one. */
+function CheckVerdict({
+  result,
+  answered,
+  explanation,
+}: {
+  result: CheckResult | null;
+  answered: Props['answered'];
+  explanation: string | undefined;
+}) {
+  return (
+    <div role="status" aria-live="polite">
+      {result ? (
+        <p
+          data-testid="exercise-result"
+          data-correct={String(result.correct)}
+          className={result.correct ? 'result ok' : 'result wrong'}
+        >
+          {result.correct ? '✓ ' : '✗ '}
+          {result.message}
+        </p>
+      ) : (
+        answered && (
+          <p className="result ok" data-testid="exercise-answered">
+            ✓ Answered right{answered.tries > 1 ? ` (in ${answered.tries} tries)` : ''}.
+          </p>
+        )
+      )}
+      {(result?.correct || (!result && answered)) && explanation && <p>{explanation}</p>}
+    </div>
+  );
+}
+
+export function CheckCard({
+  ex,
+  hidden,
+  changes,
+  onVerdict,
+  onHint,
+  hintCost,
+  answered,
+  buttons,
+  note,
+}: Props) {
+  const [typed, setTyped] = useState('');
+  const [hint, setHint] = useState(false);
+  const { result, setResult, checking, check } = useCheck(ex, { hidden, changes, onVerdict }, typed);
+  const answer = ex.answer;
   const how = checkingText(ex);
   return (
     <>
@@ -160,25 +208,7 @@ export function CheckCard({
           {ex.hint}
         </p>
       )}
-      <div role="status" aria-live="polite">
-        {result ? (
-          <p
-            data-testid="exercise-result"
-            data-correct={String(result.correct)}
-            className={result.correct ? 'result ok' : 'result wrong'}
-          >
-            {result.correct ? '✓ ' : '✗ '}
-            {result.message}
-          </p>
-        ) : (
-          answered && (
-            <p className="result ok" data-testid="exercise-answered">
-              ✓ Answered right{answered.tries > 1 ? ` (in ${answered.tries} tries)` : ''}.
-            </p>
-          )
-        )}
-        {(result?.correct || (!result && answered)) && ex.explanation && <p>{ex.explanation}</p>}
-      </div>
+      <CheckVerdict result={result} answered={answered} explanation={ex.explanation} />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { isLongJob, jobCost, type JobCost } from '../../state/job-cost';
-import { setupFromSpec, sweepCurves, sweepRuns, type SweepSetup } from '../../state/sweep';
+import { useMemo, useRef, useState } from 'react';
+import { setupFromSpec, sweepCurves, sweepRuns, type SweepSpecLike } from '../../state/sweep';
 import { effectiveValues } from '../../state/store';
 import { flattenSummary } from '../../state/summary-fields';
 import { findPreset } from '../presets';
@@ -9,12 +8,10 @@ import { JobConfirm } from './JobConfirm';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { num } from '../format';
 import { useCustomSweep } from './CustomSweep';
-import { SweepResult, type SweepOutcome } from './SweepResult';
+import { SweepResult } from './SweepResult';
+import { sameSetup, useSweepRun } from './use-sweep-run';
 
 export { defaultSweepRange, sweepBaseKeys } from './CustomSweep';
-
-const sameSetup = (a: SweepSetup | null | undefined, b: SweepSetup | null | undefined) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Every numeric figure of the live summary, for the custom sweep's y field. Read while the run is
@@ -35,11 +32,50 @@ function useSummaryPaths(): string[] {
 
 type LabSummary = ReturnType<ReturnType<typeof useLabStore>['getState']>['summary'];
 
+/** How far the running sweep is. */
+function SweepProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <p>
+      <progress value={done} max={total} data-testid="sweep-progress" aria-label="Sweep progress" />{' '}
+      {num(done)} of {num(total)} runs
+    </p>
+  );
+}
+
+/** The choice between the preset's figure sweep (described in full) and a custom one. */
+function SweepModeChoice({
+  figure,
+  sweep,
+  mode,
+  setMode,
+}: {
+  figure: string | undefined;
+  sweep: SweepSpecLike;
+  mode: 'preset' | 'custom';
+  setMode(mode: 'preset' | 'custom'): void;
+}) {
+  return (
+    <div role="radiogroup" aria-label="Which sweep" className="sweep-mode">
+      <label>
+        <input type="radio" checked={mode === 'preset'} onChange={() => setMode('preset')} />{' '}
+        {figure ?? 'Preset'}: {sweep.key} over {sweep.values.join(', ')};{' '}
+        {sweepCurves(sweep)
+          .map((c) => c.label)
+          .join(' / ')}
+        ; {sweep.seeds} seeds each
+      </label>
+      <label>
+        <input type="radio" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Custom
+      </label>
+    </div>
+  );
+}
+
 /**
  * Sweeps in the browser (ui.md "Sweeps"; issue 12 item 3): the current preset's figure sweep or a
  * custom one, run in parallel workers with a progress bar and plotted as mean and spread over seeds
  * with the study's published curve where it has one. The sweep that runs is the link's
- * (`#sweep=…`): running one writes it there, and opening such a link runs it again.
+ * (`#sweep=…`): running one writes it there, and opening such a link runs it again (use-sweep-run.ts).
  */
 export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const system = useLab((s) => s.system);
@@ -56,81 +92,15 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const store = useLabStore();
   const job = useLab((s) => s.jobs.sweep);
   const progress = job?.status === 'running' ? job : null;
-  const [outcome, setOutcome] = useState<SweepOutcome | null>(null);
-  const started = useRef<SweepSetup | null>(null);
-  /** The sweep the user started from the form: it runs without asking. */
-  const approved = useRef<SweepSetup | null>(null);
-  /** A link's long sweep waiting for the user's word, with what it would start. */
-  const [asking, setAsking] = useState<{ setup: SweepSetup; cost: JobCost } | null>(null);
   const speed = labPlugin(system)?.referenceSpeed;
-
-  const run = async (s: SweepSetup) => {
-    started.current = s;
-    setOutcome(null);
-    const { runs } = sweepRuns(s);
-    const r = await store.getState().runHeadless(
-      'sweep',
-      'sweep',
-      runs.map((x) => x.text),
-    );
-    if (started.current !== s) return; // a newer sweep took over
-    setOutcome({ setup: s, runs, summaries: r.summaries, errors: r.errors, cancelled: r.cancelled });
-  };
-
-  // The link names a sweep (opened, or a sweep started here): run it — a long one once the user
-  // says so (issue 20 item 10). No sweep in the link (closed, or Back to a page without one): stop.
-  useEffect(() => {
-    setAsking(null);
-    if (!linked) {
-      store.getState().cancelJob('sweep');
-      return;
-    }
-    if (sameSetup(started.current, linked)) return;
-    const cost = jobCost(
-      sweepRuns(linked).runs.map((r) => r.text),
-      store.getState().workerCount(),
-      speed,
-    );
-    if (!sameSetup(approved.current, linked) && isLongJob(cost)) setAsking({ setup: linked, cost });
-    else void run(linked);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's sweep changes
-  }, [linked]);
-  // The panel gone (another system's page), its engines go too; mounted again (React's StrictMode
-  // does so at once in development), the link's sweep runs again.
-  useEffect(
-    () => () => {
-      store.getState().cancelJob('sweep');
-      started.current = null;
-    },
-    [store],
-  );
-
-  const start = () => {
-    if (!setup) return;
-    approved.current = setup;
-    setAsking(null);
-    if (sameSetup(linked, setup)) void run(setup);
-    else store.getState().setView({ sweep: setup });
-  };
+  const sweep = useSweepRun(store, linked, speed);
   const count = setup ? sweepRuns(setup).runs.length : 0;
 
   return (
     <section className="panel sweep" aria-labelledby="sweep-title" data-testid="sweep">
       <h2 id="sweep-title">Sweep</h2>
       {presetSetup && preset?.sweep && (
-        <div role="radiogroup" aria-label="Which sweep" className="sweep-mode">
-          <label>
-            <input type="radio" checked={mode === 'preset'} onChange={() => setMode('preset')} />{' '}
-            {preset.figure ?? 'Preset'}: {preset.sweep.key} over {preset.sweep.values.join(', ')};{' '}
-            {sweepCurves(preset.sweep)
-              .map((c) => c.label)
-              .join(' / ')}
-            ; {preset.sweep.seeds} seeds each
-          </label>
-          <label>
-            <input type="radio" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Custom
-          </label>
-        </div>
+        <SweepModeChoice figure={preset.figure} sweep={preset.sweep} mode={mode} setMode={setMode} />
       )}
       {linked && setup && !sameSetup(linked, setup) && (
         // The form shows its own sweep, not the one the link holds (a link's sweep may not be one
@@ -140,18 +110,14 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           it). The form builds another; <em>Run sweep</em> replaces it.
         </p>
       )}
-      {asking && (
+      {sweep.asking && (
         <JobConfirm
           what="This link holds a sweep"
-          cost={asking.cost}
+          cost={sweep.asking.cost}
           speed={speed}
-          runLabel={`Run the ${num(asking.cost.runs)} runs`}
-          onRun={() => {
-            approved.current = asking.setup;
-            setAsking(null);
-            void run(asking.setup);
-          }}
-          onDecline={() => setAsking(null)}
+          runLabel={`Run the ${num(sweep.asking.cost.runs)} runs`}
+          onRun={sweep.runAsked}
+          onDecline={sweep.decline}
         />
       )}
       {(mode === 'custom' || !presetSetup) && custom.form}
@@ -159,7 +125,7 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
         <button
           type="button"
           className="primary"
-          onClick={start}
+          onClick={() => setup && sweep.start(setup)}
           disabled={!setup || progress !== null}
           data-testid="sweep-run"
         >
@@ -171,33 +137,13 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
           </button>
         )}{' '}
         {linked && (
-          <button
-            type="button"
-            className="quiet"
-            onClick={() => {
-              // Its engines stop now, not when their runs end (issue 20 item 10).
-              store.getState().cancelJob('sweep');
-              store.getState().setView({ sweep: null });
-              started.current = null;
-              setOutcome(null);
-            }}
-          >
+          <button type="button" className="quiet" onClick={sweep.close}>
             Close the sweep
           </button>
         )}
       </p>
-      {progress && (
-        <p>
-          <progress
-            value={progress.done}
-            max={progress.total}
-            data-testid="sweep-progress"
-            aria-label="Sweep progress"
-          />{' '}
-          {num(progress.done)} of {num(progress.total)} runs
-        </p>
-      )}
-      {outcome && <SweepResult outcome={outcome} theme={theme} />}
+      {progress && <SweepProgress done={progress.done} total={progress.total} />}
+      {sweep.outcome && <SweepResult outcome={sweep.outcome} theme={theme} />}
     </section>
   );
 }

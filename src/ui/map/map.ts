@@ -21,6 +21,7 @@ import { drawCells, drawCrowd } from './map-cells';
 import {
   createMapSvg,
   drawMapFrame,
+  type MapSvg,
   drawOtherMobiles,
   mapDescription,
   MOVABLE_LABEL,
@@ -76,48 +77,158 @@ let mapCount = 0;
 
 type Sel<T extends Element> = d3.Selection<T, unknown, null, undefined>;
 
+/** Where the map's static parts fell in the last full draw: what the moving parts are placed against. */
+interface MapLayout {
+  tf: MapTransform;
+  stationPx: Map<string, [number, number]>;
+  frame: Box;
+  scaleBox: Box;
+}
+
+/** The layout before the first draw. */
+function blankLayout(): MapLayout {
+  const none: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
+  return {
+    tf: mapTransform([0, 1000, 0, 1000], 640, 460),
+    stationPx: new Map(),
+    frame: none,
+    scaleBox: none,
+  };
+}
+
+/** The mobile drawn as the phone: the dragged one, else (a system whose phone stays put) the first. */
+const phone = (v: SystemView | null): MapMobile | undefined =>
+  v ? (draggedMobile(v) ?? v.mobiles[0]) : undefined;
+
+/**
+ * The parts that change only with the extent, the stations, the theme or the host's width: the
+ * svg's size, the frame, the rings, the stations, the scale bar and the phone's colours.
+ */
+function drawLayout(
+  m: MapSvg,
+  clipId: string,
+  view: SystemView,
+  size: { el: HTMLElement; hostWidth: number; maxHeight: number },
+  pal: Palette,
+): MapLayout {
+  // Presenter mode (issue 24) magnifies the map as it does the charts (frame.ts `--chart-scale`):
+  // laid out at the host's width over the scale and drawn at the host's width, so its 12 px
+  // labels read as 18 px; the height cap shrinks alike, so the drawn map is no taller.
+  const scale = chartScale(size.el);
+  const width = Math.round(size.hostWidth / scale);
+  const tf = mapTransform(view.extent, width, size.maxHeight / scale);
+  const height = tf.height;
+  m.svg
+    .attr('width', Math.round(width * scale))
+    .attr('height', Math.round(height * scale))
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('data-theme', pal.name)
+    .attr('data-background', pal.neutral.background);
+  const f = drawMapFrame(
+    m.area,
+    m.svg.select<SVGRectElement>(`#${clipId} rect`),
+    normalizeExtent(view.extent),
+    tf,
+    pal,
+  );
+  const stationPx = stationPositions(view, tf);
+  drawRings(m.rings, view, tf, pal);
+  drawStations(m.stations, view, stationPx, pal);
+  const scaleBox = drawScaleBar(m.scaleBar, tf, f.x, f.y + f.h, f.w, pal);
+  m.body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
+  m.screen.attr('fill', pal.neutral.background);
+  return { tf, stationPx, frame: f.box, scaleBox };
+}
+
+/** Where the phone is in words: its coordinates and its distance from the serving station, else the first. */
+function phoneWhere(v: SystemView, pos: { x: number; y: number }): string {
+  const first = v.stations.find((s) => s.id === v.cells?.serving) ?? v.stations[0];
+  const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
+  return `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
+}
+
+/** The phone as a control: its place and, when the system lets the user move it, a slider's state. */
+function markPhone(
+  ms: MapSvg['ms'],
+  movable: boolean,
+  [mx, my]: readonly [number, number],
+  [x0, x1]: readonly [number, number, number, number],
+  x: number,
+  where: string,
+): void {
+  // A phone the system does not let the user move (GERAN) is a picture, not a slider: it takes no
+  // focus and says it stays put (the page says why, under the map), rather than invite a drag or
+  // arrow keys that do nothing (issue 20, item 23).
+  ms.attr('transform', `translate(${r1(mx)},${r1(my)})`)
+    .attr('tabindex', movable ? 0 : null)
+    .attr('role', movable ? 'slider' : 'img')
+    .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)')
+    .attr('aria-valuemin', movable ? Math.round(x0) : null)
+    .attr('aria-valuemax', movable ? Math.round(x1) : null)
+    .attr('aria-valuenow', movable ? Math.round(x) : null)
+    .attr('aria-valuetext', movable ? where : null);
+}
+
+/**
+ * The parts that move with the phone or the run: the phone, the other mobiles, the cells, the crowd,
+ * the links, the labels (placed clear of them) and the description.
+ */
+function drawMoving(
+  m: MapSvg,
+  v: SystemView,
+  layout: MapLayout,
+  pos: { x: number; y: number },
+  theme: ThemeName,
+): void {
+  const { tf, stationPx } = layout;
+  const pal = palette(theme);
+  const extent = normalizeExtent(v.extent);
+  const [mx, my] = tf.toPx(pos.x, pos.y);
+  const where = phoneWhere(v, pos);
+  markPhone(m.ms, draggedMobile(v) !== undefined, [mx, my], extent, pos.x, where);
+  drawOtherMobiles(m.others, v, phone(v)?.id, tf, pal);
+  drawCells(m.cellsG, v, v.cells, tf, extent, pal);
+  const crowd = drawCrowd(m.crowdG, v.crowd, tf, pal);
+  const geo = linkGeometry(v.links, stationPx, mx, my);
+  drawLinks(m.links, v.links, geo, theme);
+  const [ox, oy] = phoneIconOffset(stationPx, mx, my);
+  placePhoneIcon(m, ox, oy, pal);
+  layoutLabels(
+    m.stations,
+    m.ringLabels,
+    v,
+    tf,
+    stationPx,
+    geo,
+    [mx + ox, my + oy],
+    layout.frame,
+    layout.scaleBox,
+    pal,
+  );
+  m.desc.text(mapDescription(v, where, crowd, theme));
+  m.focusRing.attr('stroke', pal.neutral.focus);
+}
+
+/** What decides a full redraw: the theme, the extent, the stations and the rings. */
+const layoutKey = (v: SystemView, o: MapUpdateOptions): string =>
+  `${o.theme}|${v.extent.join(',')}|${v.stations.map((st) => `${st.id}@${st.x},${st.y}`).join(';')}|${(v.rings ?? []).map((r) => r.r).join(',')}`;
+
 export function createMap(el: HTMLElement, options: MapOptions): LabMap {
-  const title = options.title ?? 'Map of the stations and the mobile station';
   const clipId = `wtl-map-clip-${++mapCount}`;
-  const {
-    wrapper,
-    svg,
-    desc,
-    area,
-    cellsG,
-    rings,
-    ringLabels,
-    links,
-    stations,
-    others,
-    crowdG,
-    scaleBar,
-    ms,
-    leader,
-    spot,
-    icon,
-    focusRing,
-    body,
-    screen,
-  } = createMapSvg(el, title, clipId);
+  const m = createMapSvg(el, options.title ?? 'Map of the stations and the mobile station', clipId);
   let view: SystemView | null = null;
   // The host's width, read at creation and on resize only: reading layout at each update (every
   // frame while playing) would make the browser lay the page out there and then.
   let hostWidth = Math.round(el.clientWidth) || 640;
   let opts: MapUpdateOptions = { radioFromMap: true, theme: 'light' };
-  let tf: MapTransform = mapTransform([0, 1000, 0, 1000], 640, 460);
-  let stationPx = new Map<string, [number, number]>();
-  let frame: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
-  let scaleBox: Box = frame;
+  let layout = blankLayout();
   const held = new HeldPosition();
 
   const extent = () => normalizeExtent(view?.extent);
-  /** The mobile drawn as the phone: the dragged one, else (a system whose phone stays put) the first. */
-  const phone = (v: SystemView | null): MapMobile | undefined =>
-    v ? (draggedMobile(v) ?? v.mobiles[0]) : undefined;
   const position = (): { x: number; y: number } => held.at ?? phone(view) ?? { x: 0, y: 0 };
-  const p = (): Palette => palette(opts.theme);
-
+  const drawDynamic = (): void => {
+    if (view) drawMoving(m, view, layout, position(), opts.theme);
+  };
   const move = (x: number, y: number): void => {
     // A phone the system does not let the user move (no dragged mobile, e.g. GERAN) stays where it is.
     if (!view || !draggedMobile(view)) return;
@@ -127,82 +238,20 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
     options.onMove(cx, cy);
   };
 
-  const drawDynamic = (): void => {
-    if (!view) return;
-    const pal = p();
-    const pos = position();
-    const [mx, my] = tf.toPx(pos.x, pos.y);
-    // A phone the system does not let the user move (GERAN) is a picture, not a slider: it takes no
-    // focus and says it stays put (the page says why, under the map), rather than invite a drag or
-    // arrow keys that do nothing (issue 20, item 23).
-    const movable = draggedMobile(view) !== undefined;
-    ms.attr('transform', `translate(${r1(mx)},${r1(my)})`)
-      .attr('tabindex', movable ? 0 : null)
-      .attr('role', movable ? 'slider' : 'img')
-      .attr('aria-label', movable ? MOVABLE_LABEL : 'Mobile station (it stays where it is in this system)');
-    drawOtherMobiles(others, view, phone(view)?.id, tf, pal);
-    const v = view;
-    drawCells(cellsG, v, v.cells, tf, extent(), pal);
-    const crowd = drawCrowd(crowdG, v.crowd, tf, pal);
-    const [x0, x1] = extent();
-    // Distances from the serving station where the view has cells, else from the first one.
-    const first = v.stations.find((s) => s.id === v.cells?.serving) ?? v.stations[0];
-    const dist = first ? Math.hypot(pos.x - first.x, pos.y - first.y) : NaN;
-    const where = `x ${formatMetres(pos.x)}, y ${formatMetres(pos.y)}${first ? `, ${formatMetres(dist)} from ${first.label}` : ''}`;
-    ms.attr('aria-valuemin', movable ? Math.round(x0) : null)
-      .attr('aria-valuemax', movable ? Math.round(x1) : null)
-      .attr('aria-valuenow', movable ? Math.round(pos.x) : null)
-      .attr('aria-valuetext', movable ? where : null);
-    const geo = linkGeometry(view.links, stationPx, mx, my);
-    drawLinks(links, view.links, geo, opts.theme);
-    const [ox, oy] = phoneIconOffset(stationPx, mx, my);
-    placePhoneIcon({ icon, leader, spot }, ox, oy, pal);
-    layoutLabels(stations, ringLabels, view, tf, stationPx, geo, [mx + ox, my + oy], frame, scaleBox, pal);
-    desc.text(mapDescription(v, where, crowd, opts.theme));
-    focusRing.attr('stroke', pal.neutral.focus);
-  };
-
-  const draw = (): void => {
-    if (!view) return;
-    const pal = p();
-    // Presenter mode (issue 24) magnifies the map as it does the charts (frame.ts `--chart-scale`):
-    // laid out at the host's width over the scale and drawn at the host's width, so its 12 px
-    // labels read as 18 px; the height cap shrinks alike, so the drawn map is no taller.
-    const scale = chartScale(el);
-    const width = Math.round(hostWidth / scale);
-    tf = mapTransform(view.extent, width, (options.maxHeight ?? 460) / scale);
-    const height = tf.height;
-    svg
-      .attr('width', Math.round(width * scale))
-      .attr('height', Math.round(height * scale))
-      .attr('viewBox', `0 0 ${width} ${height}`)
-      .attr('data-theme', pal.name)
-      .attr('data-background', pal.neutral.background);
-    const f = drawMapFrame(area, svg.select<SVGRectElement>(`#${clipId} rect`), extent(), tf, pal);
-    frame = f.box;
-    stationPx = stationPositions(view, tf);
-    drawRings(rings, view, tf, pal);
-    drawStations(stations, view, stationPx, pal);
-    scaleBox = drawScaleBar(scaleBar, tf, f.x, f.y + f.h, f.w, pal);
-    body.attr('fill', pal.series.data).attr('stroke', pal.neutral.background).attr('stroke-width', 1.5);
-    screen.attr('fill', pal.neutral.background);
-    drawDynamic();
-  };
-
   // Most updates move only the phone, the links, the crowd and the labels: the stations, rings,
   // scale bar and frame are redrawn when the extent, the stations, the theme or the width change.
   let full = true;
   let laidOut = '';
-  const layoutKey = (v: SystemView, o: MapUpdateOptions): string =>
-    `${o.theme}|${v.extent.join(',')}|${v.stations.map((st) => `${st.id}@${st.x},${st.y}`).join(';')}|${(v.rings ?? []).map((r) => r.r).join(',')}`;
   const scheduler = new FrameScheduler(() => {
-    if (full) {
+    if (full && view) {
       full = false;
-      draw();
-    } else drawDynamic();
+      const size = { el, hostWidth, maxHeight: options.maxHeight ?? 460 };
+      layout = drawLayout(m, clipId, view, size, palette(opts.theme));
+    }
+    drawDynamic();
   }, options.sync === true);
-  const detachMs = attachMsControl(ms as Sel<SVGGElement>, svg.node() as SVGSVGElement, {
-    transform: () => tf,
+  const detachMs = attachMsControl(m.ms as Sel<SVGGElement>, m.focusRing, m.svg.node() as SVGSVGElement, {
+    transform: () => layout.tf,
     extent,
     position,
     move,
@@ -210,12 +259,6 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       held.dragging = on;
     },
   });
-  const onFocus = () => focusRing.attr('stroke-width', 3).attr('stroke-opacity', 1);
-  const onBlur = () => focusRing.attr('stroke-opacity', 0);
-  onBlur();
-  const msNode = ms.node() as SVGGElement;
-  msNode.addEventListener('focus', onFocus);
-  msNode.addEventListener('blur', onBlur);
   const unobserve = observeResize(el, () => {
     hostWidth = Math.round(el.clientWidth) || 640;
     full = true;
@@ -223,7 +266,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   });
 
   return {
-    svg: svg.node() as SVGSVGElement,
+    svg: m.svg.node() as SVGSVGElement,
     update(v, o) {
       if (!v) return;
       view = v;
@@ -236,7 +279,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
         laidOut = key;
         full = true;
       }
-      held.engineAt(draggedMobile(v), tf.scale);
+      held.engineAt(draggedMobile(v), layout.tf.scale);
       scheduler.request();
     },
     moveTo: (x, y) => move(x, y),
@@ -245,9 +288,7 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
       scheduler.cancel();
       unobserve();
       detachMs();
-      msNode.removeEventListener('focus', onFocus);
-      msNode.removeEventListener('blur', onBlur);
-      wrapper.remove();
+      m.wrapper.remove();
     },
   };
 }

@@ -20,9 +20,13 @@ export interface MsHost {
   setDragging(on: boolean): void;
 }
 
-/** Attach drag and key handling to the MS marker; returns a detach function. */
+/**
+ * Attach drag and key handling to the MS marker, and its focus ring (shown while the marker has the
+ * keyboard focus); returns a detach function.
+ */
 export function attachMsControl(
   ms: d3.Selection<SVGGElement, unknown, null, undefined>,
+  focusRing: d3.Selection<SVGCircleElement, unknown, null, undefined>,
   container: SVGSVGElement,
   host: MsHost,
 ): () => void {
@@ -71,8 +75,26 @@ export function attachMsControl(
     host.move(cx, cy);
   };
   node.addEventListener('keydown', onKey);
+  const detachFocus = attachFocusRing(node, focusRing);
   return () => {
     node.removeEventListener('keydown', onKey);
     ms.on('.drag', null);
+    detachFocus();
+  };
+}
+
+/** Show the focus ring while the phone has the keyboard focus; returns a detach function. */
+function attachFocusRing(
+  node: SVGGElement,
+  focusRing: d3.Selection<SVGCircleElement, unknown, null, undefined>,
+): () => void {
+  const onFocus = () => focusRing.attr('stroke-width', 3).attr('stroke-opacity', 1);
+  const onBlur = () => focusRing.attr('stroke-opacity', 0);
+  onBlur();
+  node.addEventListener('focus', onFocus);
+  node.addEventListener('blur', onBlur);
+  return () => {
+    node.removeEventListener('focus', onFocus);
+    node.removeEventListener('blur', onBlur);
   };
 }
