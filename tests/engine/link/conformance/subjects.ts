@@ -3,7 +3,13 @@
  * faces, its frame, and the faults its medium can show. Adding a link layer adds one subject here.
  */
 import { millis } from '../../../../src/engine/core/time';
-import type { LinkEntity, LinkService } from '../../../../src/engine/link/contract';
+import type { LinkEntity, LinkService, SingleUnitCarrier } from '../../../../src/engine/link/contract';
+import {
+  createDectMacPacket,
+  DectMacEntity,
+  type DectMacEvent,
+  type DectMacPacket,
+} from '../../../../src/engine/link/dect-mac';
 import {
   DectDlcEntity,
   copyDectDlcFragment,
@@ -122,6 +128,97 @@ const dectDlc: Subject<DectDlcFragment, unknown> = {
   tick: 1,
 };
 
+/** The DECT MAC's payload in the suite: the SDU a packet carries and its length. */
+interface MacUnit {
+  sdu: number;
+  bytes: number;
+}
+
+/**
+ * One end of a DECT MAC bearer with the queue the DLC keeps above it (the MAC has none: its upper
+ * face is a {@link SingleUnitCarrier}, contract.ts). As the DECT TCP user's frame loop does
+ * (systems/dect/tcp-user.ts), the next unit is written into the MAC's draft whenever it is ready,
+ * and a completed packet is taken after each slot received.
+ */
+class MacEnd implements LinkEntity<DectMacPacket<MacUnit>, DectMacEvent>, LinkService<number> {
+  readonly mac = new DectMacEntity<MacUnit>(
+    () => ({ sdu: -1, bytes: 0 }),
+    (from, to) => {
+      to.sdu = from.sdu;
+      to.bytes = from.bytes;
+    },
+  );
+  private readonly queue: MacUnit[] = [];
+  private readonly delivered: number[] = [];
+  private queued = 0;
+
+  push(sdu: number, bytes: number): void {
+    this.queue.push({ sdu, bytes });
+    this.queued += bytes;
+  }
+  pushFront(sdu: number, bytes: number): void {
+    this.queue.unshift({ sdu, bytes });
+    this.queued += bytes;
+  }
+  pollDelivered(): number | null {
+    return this.delivered.shift() ?? null;
+  }
+  get queuedUnits(): number {
+    return this.queue.length + (this.mac.ready ? 0 : 1);
+  }
+  get queuedBytes(): number {
+    return this.queued;
+  }
+
+  handleFrame(now: number, pkt: DectMacPacket<MacUnit>, erased: boolean): void {
+    this.mac.handleFrame(now, pkt, erased);
+    const got = this.mac.takeReceived();
+    if (got) this.delivered.push(got.sdu);
+  }
+  pollTransmit(now: number, out: DectMacPacket<MacUnit>): boolean {
+    const carrier: SingleUnitCarrier<MacUnit> = this.mac;
+    const next = this.queue[0];
+    if (carrier.ready && next !== undefined) {
+      this.queue.shift();
+      this.queued -= next.bytes;
+      carrier.draft.sdu = next.sdu;
+      carrier.draft.bytes = next.bytes;
+      carrier.submitDraft();
+    }
+    return this.mac.pollTransmit(now, out);
+  }
+  pollEvent(): DectMacEvent | null {
+    return this.mac.pollEvent();
+  }
+  get eventsWaiting(): boolean {
+    return this.mac.eventsWaiting;
+  }
+  pollTimeout(): number {
+    return this.mac.pollTimeout();
+  }
+}
+
+/** The MAC on one bearer: a packet a frame each way, arriving the next frame; given up after 10 attempts. */
+const dectMac: Subject<DectMacPacket<MacUnit>, DectMacEvent> = {
+  name: 'DECT MAC Ip bearer (under a queue)',
+  clock: 'slotted',
+  delay: 1,
+  frame: () => createDectMacPacket<MacUnit>({ sdu: -1, bytes: 0 }),
+  copy: (f) => ({ ...f, payload: { ...f.payload } }),
+  make: () => {
+    const a = new MacEnd();
+    const b = new MacEnd();
+    return { a, b, sa: a, sb: b };
+  },
+  sduBytes: 300,
+  recovers: true,
+  lossReportedBy: 'sender',
+  // One slot per frame on a TDMA bearer: the air neither repeats nor reorders a slot.
+  duplicates: false,
+  reorders: false,
+  tick: 1,
+};
+
 /**
  * One end of the GERAN shared slot: its direction's sender and the other direction's receiver.
  * Its arrivals are deliveries, read through the service: it reports no event of its own.
@@ -165,7 +262,7 @@ const geranMux: Subject<MuxBlock<number>, never> = {
 };
 
 /** Each subject's frame and event types are its own; the suite reads them only through the subject. */
-export const SUBJECTS = [is707, gsm, piafs, v42, dectDlc, geranMux] as unknown as readonly Subject<
+export const SUBJECTS = [is707, gsm, piafs, v42, dectDlc, dectMac, geranMux] as unknown as readonly Subject<
   unknown,
   unknown
 >[];
