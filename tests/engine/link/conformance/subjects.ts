@@ -21,7 +21,13 @@ import { GsmRlpEntity } from '../../../../src/engine/link/gsm-rlp';
 import { GsmRlpFrame } from '../../../../src/engine/link/gsm-rlp/frame';
 import { Is707RlpEndpoint } from '../../../../src/engine/link/is707-rlp';
 import { RlpFrame } from '../../../../src/engine/link/is707-rlp/frame';
-import { PiafsEntity } from '../../../../src/engine/link/piafs';
+import { PIAFS_SLOT_NS, PIAFS_USER_BPS, PiafsEntity } from '../../../../src/engine/link/piafs';
+import {
+  MultilinkEnd,
+  MultilinkReceiver,
+  MultilinkSender,
+  type Fragment,
+} from '../../../../src/engine/link/ppp-multilink';
 import { createPiafsFrame, type PiafsFrame } from '../../../../src/engine/link/piafs/frame';
 import { PiafsSide } from '../../../../src/engine/link/piafs/monitor';
 import {
@@ -120,6 +126,81 @@ const dectDlc: Subject<DectDlcFragment, unknown> = {
     const a = new DectDlcEntity();
     const b = new DectDlcEntity();
     return { a, b, sa: a, sb: b };
+  },
+  sduBytes: 300,
+  recovers: true,
+  duplicates: true,
+  reorders: true,
+  tick: 1,
+};
+
+/** A datagram in the Multilink subject: the SDU number and its size. */
+interface Datagram {
+  readonly n: number;
+  readonly size: number;
+}
+
+/**
+ * One end of a PPP Multilink bundle (its upper face: `MultilinkEnd`) over one PIAFS member link,
+ * glued as PHS's bundle does it each slot: the fragments queued for the member go onto its stream
+ * before it sends, and what it delivered goes to the reassembler after it received.
+ */
+class MultilinkOverPiafs implements LinkEntity<PiafsFrame, unknown> {
+  readonly end = new MultilinkEnd<Datagram>(new MultilinkSender(), new MultilinkReceiver());
+  /** The harness's face: SDU numbers in and out, as datagrams of their size inside. */
+  readonly service: LinkService<number>;
+
+  constructor(
+    readonly piafs: PiafsEntity,
+    private readonly member: LinkService<Fragment<Datagram>>,
+  ) {
+    const end = this.end;
+    this.service = {
+      push: (n, bytes) => end.push({ n, size: bytes }, bytes),
+      pushFront: (n, bytes) => end.pushFront({ n, size: bytes }, bytes),
+      pollDelivered: () => end.pollDelivered()?.n ?? null,
+      get queuedUnits(): number {
+        return end.queuedUnits;
+      },
+      get queuedBytes(): number {
+        return end.queuedBytes;
+      },
+    };
+    this.end.sender.addLink(1, PIAFS_USER_BPS);
+    this.end.receiver.addLink(1);
+  }
+  pollTransmit(slot: number, out: PiafsFrame): boolean {
+    this.end.advance(slot * PIAFS_SLOT_NS);
+    this.end.exchange(1, this.member);
+    return this.piafs.pollTransmit(slot, out);
+  }
+  handleFrame(slot: number, f: PiafsFrame, erased: boolean): void {
+    this.piafs.handleFrame(slot, f, erased);
+    this.end.exchange(1, this.member);
+  }
+  pollEvent(): unknown {
+    return this.piafs.pollEvent();
+  }
+  get eventsWaiting(): boolean {
+    return this.piafs.eventsWaiting;
+  }
+  pollTimeout(): number {
+    return this.piafs.pollTimeout();
+  }
+}
+
+const multilink: Subject<PiafsFrame, unknown> = {
+  name: 'PPP Multilink over PIAFS',
+  clock: 'slotted',
+  delay: 2,
+  frame: createPiafsFrame,
+  copy: cloneFrame,
+  make: () => {
+    const pair = createStreamPair<Fragment<Datagram>>();
+    const [ma, mb] = streamServices(pair);
+    const a = new MultilinkOverPiafs(new PiafsEntity(PiafsSide.MS, pair.txA, pair.rxA), ma);
+    const b = new MultilinkOverPiafs(new PiafsEntity(PiafsSide.BS, pair.txB, pair.rxB), mb);
+    return { a, b, sa: a.service, sb: b.service };
   },
   sduBytes: 300,
   recovers: true,
@@ -262,7 +343,13 @@ const geranMux: Subject<MuxBlock<number>, never> = {
 };
 
 /** Each subject's frame and event types are its own; the suite reads them only through the subject. */
-export const SUBJECTS = [is707, gsm, piafs, v42, dectDlc, dectMac, geranMux] as unknown as readonly Subject<
-  unknown,
-  unknown
->[];
+export const SUBJECTS = [
+  is707,
+  gsm,
+  piafs,
+  multilink,
+  v42,
+  dectDlc,
+  dectMac,
+  geranMux,
+] as unknown as readonly Subject<unknown, unknown>[];
