@@ -1,6 +1,6 @@
 /**
  * Adding a link layer is one folder implementing the contract plus its conformance test
- * (docs/architecture.md, "Adding a link layer"). Here the toy link layer (tests/architecture/
+ * (docs/architecture.md, "How to add a link layer"). Here the toy link layer (tests/architecture/
  * toy/link: both faces of src/engine/link/contract.ts, driven by the shared slotted driver) runs
  * the shared conformance suite — and no file of src/ knows it.
  */

@@ -1,5 +1,5 @@
 /**
- * The topology every system runs (docs/architecture.md, "The two-host topology"):
+ * The topology every system runs (docs/architecture.md, "How to add a system"):
  *
  *   fixed host ─ wired side ─ base-station point ─ link layer ─ mobile host
  *

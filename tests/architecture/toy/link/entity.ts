@@ -1,5 +1,5 @@
 /**
- * A toy link layer, as a new one would be written (docs/architecture.md, "Adding a link layer"):
+ * A toy link layer, as a new one would be written (docs/architecture.md, "How to add a link layer"):
  * one end of a stop-and-wait ARQ over a slotted bearer, both faces of the contract
  * (src/engine/link/contract.ts) on one object. Lower face: one frame per slot, carrying the SDU
  * in flight (if any) and the cumulative acknowledgement; a retransmission timer of `rto` slots.
