@@ -113,6 +113,34 @@ export interface LowerLossFeedback<F> {
 }
 
 /**
+ * The named face of a layer that carries one unit at a time for the layer above it, which decides
+ * in each slot what goes on it: the DECT MAC's protected Ip bearer end under the DLC (dect.md
+ * "MAC, protected Ip mode"; link/dect-mac/entity.ts).
+ *
+ * Not a {@link LinkService}, and on purpose: the MAC has no queue and no order of its own. One
+ * packet is in flight per bearer until acknowledged or given up after 10 attempts; which DLC
+ * fragment goes on which of the connection's bearers is the DLC's choice, made per bearer per
+ * frame (its window, its retransmissions, dect-dlc/entity.ts) — a queue in the MAC would take that
+ * choice away. The DLC writes its fragment straight into the MAC's own payload object
+ * ({@link draft}, no copy on a path run per bearer per frame), and a received payload is the
+ * MAC's, valid only until its next `handleFrame`. The only user is the DLC above it (through the
+ * DECT TCP user's frame loop, systems/dect/tcp-user.ts); the layer above the DLC sees the DLC's
+ * `LinkService`.
+ */
+export interface SingleUnitCarrier<P> {
+  /** No unit in flight: the layer above may hand in the next ({@link submit} / {@link submitDraft}). */
+  readonly ready: boolean;
+  /** Hand in the next unit, copied; only while {@link ready}. */
+  submit(unit: P): void;
+  /** The carrier's own object for the next unit, to be written in place; only while {@link ready}. */
+  readonly draft: P;
+  /** Send what was written into {@link draft}; only while {@link ready}. */
+  submitDraft(): void;
+  /** The unit completed by the last `handleFrame`, or null (the carrier's object: valid until the next one). */
+  takeReceived(): P | null;
+}
+
+/**
  * A first-in first-out queue of events, for entities to hold what they report until it is
  * polled. Events are small objects made when something rare happens (a reset, a call drop),
  * never per slot.

@@ -7,7 +7,7 @@ import type { ModelSummary, PathOf, SystemSummary } from '../../../src/engine/sy
 
 export type ToyAppSummary = { kind: 'frames' };
 export type ToyLinkSummary = {
-  /** Frames sent and frames received intact. */
+  /** Frames run, and SDUs the toy link delivered at the base. */
   frames: number;
   good: number;
 };

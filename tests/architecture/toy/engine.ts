@@ -2,12 +2,14 @@
  * A toy system's engine folder, as a new system would write it: one SystemDefinition
  * (id, name, description, frame, params, factory) whose model meets its contract (contract.ts:
  * the summary's sections and a handler per live key). It imports nothing that imports the
- * list of systems (the test adds it to that list).
+ * list of systems (the test adds it to that list). Its bearer is the toy link layer
+ * (toy/link: stop-and-wait ARQ on the shared slotted driver), carrying one 100-byte SDU a frame.
  */
 import { ScenarioValues, numberValue } from '../../../src/engine/scenario/typed-values';
 import type { ParamSpec } from '../../../src/engine/scenario/types';
 import type { SystemDefinition, SystemModel } from '../../../src/engine/systems/types';
 import type { ToyLiveKey, ToyModelSummary, ToySummary } from './contract';
+import { ToyArqEntity, ToyLink } from './link';
 
 const FRAME_NS = 10_000_000;
 
@@ -63,9 +65,14 @@ export const TOY_SYSTEM: SystemDefinition = {
     let ms = { x: v.number('msX'), y: v.number('msY') };
     let frames = 0;
     let good = 0;
+    const phone = new ToyArqEntity<number>();
+    const base = new ToyArqEntity<number>();
+    const link = new ToyLink(phone, base, 1);
     const tick = (): void => {
       frames++;
-      if (rng.next() >= fer) good++;
+      if (phone.queuedUnits < 4) phone.push(frames, 100);
+      link.step(rng.next() < fer, false);
+      while (base.pollDelivered() !== null) good++;
       ctx.scheduler.at(ctx.scheduler.now + FRAME_NS, tick);
     };
     ctx.scheduler.at(0, tick);

@@ -16,8 +16,11 @@
  * The acknowledgement is the receiver's next expected sequence number (modulo 4, packet.ts). A
  * slot lost as a whole (`erased`) carries neither data nor acknowledgement: the sender counts the
  * attempt as failed and resends.
+ *
+ * Upper face: {@link SingleUnitCarrier} (contract.ts), not a LinkService — one packet in flight, no
+ * queue; the DLC above chooses per bearer per frame what goes (contract.ts says why).
  */
-import { LinkEventQueue, type LinkEntity } from '../contract';
+import { LinkEventQueue, type LinkEntity, type SingleUnitCarrier } from '../contract';
 import {
   DECT_ALL_SUBFIELDS,
   DECT_MAC_SEQ_MODULUS,
@@ -85,7 +88,7 @@ export function zeroDectMacCounters(): DectMacCounters {
 }
 
 /** One end of a DECT traffic bearer, MAC Ip mode. `P` is the payload (e.g. a DLC fragment). */
-export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEvent> {
+export class DectMacEntity<P> implements LinkEntity<DectMacPacket<P>, DectMacEvent>, SingleUnitCarrier<P> {
   readonly counters: DectMacCounters = zeroDectMacCounters();
   private readonly events = new LinkEventQueue<DectMacEvent>();
   /** Events not yet polled: a driver asks {@link eventWaiting} every slot, and one is rare. */

@@ -215,6 +215,13 @@ export class MultilinkSender<P extends Sized> {
     return l ? l.queue.length - l.head : 0;
   }
 
+  /** Datagrams with a fragment still queued on some member link (not completely sent). */
+  queuedPackets(): number {
+    const seen = new Set<P>();
+    for (const l of this.members) for (let i = l.head; i < l.queue.length; i++) seen.add(l.queue[i].packet);
+    return seen.size;
+  }
+
   /** Fragments put on member link `id` so far (0 for a link not in the bundle). */
   fragmentsOn(id: number): number {
     return this.find(id)?.fragments ?? 0;

@@ -13,7 +13,7 @@ import type { RandomStream } from '../../core/rng';
 import { toSeconds, type Nanos } from '../../core/time';
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import { createTcpTraces, resolveProfile, TcpHost, type TcpConnection } from '../../tcp';
-import { TcpNode } from '../common/tcp-node';
+import { TwoHostTopology } from '../common/topology';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { DECT_RFPS, DectCluster, servingRfp } from './air';
 import { RequestArbiter } from './arbiter';
@@ -65,7 +65,7 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
     readonly seed = 0,
   ) {
     const cfg = (this.cfg = { ...DECT_DEFAULTS, ...config });
-    const { scheduler, packetIds, capture } = ctx;
+    const { scheduler, capture } = ctx;
     this.cluster = new DectCluster(
       ctx.traces.enabled
         ? ctx.traces.source('dect.slot', ['rfp', 'terminal', 'carrier', 'slot', 'kind'], {
@@ -106,8 +106,12 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
     const profile = resolveProfile(cfg.tcpServer, tuned);
     const clientProfile = resolveProfile(cfg.tcpClient, tuned);
     const traces = createTcpTraces(ctx.traces);
-    const serverHost = new TcpHost();
-    const clientHost = new TcpHost();
+    const hosts = new TwoHostTopology(
+      ctx,
+      { address: SERVER, profile },
+      { address: CLIENT, profile: clientProfile },
+    );
+    const { fixedHost: serverHost, mobileHost: clientHost } = hosts;
     this.flows = [
       new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch, this.delays),
       new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch, this.delays),
@@ -118,26 +122,18 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
       c.write(this.serverPending);
       this.serverPending = 0;
     });
-    const serverNode = new TcpNode(
-      scheduler,
-      serverHost,
-      SERVER,
-      CLIENT,
-      packetIds,
-      (p: Packet) => this.user.send(0, p),
-      (now) => this.events(serverHost, 1, now),
-    );
-    const clientNode = new TcpNode(
-      scheduler,
-      clientHost,
-      CLIENT,
-      SERVER,
-      packetIds,
-      (p: Packet, now) => {
-        capture.record(now, p);
-        this.user.send(1, p);
+    const { fixed: serverNode, mobile: clientNode } = hosts.nodes(
+      {
+        fixed: (p: Packet) => this.user.send(0, p),
+        mobile: (p: Packet, now) => {
+          capture.record(now, p);
+          this.user.send(1, p);
+        },
       },
-      (now) => this.events(clientHost, 0, now),
+      {
+        serverEvents: (now) => this.events(serverHost, 1, now),
+        clientEvents: (now) => this.events(clientHost, 0, now),
+      },
     );
     this.client = clientHost.connect(0, 1025, PORT, clientProfile, null);
     // The acknowledgement number of a segment is the sending end's receive point when the

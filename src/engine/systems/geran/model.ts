@@ -14,8 +14,9 @@ import { seconds, type Nanos } from '../../core/time';
 import { GeranMuxLink, type MuxDir } from '../../link/geran-mux';
 import type { Scenario } from '../../scenario/types';
 import { ScenarioValues } from '../../scenario/typed-values';
-import { createTcpTraces, TcpHost } from '../../tcp';
-import { TcpNode } from '../common/tcp-node';
+import { createTcpTraces } from '../../tcp';
+import type { TcpNode } from '../common/tcp-node';
+import { TwoHostTopology } from '../common/topology';
 import { scenarioProfiles } from '../common/tcp-setup';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { GeranConversation } from './conversation';
@@ -53,7 +54,7 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, GERAN_PARAMS);
-    const { scheduler, capture, packetIds } = ctx;
+    const { scheduler, capture } = ctx;
     this.seed = scenario.seed;
     this.page = v.option('page', GERAN_PAGES);
     this.delay = v.number('delay');
@@ -85,9 +86,12 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
     });
 
     const { client, server } = scenarioProfiles(v.all, GERAN_TCP);
-    const mobileTcp = new TcpHost();
-    const serverTcp = new TcpHost();
-    this.loader = new HttpPageLoader(serverTcp, mobileTcp, {
+    const hosts = new TwoHostTopology(
+      ctx,
+      { address: GERAN_SERVER, profile: server },
+      { address: GERAN_MOBILE, profile: client },
+    );
+    this.loader = new HttpPageLoader(hosts.fixedHost, hosts.mobileHost, {
       objects: pageObjects(this.page, v.number('objects'), v.number('size')),
       parallel: v.number('parallel'),
       repeat: v.number('repeat'),
@@ -96,27 +100,18 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
       traces: createTcpTraces(ctx.traces),
       recorder: ctx.traces,
     });
-    this.mobileNode = new TcpNode(
-      scheduler,
-      mobileTcp,
-      GERAN_MOBILE,
-      GERAN_SERVER,
-      packetIds,
-      (p, now) => this.link.send(UP, p, p.size, now),
-      this.loader.clientEvents,
-    );
-    this.serverNode = new TcpNode(
-      scheduler,
-      serverTcp,
-      GERAN_SERVER,
-      GERAN_MOBILE,
-      packetIds,
-      (p, now) => {
-        capture.record(now, p);
-        this.link.send(DOWN, p, p.size, now);
+    const nodes = hosts.nodes(
+      {
+        fixed: (p, now) => {
+          capture.record(now, p);
+          this.link.send(DOWN, p, p.size, now);
+        },
+        mobile: (p, now) => this.link.send(UP, p, p.size, now),
       },
-      this.loader.serverEvents,
+      this.loader,
     );
+    this.serverNode = nodes.fixed;
+    this.mobileNode = nodes.mobile;
     this.loader.start(0);
     this.mobileNode.flush(0);
   }

@@ -18,10 +18,11 @@ import { rlpSlots, RLP_SLOT_NS } from '../../link/gsm-rlp';
 import { CONTENT_TYPES } from '../../link/ppp/content';
 import type { ParamValue, Scenario } from '../../scenario/types';
 import { numberOrWordValue, ScenarioValues } from '../../scenario/typed-values';
-import { createTcpTraces, TcpHost, type TcpProfile } from '../../tcp';
+import { createTcpTraces, type TcpProfile } from '../../tcp';
 import { scenarioProfiles } from '../common/tcp-setup';
-import { TcpNode } from '../common/tcp-node';
-import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
+import type { TcpNode } from '../common/tcp-node';
+import type { BaseStationSetup } from '../common/base-station-setup';
+import { TwoHostTopology, type HostEvents } from '../common/topology';
 import {
   GSM_PING_DEFAULT,
   GSM_PING_INTERVAL,
@@ -101,16 +102,19 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
     this.up = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(client) });
     this.down = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(server) });
 
-    const laptopTcp = new TcpHost();
-    const serverTcp = new TcpHost();
+    const hosts = new TwoHostTopology(
+      ctx,
+      { address: GSM_SERVER, profile: server },
+      { address: GSM_LAPTOP, profile: client },
+    );
+    const { fixedHost: serverTcp, mobileHost: laptopTcp } = hosts;
     const sendUp = (p: Packet, now: Nanos): void => this.bearer.sendUp(this.up.encode(p), now);
     const toPhone = (p: Packet, now: Nanos): void => this.bearer.sendDown(this.down.encode(p), now);
     // The PPP gateway's upper face (remedies.md). VJ compression codes each datagram against the one
     // before it as it is queued (RFC 1144 §3.2), so a local retransmission cannot overtake datagrams
     // already coded: it joins the tail of the queue.
-    this.station = baseStation(
+    const point = hosts.station(
       v.all,
-      ctx,
       {
         toMobile: toPhone,
         toMobileNext: toPhone,
@@ -119,14 +123,13 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
           this.serverNode.receive(p, now);
         },
       },
-      { mobileProfile: client, fixedProfile: server, fixedAddress: GSM_SERVER, mobileAddress: GSM_LAPTOP },
       (p, now) => capture.record(now, p),
     );
-    const station = this.station?.node;
+    this.station = point.setup;
+    const station = point.node;
     const sendDown = (p: Packet, now: Nanos): void => {
       capture.record(now, p);
-      if (station) station.fromFixed(p, now);
-      else toPhone(p, now);
+      point.fromFixed(p, now);
     };
     this.bearer = new GsmBearer(
       scheduler,
@@ -165,8 +168,7 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
 
     const traces = createTcpTraces(ctx.traces);
     const size = v.number('size');
-    let onLaptop: (now: Nanos) => boolean = () => false;
-    let onServer: (now: Nanos) => boolean = () => false;
+    let events: HostEvents | undefined;
     switch (this.app) {
       case 'ftpGet':
       case 'ftpPut': {
@@ -178,8 +180,7 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
           traces,
         });
         this.workload = { kind: this.app, ftp };
-        onLaptop = ftp.clientEvents;
-        onServer = ftp.serverEvents;
+        events = ftp;
         break;
       }
       case 'rr':
@@ -194,8 +195,7 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
           recorder: ctx.traces,
         });
         this.workload = { kind: this.app, netperf };
-        onLaptop = netperf.clientEvents;
-        onServer = netperf.serverEvents;
+        events = netperf;
         break;
       }
       case 'ping': {
@@ -218,16 +218,9 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
         break;
       }
     }
-    this.laptopNode = new TcpNode(scheduler, laptopTcp, GSM_LAPTOP, GSM_SERVER, packetIds, sendUp, onLaptop);
-    this.serverNode = new TcpNode(
-      scheduler,
-      serverTcp,
-      GSM_SERVER,
-      GSM_LAPTOP,
-      packetIds,
-      sendDown,
-      onServer,
-    );
+    const nodes = hosts.nodes({ fixed: sendDown, mobile: sendUp }, events);
+    this.serverNode = nodes.fixed;
+    this.laptopNode = nodes.mobile;
     const w = this.workload;
     if (w.kind === 'ftpGet' || w.kind === 'ftpPut') {
       w.ftp.start(0);

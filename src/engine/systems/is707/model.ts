@@ -5,12 +5,12 @@ import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../..
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
 import { WirePipe } from '../../link/wire/wire-pipe';
 import type { Scenario } from '../../scenario/types';
-import { createTcpTraces, TcpHost, type TcpConnection } from '../../tcp';
+import { createTcpTraces, type TcpConnection } from '../../tcp';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
 import { SwitchableChannel } from '../common/switchable-channel';
-import { TcpNode } from '../common/tcp-node';
-import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
+import type { BaseStationSetup } from '../common/base-station-setup';
+import { TwoHostTopology } from '../common/topology';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -111,34 +111,36 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
     };
     const wireRate = v.number('wireRate');
     const wireDelay = seconds(v.number('wireDelay'));
-    // The access point's upper face (remedies.md, "Where the base-station point sits").
-    this.station = baseStation(
-      v.all,
+    const hosts = new TwoHostTopology(
       ctx,
+      { address: HOST, profile: server },
+      { address: MOBILE, profile: client },
+    );
+    // The access point's upper face (remedies.md, "Where the base-station point sits").
+    const point = hosts.station(
+      v.all,
       {
         toMobile: toRadio,
         toMobileNext: (p) => this.rlp.txA.pushFront(p, p.size + IS707_PPP_OVERHEAD),
         toFixed: (p, now) => up.send(p, now),
       },
-      { mobileProfile: client, fixedProfile: server, fixedAddress: HOST, mobileAddress: MOBILE },
       (p, now) => capture.record(now, p),
     );
-    const station = this.station?.node;
-    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
-      station ? station.fromFixed(p, now) : toRadio(p, now),
-    );
-    const hostTcp = new TcpHost();
-    const mobileTcp = new TcpHost();
-    const hostNode = new TcpNode(scheduler, hostTcp, HOST, MOBILE, packetIds, (p, now) => {
-      capture.record(now, p);
-      down.send(p, now);
+    this.station = point.setup;
+    const down = new WirePipe(scheduler, wireRate, wireDelay, point.fromFixed);
+    const { fixedHost: hostTcp, mobileHost: mobileTcp } = hosts;
+    const { fixed: hostNode, mobile: mobileNode } = hosts.nodes({
+      fixed: (p, now) => {
+        capture.record(now, p);
+        down.send(p, now);
+      },
+      mobile: (p) => {
+        this.rlp.txB.append(p, p.size + IS707_PPP_OVERHEAD);
+      },
     });
     const up = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => {
       capture.record(now, p);
       hostNode.receive(p, now);
-    });
-    const mobileNode = new TcpNode(scheduler, mobileTcp, MOBILE, HOST, packetIds, (p) => {
-      this.rlp.txB.append(p, p.size + IS707_PPP_OVERHEAD);
     });
 
     const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
@@ -166,10 +168,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
     const deliver = (now: Nanos): void => {
       let p: Packet | undefined;
       while ((p = rxB.poll()) !== undefined) mobileNode.receive(p, now);
-      while ((p = rxA.poll()) !== undefined) {
-        if (station) station.fromMobile(p, now);
-        else up.send(p, now);
-      }
+      while ((p = rxA.poll()) !== undefined) point.fromMobile(p, now);
     };
     // One 20 ms radio frame: both RLP ends exchange frames, then completed packets move on. The
     // next frame runs in place while nothing else is due before it (Scheduler.runsInPlace, checked

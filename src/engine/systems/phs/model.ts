@@ -17,11 +17,11 @@ import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../.
 import { WirePipe } from '../../link/wire/wire-pipe';
 import { multilinkPacketTraceSource } from '../../link/packet-trace';
 import type { Scenario } from '../../scenario/types';
-import { createTcpTraces, TcpHost } from '../../tcp';
+import { createTcpTraces } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
 import { scenarioProfiles } from '../common/tcp-setup';
-import { TcpNode } from '../common/tcp-node';
-import { baseStation, type BaseStationSetup } from '../common/base-station-setup';
+import type { BaseStationSetup } from '../common/base-station-setup';
+import { TwoHostTopology } from '../common/topology';
 import { numberValue, ScenarioValues, timedListValue } from '../../scenario/typed-values';
 import { ALL_WORD, PHS_PARAMS, PHS_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -64,7 +64,7 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, PHS_PARAMS);
-    const { scheduler, capture, packetIds } = ctx;
+    const { scheduler, capture } = ctx;
     this.seed = scenario.seed;
     this.app = v.text('app') === 'ftpPut' ? 'ftpPut' : 'ftpGet';
     this.radio = new PhsRadio(ctx.rng, {
@@ -118,9 +118,12 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
 
     // TCP ends, the wired sides and the FTP transfer.
     const { client, server } = scenarioProfiles(v.all, PHS_TCP);
-    const serverHost = new TcpHost();
-    const clientHost = new TcpHost();
-    this.ftp = new FtpTransfer(serverHost, clientHost, {
+    const hosts = new TwoHostTopology(
+      ctx,
+      { address: SERVER, profile: server },
+      { address: CLIENT, profile: client },
+    );
+    this.ftp = new FtpTransfer(hosts.fixedHost, hosts.mobileHost, {
       direction: this.app === 'ftpPut' ? 'put' : 'get',
       size: v.number('size'),
       serverProfile: server,
@@ -131,33 +134,17 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
     // The control terminal's upper face (remedies.md). PPP Multilink numbers fragments as they are
     // made and the receiver delivers in that order (RFC 1990 §4.1), so "next in the queue" is the
     // next packet Multilink fragments: nothing already numbered can be overtaken.
-    this.station = baseStation(
+    const point = hosts.station(
       v.all,
-      ctx,
       {
         toMobile: (p, now) => this.bundle.sendDown(p, now),
         toMobileNext: (p, now) => this.bundle.sendDown(p, now),
         toFixed: (p, now) => fromBs.send(p, now),
       },
-      { mobileProfile: client, fixedProfile: server, fixedAddress: SERVER, mobileAddress: CLIENT },
       (p, now) => capture.record(now, p),
     );
-    const station = this.station?.node;
-    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) =>
-      station ? station.fromFixed(p, now) : this.bundle.sendDown(p, now),
-    );
-    const serverNode = new TcpNode(
-      scheduler,
-      serverHost,
-      SERVER,
-      CLIENT,
-      packetIds,
-      (p, now) => {
-        capture.record(now, p);
-        toBs.send(p, now);
-      },
-      this.ftp.serverEvents,
-    );
+    this.station = point.setup;
+    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, point.fromFixed);
     const fromBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => {
       capture.record(now, p);
       serverNode.receive(p, now);
@@ -169,14 +156,15 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       v.number('clientStall'),
       (p, now) => toMs.send(p, now),
     );
-    const clientNode = new TcpNode(
-      scheduler,
-      clientHost,
-      CLIENT,
-      SERVER,
-      packetIds,
-      (p, now) => this.stall.send(p, now),
-      this.ftp.clientEvents,
+    const { fixed: serverNode, mobile: clientNode } = hosts.nodes(
+      {
+        fixed: (p, now) => {
+          capture.record(now, p);
+          toBs.send(p, now);
+        },
+        mobile: (p, now) => this.stall.send(p, now),
+      },
+      this.ftp,
     );
     const toClient = new WirePipe(scheduler, ETHERNET_BPS, 0, (p, now) => clientNode.receive(p, now));
 
@@ -206,10 +194,7 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       this.observer.slot(now);
       let p: Packet | undefined;
       while ((p = this.bundle.msReceiver.pollPacket()) !== undefined) toClient.send(p, now);
-      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) {
-        if (station) station.fromMobile(p, now);
-        else fromBs.send(p, now);
-      }
+      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) point.fromMobile(p, now);
       slotTimer.set(now + PIAFS_SLOT_NS);
     });
     slotTimer.set(0);

@@ -34,6 +34,11 @@ export interface Subject<F, E> {
   readonly endOf?: (f: F) => number;
   /** The bytes of one SDU (its length at the entity's input). */
   readonly sduBytes: number;
+  /**
+   * Which end reports an SDU the entity gave up by its own rule: the receiver (default: the DECT
+   * DLC's timer 2, an IS-707 abort) or the sender (the DECT MAC's last attempt).
+   */
+  readonly lossReportedBy?: 'receiver' | 'sender';
   /** Recovers every loss (ARQ); false for a link without recovery (GERAN's mux). */
   readonly recovers: boolean;
   /** Faults the entity's medium can show: a TDMA bearer never duplicates or reorders. */

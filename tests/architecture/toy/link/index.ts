@@ -1,0 +1,3 @@
+export { ToyArqEntity, type ToyLinkEvent } from './entity';
+export { copyToyFrame, ToyFrame } from './frame';
+export { ToyLink } from './link';
