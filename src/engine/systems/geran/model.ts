@@ -11,7 +11,7 @@
 import { HttpPageLoader } from '../../app/http10';
 import type { Packet } from '../../core/packet';
 import { seconds, type Nanos } from '../../core/time';
-import { GeranMuxLink, type MuxDir } from '../../link/geran-mux';
+import { GeranMuxDriver, GeranMuxLink, type MuxDir } from '../../link/geran-mux';
 import type { Scenario } from '../../scenario/types';
 import { ScenarioValues } from '../../scenario/typed-values';
 import { createTcpTraces, TcpHost } from '../../tcp';
@@ -47,6 +47,8 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
   readonly delay: number;
   readonly conversation: GeranConversation;
   readonly link: GeranMuxLink<Packet>;
+  /** The shared slot on the scheduler (link/continuous-driver.ts). */
+  private readonly mux: GeranMuxDriver<Packet>;
   readonly loader: HttpPageLoader;
   private readonly mobileNode: TcpNode;
   private readonly serverNode: TcpNode;
@@ -67,21 +69,21 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
         mode: v.option('speech', GERAN_SPEECH),
         recorder: ctx.traces,
       },
-      (dir, now) => this.link.replan(dir, now),
+      (dir, now) => this.mux.replan(dir, now),
     );
-    this.link = new GeranMuxLink<Packet>(scheduler, {
+    this.link = new GeranMuxLink<Packet>({
       delay: [delayNs, delayNs],
       bler: v.number('bler'),
       rng: ctx.rng.get('geran.bler'),
       speech: this.conversation.slots,
       recorder: ctx.traces,
       packetId: (p) => p.id,
-      deliver: (dir, p, now) => {
-        if (dir === UP) {
-          capture.record(now, p);
-          this.serverNode.receive(p, now);
-        } else this.mobileNode.receive(p, now);
-      },
+    });
+    this.mux = new GeranMuxDriver(scheduler, this.link, (dir, p, now) => {
+      if (dir === UP) {
+        capture.record(now, p);
+        this.serverNode.receive(p, now);
+      } else this.mobileNode.receive(p, now);
     });
 
     const { client, server } = scenarioProfiles(v.all, GERAN_TCP);
@@ -102,7 +104,7 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
       GERAN_MOBILE,
       GERAN_SERVER,
       packetIds,
-      (p, now) => this.link.send(UP, p, p.size, now),
+      (p, now) => this.mux.send(UP, p, p.size, now),
       this.loader.clientEvents,
     );
     this.serverNode = new TcpNode(
@@ -113,7 +115,7 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
       packetIds,
       (p, now) => {
         capture.record(now, p);
-        this.link.send(DOWN, p, p.size, now);
+        this.mux.send(DOWN, p, p.size, now);
       },
       this.loader.serverEvents,
     );

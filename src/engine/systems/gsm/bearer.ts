@@ -25,7 +25,7 @@ import { GSM_RLP_DIR_LABELS, GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from 
 import { detailRecorder } from '../../link/link-trace';
 import { PacketFramer, packetTraceSource } from '../../link/packet-trace';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
-import { V42Entity, V42Link } from '../../link/v42';
+import { V42Driver, V42Entity, V42Link } from '../../link/v42';
 import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
 import type { GsmRadioModel } from './radio';
 
@@ -136,6 +136,8 @@ export class GsmBearer {
   readonly iwfDown = new ByteRangeQueue();
   readonly rlp: GsmRlpLink;
   readonly v42: V42Link;
+  /** V.42's line on the scheduler (link/continuous-driver.ts). */
+  readonly v42Driver: V42Driver;
   /** PPP receivers: at the gateway (uplink) and at the laptop (downlink). */
   readonly gateway: DatagramReceiver;
   readonly laptop: DatagramReceiver;
@@ -194,7 +196,8 @@ export class GsmBearer {
         this.gateway.receive(s, e, ok);
       },
     });
-    this.v42 = new V42Link(scheduler, modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
+    this.v42 = new V42Link(modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
+    this.v42Driver = new V42Driver(scheduler, this.v42);
     this.downTimer = scheduler.timer((now) => this.deliverDown(now));
     doubleFields(this, ['now']); // times pass 2^31 ns after 2.1 s (core/field-shape.ts)
   }
@@ -221,7 +224,7 @@ export class GsmBearer {
   sendDown(d: PppDatagram, now: Nanos): void {
     if (this.down) return;
     this.ledgerDown.append(d, d.wire);
-    this.v42.kick(this.v42.b, now);
+    this.v42Driver.kick(this.v42.b, now);
   }
 
   /** One 20 ms RLP frame starting at `now`. */
@@ -236,7 +239,7 @@ export class GsmBearer {
     let dropped = false;
     for (let e = this.rlp.pollEvent(); e !== null; e = this.rlp.pollEvent())
       if (e.event.kind === 'call-drop') dropped = true;
-    if (this.iwfUp.bytesIn !== before) this.v42.kick(this.v42.a, now);
+    if (this.iwfUp.bytesIn !== before) this.v42Driver.kick(this.v42.a, now);
     if (this.phoneSink.pushed) this.armDown(now);
     if (dropped) {
       this.droppedAt = this.rlp.slot - 1;

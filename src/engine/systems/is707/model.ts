@@ -3,7 +3,7 @@ import { IpDrop, type Packet } from '../../core/packet';
 import { seconds, toSeconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
-import { WirePipe } from '../../link/wire/wire-pipe';
+import { WireDriver } from '../../link/wire/wire-driver';
 import type { Scenario } from '../../scenario/types';
 import { createTcpTraces, TcpHost, type TcpConnection } from '../../tcp';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
@@ -124,7 +124,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
       (p, now) => capture.record(now, p),
     );
     const station = this.station?.node;
-    const down = new WirePipe(scheduler, wireRate, wireDelay, (p, now) =>
+    const down = new WireDriver(scheduler, wireRate, wireDelay, (p, now) =>
       station ? station.fromFixed(p, now) : toRadio(p, now),
     );
     const hostTcp = new TcpHost();
@@ -133,7 +133,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
       capture.record(now, p);
       down.send(p, now);
     });
-    const up = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => {
+    const up = new WireDriver(scheduler, wireRate, wireDelay, (p, now) => {
       capture.record(now, p);
       hostNode.receive(p, now);
     });
