@@ -5,8 +5,9 @@
  * an unlimited FIFO at each sender, then the radio access network's `delay`. The workload is
  * HTTP/1.0 page downloads, one connection per object.
  *
- * The frame (the unit of stepping) is the 20 ms radio block; the multiplexer's block timers run
- * only while a FIFO holds data, so nothing happens per frame when the slot is idle.
+ * The frame (the unit of stepping) is the 20 ms radio block; the multiplexer's block deadlines
+ * (run by its driver, link/continuous-driver.ts) exist only while a FIFO holds data, so nothing
+ * happens per frame when the slot is idle.
  */
 import { HttpPageLoader } from '../../app/http10';
 import type { Packet } from '../../core/packet';

@@ -12,8 +12,9 @@
  * octets to its modem, and so on. Bytes a layer loses (an RLP reset flushes its buffers) never
  * arrive, and the receiving PPP end discards every frame they belonged to (its FCS would).
  *
- * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line
- * run on the scheduler. No allocation per frame.
+ * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 runs on its continuous driver
+ * (link/continuous-driver.ts) and the downlink serial line on a timer of the bearer's own. No
+ * allocation per frame.
  */
 import { doubleFields } from '../../core/field-shape';
 import { IpDrop, type Packet } from '../../core/packet';
