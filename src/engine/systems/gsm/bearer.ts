@@ -12,13 +12,13 @@
  * octets to its modem, and so on. Bytes a layer loses (an RLP reset flushes its buffers) never
  * arrive, and the receiving PPP end discards every frame they belonged to (its FCS would).
  *
- * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 runs on its continuous driver
- * (link/continuous-driver.ts) and the downlink serial line on a timer of the bearer's own. No
- * allocation per frame.
+ * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line's
+ * deliveries to the laptop (laptop-line.ts) run on the continuous driver (link/continuous-driver.ts).
+ * No allocation per frame.
  */
 import { doubleFields } from '../../core/field-shape';
 import { IpDrop, type Packet } from '../../core/packet';
-import type { Scheduler, Timer } from '../../core/scheduler';
+import type { Scheduler } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
@@ -27,6 +27,8 @@ import { detailRecorder } from '../../link/link-trace';
 import { PacketFramer, packetTraceSource } from '../../link/packet-trace';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
 import { V42Driver, V42Entity, V42Link } from '../../link/v42';
+import { ContinuousDriver } from '../../link/continuous-driver';
+import { LaptopLine } from './laptop-line';
 import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
 import type { GsmRadioModel } from './radio';
 
@@ -145,7 +147,9 @@ export class GsmBearer {
   /** Slot of the call drop, or −1. */
   droppedAt = -1;
   private readonly phoneSink: PhoneSink;
-  private readonly downTimer: Timer;
+  /** The downlink serial line's deliveries to the laptop, and their driver. */
+  private readonly laptopLine: LaptopLine;
+  private readonly laptopDriver: ContinuousDriver<LaptopLine, never>;
   private now: Nanos = 0;
 
   constructor(
@@ -168,8 +172,8 @@ export class GsmBearer {
       this.ledgerDown,
       new StreamReassembler(this.ledgerDown),
       new PppDecoder(o.vj),
-      (p) => h.toLaptop(p, this.now),
-      (p, where) => h.dropped?.(p, this.now, where),
+      (p) => h.toLaptop(p, this.laptopLine.now),
+      (p, where) => h.dropped?.(p, this.laptopLine.now, where),
     );
     const rec = o.recorder;
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
@@ -199,7 +203,8 @@ export class GsmBearer {
     });
     this.v42 = new V42Link(modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
     this.v42Driver = new V42Driver(scheduler, this.v42);
-    this.downTimer = scheduler.timer((now) => this.deliverDown(now));
+    this.laptopLine = new LaptopLine(this.serialDown, this.ledgerDown, this.laptop);
+    this.laptopDriver = new ContinuousDriver(scheduler, this.laptopLine);
     doubleFields(this, ['now']); // times pass 2^31 ns after 2.1 s (core/field-shape.ts)
   }
 
@@ -241,7 +246,10 @@ export class GsmBearer {
     for (let e = this.rlp.pollEvent(); e !== null; e = this.rlp.pollEvent())
       if (e.event.kind === 'call-drop') dropped = true;
     if (this.iwfUp.bytesIn !== before) this.v42Driver.kick(this.v42.a, now);
-    if (this.phoneSink.pushed) this.armDown(now);
+    if (this.phoneSink.pushed) {
+      this.laptopLine.pushed(now);
+      this.laptopDriver.settle(now);
+    }
     if (dropped) {
       this.droppedAt = this.rlp.slot - 1;
       // The call is gone: its bearer is released (noticed at once: the drop is the notice), the
@@ -249,23 +257,9 @@ export class GsmBearer {
       this.rlp.bearers.release(0, now, 0);
       this.iwfUp.clear();
       this.iwfDown.clear();
-      this.downTimer.cancel();
+      this.laptopLine.stop();
+      this.laptopDriver.settle(now);
       this.h.callDropped?.(now);
     }
-  }
-
-  private deliverDown(now: Nanos): void {
-    this.now = now;
-    this.serialDown.deliver(now, this.laptop);
-    this.armDown(now);
-  }
-
-  /** Arm the serial line's next delivery: the end of the frame in progress or of the head range. */
-  private armDown(now: Nanos): void {
-    const l = this.ledgerDown;
-    const i = l.firstIndex;
-    const t = this.serialDown.nextDelivery(i < l.endIndex ? l.endOf(i) : Infinity);
-    if (t === Infinity) this.downTimer.cancel();
-    else if (!this.downTimer.armed || this.downTimer.time !== t) this.downTimer.set(t > now ? t : now);
   }
 }
