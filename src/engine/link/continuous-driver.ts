@@ -35,8 +35,12 @@ export interface TimedProcess<O> {
    * polled until null right after {@link handleTimeout}.
    */
   pollOutput(k: number, now: Nanos): O | null;
-  /** The next deadline mark ({@link DeadlineMarks.take}), or −1 when none waits. */
-  pollMoved(): number;
+  /**
+   * The deadlines its inputs and timeouts moved, in the order they moved them: the driver takes
+   * them ({@link DeadlineMarks.take}) after each timeout and each input (one ring object of one
+   * class for every process, so the driver's loop over it stays monomorphic).
+   */
+  readonly deadlineMarks: DeadlineMarks;
 }
 
 /** A mark's flag: re-arm even at an unchanged time (the timer goes behind the events armed since). */
@@ -44,7 +48,7 @@ const FORCE = 1 << 16;
 
 /**
  * The deadlines a process moved, in the order it moved them: what it hands its driver through
- * {@link TimedProcess.pollMoved}. A small ring: a process marks a few per input or timeout.
+ * {@link TimedProcess.deadlineMarks}. A small ring: a process marks a few per input or timeout.
  */
 export class DeadlineMarks {
   private readonly ring = new Int32Array(16);
@@ -109,7 +113,8 @@ export class ContinuousDriver<P extends TimedProcess<O>, O> {
    */
   settle(now: Nanos = this.scheduler.now): void {
     const p = this.process;
-    for (let m = p.pollMoved(); m >= 0; m = p.pollMoved()) {
+    const marks = p.deadlineMarks;
+    for (let m = marks.take(); m >= 0; m = marks.take()) {
       const k = m & (FORCE - 1);
       const timer = this.timers[k];
       const due = p.pollTimeout(k);

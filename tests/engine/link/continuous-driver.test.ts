@@ -17,17 +17,17 @@ class Toy implements TimedProcess<string> {
   readonly handled: string[] = [];
   /** Called when the alarm goes off, before the toy marks its alarm deadline moved. */
   onAlarm: (now: number) => void = () => {};
-  readonly marks = new DeadlineMarks();
+  readonly deadlineMarks = new DeadlineMarks();
 
   setAlarm(at: number): void {
     this.alarm = at;
-    this.marks.moved(0);
+    this.deadlineMarks.moved(0);
   }
 
   put(what: string, at: number): void {
     this.queue.push({ at, what });
     this.queue.sort((x, y) => x.at - y.at);
-    this.marks.moved(1);
+    this.deadlineMarks.moved(1);
   }
 
   pollTimeout(k: number): number {
@@ -40,16 +40,12 @@ class Toy implements TimedProcess<string> {
       this.alarm = Infinity;
       this.onAlarm(now);
     }
-    this.marks.moved(k);
+    this.deadlineMarks.moved(k);
   }
 
   pollOutput(k: number, now: number): string | null {
     if (k !== 1 || this.queue.length === 0 || this.queue[0].at > now) return null;
     return this.queue.shift()!.what;
-  }
-
-  pollMoved(): number {
-    return this.marks.take();
   }
 }
 
@@ -131,14 +127,14 @@ describe('ContinuousDriver', () => {
     toy.setAlarm(50);
     toy.put('x', 50);
     driver.settle(0); // 0 armed before 1
-    toy.marks.moved(0); // same time: stays ahead of 1
+    toy.deadlineMarks.moved(0); // same time: stays ahead of 1
     driver.settle(0);
     s.runUntil(50);
     expect(toy.handled).toEqual(['0@50', '1@50']);
     toy.setAlarm(80);
     toy.put('y', 80);
     driver.settle(50);
-    toy.marks.replanned(0); // re-planned at the same time: now behind 1
+    toy.deadlineMarks.replanned(0); // re-planned at the same time: now behind 1
     driver.settle(50);
     s.runUntil(80);
     expect(toy.handled).toEqual(['0@50', '1@50', '1@80', '0@80']);

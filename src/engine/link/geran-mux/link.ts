@@ -82,7 +82,7 @@ export class GeranMuxLink<P> implements TimedProcess<P> {
   private readonly dirs: readonly [Direction<P>, Direction<P>];
   private readonly frames: TraceSource | null;
   private readonly packets: PacketTraceSource | null;
-  private readonly marks = new DeadlineMarks();
+  readonly deadlineMarks = new DeadlineMarks();
 
   constructor(readonly options: GeranMuxOptions<P>) {
     this.dirs = [new Direction(0), new Direction(1)];
@@ -141,8 +141,8 @@ export class GeranMuxLink<P> implements TimedProcess<P> {
   /** Plan `d`'s next data block at block k or after (`again`: a re-plan, see DeadlineMarks.replanned). */
   private plan(d: Direction<P>, k: number, again: boolean): void {
     d.plannedAt = blockStart(this.nextDataBlock(d.dir, k));
-    if (again) this.marks.replanned(blockDeadline(d.dir));
-    else this.marks.moved(blockDeadline(d.dir));
+    if (again) this.deadlineMarks.replanned(blockDeadline(d.dir));
+    else this.deadlineMarks.moved(blockDeadline(d.dir));
   }
 
   pollTimeout(k: number): Nanos {
@@ -155,15 +155,16 @@ export class GeranMuxLink<P> implements TimedProcess<P> {
     if ((k & 1) === 0) this.runBlock(this.dirs[k >> 1], now);
   }
 
-  /** The next packet of direction k >> 1 that has arrived by `now`; null when none (the deadline moves on). */
+  /**
+   * The next packet of direction k >> 1 that has arrived by `now`, for its arrival deadline k; null
+   * when none (the deadline moves on). A block deadline releases nothing: a packet due at the same
+   * instant waits for its own arrival deadline, which keeps its own place in the order of events.
+   */
   pollOutput(k: number, now: Nanos): P | null {
+    if ((k & 1) === 0) return null;
     const p = this.dirs[k >> 1].flight.takeDue(now);
-    if (p === null) this.marks.moved(k);
+    if (p === null) this.deadlineMarks.moved(k);
     return p;
-  }
-
-  pollMoved(): number {
-    return this.marks.take();
   }
 
   /** The block starting at `now` in direction d. */
@@ -177,7 +178,7 @@ export class GeranMuxLink<P> implements TimedProcess<P> {
       return;
     }
     if (!d.sender.pollTransmit(k, d.block)) {
-      this.marks.moved(blockDeadline(d.dir));
+      this.deadlineMarks.moved(blockDeadline(d.dir));
       return;
     }
     const bler = this.options.bler;
@@ -190,12 +191,12 @@ export class GeranMuxLink<P> implements TimedProcess<P> {
     for (let a = d.receiver.pollEvent(); a !== null; a = d.receiver.pollEvent()) {
       if (a.lost) continue;
       // A packet onto an empty delay line is the direction's next arrival (FIFO: a fixed delay keeps the order).
-      if (d.flight.empty) this.marks.moved(arrivalDeadline(d.dir));
+      if (d.flight.empty) this.deadlineMarks.moved(arrivalDeadline(d.dir));
       d.flight.push(a.packet, out);
     }
     d.block.clear();
     if (d.sender.queued > 0) this.plan(d, k + 1, false);
-    else this.marks.moved(blockDeadline(d.dir));
+    else this.deadlineMarks.moved(blockDeadline(d.dir));
   }
 
   /** `link.packet` for each packet whose last byte block k carries (its first block noted before). */

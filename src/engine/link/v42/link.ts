@@ -89,7 +89,7 @@ export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implem
   private readonly delay: Nanos;
   private readonly fault: LineFault | null;
   private readonly tFrame: TraceSource | null;
-  private readonly marks = new DeadlineMarks();
+  readonly deadlineMarks = new DeadlineMarks();
 
   constructor(
     readonly a: E,
@@ -104,7 +104,7 @@ export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implem
 
   /** New data may be waiting at entity `e` (`a` or `b`): its transmitter's deadline may be earlier. */
   kick(e: E): void {
-    this.marks.moved(e === this.a ? SERVE_A : SERVE_B);
+    this.deadlineMarks.moved(e === this.a ? SERVE_A : SERVE_B);
   }
 
   private entity(dir: 0 | 1): E {
@@ -126,10 +126,6 @@ export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implem
     return null; // the entities hand their peers' bytes to their own sinks
   }
 
-  pollMoved(): number {
-    return this.marks.take();
-  }
-
   private serve(dir: 0 | 1, now: Nanos): void {
     const d = this.dirs[dir];
     const f = d.scratch;
@@ -137,13 +133,13 @@ export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implem
       const n = d.sent++;
       const lost = this.fault !== null && this.fault.lost(dir, n, f.octets);
       // A frame onto an empty line is the next arrival of its direction.
-      if (d.count === 0) this.marks.moved(ARRIVE_AB + dir);
+      if (d.count === 0) this.deadlineMarks.moved(ARRIVE_AB + dir);
       d.push(f, f.endTime + this.delay, lost);
       this.tFrame?.record(now, dir, f.kind, f.kind === V42Kind.I ? f.trueNs : f.trueNr, lost ? 1 : 0);
     }
     // After a successful poll the line is busy until f.endTime > now; after an idle one the
     // entity has no work, so pollTimeout() is a future T401 deadline or Infinity.
-    this.marks.moved(dir);
+    this.deadlineMarks.moved(dir);
   }
 
   private arrive(dir: 0 | 1, now: Nanos): void {
@@ -156,9 +152,9 @@ export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implem
       d.head = (d.head + 1) % d.frames.length;
       d.count--;
     }
-    this.marks.moved(ARRIVE_AB + dir);
+    this.deadlineMarks.moved(ARRIVE_AB + dir);
     // The receiver may owe an acknowledgement; the acknowledged sender may have room again.
-    this.marks.moved(to);
-    this.marks.moved(dir);
+    this.deadlineMarks.moved(to);
+    this.deadlineMarks.moved(dir);
   }
 }

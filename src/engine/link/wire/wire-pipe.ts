@@ -23,7 +23,7 @@ export class WirePipe implements TimedProcess<Packet> {
   private pendingHead = 0;
   /** Packets on the wire, in arrival order. */
   private readonly flight = new FlightQueue<Packet>();
-  private readonly marks = new DeadlineMarks();
+  readonly deadlineMarks = new DeadlineMarks();
   dropped = 0;
   sent = 0;
 
@@ -62,7 +62,7 @@ export class WirePipe implements TimedProcess<Packet> {
     if (this.queueLimit !== Infinity) this.pending.push(this.busyUntil);
     this.sent++;
     // Only a packet onto an empty wire is the next arrival: the deadline moves.
-    if (this.flight.empty) this.marks.moved(0);
+    if (this.flight.empty) this.deadlineMarks.moved(0);
     this.flight.push(packet, this.busyUntil + this.delay);
     return true;
   }
@@ -79,11 +79,7 @@ export class WirePipe implements TimedProcess<Packet> {
   /** The next packet that has arrived by `now`; null when none, and the deadline moves on. */
   pollOutput(_k: number, now: Nanos): Packet | null {
     const p = this.flight.takeDue(now);
-    if (p === null) this.marks.moved(0);
+    if (p === null) this.deadlineMarks.moved(0);
     return p;
-  }
-
-  pollMoved(): number {
-    return this.marks.take();
   }
 }

@@ -14,7 +14,7 @@ export class LaptopLine implements TimedProcess<never> {
   /** The time of the delivery in progress (what the laptop's receiver stamps its packets with). */
   now: Nanos = 0;
   private stopped = false;
-  private readonly marks = new DeadlineMarks();
+  readonly deadlineMarks = new DeadlineMarks();
 
   constructor(
     private readonly line: AsyncSerialLine,
@@ -27,14 +27,14 @@ export class LaptopLine implements TimedProcess<never> {
    * planned anew at `now`, behind what is due at `now` already (what its timer has always done).
    */
   pushed(now: Nanos): void {
-    if (this.pollTimeout() < now) this.marks.replanned(0);
-    else this.marks.moved(0);
+    if (this.pollTimeout() < now) this.deadlineMarks.replanned(0);
+    else this.deadlineMarks.moved(0);
   }
 
   /** The call dropped: nothing more is delivered. */
   stop(): void {
     this.stopped = true;
-    this.marks.moved(0);
+    this.deadlineMarks.moved(0);
   }
 
   pollTimeout(): Nanos {
@@ -48,14 +48,10 @@ export class LaptopLine implements TimedProcess<never> {
   handleTimeout(_k: number, now: Nanos): void {
     this.now = now;
     this.line.deliver(now, this.laptop);
-    this.marks.moved(0);
+    this.deadlineMarks.moved(0);
   }
 
   pollOutput(): null {
     return null; // the bytes went to the laptop's receiver
-  }
-
-  pollMoved(): number {
-    return this.marks.take();
   }
 }

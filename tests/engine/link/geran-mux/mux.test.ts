@@ -132,4 +132,23 @@ describe('GERAN shared slot: the link driver', () => {
     expect(c.erasedBlocks).toBeGreaterThan(8);
     expect(c.erasedBlocks).toBeLessThan(35);
   });
+
+  it('hands a packet out only on its arrival deadline, never on a block deadline due with it', () => {
+    const link = new GeranMuxLink<number>({
+      delay: [0, 0],
+      bler: 0,
+      rng: new RandomStreams(1).get('geran.bler'),
+      speech: [silent, silent],
+    });
+    link.send(0, 1, 80, 0); // one block: block 0
+    link.send(0, 2, 80, 0); // and block 1
+    link.handleTimeout(0, 0); // block 0 ends at 20 ms: packet 1 arrives then
+    expect(link.pollTimeout(1)).toBe(GERAN_BLOCK_NS);
+    expect(link.pollTimeout(0)).toBe(GERAN_BLOCK_NS);
+    link.handleTimeout(0, GERAN_BLOCK_NS); // block 1, at the instant packet 1 arrives
+    expect(link.pollOutput(0, GERAN_BLOCK_NS)).toBeNull();
+    expect(link.pollOutput(1, GERAN_BLOCK_NS)).toBe(1);
+    expect(link.pollOutput(1, GERAN_BLOCK_NS)).toBeNull();
+    expect(link.pollTimeout(1)).toBe(2 * GERAN_BLOCK_NS);
+  });
 });
