@@ -4,6 +4,7 @@
  * delivering at — the end of the PPP frame in progress when it lies in the line's unread bytes,
  * else the end of the head range — run on the scheduler by link/continuous-driver.ts.
  */
+import { doubleFields } from '../../core/field-shape';
 import type { Nanos } from '../../core/time';
 import { DeadlineMarks, type TimedProcess } from '../../link/continuous-driver';
 import type { AsyncSerialLine } from '../../link/dte-line';
@@ -13,32 +14,39 @@ export class LaptopLine implements TimedProcess<never> {
   readonly deadlines = 1;
   /** The time of the delivery in progress (what the laptop's receiver stamps its packets with). */
   now: Nanos = 0;
-  private stopped = false;
+  /** The next delivery, as planned at the last push or delivery (Infinity: none, or stopped). */
+  private due: Nanos = Infinity;
   readonly deadlineMarks = new DeadlineMarks();
 
   constructor(
     private readonly line: AsyncSerialLine,
     private readonly ledger: PacketByteStream<unknown>,
     private readonly laptop: ByteRangeSink,
-  ) {}
+  ) {
+    doubleFields(this, ['now', 'due']); // ns pass 2^31 after 2.1 s (core/field-shape.ts)
+  }
 
   /**
    * Bytes went onto the line at `now`: the next delivery may be earlier. One already due is
    * planned anew at `now`, behind what is due at `now` already (what its timer has always done).
    */
   pushed(now: Nanos): void {
-    if (this.pollTimeout() < now) this.deadlineMarks.replanned(0);
+    this.due = this.nextDelivery();
+    if (this.due < now) this.deadlineMarks.replanned(0);
     else this.deadlineMarks.moved(0);
   }
 
   /** The call dropped: nothing more is delivered. */
   stop(): void {
-    this.stopped = true;
+    this.due = Infinity;
     this.deadlineMarks.moved(0);
   }
 
   pollTimeout(): Nanos {
-    if (this.stopped) return Infinity;
+    return this.due;
+  }
+
+  private nextDelivery(): Nanos {
     const l = this.ledger;
     const i = l.firstIndex;
     return this.line.nextDelivery(i < l.endIndex ? l.endOf(i) : Infinity);
@@ -48,6 +56,7 @@ export class LaptopLine implements TimedProcess<never> {
   handleTimeout(_k: number, now: Nanos): void {
     this.now = now;
     this.line.deliver(now, this.laptop);
+    this.due = this.nextDelivery();
     this.deadlineMarks.moved(0);
   }
 
