@@ -86,7 +86,8 @@ export class DeadlineMarks {
 
 /**
  * Drives one {@link TimedProcess} on the scheduler. `sink` takes each output, with the deadline
- * that released it and the time. Per-protocol subclasses add the process's inputs, each followed
+ * that released it and the time; without a sink (a process whose ends hand on what they receive
+ * themselves, as V.42's) no output is polled. Per-protocol subclasses add the process's inputs, each followed
  * by {@link settle} (`wire/wire-driver.ts`, `v42/driver.ts`, `geran-mux/driver.ts`).
  */
 export class ContinuousDriver<P extends TimedProcess<O>, O> {
@@ -95,7 +96,7 @@ export class ContinuousDriver<P extends TimedProcess<O>, O> {
   constructor(
     protected readonly scheduler: Scheduler,
     readonly process: P,
-    private readonly sink: (out: O, k: number, now: Nanos) => void = () => {},
+    private readonly sink: ((out: O, k: number, now: Nanos) => void) | null = null,
   ) {
     for (let k = 0; k < process.deadlines; k++) this.timers.push(scheduler.timer((now) => this.fire(k, now)));
     this.settle(scheduler.now);
@@ -131,7 +132,9 @@ export class ContinuousDriver<P extends TimedProcess<O>, O> {
   private fire(k: number, now: Nanos): void {
     const p = this.process;
     p.handleTimeout(k, now);
-    for (let o = p.pollOutput(k, now); o !== null; o = p.pollOutput(k, now)) this.sink(o, k, now);
+    const sink = this.sink;
+    if (sink !== null)
+      for (let o = p.pollOutput(k, now); o !== null; o = p.pollOutput(k, now)) sink(o, k, now);
     this.settle(now);
   }
 }

@@ -31,8 +31,12 @@ export class LaptopLine implements TimedProcess<never> {
    * planned anew at `now`, behind what is due at `now` already (what its timer has always done).
    */
   pushed(now: Nanos): void {
-    this.due = this.nextDelivery();
-    if (this.due < now) this.deadlineMarks.replanned(0);
+    const t = this.nextDelivery();
+    // Most pushes leave the delivery where it was planned (the end of the frame in progress),
+    // and its timer at that time: nothing moved.
+    if (t === this.due && t >= now) return;
+    this.due = t;
+    if (t < now) this.deadlineMarks.replanned(0);
     else this.deadlineMarks.moved(0);
   }
 
