@@ -3,7 +3,7 @@ import { FtpTransfer, FTP_CLIENT_DATA_PORT, FTP_DATA_PORT } from '../../../src/e
 import { PacketIds, type Packet } from '../../../src/engine/core/packet';
 import { Scheduler } from '../../../src/engine/core/scheduler';
 import { millis, seconds } from '../../../src/engine/core/time';
-import { WirePipe } from '../../../src/engine/link/wire/wire-pipe';
+import { WireDriver } from '../../../src/engine/link/wire/wire-driver';
 import { TcpNode } from '../../../src/engine/systems/common/tcp-node';
 import { resolveProfile, TcpHost } from '../../../src/engine/tcp';
 
@@ -24,7 +24,7 @@ function bench(direction: 'get' | 'put', size: number, path = true) {
   });
   const sent: Packet[] = [];
   let clientNode: TcpNode | null = null;
-  const toClient = new WirePipe(s, 1e6, millis(50), (p, now) => clientNode?.receive(p, now));
+  const toClient = new WireDriver(s, 1e6, millis(50), (p, now) => clientNode?.receive(p, now));
   const serverNode = new TcpNode(
     s,
     serverHost,
@@ -37,7 +37,7 @@ function bench(direction: 'get' | 'put', size: number, path = true) {
     },
     ftp.serverEvents,
   );
-  const toServer = new WirePipe(s, 1e6, millis(50), (p, now) => serverNode.receive(p, now));
+  const toServer = new WireDriver(s, 1e6, millis(50), (p, now) => serverNode.receive(p, now));
   clientNode = new TcpNode(s, clientHost, 2, 1, ids, (p, now) => toServer.send(p, now), ftp.clientEvents);
   ftp.start(0);
   serverNode.flush(0);

@@ -9,7 +9,7 @@ import { PacketIds, type Packet } from '../../../src/engine/core/packet';
 import { Scheduler } from '../../../src/engine/core/scheduler';
 import { millis, seconds } from '../../../src/engine/core/time';
 import { TraceRecorder } from '../../../src/engine/core/trace';
-import { WirePipe } from '../../../src/engine/link/wire/wire-pipe';
+import { WireDriver } from '../../../src/engine/link/wire/wire-driver';
 import { TcpNode } from '../../../src/engine/systems/common/tcp-node';
 import { resolveProfile, TcpHost, type TcpProfile } from '../../../src/engine/tcp';
 
@@ -30,7 +30,7 @@ function bench(mode: 'rr' | 'crr', profiles: { client: TcpProfile; server: TcpPr
   });
   const up: Packet[] = [];
   let clientNode: TcpNode | null = null;
-  const toClient = new WirePipe(s, 1e6, millis(50), (p, now) => clientNode?.receive(p, now));
+  const toClient = new WireDriver(s, 1e6, millis(50), (p, now) => clientNode?.receive(p, now));
   const serverNode = new TcpNode(
     s,
     serverHost,
@@ -40,7 +40,7 @@ function bench(mode: 'rr' | 'crr', profiles: { client: TcpProfile; server: TcpPr
     (p, now) => toClient.send(p, now),
     test.serverEvents,
   );
-  const toServer = new WirePipe(s, 1e6, millis(50), (p, now) => serverNode.receive(p, now));
+  const toServer = new WireDriver(s, 1e6, millis(50), (p, now) => serverNode.receive(p, now));
   clientNode = new TcpNode(
     s,
     clientHost,

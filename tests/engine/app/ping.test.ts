@@ -4,7 +4,7 @@ import { PacketIds, type Packet } from '../../../src/engine/core/packet';
 import { Scheduler } from '../../../src/engine/core/scheduler';
 import { countTime, millis, seconds } from '../../../src/engine/core/time';
 import { TraceRecorder } from '../../../src/engine/core/trace';
-import { WirePipe } from '../../../src/engine/link/wire/wire-pipe';
+import { WireDriver } from '../../../src/engine/link/wire/wire-driver';
 
 /** A pinger and an echoing host joined by two 1 Mbit/s wires with `delay` ms each way; `lose(n)` drops request n. */
 function bench(delayMs: number, lose: (seq: number) => boolean = () => false) {
@@ -13,8 +13,8 @@ function bench(delayMs: number, lose: (seq: number) => boolean = () => false) {
   const recorder = new TraceRecorder();
   const ping = new PingApp(ids, { dataLen: 56, src: 2, dst: 1, recorder });
   const replies: Packet[] = [];
-  const back = new WirePipe(s, 1e6, millis(delayMs), (p, now) => ping.receive(p, now));
-  const out = new WirePipe(s, 1e6, millis(delayMs), (p, now) => {
+  const back = new WireDriver(s, 1e6, millis(delayMs), (p, now) => ping.receive(p, now));
+  const out = new WireDriver(s, 1e6, millis(delayMs), (p, now) => {
     const r = echoReply(p, ids);
     if (r) {
       replies.push(r);

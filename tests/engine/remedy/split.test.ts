@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PacketIds, type Packet } from '../../../src/engine/core/packet';
 import { Scheduler } from '../../../src/engine/core/scheduler';
 import { millis, seconds, toSeconds, type Nanos } from '../../../src/engine/core/time';
-import { WirePipe } from '../../../src/engine/link/wire/wire-pipe';
+import { WireDriver } from '../../../src/engine/link/wire/wire-driver';
 import { SplitRelay } from '../../../src/engine/remedy/split';
 import { BaseStationNode } from '../../../src/engine/systems/common/base-station-node';
 import { TcpNode } from '../../../src/engine/systems/common/tcp-node';
@@ -41,10 +41,10 @@ function run(): Run {
   mobileTcp.listen(5001, profile, (c) => (mobileConn = c));
   // Mobile side: 2,000 bytes/s and 100 ms each way; wired side: 10 Mbit/s and 20 ms.
   let node: BaseStationNode | null = null;
-  const toMobile = new WirePipe(sched, 16_000, millis(100), (p, now) => mobileNode.receive(p, now));
-  const toBs = new WirePipe(sched, 16_000, millis(100), (p, now) => node!.fromMobile(p, now));
-  const toFixed = new WirePipe(sched, 10e6, millis(20), (p, now) => fixedNode.receive(p, now));
-  const fromFixed = new WirePipe(sched, 10e6, millis(20), (p, now) => node!.fromFixed(p, now));
+  const toMobile = new WireDriver(sched, 16_000, millis(100), (p, now) => mobileNode.receive(p, now));
+  const toBs = new WireDriver(sched, 16_000, millis(100), (p, now) => node!.fromMobile(p, now));
+  const toFixed = new WireDriver(sched, 10e6, millis(20), (p, now) => fixedNode.receive(p, now));
+  const fromFixed = new WireDriver(sched, 10e6, millis(20), (p, now) => node!.fromFixed(p, now));
   const relay = new SplitRelay(
     {
       buffer: BUFFER,

@@ -5,13 +5,18 @@
  * talkspurt is in progress at its start), draws block errors (optional `bler`, no recovery), and
  * hands each packet on `delay` after its last byte left the air.
  *
- * Event-driven: a direction's block timer runs only while its FIFO holds data, and jumps over
- * talkspurts to the next silent block, so an idle or speaking slot costs nothing per block.
+ * Sans-IO (a {@link TimedProcess}, link/continuous-driver.ts; `driver.ts` runs it on the
+ * scheduler): per direction one deadline for the next data block (2 × dir) and one for the next
+ * arrival (2 × dir + 1), whose packets it hands out through {@link pollOutput}. A direction's next
+ * block is planned only while its FIFO holds data, and jumps over talkspurts to the next silent
+ * block, so an idle or speaking slot costs nothing per block.
  */
-import type { Scheduler, Timer } from '../../core/scheduler';
+import { DeadlineMarks, type TimedProcess } from '../continuous-driver';
+import { FlightQueue } from '../flight-queue';
 import type { RandomStream } from '../../core/rng';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { doubleFields } from '../../core/field-shape';
 import { detailRecorder, frameTraceSource } from '../link-trace';
 import { packetTraceSource, type PacketTraceSource } from '../packet-trace';
 import { blockAtOrAfter, blockStart, GERAN_BLOCK_NS, MuxBlock } from './block';
@@ -38,8 +43,6 @@ export interface GeranMuxOptions<P> {
   /** Stream of the block-error draws (drawn only for data blocks, and only while bler > 0). */
   readonly rng: RandomStream;
   readonly speech: readonly [SlotSpeech, SlotSpeech];
-  /** A packet arrives at the far end of direction `dir`. */
-  readonly deliver: (dir: MuxDir, packet: P, now: Nanos) => void;
   readonly recorder?: TraceRecorder;
   /** The IP packet id of a packet: with a recorder, `link.packet` records the blocks that carried it. */
   readonly packetId?: (p: P) => number;
@@ -58,56 +61,31 @@ class Direction<P> {
   readonly sender = new MuxSender<P>();
   readonly receiver = new MuxReceiver<P>();
   readonly block = new MuxBlock<P>();
-  readonly timer: Timer;
-  readonly arrivalTimer: Timer;
+  /** Start of the next data block planned, or Infinity when none is (the FIFO is empty). */
+  plannedAt: Nanos = Infinity;
+  /** Packets on their way through the radio access network's delay. */
+  readonly flight = new FlightQueue<P>();
   /** Block that carried the first byte of the packet whose end is still to come (`link.packet`). */
   firstBlock = -1;
-  private readonly flightPackets: P[] = [];
-  private readonly flightTimes: Nanos[] = [];
-  private flightHead = 0;
 
-  constructor(
-    scheduler: Scheduler,
-    readonly dir: MuxDir,
-    private readonly link: GeranMuxLink<P>,
-  ) {
-    this.timer = scheduler.timer((now) => this.link.runBlock(this, now));
-    this.arrivalTimer = scheduler.timer((now) => this.arrive(now));
-  }
-
-  /** A packet left the air at `at`: it arrives `delay` later (FIFO, a fixed delay keeps the order). */
-  inFlight(packet: P, at: Nanos): void {
-    this.flightPackets.push(packet);
-    this.flightTimes.push(at);
-    if (!this.arrivalTimer.armed) this.arrivalTimer.set(at);
-  }
-
-  private arrive(now: Nanos): void {
-    while (this.flightHead < this.flightTimes.length && this.flightTimes[this.flightHead] <= now) {
-      const p = this.flightPackets[this.flightHead];
-      this.flightHead++;
-      this.link.options.deliver(this.dir, p, now);
-    }
-    if (this.flightHead === this.flightTimes.length) {
-      this.flightPackets.length = 0;
-      this.flightTimes.length = 0;
-      this.flightHead = 0;
-    } else {
-      this.arrivalTimer.set(this.flightTimes[this.flightHead]);
-    }
+  constructor(readonly dir: MuxDir) {
+    doubleFields(this, ['plannedAt']); // ns pass 2^31 after 2.1 s (core/field-shape.ts)
   }
 }
 
-export class GeranMuxLink<P> {
+/** Deadline numbers (link/continuous-driver.ts): a direction's next block, and its next arrival. */
+const blockDeadline = (dir: MuxDir): number => 2 * dir;
+const arrivalDeadline = (dir: MuxDir): number => 2 * dir + 1;
+
+export class GeranMuxLink<P> implements TimedProcess<P> {
+  readonly deadlines = 4;
   private readonly dirs: readonly [Direction<P>, Direction<P>];
   private readonly frames: TraceSource | null;
   private readonly packets: PacketTraceSource | null;
+  readonly deadlineMarks = new DeadlineMarks();
 
-  constructor(
-    scheduler: Scheduler,
-    readonly options: GeranMuxOptions<P>,
-  ) {
-    this.dirs = [new Direction(scheduler, 0, this), new Direction(scheduler, 1, this)];
+  constructor(readonly options: GeranMuxOptions<P>) {
+    this.dirs = [new Direction(0), new Direction(1)];
     const rec = detailRecorder(options.recorder);
     this.frames = rec ? frameTraceSource(rec, 'link.frame', MUX_DIR_LABELS, ['data']) : null;
     this.packets = rec && options.packetId ? packetTraceSource(rec, MUX_DIR_LABELS) : null;
@@ -117,7 +95,7 @@ export class GeranMuxLink<P> {
   send(dir: MuxDir, packet: P, bytes: number, now: Nanos): void {
     const d = this.dirs[dir];
     d.sender.enqueue(packet, bytes);
-    if (!d.timer.armed) d.timer.set(blockStart(this.nextDataBlock(dir, blockAtOrAfter(now))));
+    if (d.plannedAt === Infinity) this.plan(d, blockAtOrAfter(now), false);
   }
 
   /** Block error rate from now on. */
@@ -157,19 +135,52 @@ export class GeranMuxLink<P> {
   replan(dir: MuxDir, now: Nanos): void {
     const d = this.dirs[dir];
     if (d.sender.queued === 0) return;
-    d.timer.set(blockStart(this.nextDataBlock(dir, blockAtOrAfter(now))));
+    this.plan(d, blockAtOrAfter(now), true);
+  }
+
+  /** Plan `d`'s next data block at block k or after (`again`: a re-plan, see DeadlineMarks.replanned). */
+  private plan(d: Direction<P>, k: number, again: boolean): void {
+    d.plannedAt = blockStart(this.nextDataBlock(d.dir, k));
+    if (again) this.deadlineMarks.replanned(blockDeadline(d.dir));
+    else this.deadlineMarks.moved(blockDeadline(d.dir));
+  }
+
+  pollTimeout(k: number): Nanos {
+    const d = this.dirs[k >> 1];
+    return (k & 1) === 0 ? d.plannedAt : d.flight.next;
+  }
+
+  handleTimeout(k: number, now: Nanos): void {
+    // An arrival's packets are taken by pollOutput.
+    if ((k & 1) === 0) this.runBlock(this.dirs[k >> 1], now);
+  }
+
+  /**
+   * The next packet of direction k >> 1 that has arrived by `now`, for its arrival deadline k; null
+   * when none (the deadline moves on). A block deadline releases nothing: a packet due at the same
+   * instant waits for its own arrival deadline, which keeps its own place in the order of events.
+   */
+  pollOutput(k: number, now: Nanos): P | null {
+    if ((k & 1) === 0) return null;
+    const p = this.dirs[k >> 1].flight.takeDue(now);
+    if (p === null) this.deadlineMarks.moved(k);
+    return p;
   }
 
   /** The block starting at `now` in direction d. */
-  runBlock(d: Direction<P>, now: Nanos): void {
+  private runBlock(d: Direction<P>, now: Nanos): void {
     const k = Math.round(now / GERAN_BLOCK_NS);
     const speech = this.options.speech[d.dir];
+    d.plannedAt = Infinity;
     if (speech.owns(now)) {
       // Speech took the block after it was planned (switched on live): wait for the next silence.
-      d.timer.set(blockStart(this.nextDataBlock(d.dir, k)));
+      this.plan(d, k, false);
       return;
     }
-    if (!d.sender.pollTransmit(k, d.block)) return;
+    if (!d.sender.pollTransmit(k, d.block)) {
+      this.deadlineMarks.moved(blockDeadline(d.dir));
+      return;
+    }
     const bler = this.options.bler;
     const erased = bler > 0 && this.options.rng.next() < bler;
     this.frames?.record(now, d.dir, 0, k, erased ? 1 : 0);
@@ -178,10 +189,14 @@ export class GeranMuxLink<P> {
     // The last byte of a packet leaves the air at the end of its block; its delay starts then.
     const out = now + GERAN_BLOCK_NS + this.options.delay[d.dir];
     for (let a = d.receiver.pollEvent(); a !== null; a = d.receiver.pollEvent()) {
-      if (!a.lost) d.inFlight(a.packet, out);
+      if (a.lost) continue;
+      // A packet onto an empty delay line is the direction's next arrival (FIFO: a fixed delay keeps the order).
+      if (d.flight.empty) this.deadlineMarks.moved(arrivalDeadline(d.dir));
+      d.flight.push(a.packet, out);
     }
     d.block.clear();
-    if (d.sender.queued > 0) d.timer.set(blockStart(this.nextDataBlock(d.dir, k + 1)));
+    if (d.sender.queued > 0) this.plan(d, k + 1, false);
+    else this.deadlineMarks.moved(blockDeadline(d.dir));
   }
 
   /** `link.packet` for each packet whose last byte block k carries (its first block noted before). */

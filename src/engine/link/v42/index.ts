@@ -1,3 +1,4 @@
 export * from './frame';
 export * from './entity';
 export * from './link';
+export * from './driver';

@@ -1,12 +1,11 @@
-import type { Scheduler, Timer } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder, TraceSource } from '../../core/trace';
+import { DeadlineMarks, type TimedProcess } from '../continuous-driver';
+import type { LinkEntity } from '../contract';
 import type { LineFault } from '../fault';
 import { detailRecorder, frameTraceSource } from '../link-trace';
-import { createStreamPair, type StreamPair } from '../ppp/stream';
-import { streamServices, type StreamService } from '../stream-service';
-import { V42Entity } from './entity';
-import { V42Frame, V42Kind, type V42Config } from './frame';
+import type { V42Entity } from './entity';
+import { V42Frame, V42Kind } from './frame';
 
 /** Options of {@link V42Link}. */
 export interface V42LinkOptions {
@@ -32,8 +31,11 @@ class Direction {
   count = 0;
   sent = 0;
   readonly scratch = new V42Frame();
-  serve!: Timer;
-  arrival!: Timer;
+
+  /** When the head frame arrives, or Infinity when none is in flight. */
+  get next(): Nanos {
+    return this.count > 0 ? this.arrive[this.head] : Infinity;
+  }
 
   push(f: V42Frame, at: Nanos, lost: boolean): void {
     if (this.count === this.frames.length) this.grow();
@@ -64,54 +66,64 @@ class Direction {
 }
 
 /**
- * Two LAPM entities joined by a full-duplex line with a propagation delay, driven by the
- * scheduler (this is glue: the entities themselves never schedule anything). Each entity's
- * transmitter is served when {@link V42Entity.pollTimeout} says so; frames arrive `delay` after
- * their last bit left. Tell the link when new data was appended to an entity's byte source
- * ({@link kick}). Frames in flight sit in a ring of reused frame objects (grown only when
- * more are in flight than ever before).
+ * The link's deadlines (link/continuous-driver.ts): each end's transmitter (A's 0, B's 1), then
+ * each direction's line (A→B 2, B→A 3).
  */
-export class V42Link {
+const SERVE_A = 0;
+const SERVE_B = 1;
+const ARRIVE_AB = 2;
+
+/**
+ * Two LAPM entities joined by a full-duplex line with a propagation delay, sans-IO (a
+ * {@link TimedProcess}; the entities themselves never schedule anything): each entity's
+ * transmitter is served when {@link V42Entity.pollTimeout} says so (deadlines 0 and 1, ends A and
+ * B), and the frames in flight arrive `delay` after their last bit left (deadlines 2 and 3, A→B and
+ * B→A). Tell the link when new data was appended to an entity's byte source ({@link kick}); its
+ * driver (`driver.ts`) runs it on the scheduler. Frames in flight sit in a ring of reused frame
+ * objects (grown only when more are in flight than ever before). The ends are V.42 entities, or
+ * any entity of the contract with V.42 frames (the conformance suite wraps them).
+ */
+export class V42Link<E extends LinkEntity<V42Frame, unknown> = V42Entity> implements TimedProcess<never> {
+  readonly deadlines = 4;
   private readonly dirs: [Direction, Direction] = [new Direction(), new Direction()];
   private readonly delay: Nanos;
   private readonly fault: LineFault | null;
   private readonly tFrame: TraceSource | null;
+  readonly deadlineMarks = new DeadlineMarks();
 
   constructor(
-    private readonly scheduler: Scheduler,
-    readonly a: V42Entity,
-    readonly b: V42Entity,
+    readonly a: E,
+    readonly b: E,
     options: V42LinkOptions = {},
   ) {
     this.delay = options.delay ?? 0;
     this.fault = options.fault ?? null;
     const rec = detailRecorder(options.recorder);
     this.tFrame = rec ? frameTraceSource(rec, 'v42.frame', ['ab', 'ba'], V42_KIND_LABELS) : null;
-    for (const dir of [0, 1] as const) {
-      const d = this.dirs[dir];
-      d.serve = scheduler.timer((now) => this.serve(dir, now));
-      d.arrival = scheduler.timer((now) => this.arrive(dir, now));
-    }
   }
 
-  /** New data may be waiting at entity `e` (`a` or `b`): serve it now if its line is idle. */
-  kick(e: V42Entity, now: Nanos = this.scheduler.now): void {
-    this.reschedule(e === this.a ? 0 : 1, now);
+  /** New data may be waiting at entity `e` (`a` or `b`): its transmitter's deadline may be earlier. */
+  kick(e: E): void {
+    this.deadlineMarks.moved(e === this.a ? SERVE_A : SERVE_B);
   }
 
-  private entity(dir: 0 | 1): V42Entity {
+  private entity(dir: 0 | 1): E {
     return dir === 0 ? this.a : this.b;
   }
 
-  private reschedule(dir: 0 | 1, now: Nanos): void {
-    const d = this.dirs[dir];
-    const next = this.entity(dir).pollTimeout();
-    if (next === Infinity) {
-      d.serve.cancel();
-      return;
-    }
-    const t = next > now ? next : now;
-    if (!d.serve.armed || d.serve.time !== t) d.serve.set(t);
+  pollTimeout(k: number): Nanos {
+    if (k === SERVE_A) return this.a.pollTimeout();
+    if (k === SERVE_B) return this.b.pollTimeout();
+    return this.dirs[k - ARRIVE_AB].next;
+  }
+
+  handleTimeout(k: number, now: Nanos): void {
+    if (k < ARRIVE_AB) this.serve(k as 0 | 1, now);
+    else this.arrive((k - ARRIVE_AB) as 0 | 1, now);
+  }
+
+  pollOutput(): null {
+    return null; // the entities hand their peers' bytes to their own sinks
   }
 
   private serve(dir: 0 | 1, now: Nanos): void {
@@ -120,14 +132,14 @@ export class V42Link {
     if (this.entity(dir).pollTransmit(now, f)) {
       const n = d.sent++;
       const lost = this.fault !== null && this.fault.lost(dir, n, f.octets);
+      // A frame onto an empty line is the next arrival of its direction.
+      if (d.count === 0) this.deadlineMarks.moved(ARRIVE_AB + dir);
       d.push(f, f.endTime + this.delay, lost);
-      if (!d.arrival.armed) d.arrival.set(f.endTime + this.delay);
       this.tFrame?.record(now, dir, f.kind, f.kind === V42Kind.I ? f.trueNs : f.trueNr, lost ? 1 : 0);
     }
     // After a successful poll the line is busy until f.endTime > now; after an idle one the
     // entity has no work, so pollTimeout() is a future T401 deadline or Infinity.
-    const next = this.entity(dir).pollTimeout();
-    if (next > now && next !== Infinity) d.serve.set(next);
+    this.deadlineMarks.moved(dir);
   }
 
   private arrive(dir: 0 | 1, now: Nanos): void {
@@ -140,28 +152,9 @@ export class V42Link {
       d.head = (d.head + 1) % d.frames.length;
       d.count--;
     }
-    if (d.count > 0) d.arrival.set(d.arrive[d.head]);
+    this.deadlineMarks.moved(ARRIVE_AB + dir);
     // The receiver may owe an acknowledgement; the acknowledged sender may have room again.
-    this.reschedule(to, now);
-    this.reschedule(dir, now);
+    this.deadlineMarks.moved(to);
+    this.deadlineMarks.moved(dir);
   }
-}
-
-/** A {@link V42Link} with a packet byte stream and a reassembler per direction. */
-export interface V42LinkBundle<P> extends StreamPair<P> {
-  readonly link: V42Link;
-  /** The upper faces (link/contract.ts `LinkService`) of entities A and B. */
-  readonly services: readonly [StreamService<P>, StreamService<P>];
-}
-
-/** Build both LAPM entities with the same configuration and the line between them. */
-export function createV42Link<P>(
-  scheduler: Scheduler,
-  config: V42Config = {},
-  options: V42LinkOptions = {},
-): V42LinkBundle<P> {
-  const streams = createStreamPair<P>();
-  const a = new V42Entity(config, streams.txA, streams.rxA);
-  const b = new V42Entity(config, streams.txB, streams.rxB);
-  return { link: new V42Link(scheduler, a, b, options), ...streams, services: streamServices(streams) };
 }

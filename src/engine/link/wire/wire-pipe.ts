@@ -1,39 +1,37 @@
 import type { Packet } from '../../core/packet';
-import type { Scheduler, Timer } from '../../core/scheduler';
 import { doubleFields } from '../../core/field-shape';
 import { countTime, type Nanos } from '../../core/time';
+import { DeadlineMarks, type TimedProcess } from '../continuous-driver';
+import { FlightQueue } from '../flight-queue';
 
 /**
  * A point-to-point wire: a FIFO served at `bitRate`, then a fixed propagation
  * `delay`. Serialisation ends are computed from the bit count of the current
  * busy period (architecture.md: from counts, so no rounding accumulates).
  * An optional queue limit (packets waiting, not yet serialised) drops arrivals.
+ *
+ * Sans-IO (a {@link TimedProcess} with one deadline, the next arrival): handed packets with
+ * {@link send}, polled for those that arrived. `wire-driver.ts` runs it on the scheduler.
  */
-export class WirePipe {
+export class WirePipe implements TimedProcess<Packet> {
+  readonly deadlines = 1;
   private periodStart = 0;
   private periodBits = 0;
   private busyUntil = 0;
   /** End-of-serialisation times of queued packets, to count the backlog. */
   private readonly pending: Nanos[] = [];
   private pendingHead = 0;
-  /** Packets on the wire, in arrival order (arrival times never decrease: FIFO plus a fixed delay). */
-  private readonly flightPackets: Packet[] = [];
-  private readonly flightTimes: Nanos[] = [];
-  private flightHead = 0;
-  private flightTail = 0;
-  /** One reusable timer for the next arrival (no allocation per packet). */
-  private readonly arrival: Timer;
+  /** Packets on the wire, in arrival order. */
+  private readonly flight = new FlightQueue<Packet>();
+  readonly deadlineMarks = new DeadlineMarks();
   dropped = 0;
   sent = 0;
 
   constructor(
-    scheduler: Scheduler,
     private readonly bitRate: number,
     private readonly delay: Nanos,
-    private readonly deliver: (packet: Packet, now: Nanos) => void,
     private readonly queueLimit = Infinity,
   ) {
-    this.arrival = scheduler.timer((now) => this.arrive(now));
     // Times in ns pass 2^31 after 2.1 s: doubles to V8 (core/field-shape.ts).
     doubleFields(this, ['periodStart', 'busyUntil']);
   }
@@ -49,6 +47,7 @@ export class WirePipe {
     return this.pending.length - this.pendingHead;
   }
 
+  /** Queue `packet` at `now`; false when the queue limit drops it. */
   send(packet: Packet, now: Nanos): boolean {
     if (this.queueLimit !== Infinity && this.backlog(now) >= this.queueLimit) {
       this.dropped++;
@@ -62,34 +61,25 @@ export class WirePipe {
     this.busyUntil = this.periodStart + countTime(this.periodBits, this.bitRate);
     if (this.queueLimit !== Infinity) this.pending.push(this.busyUntil);
     this.sent++;
-    // Slots are reused once the wire empties (no shrinking or splicing on the per-packet path).
-    this.flightPackets[this.flightTail] = packet;
-    this.flightTimes[this.flightTail] = this.busyUntil + this.delay;
-    this.flightTail++;
-    if (!this.arrival.armed) this.arrival.set(this.busyUntil + this.delay);
+    // Only a packet onto an empty wire is the next arrival: the deadline moves.
+    if (this.flight.empty) this.deadlineMarks.moved(0);
+    this.flight.push(packet, this.busyUntil + this.delay);
     return true;
   }
 
-  private arrive(now: Nanos): void {
-    const times = this.flightTimes;
-    while (this.flightHead < this.flightTail && times[this.flightHead] <= now) {
-      const packet = this.flightPackets[this.flightHead];
-      this.flightHead++;
-      this.deliver(packet, now);
-    }
-    if (this.flightHead === this.flightTail) {
-      this.flightHead = 0;
-      this.flightTail = 0;
-    } else {
-      if (this.flightHead > 4096) {
-        // A long-busy wire: compact occasionally so the arrays stay bounded.
-        const n = this.flightTail - this.flightHead;
-        this.flightTimes.copyWithin(0, this.flightHead, this.flightTail);
-        this.flightPackets.copyWithin(0, this.flightHead, this.flightTail);
-        this.flightHead = 0;
-        this.flightTail = n;
-      }
-      this.arrival.set(times[this.flightHead]);
-    }
+  /** The next arrival, or Infinity when the wire is empty. */
+  pollTimeout(): Nanos {
+    return this.flight.next;
+  }
+
+  handleTimeout(): void {
+    // The arrivals due are taken by pollOutput.
+  }
+
+  /** The next packet that has arrived by `now`; null when none, and the deadline moves on. */
+  pollOutput(_k: number, now: Nanos): Packet | null {
+    const p = this.flight.takeDue(now);
+    if (p === null) this.deadlineMarks.moved(0);
+    return p;
   }
 }

@@ -5,13 +5,14 @@
  * an unlimited FIFO at each sender, then the radio access network's `delay`. The workload is
  * HTTP/1.0 page downloads, one connection per object.
  *
- * The frame (the unit of stepping) is the 20 ms radio block; the multiplexer's block timers run
- * only while a FIFO holds data, so nothing happens per frame when the slot is idle.
+ * The frame (the unit of stepping) is the 20 ms radio block; the multiplexer's block deadlines
+ * (run by its driver, link/continuous-driver.ts) exist only while a FIFO holds data, so nothing
+ * happens per frame when the slot is idle.
  */
 import { HttpPageLoader } from '../../app/http10';
 import type { Packet } from '../../core/packet';
 import { seconds, type Nanos } from '../../core/time';
-import { GeranMuxLink, type MuxDir } from '../../link/geran-mux';
+import { GeranMuxDriver, GeranMuxLink, type MuxDir } from '../../link/geran-mux';
 import type { Scenario } from '../../scenario/types';
 import { ScenarioValues } from '../../scenario/typed-values';
 import { createTcpTraces } from '../../tcp';
@@ -48,6 +49,8 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
   readonly delay: number;
   readonly conversation: GeranConversation;
   readonly link: GeranMuxLink<Packet>;
+  /** The shared slot on the scheduler (link/continuous-driver.ts). */
+  private readonly mux: GeranMuxDriver<Packet>;
   readonly loader: HttpPageLoader;
   private readonly mobileNode: TcpNode;
   private readonly serverNode: TcpNode;
@@ -68,21 +71,21 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
         mode: v.option('speech', GERAN_SPEECH),
         recorder: ctx.traces,
       },
-      (dir, now) => this.link.replan(dir, now),
+      (dir, now) => this.mux.replan(dir, now),
     );
-    this.link = new GeranMuxLink<Packet>(scheduler, {
+    this.link = new GeranMuxLink<Packet>({
       delay: [delayNs, delayNs],
       bler: v.number('bler'),
       rng: ctx.rng.get('geran.bler'),
       speech: this.conversation.slots,
       recorder: ctx.traces,
       packetId: (p) => p.id,
-      deliver: (dir, p, now) => {
-        if (dir === UP) {
-          capture.record(now, p);
-          this.serverNode.receive(p, now);
-        } else this.mobileNode.receive(p, now);
-      },
+    });
+    this.mux = new GeranMuxDriver(scheduler, this.link, (dir, p, now) => {
+      if (dir === UP) {
+        capture.record(now, p);
+        this.serverNode.receive(p, now);
+      } else this.mobileNode.receive(p, now);
     });
 
     const { client, server } = scenarioProfiles(v.all, GERAN_TCP);
@@ -104,9 +107,9 @@ export class GeranModel implements SystemModel<GeranSummary, GeranLiveKey>, Gera
       {
         fixed: (p, now) => {
           capture.record(now, p);
-          this.link.send(DOWN, p, p.size, now);
+          this.mux.send(DOWN, p, p.size, now);
         },
-        mobile: (p, now) => this.link.send(UP, p, p.size, now),
+        mobile: (p, now) => this.mux.send(UP, p, p.size, now),
       },
       this.loader,
     );

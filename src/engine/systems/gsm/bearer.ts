@@ -12,12 +12,13 @@
  * octets to its modem, and so on. Bytes a layer loses (an RLP reset flushes its buffers) never
  * arrive, and the receiving PPP end discards every frame they belonged to (its FCS would).
  *
- * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line
- * run on the scheduler. No allocation per frame.
+ * The frame loop calls {@link slot} once per 20 ms RLP frame; V.42 and the downlink serial line's
+ * deliveries to the laptop (laptop-line.ts) run on the continuous driver (link/continuous-driver.ts).
+ * No allocation per frame.
  */
 import { doubleFields } from '../../core/field-shape';
 import { IpDrop, type Packet } from '../../core/packet';
-import type { Scheduler, Timer } from '../../core/scheduler';
+import type { Scheduler } from '../../core/scheduler';
 import type { Nanos } from '../../core/time';
 import type { TraceRecorder } from '../../core/trace';
 import { AsyncSerialLine, ByteRangeQueue } from '../../link/dte-line';
@@ -25,7 +26,9 @@ import { GSM_RLP_DIR_LABELS, GsmRlpEntity, GsmRlpLink, type GsmRlpConfig } from 
 import { detailRecorder } from '../../link/link-trace';
 import { PacketFramer, packetTraceSource } from '../../link/packet-trace';
 import { PacketByteStream, StreamReassembler, type ByteRangeSink } from '../../link/ppp/stream';
-import { V42Entity, V42Link } from '../../link/v42';
+import { V42Driver, V42Entity, V42Link } from '../../link/v42';
+import { ContinuousDriver } from '../../link/continuous-driver';
+import { LaptopLine } from './laptop-line';
 import { PppDecoder, type PppDatagram } from '../../link/ppp/datagram-codec';
 import type { GsmRadioModel } from './radio';
 
@@ -136,13 +139,17 @@ export class GsmBearer {
   readonly iwfDown = new ByteRangeQueue();
   readonly rlp: GsmRlpLink;
   readonly v42: V42Link;
+  /** V.42's line on the scheduler (link/continuous-driver.ts). */
+  readonly v42Driver: V42Driver;
   /** PPP receivers: at the gateway (uplink) and at the laptop (downlink). */
   readonly gateway: DatagramReceiver;
   readonly laptop: DatagramReceiver;
   /** Slot of the call drop, or −1. */
   droppedAt = -1;
   private readonly phoneSink: PhoneSink;
-  private readonly downTimer: Timer;
+  /** The downlink serial line's deliveries to the laptop, and their driver. */
+  private readonly laptopLine: LaptopLine;
+  private readonly laptopDriver: ContinuousDriver<LaptopLine, never>;
   private now: Nanos = 0;
 
   constructor(
@@ -165,8 +172,8 @@ export class GsmBearer {
       this.ledgerDown,
       new StreamReassembler(this.ledgerDown),
       new PppDecoder(o.vj),
-      (p) => h.toLaptop(p, this.now),
-      (p, where) => h.dropped?.(p, this.now, where),
+      (p) => h.toLaptop(p, this.laptopLine.now),
+      (p, where) => h.dropped?.(p, this.laptopLine.now, where),
     );
     const rec = o.recorder;
     // The phone sends uplink (dir 0) and the IWF downlink (dir 1), as in link.frame.
@@ -194,8 +201,10 @@ export class GsmBearer {
         this.gateway.receive(s, e, ok);
       },
     });
-    this.v42 = new V42Link(scheduler, modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
-    this.downTimer = scheduler.timer((now) => this.deliverDown(now));
+    this.v42 = new V42Link(modemIwf, modemGw, { delay: o.netDelay, recorder: rec });
+    this.v42Driver = new V42Driver(scheduler, this.v42);
+    this.laptopLine = new LaptopLine(this.serialDown, this.ledgerDown, this.laptop);
+    this.laptopDriver = new ContinuousDriver(scheduler, this.laptopLine);
     doubleFields(this, ['now']); // times pass 2^31 ns after 2.1 s (core/field-shape.ts)
   }
 
@@ -221,7 +230,7 @@ export class GsmBearer {
   sendDown(d: PppDatagram, now: Nanos): void {
     if (this.down) return;
     this.ledgerDown.append(d, d.wire);
-    this.v42.kick(this.v42.b, now);
+    this.v42Driver.kick(this.v42.b, now);
   }
 
   /** One 20 ms RLP frame starting at `now`. */
@@ -236,8 +245,11 @@ export class GsmBearer {
     let dropped = false;
     for (let e = this.rlp.pollEvent(); e !== null; e = this.rlp.pollEvent())
       if (e.event.kind === 'call-drop') dropped = true;
-    if (this.iwfUp.bytesIn !== before) this.v42.kick(this.v42.a, now);
-    if (this.phoneSink.pushed) this.armDown(now);
+    if (this.iwfUp.bytesIn !== before) this.v42Driver.kick(this.v42.a, now);
+    if (this.phoneSink.pushed) {
+      this.laptopLine.pushed(now);
+      this.laptopDriver.settle(now);
+    }
     if (dropped) {
       this.droppedAt = this.rlp.slot - 1;
       // The call is gone: its bearer is released (noticed at once: the drop is the notice), the
@@ -245,23 +257,9 @@ export class GsmBearer {
       this.rlp.bearers.release(0, now, 0);
       this.iwfUp.clear();
       this.iwfDown.clear();
-      this.downTimer.cancel();
+      this.laptopLine.stop();
+      this.laptopDriver.settle(now);
       this.h.callDropped?.(now);
     }
-  }
-
-  private deliverDown(now: Nanos): void {
-    this.now = now;
-    this.serialDown.deliver(now, this.laptop);
-    this.armDown(now);
-  }
-
-  /** Arm the serial line's next delivery: the end of the frame in progress or of the head range. */
-  private armDown(now: Nanos): void {
-    const l = this.ledgerDown;
-    const i = l.firstIndex;
-    const t = this.serialDown.nextDelivery(i < l.endIndex ? l.endOf(i) : Infinity);
-    if (t === Infinity) this.downTimer.cancel();
-    else if (!this.downTimer.armed || this.downTimer.time !== t) this.downTimer.set(t > now ? t : now);
   }
 }

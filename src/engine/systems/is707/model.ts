@@ -3,7 +3,7 @@ import { IpDrop, type Packet } from '../../core/packet';
 import { seconds, toSeconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
-import { WirePipe } from '../../link/wire/wire-pipe';
+import { WireDriver } from '../../link/wire/wire-driver';
 import type { Scenario } from '../../scenario/types';
 import { createTcpTraces, type TcpConnection } from '../../tcp';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
@@ -127,7 +127,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
       (p, now) => capture.record(now, p),
     );
     this.station = point.setup;
-    const down = new WirePipe(scheduler, wireRate, wireDelay, point.fromFixed);
+    const down = new WireDriver(scheduler, wireRate, wireDelay, point.fromFixed);
     const { fixedHost: hostTcp, mobileHost: mobileTcp } = hosts;
     const { fixed: hostNode, mobile: mobileNode } = hosts.nodes({
       fixed: (p, now) => {
@@ -138,7 +138,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
         this.rlp.txB.append(p, p.size + IS707_PPP_OVERHEAD);
       },
     });
-    const up = new WirePipe(scheduler, wireRate, wireDelay, (p, now) => {
+    const up = new WireDriver(scheduler, wireRate, wireDelay, (p, now) => {
       capture.record(now, p);
       hostNode.receive(p, now);
     });

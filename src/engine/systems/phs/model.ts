@@ -14,7 +14,7 @@ import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { detailRecorder } from '../../link/link-trace';
 import { declarePiafsMonitorTrace, PIAFS_SLOT_NS, PiafsMonitorTrace } from '../../link/piafs';
-import { WirePipe } from '../../link/wire/wire-pipe';
+import { WireDriver } from '../../link/wire/wire-driver';
 import { multilinkPacketTraceSource } from '../../link/packet-trace';
 import type { Scenario } from '../../scenario/types';
 import { createTcpTraces } from '../../tcp';
@@ -144,12 +144,12 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       (p, now) => capture.record(now, p),
     );
     this.station = point.setup;
-    const toBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, point.fromFixed);
-    const fromBs = new WirePipe(scheduler, ETHERNET_BPS, hostDelay, (p, now) => {
+    const toBs = new WireDriver(scheduler, ETHERNET_BPS, hostDelay, point.fromFixed);
+    const fromBs = new WireDriver(scheduler, ETHERNET_BPS, hostDelay, (p, now) => {
       capture.record(now, p);
       serverNode.receive(p, now);
     });
-    const toMs = new WirePipe(scheduler, ETHERNET_BPS, 0, (p, now) => this.bundle.sendUp(p, now));
+    const toMs = new WireDriver(scheduler, ETHERNET_BPS, 0, (p, now) => this.bundle.sendUp(p, now));
     this.stall = new ClientStall(
       scheduler,
       ctx.rng.get('phs.client.stall'),
@@ -166,7 +166,7 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       },
       this.ftp,
     );
-    const toClient = new WirePipe(scheduler, ETHERNET_BPS, 0, (p, now) => clientNode.receive(p, now));
+    const toClient = new WireDriver(scheduler, ETHERNET_BPS, 0, (p, now) => clientNode.receive(p, now));
 
     // Links up before the run; timed lists.
     const wanted: boolean[] = [];

@@ -5,10 +5,12 @@
  * sequence integrity, events drained, deadlines honoured.
  *
  * Slotted entities run on the production slotted duplex driver (link/slotted-duplex.ts) with no
- * radio; a continuous-time entity (V.42) runs on an event loop that polls each end at its
- * `pollTimeout` and delivers each frame `delay` after its last bit.
+ * radio; a continuous-time entity (V.42) runs on its production line (its `drive`) under the
+ * continuous driver (link/continuous-driver.ts) and the scheduler, which poll each end at its
+ * `pollTimeout` and deliver each frame `delay` after its last bit.
  */
-import type { LinkEntity, LinkService } from '../../../../src/engine/link/contract';
+import { Scheduler } from '../../../../src/engine/core/scheduler';
+import type { LinkEntity, LinkService, LinkTime } from '../../../../src/engine/link/contract';
 import { Faulty, type FrameFaults } from '../../../../src/engine/link/fault';
 import { SlottedDuplexLink, type DuplexEnd } from '../../../../src/engine/link/slotted-duplex';
 
@@ -30,8 +32,16 @@ export interface Subject<F, E> {
   /** A copy of a frame (a held, reordered frame outlives the driver's reused object). */
   readonly copy: (f: Readonly<F>) => F;
   readonly make: () => Ends<F, E>;
-  /** When the frame `f` an end sent ends on the line (continuous clock only). */
-  readonly endOf?: (f: F) => number;
+  /**
+   * Continuous clock only: join the two ends by the entity's production line with `delay` and run
+   * it on `scheduler` (its continuous driver); returns the kick that tells the line an end has new data.
+   */
+  readonly drive?: (
+    a: LinkEntity<F, E>,
+    b: LinkEntity<F, E>,
+    scheduler: Scheduler,
+    delay: number,
+  ) => (end: 0 | 1) => void;
   /** The bytes of one SDU (its length at the entity's input). */
   readonly sduBytes: number;
   /**
@@ -117,7 +127,58 @@ export function run<F, E>(subject: Subject<F, E>, scenario: Scenario): RunResult
   return runContinuous(subject, scenario, a, b, ends, pushAt, delivered);
 }
 
-/** The event loop of a continuous-time entity: poll each end at its deadline, frames arrive `delay` after they end. */
+/**
+ * An end as the continuous driver sees it, watched: its events drained after every call that may
+ * raise one, and a deadline not after `now` once it was polled at `now` noted as missed (a driver
+ * would poll it again at once, for ever: the run stops after 100).
+ */
+class Watched<F, E> implements LinkEntity<F, E> {
+  readonly events: E[] = [];
+  readonly missed: string[] = [];
+  leftBehind = 0;
+  private lastPoll = -1;
+  private pollsAtOnce = 0;
+
+  constructor(
+    private readonly inner: LinkEntity<F, E>,
+    private readonly name: string,
+  ) {}
+
+  handleFrame(now: LinkTime, frame: F, erased: boolean): void {
+    this.inner.handleFrame(now, frame, erased);
+    this.drain();
+  }
+
+  pollTransmit(now: LinkTime, out: F): boolean {
+    const sent = this.inner.pollTransmit(now, out);
+    this.drain();
+    if (this.inner.pollTimeout() <= now)
+      this.missed.push(`${this.name} at ${now}: pollTimeout ${this.inner.pollTimeout()}`);
+    if (this.inner.pollEvent() !== null) this.leftBehind++;
+    this.pollsAtOnce = now === this.lastPoll ? this.pollsAtOnce + 1 : 0;
+    this.lastPoll = now;
+    if (this.pollsAtOnce > 100) throw new Error(`${this.name}: no progress at ${now}`);
+    return sent;
+  }
+
+  pollEvent(): E | null {
+    return null; // drained into `events` already
+  }
+
+  pollTimeout(): LinkTime {
+    return this.inner.pollTimeout();
+  }
+
+  get eventsWaiting(): boolean {
+    return false;
+  }
+
+  private drain(): void {
+    for (let ev = this.inner.pollEvent(); ev !== null; ev = this.inner.pollEvent()) this.events.push(ev);
+  }
+}
+
+/** A continuous-time entity on its production line and driver, the scheduler stepped tick by tick. */
 function runContinuous<F, E>(
   subject: Subject<F, E>,
   scenario: Scenario,
@@ -127,45 +188,28 @@ function runContinuous<F, E>(
   pushAt: (tick: number) => void,
   delivered: [number[], number[]],
 ): RunResult<E> {
-  const events: [E[], E[]] = [[], []];
-  const missed: string[] = [];
-  let leftBehind = 0;
-  const flight: { at: number; to: 0 | 1; f: F }[] = [];
-  const es = [a, b];
-  const drain = (end: 0 | 1): void => {
-    for (let ev = es[end].pollEvent(); ev !== null; ev = es[end].pollEvent()) events[end].push(ev);
-  };
-  const out = subject.frame();
-  const end = scenario.ticks * subject.tick;
-  let stuck = 0;
-  for (let tick = 0, now = 0; now < end;) {
-    while (tick * subject.tick <= now && tick < scenario.ticks) pushAt(tick++);
-    flight.sort((x, y) => x.at - y.at);
-    while (flight.length > 0 && flight[0].at <= now) {
-      const f = flight.shift()!;
-      es[f.to].handleFrame(now, f.f, false);
-      drain(f.to);
-    }
-    for (const e of [0, 1] as const) {
-      if (es[e].pollTimeout() > now) continue;
-      if (es[e].pollTransmit(now, out))
-        flight.push({ at: subject.endOf!(out) + subject.delay, to: e === 0 ? 1 : 0, f: subject.copy(out) });
-      drain(e);
-      if (es[e].pollTimeout() <= now) missed.push(`end ${e} at ${now}: pollTimeout ${es[e].pollTimeout()}`);
-      if (es[e].pollEvent() !== null) leftBehind++;
-    }
+  const scheduler = new Scheduler();
+  const wa = new Watched(a, 'end 0');
+  const wb = new Watched(b, 'end 1');
+  const kick = subject.drive!(wa, wb, scheduler, subject.delay);
+  for (let tick = 0; tick < scenario.ticks; tick++) {
+    const now = tick * subject.tick;
+    scheduler.runUntil(now);
+    pushAt(tick);
+    // Only an end with new data is kicked (as GSM's bearer does): the rest is the line's own timing.
+    for (const p of scenario.pushes) if (p.at === tick) kick(p.dir);
     pollAll(ends.sb, delivered[0]);
     pollAll(ends.sa, delivered[1]);
-    const nextPush = tick < scenario.ticks ? tick * subject.tick : Infinity;
-    const then = Math.min(end, nextPush, a.pollTimeout(), b.pollTimeout(), ...flight.map((f) => f.at));
-    if (then <= now && ++stuck > 100) {
-      missed.push(`no progress at ${now}`);
-      break;
-    }
-    if (then > now) stuck = 0;
-    now = then;
   }
-  return { delivered, events, missedDeadlines: missed, leftBehind };
+  scheduler.runUntil(scenario.ticks * subject.tick);
+  pollAll(ends.sb, delivered[0]);
+  pollAll(ends.sa, delivered[1]);
+  return {
+    delivered,
+    events: [wa.events, wb.events],
+    missedDeadlines: [...wa.missed, ...wb.missed],
+    leftBehind: wa.leftBehind + wb.leftBehind,
+  };
 }
 
 /** A deep copy of a frame object: its prototype, arrays and typed arrays copied. */

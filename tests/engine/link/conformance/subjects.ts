@@ -36,7 +36,7 @@ import {
   type RlpByteSource,
 } from '../../../../src/engine/link/ppp/stream';
 import { streamServices } from '../../../../src/engine/link/stream-service';
-import { V42Entity } from '../../../../src/engine/link/v42';
+import { V42Driver, V42Entity, V42Link } from '../../../../src/engine/link/v42';
 import { V42Frame } from '../../../../src/engine/link/v42/frame';
 import { cloneFrame, type Ends, type Subject } from './harness';
 
@@ -101,7 +101,10 @@ const v42: Subject<V42Frame, unknown> = {
     c.copyFrom(f as V42Frame);
     return c;
   },
-  endOf: (f) => f.endTime,
+  drive: (a, b, scheduler, delay) => {
+    const driver = new V42Driver(scheduler, new V42Link(a, b, { delay }));
+    return (end) => driver.kick(end === 0 ? a : b);
+  },
   make: () => streamEnds((tx, rx) => new V42Entity({}, tx, rx)),
   sduBytes: 300,
   recovers: true,

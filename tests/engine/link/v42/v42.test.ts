@@ -18,7 +18,7 @@ function setup(bytes: number, options: V42LinkOptions = {}) {
   const recorder = new TraceRecorder();
   const bundle = createV42Link<number>(scheduler, {}, { recorder, ...options });
   for (let i = 0; i * 1000 < bytes; i++) bundle.txA.append(i, 1000);
-  bundle.link.kick(bundle.link.a, 0);
+  bundle.driver.kick(bundle.link.a, 0);
   const delivered: number[] = [];
   const drain = (): void => {
     for (let p = bundle.rxB.poll(); p !== undefined; p = bundle.rxB.poll()) delivered.push(p);
