@@ -9,7 +9,6 @@
  * gives every live link's two directions a CRC verdict, PIAFS exchanges one frame each way, and
  * the Multilink receivers reassemble what arrived.
  */
-import type { Packet } from '../../core/packet';
 import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { detailRecorder } from '../../link/link-trace';
@@ -192,9 +191,9 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       this.radio.step(now, this.bundle.active);
       this.bundle.step(slot, now, this.radio.verdict);
       this.observer.slot(now);
-      let p: Packet | undefined;
-      while ((p = this.bundle.msReceiver.pollPacket()) !== undefined) toClient.send(p, now);
-      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) point.fromMobile(p, now);
+      const { ms, bs } = this.bundle;
+      for (let p = ms.pollDelivered(); p !== null; p = ms.pollDelivered()) toClient.send(p, now);
+      for (let p = bs.pollDelivered(); p !== null; p = bs.pollDelivered()) point.fromMobile(p, now);
       slotTimer.set(now + PIAFS_SLOT_NS);
     });
     slotTimer.set(0);
