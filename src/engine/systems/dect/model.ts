@@ -13,7 +13,8 @@ import type { RandomStream } from '../../core/rng';
 import { toSeconds, type Nanos } from '../../core/time';
 import { DECT_FRAME_NS } from '../../link/dect-mac';
 import { createTcpTraces, resolveProfile, TcpHost, type TcpConnection } from '../../tcp';
-import { TwoHostTopology } from '../common/topology';
+import { TwoHostTopology, type HostNodes } from '../common/topology';
+import type { Scheduler } from '../../core/scheduler';
 import type { SystemContext, SystemModel, SystemView } from '../types';
 import { DECT_RFPS, DectCluster, servingRfp } from './air';
 import { RequestArbiter } from './arbiter';
@@ -96,10 +97,31 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
       (dir, p, frame) => {
         const now = frame * DECT_FRAME_NS;
         capture.record(now, p);
-        (dir === 0 ? clientNode : serverNode).receive(p, now);
+        (dir === 0 ? nodes.mobile : nodes.fixed).receive(p, now);
       },
     );
     if (cfg.mobility === 'markov' && !cfg.fixedBearers) this.nextMove = this.dwell(0);
+    const ends = this.tcpEnds(ctx);
+    this.flows = ends.flows;
+    this.client = ends.client;
+    const nodes = ends.nodes;
+    this.user.terminal.setUp(0);
+    nodes.mobile.flush(0);
+    this.startFlows(scheduler, nodes);
+    this.armFrames(scheduler);
+  }
+
+  /**
+   * The TCP ends (dect.md "TCP"): bsd44 at both ends with a 1 MB window and 512-byte segments, the
+   * phone connecting to the host, the segment flows of both directions, and the LU2 queues' hooks.
+   */
+  private tcpEnds(ctx: SystemContext): {
+    flows: [SegmentFlow, SegmentFlow];
+    client: TcpConnection;
+    nodes: HostNodes;
+  } {
+    const { cfg } = this;
+    const { capture } = ctx;
 
     // TCP: bsd44 at both ends with a 1 MB window; segments of 512 bytes.
     const tuned = { rwnd: DECT_RWND, mss: SEGMENT_BYTES, ...cfg.tcpOverrides };
@@ -112,7 +134,7 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
       { address: CLIENT, profile: clientProfile },
     );
     const { fixedHost: serverHost, mobileHost: clientHost } = hosts;
-    this.flows = [
+    const flows: [SegmentFlow, SegmentFlow] = [
       new SegmentFlow(ctx.rng.get('dect.app.down'), cfg.lambda, cfg.batch, this.delays),
       new SegmentFlow(ctx.rng.get('dect.app.up'), cfg.lambda, cfg.batch, this.delays),
     ];
@@ -122,7 +144,7 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
       c.write(this.serverPending);
       this.serverPending = 0;
     });
-    const { fixed: serverNode, mobile: clientNode } = hosts.nodes(
+    const nodes = hosts.nodes(
       {
         fixed: (p: Packet) => this.user.send(0, p),
         mobile: (p: Packet, now) => {
@@ -135,7 +157,7 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
         clientEvents: (now) => this.events(clientHost, 0, now),
       },
     );
-    this.client = clientHost.connect(0, 1025, PORT, clientProfile, null);
+    const client = clientHost.connect(0, 1025, PORT, clientProfile, null);
     // The acknowledgement number of a segment is the sending end's receive point when the
     // segment enters the LU2 sender (dlc-queue.ts): down from the host, up from the phone.
     this.user.queues[0].ackSource = () => (this.server ? this.server.rcvNxt : -1);
@@ -143,9 +165,11 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
     // With options, TSecr and SACK blocks are taken then too (remedies.md, DECT's row).
     this.user.queues[0].optionSource = (seg) => (this.server ? this.server.refreshAck(seg) : 0);
     this.user.queues[1].optionSource = (seg) => this.client.refreshAck(seg);
-    this.user.terminal.setUp(0);
-    clientNode.flush(0);
+    return { flows, client, nodes };
+  }
 
+  /** Each direction's segment arrivals (workload.ts), on the scheduler. */
+  private startFlows(scheduler: Scheduler, nodes: HostNodes): void {
     for (const dir of [0, 1] as const) {
       const flow = this.flows[dir];
       const timer = scheduler.timer((now: Nanos) => {
@@ -153,12 +177,18 @@ export class DectModel implements SystemModel<DectSummary, DectLiveKey>, DectSta
         if (dir === 1) this.client.write(bytes);
         else if (this.server) this.server.write(bytes);
         else this.serverPending += bytes;
-        (dir === 1 ? clientNode : serverNode).flush(now);
+        (dir === 1 ? nodes.mobile : nodes.fixed).flush(now);
         timer.set(flow.nextAt);
       });
       if (flow.nextAt < Infinity) timer.set(flow.nextAt);
     }
+  }
 
+  /**
+   * Each 10 ms TDMA frame: mobility, the background terminals' MAC, the TCP user's MAC, the RFPs'
+   * answers to the frame's requests, then the TCP user's traffic on the bearers it holds.
+   */
+  private armFrames(scheduler: Scheduler): void {
     const frameTimer = scheduler.timer((now: Nanos) => {
       const f = this.frame++;
       if (f >= this.nextMove) this.markovMove(f);

@@ -9,33 +9,22 @@
  * (driving schedule), then both RLP ends exchange one frame. Everything else — the serial
  * lines, V.42, TCP, the apps — runs on the scheduler at exact times.
  */
-import { echoReply, PingApp } from '../../app/ping';
-import { FtpTransfer } from '../../app/ftp';
-import { NetperfTest } from '../../app/netperf';
+import { echoReply } from '../../app/ping';
 import type { Packet } from '../../core/packet';
 import { seconds, type Nanos } from '../../core/time';
 import { rlpSlots, RLP_SLOT_NS } from '../../link/gsm-rlp';
 import { CONTENT_TYPES } from '../../link/ppp/content';
 import type { ParamValue, Scenario } from '../../scenario/types';
 import { numberOrWordValue, ScenarioValues } from '../../scenario/typed-values';
-import { createTcpTraces, type TcpProfile } from '../../tcp';
+import type { TcpProfile } from '../../tcp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import type { TcpNode } from '../common/tcp-node';
 import type { BaseStationSetup } from '../common/base-station-setup';
-import { TwoHostTopology, type HostEvents } from '../common/topology';
-import {
-  GSM_PING_DEFAULT,
-  GSM_PING_INTERVAL,
-  GSM_RR_REQUEST,
-  GSM_RR_RESPONSE,
-  GSM_SIZE_DEFAULT,
-  GSM_APPS,
-  GSM_PARAMS,
-  GSM_RADIOS,
-  GSM_TCP,
-} from './params';
+import { TwoHostTopology } from '../common/topology';
+import { GSM_APPS, GSM_PARAMS, GSM_RADIOS, GSM_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
-import { GsmBearer } from './bearer';
+import { GsmBearer, type GsmBearerOptions } from './bearer';
+import { gsmWorkload } from './workload';
 import { PppEncoder } from '../../link/ppp/datagram-codec';
 import { GsmRadioModel } from './radio';
 import { gsmSummary } from './summary';
@@ -62,6 +51,43 @@ function isWindows(p: TcpProfile): boolean {
   return p.name === 'win98' || p.name === 'winnt4';
 }
 
+/** The PPP encoders of the laptop (up) and of the gateway (down): ACCM, VJ and the content's bytes. */
+function pppEncoders(
+  ctx: SystemContext,
+  v: ScenarioValues,
+  client: TcpProfile,
+  server: TcpProfile,
+): [PppEncoder, PppEncoder] {
+  const codec = {
+    accm: parseInt(v.text('accm'), 16),
+    vj: v.bool('vj'),
+    content: v.option('content', CONTENT_TYPES),
+    contentSeed: ctx.rng.get('gsm.content').nextU32(),
+  };
+  return [
+    new PppEncoder({ ...codec, byteSwappedIpId: isWindows(client) }),
+    new PppEncoder({ ...codec, byteSwappedIpId: isWindows(server) }),
+  ];
+}
+
+/** The bearer's figures (gsm.md: DTE rate, RLP window and timers, radio and network delays). */
+function bearerOptions(ctx: SystemContext, v: ScenarioValues): GsmBearerOptions {
+  return {
+    dteRate: v.number('dteRate'),
+    radioDelaySlots: rlpSlots(v.number('radioDelay')),
+    rlp: {
+      window: v.number('rlpWindow'),
+      t1Slots: rlpSlots(v.number('t1')),
+      n2: v.number('n2'),
+      maxResets: v.number('maxResets'),
+      recovery: v.text('rlpRecovery') === 'rej' ? 'rej' : 'srej',
+    },
+    netDelay: seconds(v.number('netDelay')),
+    vj: v.bool('vj'),
+    recorder: ctx.traces,
+  };
+}
+
 export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
   readonly seed: number;
   readonly radio: GsmRadioModel;
@@ -78,7 +104,7 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, GSM_PARAMS);
-    const { scheduler, capture, packetIds } = ctx;
+    const { capture, packetIds } = ctx;
     this.seed = scenario.seed;
     this.app = v.option('app', GSM_APPS);
     const duration = v.number('duration');
@@ -90,24 +116,14 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
       msX: v.number('msX'),
       msY: v.number('msY'),
     });
-    const vj = v.bool('vj');
     const { client, server } = gsmProfiles(v);
-    const contentSeed = ctx.rng.get('gsm.content').nextU32();
-    const codec = {
-      accm: parseInt(v.text('accm'), 16),
-      vj,
-      content: v.option('content', CONTENT_TYPES),
-      contentSeed,
-    };
-    this.up = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(client) });
-    this.down = new PppEncoder({ ...codec, byteSwappedIpId: isWindows(server) });
+    [this.up, this.down] = pppEncoders(ctx, v, client, server);
 
     const hosts = new TwoHostTopology(
       ctx,
       { address: GSM_SERVER, profile: server },
       { address: GSM_LAPTOP, profile: client },
     );
-    const { fixedHost: serverTcp, mobileHost: laptopTcp } = hosts;
     const sendUp = (p: Packet, now: Nanos): void => this.bearer.sendUp(this.up.encode(p), now);
     const toPhone = (p: Packet, now: Nanos): void => this.bearer.sendDown(this.down.encode(p), now);
     // The PPP gateway's upper face (remedies.md). VJ compression codes each datagram against the one
@@ -131,96 +147,40 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
       capture.record(now, p);
       point.fromFixed(p, now);
     };
-    this.bearer = new GsmBearer(
-      scheduler,
-      this.radio,
-      {
-        dteRate: v.number('dteRate'),
-        radioDelaySlots: rlpSlots(v.number('radioDelay')),
-        rlp: {
-          window: v.number('rlpWindow'),
-          t1Slots: rlpSlots(v.number('t1')),
-          n2: v.number('n2'),
-          maxResets: v.number('maxResets'),
-          recovery: v.text('rlpRecovery') === 'rej' ? 'rej' : 'srej',
-        },
-        netDelay: seconds(v.number('netDelay')),
-        vj,
-        recorder: ctx.traces,
+    this.bearer = new GsmBearer(ctx.scheduler, this.radio, bearerOptions(ctx, v), {
+      toServer: (p, now) => {
+        if (station && !p.icmp) return station.fromMobile(p, now); // captured past the agent
+        capture.record(now, p);
+        if (p.icmp) {
+          const reply = echoReply(p, packetIds);
+          if (reply) sendDown(reply, now);
+        } else this.serverNode.receive(p, now);
       },
-      {
-        toServer: (p, now) => {
-          if (station && !p.icmp) return station.fromMobile(p, now); // captured past the agent
-          capture.record(now, p);
-          if (p.icmp) {
-            const reply = echoReply(p, packetIds);
-            if (reply) sendDown(reply, now);
-          } else this.serverNode.receive(p, now);
-        },
-        dropped: (p, now, where) => packetIds.dropped(now, p, where),
-        toLaptop: (p, now) => {
-          if (p.icmp) {
-            if (this.workload.kind === 'ping') this.workload.ping.receive(p, now);
-          } else this.laptopNode.receive(p, now);
-        },
+      dropped: (p, now, where) => packetIds.dropped(now, p, where),
+      toLaptop: (p, now) => {
+        if (p.icmp) {
+          if (this.workload.kind === 'ping') this.workload.ping.receive(p, now);
+        } else this.laptopNode.receive(p, now);
       },
-    );
+    });
 
-    const traces = createTcpTraces(ctx.traces);
-    const size = v.number('size');
-    let events: HostEvents | undefined;
-    switch (this.app) {
-      case 'ftpGet':
-      case 'ftpPut': {
-        const ftp = new FtpTransfer(serverTcp, laptopTcp, {
-          direction: this.app === 'ftpGet' ? 'get' : 'put',
-          size,
-          serverProfile: server,
-          clientProfile: client,
-          traces,
-        });
-        this.workload = { kind: this.app, ftp };
-        events = ftp;
-        break;
-      }
-      case 'rr':
-      case 'crr': {
-        const netperf = new NetperfTest(serverTcp, laptopTcp, {
-          mode: this.app,
-          request: GSM_RR_REQUEST,
-          response: GSM_RR_RESPONSE,
-          serverProfile: server,
-          clientProfile: client,
-          traces,
-          recorder: ctx.traces,
-        });
-        this.workload = { kind: this.app, netperf };
-        events = netperf;
-        break;
-      }
-      case 'ping': {
-        // gsm.md: an echo of `size` bytes, 56 when `size` is left at its default; no fragmentation.
-        const dataLen = size === GSM_SIZE_DEFAULT ? GSM_PING_DEFAULT : Math.min(size, v.number('mtu') - 28);
-        const ping = new PingApp(packetIds, {
-          dataLen,
-          interval: GSM_PING_INTERVAL,
-          src: GSM_LAPTOP,
-          dst: GSM_SERVER,
-          recorder: ctx.traces,
-        });
-        this.workload = { kind: 'ping', ping };
-        const pinger = scheduler.timer((now) => {
-          const p = ping.poll(now);
-          if (p) sendUp(p, now);
-          pinger.set(ping.nextTime());
-        });
-        pinger.set(ping.nextTime());
-        break;
-      }
-    }
+    const { workload, events } = gsmWorkload(ctx, v, this.app, {
+      hosts,
+      client,
+      server,
+      serverAddress: GSM_SERVER,
+      laptopAddress: GSM_LAPTOP,
+      sendUp,
+    });
+    this.workload = workload;
     const nodes = hosts.nodes({ fixed: sendDown, mobile: sendUp }, events);
     this.serverNode = nodes.fixed;
     this.laptopNode = nodes.mobile;
+    this.start(ctx);
+  }
+
+  /** Start the workload at 0 and the 20 ms RLP frames. */
+  private start(ctx: SystemContext): void {
     const w = this.workload;
     if (w.kind === 'ftpGet' || w.kind === 'ftpPut') {
       w.ftp.start(0);
@@ -229,9 +189,8 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
       w.netperf.start(0);
       this.laptopNode.flush(0);
     }
-
     // One 20 ms RLP frame: the radio preset moves, then both RLP ends exchange a frame.
-    const frame = scheduler.timer((now: Nanos) => {
+    const frame = ctx.scheduler.timer((now: Nanos) => {
       this.radio.slot(this.bearer.rlp.slot);
       this.bearer.slot(now);
       if (!this.bearer.down) frame.set(now + RLP_SLOT_NS);

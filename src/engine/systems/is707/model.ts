@@ -5,12 +5,14 @@ import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../..
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
 import { WireDriver } from '../../link/wire/wire-driver';
 import type { Scenario } from '../../scenario/types';
-import { createTcpTraces, type TcpConnection } from '../../tcp';
+import { createTcpTraces, type TcpConnection, type TcpTraceSources } from '../../tcp';
+import type { Scheduler } from '../../core/scheduler';
+import type { TcpNode } from '../common/tcp-node';
 import { round, scenarioProfiles, tcpSummary } from '../common/tcp-setup';
 import { backoffNote, failureOf, tcpFailureWhat } from '../common/failure';
 import { SwitchableChannel } from '../common/switchable-channel';
 import type { BaseStationSetup } from '../common/base-station-setup';
-import { TwoHostTopology } from '../common/topology';
+import { TwoHostTopology, type StationPoint } from '../common/topology';
 import { numberValue, ScenarioValues } from '../../scenario/typed-values';
 import { IS707_MAP_RANGE, IS707_PARAMS, IS707_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -128,7 +130,6 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
     );
     this.station = point.setup;
     const down = new WireDriver(scheduler, wireRate, wireDelay, point.fromFixed);
-    const { fixedHost: hostTcp, mobileHost: mobileTcp } = hosts;
     const { fixed: hostNode, mobile: mobileNode } = hosts.nodes({
       fixed: (p, now) => {
         capture.record(now, p);
@@ -143,10 +144,25 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
       hostNode.receive(p, now);
     });
 
-    const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
-    const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
     // dir=up (remedies.md, for ELN): the same bulk transfer from the mobile to the fixed host.
     this.upload = v.text('dir') === 'up';
+    this.sender = this.openConnection(v, hosts, traces);
+    this.sender.write(Infinity); // bulk transfer (is707.md: app=bulk)
+    hostNode.flush(0);
+    mobileNode.flush(0);
+    this.armFrames(scheduler, mobileNode, point);
+  }
+
+  /**
+   * The bulk transfer's connection, from the fixed host to the mobile (or back with dir=up): with
+   * a handshake the sink listens and the sender connects; without, both open established.
+   */
+  private openConnection(v: ScenarioValues, hosts: TwoHostTopology, traces: TcpTraceSources): TcpConnection {
+    const { fixedHost: hostTcp, mobileHost: mobileTcp } = hosts;
+    const client = hosts.mobile.profile;
+    const server = hosts.fixed.profile;
+    const senderTrace = { sources: traces, conn: 1, sender: true, receiver: false };
+    const sinkTrace = { sources: traces, conn: 1, sender: false, receiver: true };
     const [sendTcp, sinkTcp] = this.upload ? [mobileTcp, hostTcp] : [hostTcp, mobileTcp];
     const [sendProfile, sinkProfile] = this.upload ? [client, server] : [server, client];
     if (v.bool('handshake')) {
@@ -154,15 +170,14 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
         conn.setTrace(sinkTrace);
         this.sink = conn;
       });
-      this.sender = sendTcp.connect(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
-    } else {
-      this.sink = sinkTcp.openEstablished(0, SINK_PORT, SENDER_PORT, sinkProfile, sinkTrace);
-      this.sender = sendTcp.openEstablished(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
+      return sendTcp.connect(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
     }
-    this.sender.write(Infinity); // bulk transfer (is707.md: app=bulk)
-    hostNode.flush(0);
-    mobileNode.flush(0);
+    this.sink = sinkTcp.openEstablished(0, SINK_PORT, SENDER_PORT, sinkProfile, sinkTrace);
+    return sendTcp.openEstablished(0, SENDER_PORT, SINK_PORT, sendProfile, senderTrace);
+  }
 
+  /** The 20 ms radio frames, from 0. */
+  private armFrames(scheduler: Scheduler, mobileNode: TcpNode, point: StationPoint): void {
     // Completed packets move on: B's to the mobile's TCP, A's up the wire.
     const { rxA, rxB } = this.rlp;
     const deliver = (now: Nanos): void => {

@@ -10,12 +10,18 @@
  * than one PIAFS frame of bytes pending), so the bundle's least-loaded choice and a release see
  * the real backlog.
  *
+ * Each control terminal is a Multilink end behind the link contract's upper face
+ * (link/ppp-multilink/end.ts `MultilinkEnd`): the wired side pushes datagrams into it and polls
+ * what it reassembled, and each slot the end fills every member's stream (`fill`, bounded by one
+ * PIAFS frame) and collects the fragments the member rebuilt (`collect`).
+ *
  * A radio release ({@link PhsBundle.release}) stops the PIAFS link at once: it is no longer
  * stepped, the bytes its frames had taken but not delivered are reported lost to the
- * reassemblers, and the senders are told via `releaseLink`. The bearer set holds the detection
+ * reassemblers, and both ends are told (`releaseMember`). The bearer set holds the detection
  * delay: until it says the release is noticed the senders keep putting fragments on the dead link
  * and the receivers keep M pinned on it (RFC 1990 §4.1; phs.md "A radio release is not noticed at
- * once"); then {@link PhsBundle.step} takes the link out of both Multilink ends.
+ * once"); then {@link PhsBundle.step} takes the link out of both Multilink ends. The fragments lost
+ * with a released link reach each end's `lost` observer, which records them in `link.packet`.
  */
 import type { Packet } from '../../core/packet';
 import type { Nanos } from '../../core/time';
@@ -30,8 +36,9 @@ import {
   type PiafsOptions,
 } from '../../link/piafs';
 import { BearerSet, erased, type BearerVerdicts } from '../../link/bearer-set';
-import { MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
+import { MultilinkEnd, MultilinkReceiver, MultilinkSender, type Fragment } from '../../link/ppp-multilink';
 import { PacketByteStream, StreamReassembler } from '../../link/ppp/stream';
+import { StreamService } from '../../link/stream-service';
 import { PacketFramer, type MultilinkPacketTraceSource } from '../../link/packet-trace';
 import { DOWN, PHS_LINKS, UP } from './radio';
 
@@ -51,6 +58,9 @@ interface LiveLink {
   readonly upRx: StreamReassembler<Frag>;
   /** Each direction's `link.packet` framer (null without tracing). */
   readonly framers: { readonly up: PacketFramer<Frag>; readonly down: PacketFramer<Frag> } | null;
+  /** The BS end's member service (sends on `down`, reads `upRx`) and the MS end's. */
+  readonly bsMember: StreamService<Frag>;
+  readonly msMember: StreamService<Frag>;
 }
 
 /** Options of the bundle (phs.md keys `window`, `piafsDelay`, `resendSlack`, `mp*`). */
@@ -65,11 +75,9 @@ export interface PhsBundleOptions {
 /** The two Multilink ends and the six member links. Link ids in the bundle are 1–6. */
 export class PhsBundle {
   /** Base-station control terminal: sends toward the phone, receives from it. */
-  readonly bsSender: MultilinkSender<Packet>;
-  readonly bsReceiver: MultilinkReceiver<Packet>;
+  readonly bs: MultilinkEnd<Packet>;
   /** Mobile control terminal. */
-  readonly msSender: MultilinkSender<Packet>;
-  readonly msReceiver: MultilinkReceiver<Packet>;
+  readonly ms: MultilinkEnd<Packet>;
   /** The six member links as bearers (link/bearer-set.ts). */
   readonly bearers = new BearerSet<LiveLink>(PHS_LINKS);
   /** Counters of earlier incarnations of each link (before a release). */
@@ -89,10 +97,13 @@ export class PhsBundle {
   ) {
     const send = { mpMinFragment: options.mpMinFragment, seqBits: options.seqBits };
     const recv = { seqBits: options.seqBits, mpReorder: options.mpReorder, mpTimeout: options.mpTimeout };
-    this.bsSender = new MultilinkSender<Packet>(send);
-    this.msSender = new MultilinkSender<Packet>(send);
-    this.bsReceiver = new MultilinkReceiver<Packet>(recv);
-    this.msReceiver = new MultilinkReceiver<Packet>(recv);
+    const end = (dir: number): MultilinkEnd<Packet> =>
+      new MultilinkEnd(new MultilinkSender<Packet>(send), new MultilinkReceiver<Packet>(recv), {
+        memberFraming: PHS_PPP_FRAMING,
+        lost: packets && ((f, now) => recordLost(packets, dir, f, now)),
+      });
+    this.bs = end(DOWN);
+    this.ms = end(UP);
     for (let i = 0; i < PHS_LINKS; i++) this.past.push(zeroPiafsCounters());
   }
 
@@ -114,8 +125,11 @@ export class PhsBundle {
   join(i: number, now: Nanos): void {
     if (this.bearers.isLive(i)) return;
     const id = i + 1;
-    for (const s of [this.bsSender, this.msSender]) if (s.linkIds.includes(id)) s.removeLink(id);
-    for (const r of [this.bsReceiver, this.msReceiver]) if (r.linkIds.includes(id)) r.removeLink(id, now);
+    const { bs, ms } = this;
+    bs.at(now);
+    ms.at(now);
+    bs.removeMember(id); // no-ops unless the last incarnation's release went unnoticed
+    ms.removeMember(id);
     const down = new PacketByteStream<Frag>();
     const up = new PacketByteStream<Frag>();
     const downRx = new StreamReassembler(down);
@@ -131,11 +145,11 @@ export class PhsBundle {
       this.monitors[i],
       framers,
     );
-    this.bearers.join(i, { piafs, down, downRx, up, upRx, framers });
-    this.bsSender.addLink(id, PIAFS_USER_BPS);
-    this.msSender.addLink(id, PIAFS_USER_BPS);
-    this.bsReceiver.addLink(id);
-    this.msReceiver.addLink(id);
+    const bsMember = new StreamService(down, upRx);
+    const msMember = new StreamService(up, downRx);
+    this.bearers.join(i, { piafs, down, downRx, up, upRx, framers, bsMember, msMember });
+    bs.addMember(id, PIAFS_USER_BPS);
+    ms.addMember(id, PIAFS_USER_BPS);
   }
 
   /**
@@ -153,36 +167,22 @@ export class PhsBundle {
     const id = i + 1;
     // Until the bearer set says the release is noticed, the senders put fragments on the dead
     // link and the receivers keep M pinned on it (step() takes it out then).
-    this.lostOnDeadLink(DOWN, this.bsSender.releaseLink(id, now), now);
-    this.lostOnDeadLink(UP, this.msSender.releaseLink(id, now), now);
+    this.bs.at(now);
+    this.bs.releaseMember(id);
+    this.ms.at(now);
+    this.ms.releaseMember(id);
   }
 
   /** Hand a packet from the wired side to the BS end (it is fragmented over the links). */
   sendDown(p: Packet, now: Nanos): void {
-    this.lostOnDeadLink(DOWN, this.bsSender.fragment(p, now), now, this.bsSender);
+    this.bs.at(now);
+    this.bs.push(p, p.size);
   }
 
   /** Hand a packet from the client's side to the MS end. */
   sendUp(p: Packet, now: Nanos): void {
-    this.lostOnDeadLink(UP, this.msSender.fragment(p, now), now, this.msSender);
-  }
-
-  /**
-   * Record in `link.packet` the fragments that went on a released link and will never be framed
-   * — queued for it at the release, or put on it before the release was noticed — with no frames
-   * (first = last = −1): the explanation then finds every fragment of a datagram, the lost one
-   * included, and the link it went on (analysis/explain; phs/explain.ts).
-   */
-  private lostOnDeadLink(
-    dir: number,
-    frags: readonly Frag[],
-    now: Nanos,
-    sender?: MultilinkSender<Packet>,
-  ): void {
-    const src = this.packets;
-    if (src === null) return;
-    for (const f of frags)
-      if (!sender || sender.isDead(f.link)) src.record(now, dir, f.packet.id, -1, -1, f.link - 1, f.seq);
+    this.ms.at(now);
+    this.ms.push(p, p.size);
   }
 
   /**
@@ -191,28 +191,29 @@ export class PhsBundle {
    * were rebuilt to the Multilink receivers. Then apply Multilink timers due by `now`.
    */
   step(slot: number, now: Nanos, verdict: BearerVerdicts): void {
+    const { bs, ms } = this;
+    bs.at(now);
+    ms.at(now);
     for (let i = 0; i < PHS_LINKS; i++) {
       const l = this.bearers.get(i);
       if (l === null) continue;
       const id = i + 1;
-      feed(l.down, this.bsSender, id);
-      feed(l.up, this.msSender, id);
+      // Fragments wait in the Multilink queue until the stream holds less than one PIAFS frame.
+      bs.fill(id, l.bsMember, PIAFS_USER_BYTES);
+      ms.fill(id, l.msMember, PIAFS_USER_BYTES);
       l.piafs.step(slot, erased(verdict, i, UP), erased(verdict, i, DOWN));
-      for (let f = l.downRx.poll(); f !== undefined; f = l.downRx.poll()) this.msReceiver.receive(id, f, now);
-      for (let f = l.upRx.poll(); f !== undefined; f = l.upRx.poll()) this.bsReceiver.receive(id, f, now);
+      ms.collect(id, l.msMember);
+      bs.collect(id, l.bsMember);
     }
-    for (let i = 0; i < PHS_LINKS; i++) if (this.bearers.takeNoticed(i, now)) this.leave(i, now);
-    pollEnd(this.bsReceiver, now);
-    pollEnd(this.msReceiver, now);
-  }
-
-  /** Both Multilink ends notice that link `i` is gone: it leaves the bundle. */
-  private leave(i: number, now: Nanos): void {
-    const id = i + 1;
-    this.bsSender.removeLink(id);
-    this.msSender.removeLink(id);
-    this.bsReceiver.removeLink(id, now);
-    this.msReceiver.removeLink(id, now);
+    for (let i = 0; i < PHS_LINKS; i++)
+      if (this.bearers.takeNoticed(i, now)) {
+        // Both Multilink ends notice that link i is gone: it leaves the bundle.
+        bs.removeMember(i + 1);
+        ms.removeMember(i + 1);
+      }
+    // The reassembly timers run once a slot, after the slot's fragments arrived.
+    bs.runTimers();
+    ms.runTimers();
   }
 
   /** PIAFS counters of link `i` over all its incarnations (both ends). */
@@ -235,16 +236,12 @@ export class PhsBundle {
 const packetOf = (f: Frag): number => f.packet.id;
 const fragmentSeq = (f: Frag): number => f.seq;
 
-/** Pull fragments onto a link's stream while less than one PIAFS frame of bytes is pending. */
-function feed(stream: PacketByteStream<Frag>, sender: MultilinkSender<Packet>, id: number): void {
-  while (stream.pending < PIAFS_USER_BYTES) {
-    const f = sender.pollLink(id);
-    if (f === undefined) return;
-    stream.append(f, f.wireBytes + PHS_PPP_FRAMING);
-  }
-}
-
-function pollEnd(receiver: MultilinkReceiver<Packet>, now: Nanos): void {
-  const tr = receiver.nextTimeout();
-  if (tr !== undefined && tr <= now) receiver.poll(now);
+/**
+ * Record in `link.packet` a fragment that went on a released link and will never be framed —
+ * queued for it at the release, or put on it before the release was noticed — with no frames
+ * (first = last = −1): the explanation then finds every fragment of a datagram, the lost one
+ * included, and the link it went on (analysis/explain; phs/explain.ts).
+ */
+function recordLost(src: MultilinkPacketTraceSource, dir: number, f: Frag, now: Nanos): void {
+  src.record(now, dir, f.packet.id, -1, -1, f.link - 1, f.seq);
 }

@@ -9,7 +9,6 @@
  * gives every live link's two directions a CRC verdict, PIAFS exchanges one frame each way, and
  * the Multilink receivers reassemble what arrived.
  */
-import type { Packet } from '../../core/packet';
 import type { RandomStream } from '../../core/rng';
 import { millis, seconds, type Nanos } from '../../core/time';
 import { detailRecorder } from '../../link/link-trace';
@@ -21,7 +20,8 @@ import { createTcpTraces } from '../../tcp';
 import { FtpTransfer } from '../../app/ftp';
 import { scenarioProfiles } from '../common/tcp-setup';
 import type { BaseStationSetup } from '../common/base-station-setup';
-import { TwoHostTopology } from '../common/topology';
+import { TwoHostTopology, type HostNodes, type StationPoint } from '../common/topology';
+import type { Scheduler } from '../../core/scheduler';
 import { numberValue, ScenarioValues, timedListValue } from '../../scenario/typed-values';
 import { ALL_WORD, PHS_PARAMS, PHS_TCP } from './params';
 import type { SystemContext, SystemModel, SystemView } from '../types';
@@ -41,6 +41,44 @@ const ETHERNET_BPS = 10e6;
 const SERVER = 1;
 const CLIENT = 2;
 const SLOTS_PER_MINUTE = 6000;
+
+/** What the wired sides hand the rest of the model. */
+interface WiredSides {
+  readonly ftp: FtpTransfer;
+  readonly point: StationPoint;
+  readonly stall: ClientStall;
+  readonly nodes: HostNodes;
+  /** The mobile control terminal's Ethernet toward the client. */
+  readonly toClient: WireDriver;
+}
+
+/**
+ * The bundle (links.ts) with its frame-level trace sources, declared only for a reader that keeps
+ * them (outside traceHash, link/link-trace.ts): without one (the CLI, sweeps, benchmarks) the
+ * entities get no monitor at all, one call less per frame.
+ */
+function phsBundle(ctx: SystemContext, v: ScenarioValues): PhsBundle {
+  const frames = detailRecorder(ctx.traces);
+  const monitor = frames ? declarePiafsMonitorTrace(frames) : null;
+  const monitors = Array.from({ length: PHS_LINKS }, (_, i) =>
+    monitor ? new PiafsMonitorTrace(monitor, i) : null,
+  );
+  return new PhsBundle(
+    {
+      piafs: {
+        window: v.number('window'),
+        piafsDelay: v.number('piafsDelay'),
+        resendSlack: v.number('resendSlack'),
+      },
+      mpMinFragment: v.number('mpMinFragment'),
+      mpReorder: v.number('mpReorder'),
+      mpTimeout: seconds(v.number('mpTimeout')),
+      seqBits: v.bool('mpShortSeq') ? 12 : 24,
+    },
+    monitors,
+    frames ? multilinkPacketTraceSource(frames, ['down', 'up']) : null,
+  );
+}
 
 export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
   readonly seed: number;
@@ -64,7 +102,6 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
 
   constructor(ctx: SystemContext, scenario: Scenario) {
     const v = ScenarioValues.of(scenario, PHS_PARAMS);
-    const { scheduler, capture } = ctx;
     this.seed = scenario.seed;
     this.app = v.text('app') === 'ftpPut' ? 'ftpPut' : 'ftpGet';
     this.radio = new PhsRadio(ctx.rng, {
@@ -74,31 +111,10 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       fading: v.text('fading') === 'walking' ? 'walking' : 'still',
       shadowing: numberOrAuto(v.numberOrWord('shadowing')),
     });
-    // Frame-level sources only for a reader that keeps them (outside traceHash, link/link-trace.ts):
-    // without one (the CLI, sweeps, benchmarks) the entities get no monitor at all, one call less per frame.
-    const frames = detailRecorder(ctx.traces);
-    const monitor = frames ? declarePiafsMonitorTrace(frames) : null;
-    const monitors = Array.from({ length: PHS_LINKS }, (_, i) =>
-      monitor ? new PiafsMonitorTrace(monitor, i) : null,
-    );
-    this.bundle = new PhsBundle(
-      {
-        piafs: {
-          window: v.number('window'),
-          piafsDelay: v.number('piafsDelay'),
-          resendSlack: v.number('resendSlack'),
-        },
-        mpMinFragment: v.number('mpMinFragment'),
-        mpReorder: v.number('mpReorder'),
-        mpTimeout: seconds(v.number('mpTimeout')),
-        seqBits: v.bool('mpShortSeq') ? 12 : 24,
-      },
-      monitors,
-      frames ? multilinkPacketTraceSource(frames, ['down', 'up']) : null,
-    );
+    this.bundle = phsBundle(ctx, v);
     this.observer = new PhsObserver(ctx.traces, this.radio, this.bundle);
     this.control = new LinkControl(
-      scheduler,
+      ctx.scheduler,
       this.radio,
       this.bundle,
       ctx.rng.get('phs.releaseDetect'),
@@ -116,14 +132,28 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
     this.bodyPerSlot = v.number('body') / SLOTS_PER_MINUTE;
     this.bodyMs = v.number('bodyMs');
 
-    // TCP ends, the wired sides and the FTP transfer.
+    const wired = this.wiredSides(ctx, v);
+    this.ftp = wired.ftp;
+    this.station = wired.point.setup;
+    this.stall = wired.stall;
+    this.startUp(v, wired.nodes);
+    this.armSlots(ctx.scheduler, wired);
+  }
+
+  /**
+   * TCP ends, the wired sides and the FTP transfer: server — Ethernet and `hostDelay` — control
+   * terminal (the base-station point) — the bundle — control terminal — Ethernet (and the client's
+   * stalls) — client.
+   */
+  private wiredSides(ctx: SystemContext, v: ScenarioValues): WiredSides {
+    const { scheduler, capture } = ctx;
     const { client, server } = scenarioProfiles(v.all, PHS_TCP);
     const hosts = new TwoHostTopology(
       ctx,
       { address: SERVER, profile: server },
       { address: CLIENT, profile: client },
     );
-    this.ftp = new FtpTransfer(hosts.fixedHost, hosts.mobileHost, {
+    const ftp = new FtpTransfer(hosts.fixedHost, hosts.mobileHost, {
       direction: this.app === 'ftpPut' ? 'put' : 'get',
       size: v.number('size'),
       serverProfile: server,
@@ -143,32 +173,34 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       },
       (p, now) => capture.record(now, p),
     );
-    this.station = point.setup;
     const toBs = new WireDriver(scheduler, ETHERNET_BPS, hostDelay, point.fromFixed);
     const fromBs = new WireDriver(scheduler, ETHERNET_BPS, hostDelay, (p, now) => {
       capture.record(now, p);
-      serverNode.receive(p, now);
+      nodes.fixed.receive(p, now);
     });
     const toMs = new WireDriver(scheduler, ETHERNET_BPS, 0, (p, now) => this.bundle.sendUp(p, now));
-    this.stall = new ClientStall(
+    const stall = new ClientStall(
       scheduler,
       ctx.rng.get('phs.client.stall'),
       v.number('clientStall'),
       (p, now) => toMs.send(p, now),
     );
-    const { fixed: serverNode, mobile: clientNode } = hosts.nodes(
+    const nodes = hosts.nodes(
       {
         fixed: (p, now) => {
           capture.record(now, p);
           toBs.send(p, now);
         },
-        mobile: (p, now) => this.stall.send(p, now),
+        mobile: (p, now) => stall.send(p, now),
       },
-      this.ftp,
+      ftp,
     );
-    const toClient = new WireDriver(scheduler, ETHERNET_BPS, 0, (p, now) => clientNode.receive(p, now));
+    const toClient = new WireDriver(scheduler, ETHERNET_BPS, 0, (p, now) => nodes.mobile.receive(p, now));
+    return { ftp, point, stall, nodes, toClient };
+  }
 
-    // Links up before the run; timed lists.
+  /** Links up before the run, the timed lists, a hit asked for at 0; then the transfer starts. */
+  private startUp(v: ScenarioValues, nodes: HostNodes): void {
     const wanted: boolean[] = [];
     for (let i = 0; i < PHS_LINKS; i++)
       wanted.push(i < v.number('channels') && v.raw(`link${i + 1}`) !== false);
@@ -182,19 +214,22 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
     this.observer.fields(0);
 
     this.ftp.start(0);
-    serverNode.flush(0);
-    clientNode.flush(0);
+    nodes.fixed.flush(0);
+    nodes.mobile.flush(0);
+  }
 
-    // One 10 ms slot: body shadowing, radio verdicts, PIAFS on every live link, reassembly.
+  /** One 10 ms slot: body shadowing, radio verdicts, PIAFS on every live link, reassembly. */
+  private armSlots(scheduler: Scheduler, wired: WiredSides): void {
+    const { toClient, point } = wired;
     const slotTimer = scheduler.timer((now: Nanos) => {
       const slot = this.slot++;
       if (this.bodyPerSlot > 0 && this.bodyRng.next() < this.bodyPerSlot) this.bodyEvent(now);
       this.radio.step(now, this.bundle.active);
       this.bundle.step(slot, now, this.radio.verdict);
       this.observer.slot(now);
-      let p: Packet | undefined;
-      while ((p = this.bundle.msReceiver.pollPacket()) !== undefined) toClient.send(p, now);
-      while ((p = this.bundle.bsReceiver.pollPacket()) !== undefined) point.fromMobile(p, now);
+      const { ms, bs } = this.bundle;
+      for (let p = ms.pollDelivered(); p !== null; p = ms.pollDelivered()) toClient.send(p, now);
+      for (let p = bs.pollDelivered(); p !== null; p = bs.pollDelivered()) point.fromMobile(p, now);
       slotTimer.set(now + PIAFS_SLOT_NS);
     });
     slotTimer.set(0);

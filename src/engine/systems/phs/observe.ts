@@ -82,8 +82,8 @@ export class PhsObserver {
       }
     }
     if (this.mpState !== null) {
-      this.mpEnd(0, this.mpState, this.bundle.msReceiver, now);
-      this.mpEnd(1, this.mpState, this.bundle.bsReceiver, now);
+      this.mpEnd(0, this.mpState, this.bundle.ms.receiver, now);
+      this.mpEnd(1, this.mpState, this.bundle.bs.receiver, now);
     }
   }
 

@@ -24,7 +24,7 @@ function phsFailure(m: PhsState, now: Nanos): Out['failure'] {
   const what = f ? tcpFailureWhat(f) : 'The FTP transfer failed';
   const none = m.control.longestNoLinkSpell(at);
   const b = m.bundle;
-  const lostDead = b.bsSender.counters.fragmentsLostDead + b.msSender.counters.fragmentsLostDead;
+  const lostDead = b.bs.sender.counters.fragmentsLostDead + b.ms.sender.counters.fragmentsLostDead;
   let why: string;
   if (none.to > none.from) {
     const ongoing = none.to === at && m.control.linksUp === 0;
@@ -106,11 +106,11 @@ export function phsSummary(m: PhsState, now: Nanos): Out {
     repeatedFramesPerLink: repeated,
     framesSentPerLink: frames,
     longestErrorRunSlots: m.observer.longestRun,
-    mpPacketsDiscarded: b.msReceiver.counters.packetsDiscarded + b.bsReceiver.counters.packetsDiscarded,
-    mpFragmentsLost: b.msReceiver.counters.fragmentsLost + b.bsReceiver.counters.fragmentsLost,
-    mpFragmentsLostDead: b.bsSender.counters.fragmentsLostDead + b.msSender.counters.fragmentsLostDead,
-    mpTimeouts: b.msReceiver.counters.timeouts + b.bsReceiver.counters.timeouts,
-    mpReorderOverflows: b.msReceiver.counters.reorderOverflows + b.bsReceiver.counters.reorderOverflows,
+    mpPacketsDiscarded: b.ms.receiver.counters.packetsDiscarded + b.bs.receiver.counters.packetsDiscarded,
+    mpFragmentsLost: b.ms.receiver.counters.fragmentsLost + b.bs.receiver.counters.fragmentsLost,
+    mpFragmentsLostDead: b.bs.sender.counters.fragmentsLostDead + b.ms.sender.counters.fragmentsLostDead,
+    mpTimeouts: b.ms.receiver.counters.timeouts + b.bs.receiver.counters.timeouts,
+    mpReorderOverflows: b.ms.receiver.counters.reorderOverflows + b.bs.receiver.counters.reorderOverflows,
     lostStreamBytes: b.lostStreamBytes,
     setups: ctl.setups,
     setupFailures: ctl.setupFailures,

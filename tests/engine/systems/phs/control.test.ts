@@ -28,13 +28,13 @@ describe('PHS link set-up and loss', () => {
     const sim = phs('release=3@5&releaseDetect=2');
     const m = model(sim);
     sim.step(699); // up to 6.99 s
-    expect(m.bundle.bsSender.linkIds).toContain(3);
-    expect(m.bundle.msReceiver.linkIds).toContain(3);
+    expect(m.bundle.bs.sender.linkIds).toContain(3);
+    expect(m.bundle.ms.receiver.linkIds).toContain(3);
     expect(m.bundle.isLive(2)).toBe(false);
     sim.step(2);
-    expect(m.bundle.bsSender.linkIds).not.toContain(3);
-    expect(m.bundle.msReceiver.linkIds).not.toContain(3);
-    expect(m.bundle.bsReceiver.linkIds).not.toContain(3);
+    expect(m.bundle.bs.sender.linkIds).not.toContain(3);
+    expect(m.bundle.ms.receiver.linkIds).not.toContain(3);
+    expect(m.bundle.bs.receiver.linkIds).not.toContain(3);
     sim.runToEnd();
     expect(linkEvents(sim).filter((e) => e[1] === 3 && e[0] > 0)).toEqual([
       [5, 3, DEAD],
@@ -121,7 +121,7 @@ describe('PHS link set-up and loss', () => {
     expect(m.control.state[1]).toBe(DEAD);
     sim.step(300); // 5.5 s: the new incarnation joined while the old one was not yet noticed
     expect(m.control.state[1]).toBe(UP);
-    expect(m.bundle.bsSender.linkIds.filter((id) => id === 2)).toHaveLength(1);
+    expect(m.bundle.bs.sender.linkIds.filter((id) => id === 2)).toHaveLength(1);
     expect(m.bundle.piafs(1)!.bs.state.vs).toBeLessThan(m.bundle.piafs(0)!.bs.state.vs);
     sim.runToEnd();
     expect(linkEvents(sim).filter((e) => e[1] === 2 && e[0] > 0)).toEqual([
