@@ -44,8 +44,8 @@ export interface TimeDrawContext {
   /** The chart's block indexes of its layers, kept between draws (indexed.ts). */
   readonly indexes: ChartIndexes;
   /**
-   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last whole
-   * draw ended, the scales are that draw's, and what is drawn goes above it (ChartFrame.beginTail);
+   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last draw
+   * ended, the scales are the last whole draw's, and what is drawn goes above it (ChartFrame.beginTail);
    * the legend, axes, keys and description stand as that draw left them.
    */
   readonly tail?: boolean;
@@ -98,6 +98,12 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
  * second or two at most, however fast the run goes.
  */
 const LOOKAHEAD_S = 0.5;
+
+/**
+ * Tail groups a streaming chart keeps before drawing them again as one (time-chart.ts `drawTail`):
+ * a draw then costs its new columns, and one in MAX_TAILS the columns since the last whole draw.
+ */
+const MAX_TAILS = 8;
 
 /**
  * Steps of the time axis and of a streaming chart's value axis within a decade: each a new scale,
@@ -154,7 +160,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   /** What the last draw showed (draw-inputs.ts): the same again is not drawn. */
   let drawn: DrawInputs | null = null;
   /** The last whole draw while streaming: what fixed its scales, and the time its data reached. */
-  let whole: { key: DrawInputs; until: number } | null = null;
+  let whole: { key: DrawInputs; until: number; tailUntil: number } | null = null;
   const draw = (): void => {
     const [t0, t1] = domain();
     const w = frame.innerW;
@@ -199,7 +205,10 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
     const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
-    if (streaming) whole = { key: wholeKey(ctx), until: Math.min(view.simTime, t1) };
+    if (streaming) {
+      const until = Math.min(view.simTime, t1);
+      whole = { key: wholeKey(ctx), until, tailUntil: until };
+    }
     if (changed) {
       drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
       const next = heldSpan(data, used);
@@ -228,9 +237,12 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     ];
   };
   /**
-   * Draw only what came since the last whole draw, above it (ChartFrame.beginTail), when nothing
-   * else changed: the window, size, view, sources, the span held and the chart's scales
-   * (`streamKey`). False: a whole draw is needed.
+   * Draw only what came since the last draw, above it (ChartFrame.beginTail), when nothing else
+   * changed since the last whole draw: the window, size, view, sources, the span held and the
+   * chart's scales (`streamKey`). Each tail is a group of its own, so a draw walks only the columns
+   * new since the draw before (issue 21: one tail redrawn from the last whole draw grew to half a
+   * whole draw's cost before the axis stepped); every MAX_TAILS tails they are drawn again as one,
+   * so the groups stay few. False: a whole draw is needed.
    */
   const drawTail = (t0: number, t1: number, w: number, h: number): boolean => {
     if (!whole) return false;
@@ -240,12 +252,17 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
     const ctx = { data, view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame, indexes };
     if (!sameInputs(whole.key, wholeKey(ctx))) return false;
+    if (frame.tailCount >= MAX_TAILS) {
+      frame.dropTail();
+      whole.tailUntil = whole.until;
+    }
     frame.beginTail();
     try {
-      spec.draw({ ...ctx, t0: Math.max(from, whole.until), tail: true });
+      spec.draw({ ...ctx, t0: Math.max(from, whole.tailUntil), tail: true });
     } finally {
       frame.endTail();
     }
+    whole.tailUntil = Math.max(whole.tailUntil, Math.min(view.simTime, t1));
     return true;
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);
