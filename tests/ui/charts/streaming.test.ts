@@ -111,6 +111,24 @@ describe('a streaming time chart draws what is new onto what it drew (issue 21)'
     other.destroy();
   });
 
+  it('the event marks get their key buttons once the run stops, as a chart that never streamed has them', () => {
+    vi.spyOn(performance, 'now').mockReturnValue(1000);
+    const el = host();
+    const chart = createSeqChart(el, { sync: true, onSelect: () => {} });
+    chart.update(run(30_000), view(300, { streaming: true }));
+    expect(el.querySelectorAll('.tcp-event-key').length).toBe(0);
+    chart.update(run(31_000), view(310));
+    const fresh = host();
+    const other = createSeqChart(fresh, { sync: true, onSelect: () => {} });
+    other.update(run(31_000), view(310));
+    const keys = (e: HTMLElement) =>
+      [...e.querySelectorAll<HTMLElement>('.tcp-event-key')].map((b) => b.dataset.key);
+    expect(keys(fresh).length).toBeGreaterThan(0);
+    expect(keys(el)).toEqual(keys(fresh));
+    chart.destroy();
+    other.destroy();
+  });
+
   it('a new step of the axis, or of the y top, draws whole again', () => {
     vi.spyOn(performance, 'now').mockReturnValue(1000);
     const el = host();
