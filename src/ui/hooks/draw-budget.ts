@@ -68,10 +68,9 @@ export interface DrawBudgetDeps {
 }
 
 /**
- * Target interval between animation frames, ms: slower frames make the charts back off. Set
- * above the page's 50 fps goal (issue #3), so the charts yield before the page drops below it;
- * at full engine speed they then redraw a few times a second (measured over 4 s: sequence graph 3/s,
- * link timeline 1.75/s, RTO graph 5.5/s).
+ * Target interval between animation frames, ms: slower frames make the charts back off, by at most
+ * MAX_WAIT_MS. Set above the page's 50 fps goal (issue #3), so the charts yield before the page
+ * drops below it.
  */
 const TARGET_FRAME_MS = 1000 / 55;
 const MAX_BACKOFF = 32;
