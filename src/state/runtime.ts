@@ -9,6 +9,7 @@ import { parseScenario } from '../engine/scenarios';
 import type { EngineApi, EngineClient } from '../worker/client';
 import type { StepProgress } from '../worker/types';
 import { EngineWatch } from './engine-watch';
+import { LiveTraces } from './live-traces';
 import { TraceBuffers } from './trace-buffers';
 import type { LabDeps, LabState } from './types';
 
@@ -21,6 +22,13 @@ const FIRST_CALL_EXTRA_MS = 60_000;
  */
 export const MAX_SPEED_COMMIT_MS = 60;
 
+/**
+ * While playing at "max", the store (what React renders: the summary, the seek bar, the system
+ * panels) takes the commits in at most this often, ms; in between a commit only reaches the charts
+ * (`Runtime.live`), which thus still update every MAX_SPEED_COMMIT_MS or so.
+ */
+export const MAX_SPEED_VIEW_MS = 250;
+
 type Set = (partial: Partial<LabState>) => void;
 type Get = () => LabState;
 
@@ -29,6 +37,11 @@ export class Runtime {
   /** Bumped when the engine is replaced: results of an older engine are ignored. */
   private generation = 0;
   readonly buffers = new TraceBuffers();
+  /** Every commit's records and time, for the charts (live-traces.ts). */
+  readonly live = new LiveTraces();
+  /** What the commits since the store was last set would have set (at "max", MAX_SPEED_VIEW_MS). */
+  private deferred: Partial<LabState> | null = null;
+  private lastView = -Infinity;
   private queue: StepProgress[] = [];
   /** Loads among the queued results: `loaded` grows with the commit that brings their text. */
   private queuedLoads = 0;
@@ -196,9 +209,36 @@ export class Runtime {
     if (last.done && s.status === 'playing') patch.status = 'done';
     else if (last.done && s.status === 'ready') patch.status = 'done';
     else if (!last.done && s.status === 'done') patch.status = 'ready';
-    this.set(patch);
+    // The latest of each field since the store was last set (a summary from an earlier commit stays).
+    const merged = this.deferred ? { ...this.deferred, ...patch } : patch;
+    const light =
+      s.status === 'playing' &&
+      s.speed === 'max' &&
+      !reset &&
+      patch.status === undefined &&
+      patch.text === undefined &&
+      patch.loaded === undefined &&
+      this.lastCommit - this.lastView < MAX_SPEED_VIEW_MS;
+    this.live.publish(merged.traces ?? s.traces, merged.simTime ?? s.simTime);
+    if (light) this.deferred = merged;
+    else this.apply(merged);
     this.wake();
     this.onCommit();
+  }
+
+  /**
+   * Set the store to what the commits since it was last set brought, if they did not: the run
+   * stopped playing at "max" (use-lab's store calls it on every such change), so that a paused
+   * page shows where the run is.
+   */
+  catchUp(): void {
+    if (this.deferred) this.apply({ ...this.deferred, traceVersion: this.get().traceVersion + 1 });
+  }
+
+  private apply(patch: Partial<LabState>): void {
+    this.deferred = null;
+    this.lastView = this.lastCommit;
+    this.set(patch);
   }
 
   /** Resolve when nothing is in flight and everything received is committed. */

@@ -25,7 +25,13 @@ export function createLabStore(deps: LabDeps): LabStore {
       traces: {},
       traceVersion: 0,
       sources: [],
+      live: runtime.live,
     };
+  });
+  // At "max" the store takes the commits in less often than the charts (runtime.ts
+  // MAX_SPEED_VIEW_MS): once the run stops playing there, it is brought up to date at once.
+  store.subscribe((s, prev) => {
+    if ((prev.status === 'playing' && s.status !== 'playing') || prev.speed !== s.speed) runtime?.catchUp();
   });
   return store;
 }

@@ -4,6 +4,7 @@
  * recorded, as growable typed arrays), view (what the page shows; the URL fragment),
  * jobs (background runs: sweeps, compares, exercise checks).
  */
+import type { LiveTraces } from './live-traces';
 import type { Scenario, ScenarioError, Summary, SystemId, SystemView, TraceSourceInfo } from '../engine';
 import type { EngineClient } from '../worker/client';
 import type { LockedOut, LockSet } from './locks';
@@ -110,9 +111,11 @@ export interface PlaybackSlice {
 
 export interface TracesSlice {
   traces: TraceData;
-  /** Increases with every commit of new records. */
+  /** Increases with every commit of new records (at "max", every MAX_SPEED_VIEW_MS: runtime.ts). */
   traceVersion: number;
   sources: readonly TraceSourceInfo[];
+  /** Every commit's records and time, for the page's charts (at "max" ahead of `traces`). */
+  readonly live: LiveTraces;
 }
 
 /**

@@ -59,8 +59,10 @@ export function exposedApi(
 ): ExposedApi {
   return {
     load: guard('load', (text: string): LoadResult => withState(session.load(text))),
-    step: guard('step', (frames: number) => state(session.step(frames))),
-    stepBrief: guard('stepBrief', (frames: number) => state(session.stepBrief(frames))),
+    step: guard('step', (frames: number, maxMs?: number) => state(session.step(frames, maxMs))),
+    stepBrief: guard('stepBrief', (frames: number, maxMs?: number) =>
+      state(session.stepBrief(frames, maxMs)),
+    ),
     runToEnd: guard('runToEnd', () => state(session.runToEnd())),
     change: guard('change', (key: string, value: string): ChangeResult =>
       withState(session.change(key, value)),

@@ -104,16 +104,22 @@ export class SimSession implements SimApi {
     };
   }
 
-  step(frames: number): StepResult | null {
-    return this.run(frames, false) as StepResult | null;
+  step(frames: number, maxMs?: number): StepResult | null {
+    return this.run(frames, false, maxMs) as StepResult | null;
   }
 
-  stepBrief(frames: number): StepProgress | null {
-    return this.run(frames, true);
+  stepBrief(frames: number, maxMs?: number): StepProgress | null {
+    return this.run(frames, true, maxMs);
   }
 
-  /** Run `frames` frames reading the records between sub-steps; `brief`: progress only, unless done. */
-  private run(frames: number, brief: boolean): StepProgress | null {
+  /**
+   * Run `frames` frames reading the records between sub-steps; `brief`: progress only, unless done.
+   * `maxMs`: stop after the first sub-step that ends this long after the request began, with the
+   * frames run so far (the page's max speed: a stretch of the run where frames cost 100 times more
+   * than in the one before would otherwise make one answer take the worker 0.3–0.6 s, and the
+   * charts wait that long for new records, issue 21).
+   */
+  private run(frames: number, brief: boolean, maxMs = Infinity): StepProgress | null {
     const sim = this.sim;
     if (!sim) return null;
     const started = this.now();
@@ -128,6 +134,7 @@ export class SimSession implements SimApi {
       if (ran === 0) break;
       remaining -= ran;
       this.drain(batches, ran);
+      if (this.now() - started >= maxMs) break;
     }
     const state = this.state(batches, brief && !sim.done);
     return { ...state, busyMs: this.now() - started };

@@ -75,9 +75,10 @@ export interface HeadlessResult {
 /** The worker's API as seen from the page (every call returns a promise there). */
 export interface SimApi {
   load(scenarioText: string): LoadResult;
-  step(frames: number): StepResult | null;
+  /** Run `frames` frames; with `maxMs`, fewer if the worker has worked that long (session.ts `run`). */
+  step(frames: number, maxMs?: number): StepResult | null;
   /** As `step`, but while the run goes on only its progress and records (the page's max speed). */
-  stepBrief(frames: number): StepProgress | null;
+  stepBrief(frames: number, maxMs?: number): StepProgress | null;
   /** Run to the end in chunks inside the worker; returns the final state with every new batch. */
   runToEnd(): StepResult | null;
   /** An edit: a starting value before the run or after it finished, a timed change mid-run (edit-log.ts). */

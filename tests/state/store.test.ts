@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
 import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
+import { MAX_SPEED_VIEW_MS } from '../../src/state/runtime';
 import { harness, settle, tick, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
@@ -100,9 +101,8 @@ describe('lab store', () => {
   it('with tasks (the page), commits run in a task of their own, never in a frame callback', async () => {
     await loaded('system=is707&fer=0.2&duration=600', harness({ tasks: true, clockedRequests: true }));
     const phases: string[] = [];
-    const unsubscribe = h.store.subscribe((s, prev) => {
-      if (s.traceVersion !== prev.traceVersion) phases.push(h.phase());
-    });
+    // Every commit reaches the charts (live); the store, at max, every MAX_SPEED_VIEW_MS.
+    const unsubscribe = h.store.getState().live.subscribe(() => phases.push(h.phase()));
     h.store.getState().setSpeed('max');
     h.store.getState().play();
     for (let i = 0; i < 3000 && h.store.getState().status !== 'done'; i++) await h.frames(1);
@@ -113,6 +113,34 @@ describe('lab store', () => {
     const s = h.store.getState();
     expect(s.status).toBe('done');
     expect(s.traces['tcp.send'].length).toBe(30_000);
+  });
+
+  it('at max the charts get every commit, the store one in MAX_SPEED_VIEW_MS, and a pause brings it up to date', async () => {
+    await loaded('system=is707&fer=0.2&duration=1000000', harness({ tasks: true, clockedRequests: true }));
+    const live = h.store.getState().live;
+    let commits = 0;
+    let views = 0;
+    const stop = live.subscribe(() => commits++);
+    const unsubscribe = h.store.subscribe((s, prev) => {
+      if (s.traceVersion !== prev.traceVersion) views++;
+    });
+    h.store.getState().setSpeed('max');
+    h.store.getState().play();
+    for (let i = 0; i < 200 && h.store.getState().status === 'playing'; i++) await h.frames(1);
+    // 200 frames of 16 ms: commits at least MAX_SPEED_COMMIT_MS apart, the store's at least MAX_SPEED_VIEW_MS.
+    expect(commits).toBeGreaterThan(20);
+    expect(views).toBeLessThanOrEqual(Math.ceil((200 * 16) / MAX_SPEED_VIEW_MS) + 1);
+    expect(views).toBeGreaterThan(3);
+    expect(live.simTime).toBeGreaterThanOrEqual(h.store.getState().simTime);
+    h.store.getState().pause();
+    await settle(h);
+    stop();
+    unsubscribe();
+    // Paused: the store shows what the last commit brought.
+    const s = h.store.getState();
+    expect(s.simTime).toBe(live.simTime);
+    expect(s.traces).toBe(live.traces);
+    expect(s.traces['tcp.send'].length).toBe(Math.round(s.simTime / 0.02));
   });
 
   it('a live change mid-run is recorded in the text as an event and shown as the effective value', async () => {

@@ -51,6 +51,25 @@ describe('SimSession', () => {
     expect(records(s.step(100))).toEqual([300_000, 300_100]);
   });
 
+  it('a request given maxMs stops after the sub-step that reaches it, with the records of the frames run', () => {
+    // A clock that moves 10 ms each time it is read: the worker's time outgrows 40 ms in a few sub-steps.
+    let clock = 0;
+    const s = new SimSession({ ...fakeDeps, now: () => (clock += 10) });
+    expect(s.load('system=is707&duration=20000').errors).toEqual([]);
+    const r = s.stepBrief(300_000, 40);
+    const send = r?.batches.filter((b) => b.name === 'tcp.send') ?? [];
+    expect(r?.frame).toBeGreaterThan(0);
+    expect(r?.frame).toBeLessThan(300_000);
+    // The records are exactly those of the frames run, and the next request goes on from there.
+    expect([send[0]?.from, send.at(-1)?.to]).toEqual([0, r?.frame]);
+    const next = s.step(100);
+    expect(next?.batches.find((b) => b.name === 'tcp.send')?.from).toBe(r?.frame);
+    // Without it, every frame asked for is run.
+    const whole = new SimSession({ ...fakeDeps, now: () => (clock += 10) });
+    whole.load('system=is707&duration=20000');
+    expect(whole.stepBrief(300_000)?.frame).toBe(300_000);
+  });
+
   it('a brief step reports progress and records only, and everything once the run ends', () => {
     const s = session('system=is707&duration=1');
     const brief = s.stepBrief(10);

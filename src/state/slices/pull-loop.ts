@@ -90,8 +90,11 @@ export class PullLoop {
     this.inflight++;
     const started = this.deps.now();
     let result: StepProgress | null | undefined;
+    // At "max" the worker also stops once it has worked about TARGET_MS: a request sized by the
+    // stretch before may meet frames that cost far more (IS-707 between transfers and during one).
+    const maxMs = this.get().speed === 'max' ? TARGET_MS : undefined;
     try {
-      result = await this.rt.call((api) => (brief ? api.stepBrief(frames) : api.step(frames)));
+      result = await this.rt.call((api) => (brief ? api.stepBrief(frames, maxMs) : api.step(frames, maxMs)));
     } finally {
       this.inflight--;
     }

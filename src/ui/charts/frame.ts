@@ -176,16 +176,23 @@ export class ChartFrame {
   }
 
   /**
-   * The tail (time-chart.ts, while the run streams): a group above the plot's layers that holds
-   * what came since the chart's last whole draw, with layers of its own. Between `beginTail` and
-   * `endTail` every `layer(name)` is the tail's; `dropTail` removes it (a whole draw follows).
+   * The tails (time-chart.ts, while the run streams): groups above the plot's layers, each holding
+   * what came since the draw before it, with layers of their own. `beginTail` adds one (above the
+   * others); between it and `endTail` every `layer(name)` is that tail's; `dropTail` removes them
+   * all (a whole draw, or one tail drawn again in their place, follows).
    */
-  private tailGroup: { root: G; layers: Map<string, G> } | null = null;
+  private tails: G[] = [];
   private tail: { root: G; layers: Map<string, G> } | null = null;
 
+  /** Tail groups drawn since the last whole draw (or since the tails were last drawn as one). */
+  get tailCount(): number {
+    return this.tails.length;
+  }
+
   beginTail(): void {
-    this.tailGroup ??= { root: this.plot.append('g').attr('class', 'tail'), layers: new Map() };
-    this.tail = this.tailGroup;
+    const root = this.plot.append('g').attr('class', 'tail');
+    this.tails.push(root);
+    this.tail = { root, layers: new Map() };
   }
 
   endTail(): void {
@@ -193,8 +200,8 @@ export class ChartFrame {
   }
 
   dropTail(): void {
-    this.tailGroup?.root.remove();
-    this.tailGroup = null;
+    for (const g of this.tails) g.remove();
+    this.tails = [];
     this.tail = null;
   }
 
@@ -317,6 +324,10 @@ export class ChartFrame {
   ): d3.Selection<SVGTextElement, unknown, null, undefined> {
     let t = g.select<SVGTextElement>(`text.${cls}`);
     if (t.empty()) t = g.append('text').attr('class', cls);
+    // Last in its axis, where a first draw puts it: ticks an axis gains later (a run that streamed
+    // on a stepped axis, then stopped) are appended after it, and the svg would differ from a chart
+    // drawn once (issue 21).
+    else t.raise();
     return t
       .attr('fill', p.neutral.ink)
       .attr('font-size', CHART_STYLE.labelFontPx)

@@ -63,7 +63,11 @@ export function createSeqChart(el: HTMLElement, options: SeqChartOptions = {}): 
       }
       const { text, marks } = drawSeq(ctx, options, series, undefined, yDomain);
       mark?.draw(ctx);
-      keys?.place(marks, ctx.frame.margin.left, ctx.frame.margin.top, ctx.view.selection);
+      // While the run streams at max speed the marks move with every axis step: their key buttons
+      // wait for it to stop (placing a button per mark was a third of a whole draw with GERAN's
+      // 500 connections, issue 21); the whole draw then places them all.
+      const keyed = ctx.view.streaming ? [] : marks;
+      keys?.place(keyed, ctx.frame.margin.left, ctx.frame.margin.top, ctx.view.selection);
       return text;
     },
     // Streaming, the scales are fixed by the stepped y domain (besides the window): its text.

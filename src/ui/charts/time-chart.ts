@@ -1,4 +1,5 @@
 import * as d3 from 'd3';
+import { LOOKAHEAD_S, MAX_TAILS, stepAhead } from './stream-steps';
 import { palette, type Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
 import { ChartFrame, FrameScheduler } from './frame';
@@ -44,8 +45,8 @@ export interface TimeDrawContext {
   /** The chart's block indexes of its layers, kept between draws (indexed.ts). */
   readonly indexes: ChartIndexes;
   /**
-   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last whole
-   * draw ended, the scales are that draw's, and what is drawn goes above it (ChartFrame.beginTail);
+   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last draw
+   * ended, the scales are the last whole draw's, and what is drawn goes above it (ChartFrame.beginTail);
    * the legend, axes, keys and description stand as that draw left them.
    */
   readonly tail?: boolean;
@@ -92,30 +93,7 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
   return [0, end];
 }
 
-/**
- * While the run streams the time axis reaches this far ahead of the data, in wall seconds at the
- * speed it is advancing: its scale (and the whole draw a new scale takes) changes about once a
- * second or two at most, however fast the run goes.
- */
-const LOOKAHEAD_S = 0.5;
-
-/**
- * Steps of the time axis and of a streaming chart's value axis within a decade: each a new scale,
- * so a whole draw (about ten times a tail draw's cost), hence few — the plot is at least 40 % full.
- */
-const STEPS = [1, 2, 5, 10];
-
-/**
- * The least step (1, 2 or 5 × a power of ten) at or above `v` (1 for nothing yet): while the run
- * streams the time axis ends there, so its scale — and what is drawn — stays the same for many
- * updates.
- */
-export function stepAhead(v: number): number {
-  if (!(v > 0) || !Number.isFinite(v)) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const s of STEPS) if (s * p >= v * (1 - 1e-12)) return s * p;
-  return 10 * p;
-}
+export { stepAhead };
 
 export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec: TimeChartSpec): TimeChart {
   const frame = new ChartFrame(el, {
@@ -154,7 +132,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   /** What the last draw showed (draw-inputs.ts): the same again is not drawn. */
   let drawn: DrawInputs | null = null;
   /** The last whole draw while streaming: what fixed its scales, and the time its data reached. */
-  let whole: { key: DrawInputs; until: number } | null = null;
+  let whole: { key: DrawInputs; until: number; tailUntil: number } | null = null;
   const draw = (): void => {
     const [t0, t1] = domain();
     const w = frame.innerW;
@@ -199,7 +177,10 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
     const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
     used = reads;
-    if (streaming) whole = { key: wholeKey(ctx), until: Math.min(view.simTime, t1) };
+    if (streaming) {
+      const until = Math.min(view.simTime, t1);
+      whole = { key: wholeKey(ctx), until, tailUntil: until };
+    }
     if (changed) {
       drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
       const next = heldSpan(data, used);
@@ -228,9 +209,12 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     ];
   };
   /**
-   * Draw only what came since the last whole draw, above it (ChartFrame.beginTail), when nothing
-   * else changed: the window, size, view, sources, the span held and the chart's scales
-   * (`streamKey`). False: a whole draw is needed.
+   * Draw only what came since the last draw, above it (ChartFrame.beginTail), when nothing else
+   * changed since the last whole draw: the window, size, view, sources, the span held and the
+   * chart's scales (`streamKey`). Each tail is a group of its own, so a draw walks only the columns
+   * new since the draw before (issue 21: one tail redrawn from the last whole draw grew to half a
+   * whole draw's cost before the axis stepped); every MAX_TAILS tails they are drawn again as one,
+   * so the groups stay few. False: a whole draw is needed.
    */
   const drawTail = (t0: number, t1: number, w: number, h: number): boolean => {
     if (!whole) return false;
@@ -240,12 +224,17 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
     const ctx = { data, view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame, indexes };
     if (!sameInputs(whole.key, wholeKey(ctx))) return false;
+    if (frame.tailCount >= MAX_TAILS) {
+      frame.dropTail();
+      whole.tailUntil = whole.until;
+    }
     frame.beginTail();
     try {
-      spec.draw({ ...ctx, t0: Math.max(from, whole.until), tail: true });
+      spec.draw({ ...ctx, t0: Math.max(from, whole.tailUntil), tail: true });
     } finally {
       frame.endTail();
     }
+    whole.tailUntil = Math.max(whole.tailUntil, Math.min(view.simTime, t1));
     return true;
   };
   const scheduler = new FrameScheduler(draw, options.sync === true);

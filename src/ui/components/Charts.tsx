@@ -210,7 +210,8 @@ function ChartBody({ spec, theme }: { spec: ChartSpec; theme: 'light' | 'dark' }
     // All three windows side by side (10, 100, 1000 s): the narrowing is the point of Figures 10-12.
   };
   const key = `${system}|${app === 'ping' ? 'ping' : ''}|${hideCapacity ? 'no-capacity' : ''}|${hideGoodput ? 'no-goodput' : ''}|${spec.id === 'tput' ? windowS : ''}`;
-  const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key);
+  const live = useLab((s) => s.live);
+  const host = useChart(spec.factory as ChartFactory<typeof options>, traces, view, options, key, live);
   return (
     <>
       <ChartExport spec={spec} host={host} />

@@ -5,6 +5,7 @@ import { notesOf } from '../../state/notes';
 import type { ChartId } from '../../state/url-codec';
 import { useLab } from './use-lab';
 import { useBaselineData } from '../baseline/baseline-store';
+import type { LiveTraces } from '../../state/live-traces';
 
 /**
  * The shared time axis as a chart sees it: the zoom domain, the time reached, the theme, the
@@ -27,6 +28,13 @@ export function useChartView(theme: 'light' | 'dark', chart?: ChartId): ChartVie
   );
 }
 
+/** Streaming, the newest commit's records and time (they reach the store later, or not at all). */
+function newest(live: LiveTraces | undefined, data: TraceData, view: ChartView): [TraceData, ChartView] {
+  return live && view.streaming && live.simTime > view.simTime
+    ? [live.traces, { ...view, simTime: live.simTime }]
+    : [data, view];
+}
+
 /** How near the viewport a chart counts as in view, px. */
 const VIEW_MARGIN_PX = 200;
 
@@ -42,6 +50,10 @@ export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLEleme
  *
  * Sets `data-first-draw` (milliseconds since navigation) on the host the first time it
  * hands the chart data with records, for the browser benchmark.
+ *
+ * `live`: `data` is the run's traces (the store's `traces`); while the view streams, the chart
+ * follows every commit through `live` instead, ahead of the store, which React renders from less
+ * often at "max" (state/live-traces.ts).
  */
 export function useChart<O extends ChartOptions>(
   factory: ChartFactory<O>,
@@ -50,6 +62,7 @@ export function useChart<O extends ChartOptions>(
   options: O,
   /** Re-create the chart when this changes (e.g. a decoder or window option). */
   optionsKey = '',
+  live?: LiveTraces,
 ): RefObject<HTMLDivElement | null> {
   const host = useRef<HTMLDivElement | null>(null);
   const chart = useRef<{ update(data: TraceData, view: ChartView): void } | null>(null);
@@ -97,12 +110,20 @@ export function useChart<O extends ChartOptions>(
   }, [playing]);
 
   useEffect(() => {
-    chart.current?.update(data, view);
+    if (!live) return;
+    return live.subscribe(() => {
+      if (last.current.view.streaming)
+        chart.current?.update(...newest(live, last.current.data, last.current.view));
+    });
+  }, [live]);
+
+  useEffect(() => {
+    chart.current?.update(...newest(live, data, view));
     const el = host.current;
     if (el && !el.hasAttribute('data-first-draw') && Object.values(data).some((s) => s.length > 0)) {
       el.setAttribute('data-first-draw', String(Math.round(performance.now())));
     }
-  }, [data, view]);
+  }, [data, view, live]);
 
   return host;
 }

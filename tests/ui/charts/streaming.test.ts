@@ -75,6 +75,60 @@ describe('a streaming time chart draws what is new onto what it drew (issue 21)'
     other.destroy();
   });
 
+  it('each tail draw walks only the columns since the draw before; the tails are redrawn as one every few', () => {
+    vi.spyOn(performance, 'now').mockReturnValue(1000);
+    const el = host();
+    const chart = createSeqChart(el, { sync: true });
+    const streaming = { streaming: true };
+    chart.update(run(26_000), view(260, streaming));
+    chart.indexWork();
+    // Sixteen draws, 5 s of new records each, on a 500 s axis.
+    const work: number[] = [];
+    const groups: number[] = [];
+    for (let k = 1; k <= 16; k++) {
+      chart.update(run(26_000 + 500 * k), view(260 + 5 * k, streaming));
+      work.push(chart.indexWork());
+      groups.push(el.querySelectorAll('g.tail').length);
+    }
+    // A group per draw, at most eight: the ninth draw redraws the eight as one, and so on.
+    expect(groups).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // A chained tail's work is its own 5 s, not the 40 s since the whole draw: the ninth (merging 45 s) costs several times the tenth.
+    expect(work[9]).toBeGreaterThan(0);
+    expect(work[9] * 3).toBeLessThan(work[8]);
+    expect(Math.abs(work[9] - work[1])).toBeLessThanOrEqual(work[1]);
+    // Every tail shows its new segments.
+    const tails = [...el.querySelectorAll('g.tail')];
+    expect(tails.map((g) => Number(g.querySelector('path.seg-data')?.getAttribute('data-n')) > 0)).toEqual(
+      Array(8).fill(true),
+    );
+    // Stopped: the same svg as a chart that never streamed.
+    chart.update(run(34_000), view(340));
+    const fresh = host();
+    const other = createSeqChart(fresh, { sync: true });
+    other.update(run(34_000), view(340));
+    expect(svgText(el)).toBe(svgText(fresh));
+    chart.destroy();
+    other.destroy();
+  });
+
+  it('the event marks get their key buttons once the run stops, as a chart that never streamed has them', () => {
+    vi.spyOn(performance, 'now').mockReturnValue(1000);
+    const el = host();
+    const chart = createSeqChart(el, { sync: true, onSelect: () => {} });
+    chart.update(run(30_000), view(300, { streaming: true }));
+    expect(el.querySelectorAll('.tcp-event-key').length).toBe(0);
+    chart.update(run(31_000), view(310));
+    const fresh = host();
+    const other = createSeqChart(fresh, { sync: true, onSelect: () => {} });
+    other.update(run(31_000), view(310));
+    const keys = (e: HTMLElement) =>
+      [...e.querySelectorAll<HTMLElement>('.tcp-event-key')].map((b) => b.dataset.key);
+    expect(keys(fresh).length).toBeGreaterThan(0);
+    expect(keys(el)).toEqual(keys(fresh));
+    chart.destroy();
+    other.destroy();
+  });
+
   it('a new step of the axis, or of the y top, draws whole again', () => {
     vi.spyOn(performance, 'now').mockReturnValue(1000);
     const el = host();

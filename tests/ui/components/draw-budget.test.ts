@@ -145,6 +145,30 @@ describe('DrawBudget while data streams', () => {
     // Two 4 ms charts fit the 8 ms budget; never all five in one frame.
     expect(longest).toBeLessThanOrEqual(8);
   });
+  it('draws a cheap chart on every commit at full speed even when frames come slowly (issue 21)', () => {
+    // A loaded machine: frames 25 ms apart (the budget backs off), a commit every 65 ms of wall time
+    // (runtime.ts MAX_SPEED_COMMIT_MS and a frame), the chart's tail draw 3 ms.
+    let now = 0;
+    const queue: (() => void)[] = [];
+    const b = new DrawBudget({ now: () => now, frame: (cb) => queue.push(cb) });
+    let draws = 0;
+    const chart = b.add({ update: () => {}, flush: () => ((draws += 1), (now += 3)), destroy: () => {} });
+    let nextCommit = 0;
+    let commits = 0;
+    while (now < 4000) {
+      if (now >= nextCommit) {
+        chart.update({}, view);
+        commits++;
+        nextCommit += 65;
+      }
+      const start = now;
+      queue.splice(0).forEach((f) => f());
+      now = start + 25;
+    }
+    // Every commit drawn: 15 a second (at MAX_WAIT_MS 90 every other one was: 7.7 a second).
+    expect(draws).toBeGreaterThanOrEqual(commits - 1);
+    expect(draws / 4).toBeGreaterThanOrEqual(12);
+  });
 });
 
 describe('DrawBudget once the data stops changing', () => {
