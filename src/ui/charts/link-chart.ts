@@ -10,15 +10,8 @@ import {
   type BandColumns,
   type BandState,
 } from './link-bands';
-import {
-  BIT,
-  binFrames,
-  CAT_INDEX,
-  CAT_SLOTS,
-  createLinkBinState,
-  frameIndex,
-  type LinkBinState,
-} from './link-bins';
+import { binFrames, createLinkBinState, type LinkBinState } from './link-bins';
+import { BIT, CAT_INDEX, CAT_SLOTS, frameIndex } from './link-frame-index';
 import { NO_DECODER, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
 import { drawRowMarks, rowEventIndex } from './link-events';
