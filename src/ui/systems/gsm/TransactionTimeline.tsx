@@ -17,6 +17,13 @@ import {
 } from './transactions';
 
 const WINDOW_S = 60;
+
+/** The transactions, the simulated time now, and the workload. */
+interface TimelineProps {
+  rows: readonly TransactionRow[];
+  now: number;
+  mode: 'rr' | 'crr';
+}
 const LANE = LANE_PX;
 
 /** One transaction's lane over the window from t0: the bar from its start to its response (or now), and its moments. */
@@ -63,15 +70,7 @@ function TransactionLane({
 }
 
 /** The caption: the workload, and the transactions and their rate unless an open exercise hides them. */
-function TransactionCaption({
-  rows,
-  now,
-  mode,
-}: {
-  rows: readonly TransactionRow[];
-  now: number;
-  mode: 'rr' | 'crr';
-}) {
+function TransactionCaption({ rows, now, mode }: TimelineProps) {
   const { perSecond, mean } = transactionRate(rows, now, mode);
   const done = rows.filter((r) => Number.isFinite(r.response)).length;
   const hidden = useHidden();
@@ -92,15 +91,7 @@ function TransactionCaption({
 }
 
 /** The timeline for given rows (exported for tests). */
-export function Transactions({
-  rows,
-  now,
-  mode,
-}: {
-  rows: readonly TransactionRow[];
-  now: number;
-  mode: 'rr' | 'crr';
-}) {
+export function Transactions({ rows, now, mode }: TimelineProps) {
   const t1 = Math.max(now, WINDOW_S);
   const t0 = t1 - WINDOW_S;
   const shown = rows.filter((r) => (Number.isFinite(r.response) ? r.response : now) >= t0);
