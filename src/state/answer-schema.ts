@@ -110,6 +110,97 @@ function readCondition(r: Reader, c: unknown, at: string): Condition | null {
   return out;
 }
 
+/** What every truth may name: the seeds it averages and the scenario it runs. */
+type TruthCommon = { seeds?: number; scenario?: string };
+type Fields = Record<string, unknown>;
+
+/** A measure over a trace (`t.kind` "measure"): source, measure, field, window and filter. */
+function readMeasureTruth(r: Reader, t: Fields, p: string, common: TruthCommon): Truth | null {
+  const ok =
+    r.need(
+      t,
+      'source',
+      p,
+      (x) => typeof x === 'string' && SOURCE.test(x),
+      'a trace source such as tcp.rtoActive',
+    ) &&
+    r.need(
+      t,
+      'measure',
+      p,
+      (x) => (MEASURES as readonly unknown[]).includes(x),
+      `one of ${MEASURES.join(', ')}`,
+    ) &&
+    (t.measure === 'count' && t.field === undefined
+      ? true
+      : r.need(
+          t,
+          'field',
+          p,
+          (x) => typeof x === 'string' && FIELD.test(x),
+          'a field of the source such as seconds',
+        ));
+  if (!ok) return null;
+  const time = (x: unknown) => isNumber(x) && x >= 0;
+  if (t.from !== undefined && !r.need(t, 'from', p, time, 'a time in seconds ≥ 0')) return null;
+  if (
+    t.to !== undefined &&
+    !r.need(
+      t,
+      'to',
+      p,
+      (x) => time(x) && (x as number) > ((t.from as number) ?? 0),
+      'a time in seconds after from',
+    )
+  )
+    return null;
+  const w = t.where;
+  const whereOk = (x: unknown) =>
+    isObject(x) && typeof x.field === 'string' && FIELD.test(x.field) && isNumber(x.equals);
+  if (w !== undefined && !r.need(t, 'where', p, whereOk, '{field, equals} with a field name and a number'))
+    return null;
+  return {
+    kind: 'measure',
+    source: t.source as string,
+    ...(t.field !== undefined ? { field: t.field as string } : {}),
+    measure: t.measure as MeasureKind,
+    ...(t.from !== undefined ? { from: t.from as number } : {}),
+    ...(t.to !== undefined ? { to: t.to as number } : {}),
+    ...(isObject(w) ? { where: { field: w.field as string, equals: w.equals as number } } : {}),
+    ...common,
+  };
+}
+
+/** The first of a key's values at which a figure reaches `factor` × its value at the first (`t.kind` "firstReaching"). */
+function readFirstReachingTruth(r: Reader, t: Fields, p: string, common: TruthCommon): Truth | null {
+  const value = (x: unknown) => isNumber(x) || (typeof x === 'string' && x.length > 0 && x.length <= 40);
+  const ok =
+    r.need(t, 'path', p, isPath, 'a summary path such as normalizedGoodput') &&
+    r.need(t, 'key', p, (x) => typeof x === 'string' && FIELD.test(x), 'a scenario key such as idle') &&
+    r.need(
+      t,
+      'values',
+      p,
+      (x) => Array.isArray(x) && x.length >= 2 && x.length <= 50 && x.every(value),
+      'a list of 2 to 50 values',
+    ) &&
+    r.need(t, 'factor', p, (x) => isNumber(x) && x > 0, 'a number > 0');
+  if (!ok) return null;
+  const f = t.factor as number;
+  const bandOk = (b: unknown) =>
+    Array.isArray(b) && b.length === 2 && b.every(isNumber) && b[0] <= f && f <= b[1];
+  if (t.band !== undefined && !r.need(t, 'band', p, bandOk, '[lo, hi] with lo ≤ factor ≤ hi')) return null;
+  return {
+    kind: 'firstReaching',
+    key: t.key as string,
+    values: t.values as (number | string)[],
+    path: t.path as string,
+    factor: f,
+    ...(t.band !== undefined ? { band: t.band as [number, number] } : {}),
+    ...common,
+  };
+}
+
 function readTruth(r: Reader, t: unknown, at: string): Truth | null {
   if (!isObject(t)) {
     r.bad(at, 'missing; expected {kind: "summary", "measure" or "firstReaching", …}', true);
@@ -118,7 +209,7 @@ function readTruth(r: Reader, t: unknown, at: string): Truth | null {
   const p = `${at}.`;
   if (!r.need(t, 'seeds', p, seedsOk, `a whole number of seeds from 1 to ${MAX_SEEDS}`)) return null;
   if (t.scenario !== undefined && !r.need(t, 'scenario', p, isText, 'a scenario text')) return null;
-  const common = {
+  const common: TruthCommon = {
     ...(t.seeds !== undefined ? { seeds: t.seeds as number } : {}),
     ...(t.scenario !== undefined ? { scenario: t.scenario as string } : {}),
   };
@@ -126,89 +217,8 @@ function readTruth(r: Reader, t: unknown, at: string): Truth | null {
     if (!r.need(t, 'path', p, isPath, 'a summary path such as tcp.maxRto')) return null;
     return { kind: 'summary', path: t.path as string, ...common };
   }
-  if (t.kind === 'measure') {
-    const ok =
-      r.need(
-        t,
-        'source',
-        p,
-        (x) => typeof x === 'string' && SOURCE.test(x),
-        'a trace source such as tcp.rtoActive',
-      ) &&
-      r.need(
-        t,
-        'measure',
-        p,
-        (x) => (MEASURES as readonly unknown[]).includes(x),
-        `one of ${MEASURES.join(', ')}`,
-      ) &&
-      (t.measure === 'count' && t.field === undefined
-        ? true
-        : r.need(
-            t,
-            'field',
-            p,
-            (x) => typeof x === 'string' && FIELD.test(x),
-            'a field of the source such as seconds',
-          ));
-    if (!ok) return null;
-    const time = (x: unknown) => isNumber(x) && x >= 0;
-    if (t.from !== undefined && !r.need(t, 'from', p, time, 'a time in seconds ≥ 0')) return null;
-    if (
-      t.to !== undefined &&
-      !r.need(
-        t,
-        'to',
-        p,
-        (x) => time(x) && (x as number) > ((t.from as number) ?? 0),
-        'a time in seconds after from',
-      )
-    )
-      return null;
-    const w = t.where;
-    const whereOk = (x: unknown) =>
-      isObject(x) && typeof x.field === 'string' && FIELD.test(x.field) && isNumber(x.equals);
-    if (w !== undefined && !r.need(t, 'where', p, whereOk, '{field, equals} with a field name and a number'))
-      return null;
-    return {
-      kind: 'measure',
-      source: t.source as string,
-      ...(t.field !== undefined ? { field: t.field as string } : {}),
-      measure: t.measure as MeasureKind,
-      ...(t.from !== undefined ? { from: t.from as number } : {}),
-      ...(t.to !== undefined ? { to: t.to as number } : {}),
-      ...(isObject(w) ? { where: { field: w.field as string, equals: w.equals as number } } : {}),
-      ...common,
-    };
-  }
-  if (t.kind === 'firstReaching') {
-    const value = (x: unknown) => isNumber(x) || (typeof x === 'string' && x.length > 0 && x.length <= 40);
-    const ok =
-      r.need(t, 'path', p, isPath, 'a summary path such as normalizedGoodput') &&
-      r.need(t, 'key', p, (x) => typeof x === 'string' && FIELD.test(x), 'a scenario key such as idle') &&
-      r.need(
-        t,
-        'values',
-        p,
-        (x) => Array.isArray(x) && x.length >= 2 && x.length <= 50 && x.every(value),
-        'a list of 2 to 50 values',
-      ) &&
-      r.need(t, 'factor', p, (x) => isNumber(x) && x > 0, 'a number > 0');
-    if (!ok) return null;
-    const f = t.factor as number;
-    const bandOk = (b: unknown) =>
-      Array.isArray(b) && b.length === 2 && b.every(isNumber) && b[0] <= f && f <= b[1];
-    if (t.band !== undefined && !r.need(t, 'band', p, bandOk, '[lo, hi] with lo ≤ factor ≤ hi')) return null;
-    return {
-      kind: 'firstReaching',
-      key: t.key as string,
-      values: t.values as (number | string)[],
-      path: t.path as string,
-      factor: f,
-      ...(t.band !== undefined ? { band: t.band as [number, number] } : {}),
-      ...common,
-    };
-  }
+  if (t.kind === 'measure') return readMeasureTruth(r, t, p, common);
+  if (t.kind === 'firstReaching') return readFirstReachingTruth(r, t, p, common);
   r.bad(`${p}kind`, 'expected "summary", "measure" or "firstReaching"', true);
   return null;
 }

@@ -94,30 +94,99 @@ async function runToEnd(
   };
 }
 
+type Get = () => LabState;
+type Set = (partial: Partial<LabState>) => void;
+
+/**
+ * The jobs started, each under its id with its cancel signal and its progress in `jobs`; a newer
+ * job under an id takes over from the one before (cancelled), whose ending then changes nothing.
+ */
+class JobRegistry {
+  private readonly signals = new Map<string, CancelSignal>();
+  constructor(
+    private readonly get: Get,
+    private readonly set: Set,
+  ) {}
+
+  update(id: string, patch: Partial<JobProgress>): void {
+    const old = this.get().jobs[id];
+    if (old) this.set({ jobs: { ...this.get().jobs, [id]: { ...old, ...patch } } });
+  }
+
+  /** Whether `signal` is still the signal of job `id` (no newer job took over). */
+  current(id: string, signal: CancelSignal): boolean {
+    return this.signals.get(id) === signal;
+  }
+
+  /** Start job `id` (cancelling one still running under that id) and return its signal. */
+  start(id: string, kind: JobKind, total: number): CancelSignal {
+    this.signals.get(id)?.cancel();
+    const signal = new CancelSignal();
+    this.signals.set(id, signal);
+    this.set({
+      jobs: { ...this.get().jobs, [id]: { kind, status: 'running', done: 0, total, error: null } },
+    });
+    return signal;
+  }
+
+  finish(id: string, signal: CancelSignal, error: string | null): void {
+    if (!this.current(id, signal)) return; // a newer job under this id took over
+    this.signals.delete(id);
+    this.update(id, { status: error !== null ? 'failed' : signal.cancelled ? 'cancelled' : 'done', error });
+  }
+
+  cancel(id: string): void {
+    const signal = this.signals.get(id);
+    if (!signal) return;
+    // The engines stop now (terminated), not when their current run ends (issue 20 item 10).
+    signal.cancel();
+    this.update(id, { status: 'cancelled' });
+  }
+}
+
+/** One run to its end with its traces, in an engine of its own, terminated when it ends or is cancelled. */
+async function runTracedJob(
+  deps: LabDeps,
+  jobs: JobRegistry,
+  id: string,
+  text: string,
+  kind: JobKind,
+): Promise<TracedRun> {
+  const signal = jobs.start(id, kind, 1);
+  let crash: string | null = null;
+  const engine = deps.spawn((message) => {
+    crash = message;
+  });
+  const unregister = signal.onCancel(() => engine.terminate());
+  try {
+    const run = await runToEnd(
+      engine,
+      text,
+      signal,
+      (simTime, simEnd) => {
+        if (jobs.current(id, signal)) jobs.update(id, { simTime, simEnd });
+      },
+      deps.now,
+    );
+    if (jobs.current(id, signal) && !run.cancelled) jobs.update(id, { done: 1 });
+    jobs.finish(id, signal, null);
+    return run;
+  } catch (err) {
+    jobs.finish(id, signal, crash ?? (err instanceof Error ? err.message : String(err)));
+    throw err;
+  } finally {
+    unregister();
+    engine.terminate();
+  }
+}
+
 export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
-  const signals = new Map<string, CancelSignal>();
   return (set, get) => {
-    const update = (id: string, patch: Partial<JobProgress>): void => {
-      const old = get().jobs[id];
-      if (old) set({ jobs: { ...get().jobs, [id]: { ...old, ...patch } } });
-    };
-    /** Start job `id` (cancelling one still running under that id) and return its signal. */
-    const start = (id: string, kind: JobKind, total: number): CancelSignal => {
-      signals.get(id)?.cancel();
-      const signal = new CancelSignal();
-      signals.set(id, signal);
-      set({ jobs: { ...get().jobs, [id]: { kind, status: 'running', done: 0, total, error: null } } });
-      return signal;
-    };
-    const finish = (id: string, signal: CancelSignal, error: string | null): void => {
-      if (signals.get(id) !== signal) return; // a newer job under this id took over
-      signals.delete(id);
-      update(id, { status: error !== null ? 'failed' : signal.cancelled ? 'cancelled' : 'done', error });
-    };
+    const jobs = new JobRegistry(get, set);
     return {
       jobs: {},
       async runHeadless(id, kind, scenarios, options = {}) {
-        const signal = start(id, kind, scenarios.length);
+        const signal = jobs.start(id, kind, scenarios.length);
         const workers = Math.max(1, Math.min(deps.workers ?? 1, options.maxWorkers ?? Infinity));
         let result: PoolResult;
         try {
@@ -126,54 +195,21 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
             workers,
             signal,
             onProgress: (done) => {
-              if (signals.get(id) === signal) update(id, { done });
+              if (jobs.current(id, signal)) jobs.update(id, { done });
             },
           });
         } catch (err) {
-          finish(id, signal, err instanceof Error ? err.message : String(err));
+          jobs.finish(id, signal, err instanceof Error ? err.message : String(err));
           throw err;
         }
-        finish(id, signal, null);
+        jobs.finish(id, signal, null);
         return result;
       },
-      async runTraced(id, text, kind = 'compare') {
-        const signal = start(id, kind, 1);
-        let crash: string | null = null;
-        const engine = deps.spawn((message) => {
-          crash = message;
-        });
-        const unregister = signal.onCancel(() => engine.terminate());
-        try {
-          const run = await runToEnd(
-            engine,
-            text,
-            signal,
-            (simTime, simEnd) => {
-              if (signals.get(id) === signal) update(id, { simTime, simEnd });
-            },
-            deps.now,
-          );
-          if (signals.get(id) === signal && !run.cancelled) update(id, { done: 1 });
-          finish(id, signal, null);
-          return run;
-        } catch (err) {
-          finish(id, signal, crash ?? (err instanceof Error ? err.message : String(err)));
-          throw err;
-        } finally {
-          unregister();
-          engine.terminate();
-        }
-      },
+      runTraced: (id, text, kind = 'compare') => runTracedJob(deps, jobs, id, text, kind),
       workerCount() {
         return Math.max(1, deps.workers ?? 1);
       },
-      cancelJob(id) {
-        const signal = signals.get(id);
-        if (!signal) return;
-        // The engines stop now (terminated), not when their current run ends (issue 20 item 10).
-        signal.cancel();
-        update(id, { status: 'cancelled' });
-      },
+      cancelJob: (id) => jobs.cancel(id),
     };
   };
 }

@@ -4,9 +4,26 @@ import { applyLocks, lockedMessage, lockOn, type LockSet } from '../locks';
 import type { Runtime } from '../runtime';
 import type { LabDeps, LabState, ScenarioSlice } from '../types';
 
-/** The scenario slice: what runs (canonical text, parsed scenario, errors) and how to change it. */
-export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState, [], [], ScenarioSlice> {
-  return (set, get) => ({
+type Get = () => LabState;
+type Set = (partial: Partial<LabState>) => void;
+
+/** Before the first load. */
+function scenarioStart(): Pick<
+  ScenarioSlice,
+  | 'text'
+  | 'system'
+  | 'available'
+  | 'scenario'
+  | 'frameNs'
+  | 'loaded'
+  | 'loading'
+  | 'loadErrors'
+  | 'changeErrors'
+  | 'lastChange'
+  | 'locks'
+  | 'lockedOut'
+> {
+  return {
     text: '',
     system: defaultSystem(),
     available: [],
@@ -19,7 +36,12 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
     lastChange: null,
     locks: null,
     lockedOut: [],
+  };
+}
 
+/** Loading a scenario: a text (under the open step's locks), or another system's default. */
+function loadActions(rt: Runtime, get: Get, set: Set): Pick<ScenarioSlice, 'load' | 'setSystem'> {
+  return {
     async load(given: string) {
       get().pause();
       // A link cannot unlock a key the open step locks: it runs with the step's value (locks.ts).
@@ -55,6 +77,22 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       rt.enqueue(result.state, true);
     },
 
+    async setSystem(id) {
+      // B's keys belong to the system left behind: the comparison goes with it.
+      get().setView({ preset: null, exercise: null, domain: null, compare: null });
+      await get().load(`system=${id}`);
+    },
+  };
+}
+
+/** Changing the scenario loaded: one key, its timed changes, its seed. */
+function changeActions(
+  rt: Runtime,
+  deps: LabDeps,
+  get: Get,
+  set: Set,
+): Pick<ScenarioSlice, 'change' | 'clearTimedChanges' | 'newSeed'> {
+  return {
     async change(key: string, value: string) {
       const lock = lockOn(get().locks, key);
       if (lock) {
@@ -84,6 +122,15 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       await get().relock();
     },
 
+    async newSeed() {
+      await get().change('seed', String(deps.randomSeed() >>> 0));
+    },
+  };
+}
+
+/** The open step's locks: set, and applied again to the scenario loaded. */
+function lockActions(get: Get, set: Set): Pick<ScenarioSlice, 'setLocks' | 'relock'> {
+  return {
     setLocks(locks: LockSet | null) {
       // The same locks again (the page's panel re-applies what the boot set): the banner's note of
       // what a link's values lost stays.
@@ -96,16 +143,16 @@ export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState
       const { text } = applyLocks(s.text, s.locks);
       if (text !== s.text) await s.load(text);
     },
+  };
+}
 
-    async setSystem(id) {
-      // B's keys belong to the system left behind: the comparison goes with it.
-      get().setView({ preset: null, exercise: null, domain: null, compare: null });
-      await get().load(`system=${id}`);
-    },
-
-    async newSeed() {
-      await get().change('seed', String(deps.randomSeed() >>> 0));
-    },
+/** The scenario slice: what runs (canonical text, parsed scenario, errors) and how to change it. */
+export function scenarioSlice(rt: Runtime, deps: LabDeps): StateCreator<LabState, [], [], ScenarioSlice> {
+  return (set, get) => ({
+    ...scenarioStart(),
+    ...loadActions(rt, get, set),
+    ...changeActions(rt, deps, get, set),
+    ...lockActions(get, set),
 
     dismissErrors() {
       set({ loadErrors: [], changeErrors: [], viewErrors: [], lockedOut: [] });

@@ -100,6 +100,137 @@ interface Panel {
   readonly stats: { mean: number; std: number; n: number };
 }
 
+/** The goodput of each whole window, per window length, with its mean and spread. */
+function goodputPanels(
+  data: TraceData,
+  view: ChartView,
+  windows: readonly number[],
+  cap: number | undefined,
+  from: number,
+): Panel[] {
+  const scale = cap ? 1 : 1000;
+  // Fresh arrivals when the system traces them (the study's per-window goodput), else in-order delivery.
+  const deliver = freshArrivals(data['tcp.receive']) ?? data['tcp.deliver'];
+  const end = view.simTime > 0 ? view.simTime : undefined;
+  return windows.map((w) => {
+    const all = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
+    const values = from > 0 ? all.subarray(Math.min(all.length, Math.ceil(from / w - 1e-9))) : all;
+    // The spread is the analysis module's one definition (sample standard deviation, n − 1).
+    const s = spread(values);
+    return { window: w, values, stats: { mean: s.mean, std: s.sd, n: s.n } };
+  });
+}
+
+/** What every panel shares: the goodput axis, the bins, the size and the words. */
+interface PanelLayout {
+  readonly x: d3.ScaleLinear<number, number>;
+  readonly xMax: number;
+  readonly bins: number;
+  /** A panel's width and height, px. */
+  readonly pw: number;
+  readonly ph: number;
+  readonly p: Palette;
+  readonly hatch: string;
+  readonly unit: string;
+  meanWords(pa: Panel): string;
+}
+
+/** A panel's marks: the hatched band of mean ± std, the bars (share of windows, %), the mean's dashed line. */
+function drawPanelMarks(
+  g: d3.Selection<SVGGElement, unknown, null, undefined>,
+  pa: Panel,
+  l: PanelLayout,
+): d3.ScaleLinear<number, number> {
+  const { x, ph, p } = l;
+  const counts = histogram(pa.values, 0, l.xMax, l.bins);
+  const n = Math.max(1, pa.values.length);
+  const yMax = Math.max(10, (100 * Math.max(...counts)) / n);
+  const y = d3.scaleLinear().domain([0, yMax]).nice().range([ph, 0]);
+  if (pa.stats.n > 0) {
+    g.append('rect')
+      .attr('class', 'spread')
+      .attr('x', x(Math.max(0, pa.stats.mean - pa.stats.std)))
+      .attr(
+        'width',
+        Math.max(1, x(pa.stats.mean + pa.stats.std) - x(Math.max(0, pa.stats.mean - pa.stats.std))),
+      )
+      .attr('y', 0)
+      .attr('height', ph)
+      .attr('fill', l.hatch)
+      .attr('fill-opacity', 0.35);
+  }
+  const bw = l.pw / l.bins;
+  g.selectAll('rect.bar')
+    .data(counts)
+    .join('rect')
+    .attr('class', 'bar')
+    .attr('data-count', (c) => c)
+    .attr('x', (_c, i) => i * bw + 0.5)
+    .attr('width', Math.max(1, bw - 1))
+    .attr('y', (c) => y((100 * c) / n))
+    .attr('height', (c) => ph - y((100 * c) / n))
+    .attr('fill', p.series.goodput)
+    .attr('stroke', p.neutral.background)
+    .attr('stroke-width', 0.5);
+  if (pa.stats.n > 0) {
+    g.append('line')
+      .attr('class', 'mean')
+      .attr('x1', x(pa.stats.mean))
+      .attr('x2', x(pa.stats.mean))
+      .attr('y1', 0)
+      .attr('y2', ph)
+      .attr('stroke', p.neutral.ink)
+      .attr('stroke-width', 2)
+      .attr('stroke-dasharray', '6 4');
+  }
+  return y;
+}
+
+/** A panel's axes, its heading (window length; n, mean, std) and the goodput label under it. */
+function drawPanelFrame(
+  g: d3.Selection<SVGGElement, unknown, null, undefined>,
+  pa: Panel,
+  y: d3.ScaleLinear<number, number>,
+  l: PanelLayout,
+): void {
+  const { pw, ph, p } = l;
+  const ax = g.append('g').attr('transform', `translate(0,${ph})`);
+  ax.call(
+    d3
+      .axisBottom(l.x)
+      .ticks(Math.max(2, Math.floor(pw / 60)))
+      .tickFormat(tickFormat),
+  );
+  styleAxis(ax, p);
+  const ay = g.append('g');
+  ay.call(d3.axisLeft(y).ticks(4).tickFormat(tickFormat));
+  styleAxis(ay, p);
+  const stats = pa.stats.n > 0 ? `n = ${pa.stats.n}, ${l.meanWords(pa)}` : 'no complete window yet';
+  g.append('text')
+    .attr('class', 'panel-title')
+    .attr('x', 0)
+    .attr('y', -24)
+    .attr('fill', p.neutral.ink)
+    .attr('font-size', CHART_STYLE.labelFontPx)
+    .attr('font-weight', 600)
+    .text(`${pa.window} s windows`);
+  g.append('text')
+    .attr('class', 'panel-stats')
+    .attr('x', 0)
+    .attr('y', -8)
+    .attr('fill', p.neutral.ink)
+    .attr('font-size', CHART_STYLE.tickFontPx)
+    .text(stats);
+  g.append('text')
+    .attr('class', 'x-label')
+    .attr('x', pw / 2)
+    .attr('y', ph + 36)
+    .attr('text-anchor', 'middle')
+    .attr('fill', p.neutral.ink)
+    .attr('font-size', CHART_STYLE.tickFontPx)
+    .text(l.unit);
+}
+
 function drawPanels(
   frame: ChartFrame,
   data: TraceData,
@@ -111,32 +242,27 @@ function drawPanels(
 ): string {
   const windows = options.windows?.length ? options.windows : [10, 100, 1000];
   const cap = capacityOf(options.capacityBps);
-  const scale = cap ? 1 : 1000;
-  // Fresh arrivals when the system traces them (the study's per-window goodput), else in-order delivery.
-  const deliver = freshArrivals(data['tcp.receive']) ?? data['tcp.deliver'];
-  const end = view.simTime > 0 ? view.simTime : undefined;
-  const panels: Panel[] = windows.map((w) => {
-    const all = goodputWindows(deliver, w, cap, end).map((v) => v / scale);
-    const values = from > 0 ? all.subarray(Math.min(all.length, Math.ceil(from / w - 1e-9))) : all;
-    // The spread is the analysis module's one definition (sample standard deviation, n − 1).
-    const s = spread(values);
-    return { window: w, values, stats: { mean: s.mean, std: s.sd, n: s.n } };
-  });
+  const panels = goodputPanels(data, view, windows, cap, from);
   let xMax = cap ? 1 : 0;
   for (const pa of panels) for (const v of pa.values) xMax = Math.max(xMax, v);
   if (!(xMax > 0)) xMax = 1;
-  const bins = Math.max(2, Math.floor(options.bins ?? 20));
-  const meanWords = (pa: Panel): string =>
-    options.printStats === false
-      ? 'mean and std hidden while the exercise is open'
-      : `mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`;
   const gap = 28;
   const pw = (frame.innerW - gap * (panels.length - 1)) / panels.length;
   const ph = frame.innerH;
-  const x = d3.scaleLinear().domain([0, xMax]).range([0, pw]);
-  const unit = cap ? 'normalized goodput' : 'goodput (kbit/s)';
-  const hatch = frame.hatchUrl;
-
+  const layout: PanelLayout = {
+    x: d3.scaleLinear().domain([0, xMax]).range([0, pw]),
+    xMax,
+    bins: Math.max(2, Math.floor(options.bins ?? 20)),
+    pw,
+    ph,
+    p,
+    hatch: frame.hatchUrl,
+    unit: cap ? 'normalized goodput' : 'goodput (kbit/s)',
+    meanWords: (pa) =>
+      options.printStats === false
+        ? 'mean and std hidden while the exercise is open'
+        : `mean ${fmt3(pa.stats.mean)}, std ${fmt3(pa.stats.std)}`,
+  };
   const sel = frame.plot
     .selectAll<SVGGElement, Panel>('g.panel')
     .data(panels, (d) => String(d.window))
@@ -145,84 +271,10 @@ function drawPanels(
     .attr('transform', (_d, i) => `translate(${i * (pw + gap)},0)`);
   // The plot group is clipped to the whole plot area: that is fine for side-by-side panels.
   sel.each(function (pa) {
-    const g = d3.select(this);
+    const g = d3.select<SVGGElement, unknown>(this);
     g.selectAll('*').remove();
-    const counts = histogram(pa.values, 0, xMax, bins);
-    const n = Math.max(1, pa.values.length);
-    const yMax = Math.max(10, (100 * Math.max(...counts)) / n);
-    const y = d3.scaleLinear().domain([0, yMax]).nice().range([ph, 0]);
-    if (pa.stats.n > 0) {
-      g.append('rect')
-        .attr('class', 'spread')
-        .attr('x', x(Math.max(0, pa.stats.mean - pa.stats.std)))
-        .attr(
-          'width',
-          Math.max(1, x(pa.stats.mean + pa.stats.std) - x(Math.max(0, pa.stats.mean - pa.stats.std))),
-        )
-        .attr('y', 0)
-        .attr('height', ph)
-        .attr('fill', hatch)
-        .attr('fill-opacity', 0.35);
-    }
-    const bw = pw / bins;
-    g.selectAll('rect.bar')
-      .data(counts)
-      .join('rect')
-      .attr('class', 'bar')
-      .attr('data-count', (c) => c)
-      .attr('x', (_c, i) => i * bw + 0.5)
-      .attr('width', Math.max(1, bw - 1))
-      .attr('y', (c) => y((100 * c) / n))
-      .attr('height', (c) => ph - y((100 * c) / n))
-      .attr('fill', p.series.goodput)
-      .attr('stroke', p.neutral.background)
-      .attr('stroke-width', 0.5);
-    if (pa.stats.n > 0) {
-      g.append('line')
-        .attr('class', 'mean')
-        .attr('x1', x(pa.stats.mean))
-        .attr('x2', x(pa.stats.mean))
-        .attr('y1', 0)
-        .attr('y2', ph)
-        .attr('stroke', p.neutral.ink)
-        .attr('stroke-width', 2)
-        .attr('stroke-dasharray', '6 4');
-    }
-    const ax = g.append('g').attr('transform', `translate(0,${ph})`);
-    ax.call(
-      d3
-        .axisBottom(x)
-        .ticks(Math.max(2, Math.floor(pw / 60)))
-        .tickFormat(tickFormat),
-    );
-    styleAxis(ax, p);
-    const ay = g.append('g');
-    ay.call(d3.axisLeft(y).ticks(4).tickFormat(tickFormat));
-    styleAxis(ay, p);
-    const stats = pa.stats.n > 0 ? `n = ${pa.stats.n}, ${meanWords(pa)}` : 'no complete window yet';
-    g.append('text')
-      .attr('class', 'panel-title')
-      .attr('x', 0)
-      .attr('y', -24)
-      .attr('fill', p.neutral.ink)
-      .attr('font-size', CHART_STYLE.labelFontPx)
-      .attr('font-weight', 600)
-      .text(`${pa.window} s windows`);
-    g.append('text')
-      .attr('class', 'panel-stats')
-      .attr('x', 0)
-      .attr('y', -8)
-      .attr('fill', p.neutral.ink)
-      .attr('font-size', CHART_STYLE.tickFontPx)
-      .text(stats);
-    g.append('text')
-      .attr('class', 'x-label')
-      .attr('x', pw / 2)
-      .attr('y', ph + 36)
-      .attr('text-anchor', 'middle')
-      .attr('fill', p.neutral.ink)
-      .attr('font-size', CHART_STYLE.tickFontPx)
-      .text(unit);
+    const y = drawPanelMarks(g, pa, layout);
+    drawPanelFrame(g, pa, y, layout);
   });
   // Panels overflow the clip (titles above, axes below): unclip the plot for this chart.
   frame.plot.attr('clip-path', null);
@@ -236,5 +288,7 @@ function drawPanels(
     .attr('fill', p.neutral.ink)
     .attr('font-size', CHART_STYLE.labelFontPx)
     .text('windows (%)');
-  return panels.map((pa) => `${pa.window} s: ${count(pa.stats.n, 'window')}, ${meanWords(pa)}`).join('; ');
+  return panels
+    .map((pa) => `${pa.window} s: ${count(pa.stats.n, 'window')}, ${layout.meanWords(pa)}`)
+    .join('; ');
 }

@@ -160,6 +160,146 @@ export function rowLookup(index: ReadonlyMap<number, number>): (row: number) => 
 }
 
 /**
+ * One walk of {@link markBandColumns}: where each row's open interval started (`since`, NaN: none)
+ * and the marks it makes, record by record or a whole block at a time.
+ */
+class BandWalk {
+  readonly since: Float64Array;
+  constructor(
+    readonly s: BandColumns,
+    readonly kOf: (row: number) => number,
+    rows: number,
+    readonly mark: (k: number, a: number, b: number) => void,
+    readonly counted: (k: number, m: number) => void,
+    readonly state: BandState,
+  ) {
+    this.since = new Float64Array(rows).fill(NaN);
+  }
+
+  /** State in force at t0 for each row: scan back from record i0 to each row's latest earlier record. */
+  openAt(i0: number, t0: number): void {
+    const { s, since } = this;
+    const known = new Uint8Array(since.length);
+    let nKnown = 0;
+    for (let i = i0 - 1; i >= 0 && nKnown < since.length; i--) {
+      this.state.work++;
+      const k = this.kOf(rowAt(s, i));
+      if (k < 0 || known[k]) continue;
+      known[k] = 1;
+      nKnown++;
+      if (s.v[i] > 0) since[k] = t0;
+    }
+  }
+
+  /** Records [a, b) one by one (the caller counts the work). */
+  records(a: number, b: number): void {
+    const { t, v } = this.s;
+    const since = this.since;
+    for (let i = a; i < b; i++) {
+      const k = this.kOf(rowAt(this.s, i));
+      if (k < 0) continue;
+      const start = since[k];
+      if (v[i] > 0) {
+        if (start !== start) since[k] = t[i];
+      } else if (start === start) {
+        if (t[i] > start) {
+          this.mark(k, start, t[i]);
+          this.counted(k, 1);
+        }
+        since[k] = NaN;
+      }
+    }
+  }
+
+  /** The records of fine bucket j (absolute), one by one. */
+  bucketRecords(ix: BandIndex, j: number): void {
+    const { t, n } = this.s;
+    const a = lowerBound(t, n, edge(ix.dt, j));
+    const b = lowerBound(t, n, edge(ix.dt, j + 1));
+    this.records(a, b);
+    this.state.work += b - a;
+  }
+
+  /**
+   * Block b of a level, applied whole when all its records fall in one pixel column of the `cw`
+   * columns `x` maps time to; false: it does not, and must be split.
+   */
+  block(lv: BandLevel, b: number, x: (t: number) => number, cw: number): boolean {
+    this.state.work++;
+    const f = lv.tFirst[b];
+    if (f !== f) return true; // no record
+    const c = Math.floor(x(f));
+    if (!(c >= 0 && c < cw && Math.floor(x(lv.tLast[b])) === c)) return false;
+    const since = this.since;
+    for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
+      const k = this.kOf(lv.row[e]);
+      if (k < 0) continue;
+      const off = lv.tOff[e];
+      if (off !== off) {
+        // Never turned off here: an interval opens at tOn unless one is already open.
+        if (since[k] !== since[k]) since[k] = lv.tOn[e];
+        continue;
+      }
+      const start = since[k] === since[k] ? since[k] : lv.tOn[e];
+      if (start === start && off > start) {
+        this.mark(k, start, off);
+        this.counted(k, 1);
+      }
+      if (lv.inner[e] > 0) {
+        // Each inner interval lies in [f, tLast], all in column c.
+        this.mark(k, f, f);
+        this.counted(k, lv.inner[e]);
+      }
+      since[k] = lv.open[e];
+    }
+    return true;
+  }
+
+  /** Intervals still open run to `end`. */
+  closeAt(end: number): void {
+    const since = this.since;
+    for (let k = 0; k < since.length; k++) {
+      const start = since[k];
+      if (start === start && end > start) {
+        this.mark(k, start, end);
+        this.counted(k, 1);
+      }
+    }
+  }
+}
+
+/**
+ * Fine buckets [lo, hi) (relative to ix.jBase) in time order, by the largest whole blocks of level
+ * k and below.
+ */
+function coverBuckets(
+  w: BandWalk,
+  ix: BandIndex,
+  x: (t: number) => number,
+  cw: number,
+  k: number,
+  lo: number,
+  hi: number,
+): void {
+  if (lo >= hi) return;
+  if (k === 0) {
+    for (let j = lo; j < hi; j++) if (!w.block(ix.levels[0], j, x, cw)) w.bucketRecords(ix, ix.jBase + j);
+    return;
+  }
+  const size = BAND_FANOUT ** k;
+  const b0 = Math.ceil(lo / size);
+  const b1 = Math.min(Math.floor(hi / size), ix.levels[k].nb);
+  if (b0 >= b1) {
+    coverBuckets(w, ix, x, cw, k - 1, lo, hi);
+    return;
+  }
+  coverBuckets(w, ix, x, cw, k - 1, lo, b0 * size);
+  for (let b = b0; b < b1; b++)
+    if (!w.block(ix.levels[k], b, x, cw)) coverBuckets(w, ix, x, cw, k - 1, b * size, (b + 1) * size);
+  coverBuckets(w, ix, x, cw, k - 1, b1 * size, hi);
+}
+
+/**
  * Mark the columns where each row's band is on within [t0, t1] (open intervals run to `end`),
  * calling `counted(k, m)` for m intervals of row k. `mark(k, a, b)` marks the columns of [a, b).
  */
@@ -177,37 +317,10 @@ export function markBandColumns(
   state: BandState,
   useIndex = true,
 ): void {
-  const { t, v } = s;
+  const { t } = s;
   const [i0, i1] = visibleRange(t, s.n, t0, t1);
-  const kOf = rowLookup(index);
-  const since = new Float64Array(index.size).fill(NaN);
-  // State in force at t0 for each row: scan back to each row's latest earlier record.
-  const known = new Uint8Array(index.size);
-  let nKnown = 0;
-  for (let i = i0 - 1; i >= 0 && nKnown < index.size; i--) {
-    state.work++;
-    const k = kOf(rowAt(s, i));
-    if (k < 0 || known[k]) continue;
-    known[k] = 1;
-    nKnown++;
-    if (v[i] > 0) since[k] = t0;
-  }
-  const perRecord = (a: number, b: number): void => {
-    for (let i = a; i < b; i++) {
-      const k = kOf(rowAt(s, i));
-      if (k < 0) continue;
-      const start = since[k];
-      if (v[i] > 0) {
-        if (start !== start) since[k] = t[i];
-      } else if (start === start) {
-        if (t[i] > start) {
-          mark(k, start, t[i]);
-          counted(k, 1);
-        }
-        since[k] = NaN;
-      }
-    }
-  };
+  const w = new BandWalk(s, rowLookup(index), index.size, mark, counted, state);
+  w.openAt(i0, t0);
   const ix = useIndex ? bandIndex(state, s, frameS) : null;
   // Whole fine buckets [jA, jB) inside [t0, t1].
   let jA = 0;
@@ -218,77 +331,17 @@ export function markBandColumns(
     jB = Math.min(ix.jDone, bucketOf(ix.dt, t1));
   }
   if (!ix || jA >= jB) {
-    perRecord(i0, i1);
+    w.records(i0, i1);
     state.work += i1 - i0;
   } else {
-    const fineRecords = (j: number): void => {
-      const a = lowerBound(t, s.n, edge(ix.dt, j));
-      const b = lowerBound(t, s.n, edge(ix.dt, j + 1));
-      perRecord(a, b);
-      state.work += b - a;
-    };
-    // Block b of a level: applied whole when all its records fall in one pixel column.
-    const apply = (lv: BandLevel, b: number): boolean => {
-      state.work++;
-      const f = lv.tFirst[b];
-      if (f !== f) return true; // no record
-      const c = Math.floor(x(f));
-      if (!(c >= 0 && c < cw && Math.floor(x(lv.tLast[b])) === c)) return false;
-      for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
-        const k = kOf(lv.row[e]);
-        if (k < 0) continue;
-        const off = lv.tOff[e];
-        if (off !== off) {
-          // Never turned off here: an interval opens at tOn unless one is already open.
-          if (since[k] !== since[k]) since[k] = lv.tOn[e];
-          continue;
-        }
-        const start = since[k] === since[k] ? since[k] : lv.tOn[e];
-        if (start === start && off > start) {
-          mark(k, start, off);
-          counted(k, 1);
-        }
-        if (lv.inner[e] > 0) {
-          // Each inner interval lies in [f, tLast], all in column c.
-          mark(k, f, f);
-          counted(k, lv.inner[e]);
-        }
-        since[k] = lv.open[e];
-      }
-      return true;
-    };
-    // Fine buckets [lo, hi) (relative to jBase) in time order, by the largest whole blocks of
-    // level k and below.
-    const cover = (k: number, lo: number, hi: number): void => {
-      if (lo >= hi) return;
-      if (k === 0) {
-        for (let j = lo; j < hi; j++) if (!apply(ix.levels[0], j)) fineRecords(ix.jBase + j);
-        return;
-      }
-      const size = BAND_FANOUT ** k;
-      const b0 = Math.ceil(lo / size);
-      const b1 = Math.min(Math.floor(hi / size), ix.levels[k].nb);
-      if (b0 >= b1) {
-        cover(k - 1, lo, hi);
-        return;
-      }
-      cover(k - 1, lo, b0 * size);
-      for (let b = b0; b < b1; b++) if (!apply(ix.levels[k], b)) cover(k - 1, b * size, (b + 1) * size);
-      cover(k - 1, b1 * size, hi);
-    };
+    // Records before the first whole bucket and after the last, one by one; the buckets by blocks.
     const head = lowerBound(t, s.n, edge(ix.dt, jA));
-    perRecord(i0, head);
-    cover(BAND_LEVELS - 1, jA - ix.jBase, jB - ix.jBase);
+    w.records(i0, head);
+    coverBuckets(w, ix, x, cw, BAND_LEVELS - 1, jA - ix.jBase, jB - ix.jBase);
     const tail = lowerBound(t, s.n, edge(ix.dt, jB));
     const last = upperBound(t, s.n, t1);
-    perRecord(tail, last);
+    w.records(tail, last);
     state.work += head - i0 + last - tail;
   }
-  for (let k = 0; k < since.length; k++) {
-    const start = since[k];
-    if (start === start && end > start) {
-      mark(k, start, end);
-      counted(k, 1);
-    }
-  }
+  w.closeAt(end);
 }

@@ -1,5 +1,16 @@
 import { lowerBound, visibleRange, type SourceView } from './data';
 import type { DecodedFrame, FrameDecoder } from './link-decoders';
+import {
+  BIT,
+  bucketOf,
+  CAT_INDEX,
+  CAT_SLOTS,
+  COARSE,
+  edge,
+  frameIndex,
+  type FrameIndex,
+  type Level,
+} from './link-frame-index';
 
 /**
  * Binning of a link-layer frame source into pixel columns for the link timeline: one bit per
@@ -14,176 +25,8 @@ import type { DecodedFrame, FrameDecoder } from './link-decoders';
  * bits, the counts); any other is split into the finer level, and at the bottom into records.
  * Records are in non-decreasing time order and the x scale is monotone, so the result is identical
  * to decoding each record (tests/ui/charts/link-bins.test.ts compares both).
- *
- * Buckets are cut by time, not by record position, so the index survives the trace buffer dropping
- * its oldest records (state/trace-buffers.ts halves a source at its cap): only the bucket the new
- * first record falls in is no longer whole.
+ * The index is link-frame-index.ts's.
  */
-
-/** Category bits in a column byte (bit 5, `bad`, is the channel-state band). */
-export const BIT = { data: 1, retx: 2, nak: 4, idle: 8, error: 16, bad: 32 } as const;
-/** Position of each category in a row's count slots. */
-export const CAT_INDEX = { data: 0, retx: 1, nak: 2, idle: 3, error: 4, bad: 5 } as const;
-/** Count slots per row (a category's bit is 1 << its slot). */
-export const CAT_SLOTS = 6;
-/** Bucket width in frame times. */
-export const BUCKET_FRAMES = 16;
-/** Buckets per coarse bucket. */
-export const COARSE = 16;
-
-/**
- * Per-row summaries of consecutive blocks. The open block accumulates in small typed arrays (a
- * few rows: no allocation per record); closing it appends its entries to the block arrays.
- */
-class Level {
-  /** Closed blocks. */
-  nb = 0;
-  /** Entries in use. */
-  ne = 0;
-  /** Entries of block b: [start[b], start[b + 1]). */
-  start = new Int32Array(64);
-  row = new Float64Array(64);
-  bits = new Int32Array(64);
-  /** CAT_SLOTS counts per entry (the `bad` slot unused). */
-  counts = new Float64Array(64 * CAT_SLOTS);
-  /** First and last record time of each block (NaN: no record). */
-  tFirst = new Float64Array(64);
-  tLast = new Float64Array(64);
-  private first = NaN;
-  private last = NaN;
-  private nOpen = 0;
-  private openRow = new Float64Array(8);
-  private openBits = new Int32Array(8);
-  private openCounts = new Float64Array(8 * CAT_SLOTS);
-
-  /** Slot of `row` in the open block. */
-  private slot(row: number): number {
-    for (let j = 0; j < this.nOpen; j++) if (this.openRow[j] === row) return j;
-    if (this.nOpen === this.openRow.length) {
-      const m = this.nOpen * 2;
-      const r = new Float64Array(m);
-      r.set(this.openRow);
-      const b = new Int32Array(m);
-      b.set(this.openBits);
-      const c = new Float64Array(m * CAT_SLOTS);
-      c.set(this.openCounts);
-      this.openRow = r;
-      this.openBits = b;
-      this.openCounts = c;
-    }
-    const j = this.nOpen++;
-    this.openRow[j] = row;
-    this.openBits[j] = 0;
-    this.openCounts.fill(0, j * CAT_SLOTS, (j + 1) * CAT_SLOTS);
-    return j;
-  }
-
-  add(out: DecodedFrame, t: number): void {
-    if (this.first !== this.first) this.first = t;
-    this.last = t;
-    const j = this.slot(out.row);
-    const kind = out.kind;
-    if (kind !== null) {
-      const q =
-        kind === 'data'
-          ? CAT_INDEX.data
-          : kind === 'retx'
-            ? CAT_INDEX.retx
-            : kind === 'nak'
-              ? CAT_INDEX.nak
-              : CAT_INDEX.idle;
-      this.openBits[j] |= 1 << q;
-      this.openCounts[j * CAT_SLOTS + q]++;
-    }
-    if (out.error) {
-      this.openBits[j] |= BIT.error;
-      this.openCounts[j * CAT_SLOTS + CAT_INDEX.error]++;
-    }
-  }
-
-  /** Merge block b of a finer level into the open block. */
-  merge(from: Level, b: number): void {
-    if (from.tFirst[b] === from.tFirst[b]) {
-      if (this.first !== this.first) this.first = from.tFirst[b];
-      this.last = from.tLast[b];
-    }
-    for (let e = from.start[b]; e < from.start[b + 1]; e++) {
-      const j = this.slot(from.row[e]);
-      this.openBits[j] |= from.bits[e];
-      for (let q = 0; q < CAT_SLOTS; q++)
-        this.openCounts[j * CAT_SLOTS + q] += from.counts[e * CAT_SLOTS + q];
-    }
-  }
-
-  /** Forget the first `k` closed blocks (their records were dropped). */
-  dropFront(k: number): void {
-    const e0 = this.start[k];
-    this.row.copyWithin(0, e0, this.ne);
-    this.bits.copyWithin(0, e0, this.ne);
-    this.counts.copyWithin(0, e0 * CAT_SLOTS, this.ne * CAT_SLOTS);
-    this.tFirst.copyWithin(0, k, this.nb);
-    this.tLast.copyWithin(0, k, this.nb);
-    this.start.copyWithin(0, k, this.nb + 1);
-    this.nb -= k;
-    this.ne -= e0;
-    for (let b = 0; b <= this.nb; b++) this.start[b] -= e0;
-  }
-
-  close(): void {
-    if (this.nb + 2 > this.tFirst.length) {
-      const m = this.tFirst.length * 2;
-      this.start = grow(this.start, m);
-      this.tFirst = grow(this.tFirst, m);
-      this.tLast = grow(this.tLast, m);
-    }
-    if (this.ne + this.nOpen > this.row.length) {
-      const m = Math.max(this.row.length * 2, this.ne + this.nOpen);
-      this.row = grow(this.row, m);
-      this.bits = grow(this.bits, m);
-      this.counts = grow(this.counts, m * CAT_SLOTS);
-    }
-    // Plain loops: a few entries, and no subarray views to allocate per block.
-    for (let j = 0; j < this.nOpen; j++) {
-      this.row[this.ne + j] = this.openRow[j];
-      this.bits[this.ne + j] = this.openBits[j];
-    }
-    for (let q = 0; q < this.nOpen * CAT_SLOTS; q++)
-      this.counts[this.ne * CAT_SLOTS + q] = this.openCounts[q];
-    this.ne += this.nOpen;
-    this.nOpen = 0;
-    this.tFirst[this.nb] = this.first;
-    this.tLast[this.nb] = this.last;
-    this.first = NaN;
-    this.last = NaN;
-    this.nb++;
-    this.start[this.nb] = this.ne;
-  }
-}
-
-/** A copy of `a` with room for `m` elements. */
-function grow<T extends Float64Array | Int32Array>(a: T, m: number): T {
-  const b = new (a.constructor as new (m: number) => T)(m);
-  b.set(a);
-  return b;
-}
-
-/** Bucket index of one frame source (held by the chart, extended on each draw). */
-export interface FrameIndex {
-  /** Bucket width, seconds; bucket j holds the records with edge(j) <= t < edge(j + 1). */
-  dt: number;
-  /** Absolute number of the first bucket held (a multiple of COARSE). */
-  jBase: number;
-  /** Buckets [jValid, jDone) are whole: every record in them is summarized, none was dropped. */
-  jValid: number;
-  jDone: number;
-  /** Fine buckets, then coarse ones. */
-  fine: Level;
-  coarse: Level;
-  /** Identity of the indexed columns: new buffers mean rebuild. */
-  buffers: unknown[];
-  /** First record time when last extended: later means the front was dropped, earlier a new run. */
-  t0: number;
-}
 
 /** Chart-held state: the index (rebuilt when the columns change) and the column bitmap. */
 export interface LinkBinState {
@@ -193,93 +36,6 @@ export interface LinkBinState {
 
 export function createLinkBinState(): LinkBinState {
   return { index: null, buf: new Uint8Array(0) };
-}
-
-const bufferOf = (c: ArrayLike<number> | undefined): unknown =>
-  c === undefined ? undefined : ((c as { buffer?: unknown }).buffer ?? c);
-
-/** Left edge of bucket j, seconds (the one formula used everywhere, so membership is consistent). */
-const edge = (ix: FrameIndex, j: number): number => j * ix.dt;
-
-/** Bucket of time t: edge(j) <= t < edge(j + 1). */
-function bucketOf(ix: FrameIndex, t: number): number {
-  let j = Math.floor(t / ix.dt);
-  while (edge(ix, j + 1) <= t) j++;
-  while (edge(ix, j) > t) j--;
-  return j;
-}
-
-/** The index of `frames`, extended to its whole buckets (rebuilt if the columns changed). */
-export function frameIndex(
-  state: LinkBinState,
-  frames: SourceView,
-  cols: readonly (Float64Array | undefined)[],
-  dec: FrameDecoder,
-): FrameIndex | null {
-  const t = frames.t;
-  const n = frames.n;
-  const dt = dec.frameS * BUCKET_FRAMES;
-  if (n === 0 || !(dt > 0) || !Number.isFinite(t[0]) || !Number.isFinite(t[n - 1])) return null;
-  // A growing series keeps its identity when the trace buffers move it to larger arrays.
-  const buffers = frames.serial !== undefined ? [frames.serial] : [bufferOf(t), ...cols.map(bufferOf)];
-  let ix = state.index;
-  const same =
-    ix !== null &&
-    ix.dt === dt &&
-    t[0] >= ix.t0 &&
-    ix.buffers.length === buffers.length &&
-    ix.buffers.every((b, k) => b === buffers[k]);
-  if (!same || !ix) {
-    ix = {
-      dt,
-      jBase: 0,
-      jValid: 0,
-      jDone: 0,
-      fine: new Level(),
-      coarse: new Level(),
-      buffers,
-      t0: t[0],
-    };
-    const j0 = bucketOf(ix, t[0]);
-    ix.jBase = Math.floor(j0 / COARSE) * COARSE;
-    ix.jValid = j0;
-    ix.jDone = ix.jBase;
-    state.index = ix;
-  } else if (t[0] > ix.t0) {
-    // Front dropped: the bucket of the new first record lost records; later ones are whole.
-    ix.jValid = Math.max(ix.jValid, bucketOf(ix, t[0]) + 1);
-    ix.t0 = t[0];
-    // Forget the dead buckets once they are half the index (whole coarse buckets, keeping alignment).
-    const d = Math.min(ix.coarse.nb, Math.floor((ix.jValid - ix.jBase) / COARSE));
-    if (d > 0 && d * COARSE * 2 >= ix.fine.nb) {
-      ix.fine.dropFront(d * COARSE);
-      ix.coarse.dropFront(d);
-      ix.jBase += d * COARSE;
-    }
-  }
-  // Buckets before the last record's are whole (records at its time may still arrive).
-  const jEnd = bucketOf(ix, t[n - 1]);
-  if (jEnd <= ix.jDone) return ix;
-  const out: DecodedFrame = { row: 0, kind: null, error: false };
-  const { fine, coarse } = ix;
-  let j = ix.jDone;
-  let next = edge(ix, j + 1);
-  const close = (): void => {
-    fine.close();
-    coarse.merge(fine, fine.nb - 1);
-    if ((j + 1) % COARSE === 0) coarse.close();
-    j++;
-    next = edge(ix, j + 1);
-  };
-  const stop = edge(ix, jEnd);
-  for (let i = lowerBound(t, n, edge(ix, j)); i < n && t[i] < stop; i++) {
-    const ti = t[i];
-    while (ti >= next) close();
-    if (dec.decode(cols, i, out)) fine.add(out, ti);
-  }
-  while (j < jEnd) close();
-  ix.jDone = jEnd;
-  return ix;
 }
 
 /** Result of {@link binFrames}: rows in order, column bits per row (`cw` bytes each) and counts. */
@@ -293,6 +49,98 @@ export interface FrameBins {
   counts: Float64Array;
   /** Mark columns [a, b) in time of row k with `bit` (used for bands too). */
   mark(k: number, a: number, b: number, bit: number): void;
+}
+
+/**
+ * The columns being filled: one byte of category bits per row and pixel column, and the counts per
+ * row and category; filled record by record or a whole index block at a time.
+ */
+class ColumnFill {
+  constructor(
+    readonly buf: Uint8Array,
+    readonly counts: Float64Array,
+    readonly cw: number,
+    readonly x: (t: number) => number,
+    readonly index: Map<number, number>,
+    readonly dec: FrameDecoder,
+    readonly cols: readonly (Float64Array | undefined)[],
+    readonly t: Float64Array,
+  ) {}
+  private readonly out: DecodedFrame = { row: 0, kind: null, error: false };
+
+  /** Mark columns [a, b) in time of row k with `bit`. */
+  mark(k: number, a: number, b: number, bit: number): void {
+    const c0 = Math.max(0, Math.floor(this.x(a)));
+    const c1 = Math.min(this.cw - 1, Math.max(c0, Math.ceil(this.x(b)) - 1));
+    const base = k * this.cw;
+    for (let c = c0; c <= c1; c++) this.buf[base + c] |= bit;
+  }
+
+  /** Records [a, b), decoded one by one. */
+  records(a: number, b: number): void {
+    const { dec, cols, t, out, counts } = this;
+    const frameS = dec.frameS;
+    for (let i = a; i < b; i++) {
+      if (!dec.decode(cols, i, out)) continue;
+      const k = this.index.get(out.row);
+      if (k === undefined) continue;
+      const ti = t[i];
+      if (out.kind) {
+        this.mark(k, ti, ti + frameS, BIT[out.kind]);
+        counts[k * CAT_SLOTS + CAT_INDEX[out.kind]]++;
+      }
+      if (out.error) {
+        this.mark(k, ti, ti + frameS, BIT.error);
+        counts[k * CAT_SLOTS + CAT_INDEX.error]++;
+      }
+    }
+  }
+
+  /**
+   * Block b of a level, applied whole when every frame in it marks exactly one column c —
+   * floor(x(t)) = c for its first and last record (so for all between) and the last frame's end
+   * stays in c; false: it does not.
+   */
+  block(lv: Level, b: number): boolean {
+    const { x, cw, buf, counts } = this;
+    const f = lv.tFirst[b];
+    if (f !== f) return true; // no record to draw
+    const c = Math.floor(x(f));
+    const l = lv.tLast[b];
+    if (!(c >= 0 && c < cw && Math.floor(x(l)) === c && Math.ceil(x(l + this.dec.frameS)) - 1 <= c))
+      return false;
+    for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
+      const k = this.index.get(lv.row[e])!;
+      buf[k * cw + c] |= lv.bits[e];
+      for (let q = 0; q < CAT_INDEX.bad; q++) counts[k * CAT_SLOTS + q] += lv.counts[e * CAT_SLOTS + q];
+    }
+    return true;
+  }
+
+  /** Fine buckets [ja, jb) (whole), each applied or decoded record by record. */
+  fineRange(ix: FrameIndex, n: number, ja: number, jb: number): void {
+    const t = this.t;
+    for (let j = ja; j < jb; j++) {
+      if (!this.block(ix.fine, j - ix.jBase))
+        this.records(lowerBound(t, n, edge(ix, j)), lowerBound(t, n, edge(ix, j + 1)));
+    }
+  }
+}
+
+/** Whole buckets of the index inside [tA, tB]: fine [jA, jB), and the coarse ones [cA, cB) wholly inside them, from fine bucket fineA to fineB. */
+function wholeBuckets(ix: FrameIndex | null, tA: number, tB: number) {
+  let jA = 0;
+  let jB = 0;
+  if (ix) {
+    jA = Math.max(ix.jValid, bucketOf(ix, tA) + (edge(ix, bucketOf(ix, tA)) < tA ? 1 : 0));
+    jB = Math.min(ix.jDone, bucketOf(ix, tB));
+  }
+  const coarseOf = (j: number): number => (j - (ix?.jBase ?? 0)) / COARSE;
+  const cA = ix ? Math.ceil(coarseOf(jA)) : 0;
+  const cB = ix ? Math.max(cA, Math.floor(coarseOf(jB))) : 0;
+  const fineA = ix ? ix.jBase + cA * COARSE : 0;
+  const fineB = ix ? ix.jBase + cB * COARSE : 0;
+  return { jA, jB, cA, cB, fineA, fineB };
 }
 
 /**
@@ -317,20 +165,7 @@ export function binFrames(
   const t = frames ? frames.t : new Float64Array(0);
   const n = frames ? frames.n : 0;
   const [r0, r1] = visibleRange(t, n, tA, tB);
-
-  // Buckets [jA, jB) of the index lying inside [tA, tB] and whole; null: none.
-  let jA = 0;
-  let jB = 0;
-  if (ix) {
-    jA = Math.max(ix.jValid, bucketOf(ix, tA) + (edge(ix, bucketOf(ix, tA)) < tA ? 1 : 0));
-    jB = Math.min(ix.jDone, bucketOf(ix, tB));
-  }
-  const coarseOf = (j: number): number => (j - (ix?.jBase ?? 0)) / COARSE;
-  // Coarse buckets [cA, cB) wholly inside [jA, jB).
-  const cA = ix ? Math.ceil(coarseOf(jA)) : 0;
-  const cB = ix ? Math.max(cA, Math.floor(coarseOf(jB))) : 0;
-  const fineA = ix ? ix.jBase + cA * COARSE : 0;
-  const fineB = ix ? ix.jBase + cB * COARSE : 0;
+  const { jA, jB, cA, cB, fineA, fineB } = wholeBuckets(ix, tA, tB);
 
   // Rows first (the layout needs them all before marking).
   const rowsOf = (a: number, b: number): void => {
@@ -349,63 +184,28 @@ export function binFrames(
   buf.fill(0, 0, rows.length * cw);
   // Counts per (row, category) in a flat array: no string key per record.
   const counts = new Float64Array(rows.length * CAT_SLOTS);
-  const mark = (k: number, a: number, b: number, bit: number): void => {
-    const c0 = Math.max(0, Math.floor(x(a)));
-    const c1 = Math.min(cw - 1, Math.max(c0, Math.ceil(x(b)) - 1));
-    const base = k * cw;
-    for (let c = c0; c <= c1; c++) buf[base + c] |= bit;
-  };
-  const frameS = dec.frameS;
-  const perRecord = (a: number, b: number): void => {
-    for (let i = a; i < b; i++) {
-      if (!dec.decode(cols, i, out)) continue;
-      const k = index.get(out.row);
-      if (k === undefined) continue;
-      const ti = t[i];
-      if (out.kind) {
-        mark(k, ti, ti + frameS, BIT[out.kind]);
-        counts[k * CAT_SLOTS + CAT_INDEX[out.kind]]++;
-      }
-      if (out.error) {
-        mark(k, ti, ti + frameS, BIT.error);
-        counts[k * CAT_SLOTS + CAT_INDEX.error]++;
-      }
-    }
+  const fill = new ColumnFill(buf, counts, cw, x, index, dec, cols, t);
+  const bins = {
+    rows,
+    index,
+    buf,
+    cw,
+    counts,
+    mark: (k: number, a: number, b: number, bit: number) => fill.mark(k, a, b, bit),
   };
   if (!ix || jA >= jB) {
-    perRecord(r0, r1);
-    return { rows, index, buf, cw, counts, mark };
+    fill.records(r0, r1);
+    return bins;
   }
-  // Block b of a level: applied whole when every frame in it marks exactly one column c — floor(x(t))
-  // = c for its first and last record (so for all between) and the last frame's end stays in c.
-  const apply = (lv: Level, b: number): boolean => {
-    const f = lv.tFirst[b];
-    if (f !== f) return true; // no record to draw
-    const c = Math.floor(x(f));
-    const l = lv.tLast[b];
-    if (!(c >= 0 && c < cw && Math.floor(x(l)) === c && Math.ceil(x(l + frameS)) - 1 <= c)) return false;
-    for (let e = lv.start[b]; e < lv.start[b + 1]; e++) {
-      const k = index.get(lv.row[e])!;
-      buf[k * cw + c] |= lv.bits[e];
-      for (let q = 0; q < CAT_INDEX.bad; q++) counts[k * CAT_SLOTS + q] += lv.counts[e * CAT_SLOTS + q];
-    }
-    return true;
-  };
-  // Fine buckets [ja, jb) (whole), each applied or decoded record by record.
-  const fineRange = (ja: number, jb: number): void => {
-    for (let j = ja; j < jb; j++) {
-      if (!apply(ix.fine, j - ix.jBase))
-        perRecord(lowerBound(t, n, edge(ix, j)), lowerBound(t, n, edge(ix, j + 1)));
-    }
-  };
-  perRecord(r0, lowerBound(t, n, edge(ix, jA)));
+  fill.records(r0, lowerBound(t, n, edge(ix, jA)));
   if (cA < cB) {
-    fineRange(jA, fineA);
+    fill.fineRange(ix, n, jA, fineA);
     for (let c = cA; c < cB; c++) {
-      if (!apply(ix.coarse, c)) fineRange(ix.jBase + c * COARSE, ix.jBase + (c + 1) * COARSE);
+      if (!fill.block(ix.coarse, c))
+        fill.fineRange(ix, n, ix.jBase + c * COARSE, ix.jBase + (c + 1) * COARSE);
     }
-    fineRange(fineB, jB);
-  } else fineRange(jA, jB);
-  perRecord(lowerBound(t, n, edge(ix, jB)), r1);
-  return { rows, index, buf, cw, counts, mark };
+    fill.fineRange(ix, n, fineB, jB);
+  } else fill.fineRange(ix, n, jA, jB);
+  fill.records(lowerBound(t, n, edge(ix, jB)), r1);
+  return bins;
 }

@@ -1,6 +1,6 @@
 import { CHART_STYLE } from '../theme/chart-style';
 import { MARKERS, type Palette } from '../theme/palette';
-import { lowerBound, readSource } from './data';
+import { readSource } from './data';
 import { BandResetMerge } from './link-band-reset';
 import {
   createBandState,
@@ -10,18 +10,12 @@ import {
   type BandColumns,
   type BandState,
 } from './link-bands';
-import {
-  BIT,
-  binFrames,
-  CAT_INDEX,
-  CAT_SLOTS,
-  createLinkBinState,
-  frameIndex,
-  type LinkBinState,
-} from './link-bins';
-import { NO_DECODER, type FrameCategory, type FrameDecoder, type RowEventSource } from './link-decoders';
+import { binFrames, createLinkBinState, type LinkBinState } from './link-bins';
+import { BIT, CAT_INDEX, CAT_SLOTS, frameIndex } from './link-frame-index';
+import { NO_DECODER, type FrameDecoder, type RowEventSource } from './link-decoders';
 import { renderMarkerLayer } from './marks';
-import { drawRowMarks, markColour, rowEventIndex } from './link-events';
+import { drawRowMarks, rowEventIndex } from './link-events';
+import { drawRowLabels, drawSelectionWindow, linkLegend } from './link-overlays';
 import { createTimeChart, type TimeChart, type TimeChartOptions, type TimeDrawContext } from './time-chart';
 import type { TraceData } from './types';
 import { count } from '../format';
@@ -127,8 +121,35 @@ function drawLink(
   };
   if (dec.band) markBands(ctx, dec, index, end, cw, mark, countBad, bands);
 
-  // --- draw --------------------------------------------------------------------------------------
   const rh = h / Math.max(1, rows.length);
+  drawLanes(ctx, rows, buf, cw, rh, countOf);
+  const nAbort = dec.abort ? drawEvents(ctx, dec.abort, index, rh, 'aborts', p) : 0;
+  const nNak = dec.nak ? drawEvents(ctx, dec.nak, index, rh, 'nak-rounds', p) : 0;
+  const marked = drawRowMarks(ctx, dec, index, rh);
+  drawRowLabels(ctx, rows, rh, dec);
+  drawSelectionWindow(ctx);
+  frame.legend(linkLegend(dec, p), p);
+  const total = (c: Cat): number => rows.reduce((sum, _row, k) => sum + countOf(k, c), 0);
+  return (
+    `${count(rows.length, 'row')}; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
+    `${count(total('idle'), 'idle frame')}, ${count(total('error'), 'frame error')}, ${count(nAbort, 'abort')}, ` +
+    `${count(nNak, 'NAK-round mark')}${marked.map(([label, n]) => `, ${n} ${label}`).join('')}.`
+  );
+}
+
+/**
+ * The frame lanes of each row: one path of rectangles per category over the columns where it is
+ * set, and the hatched band where the row's channel is bad.
+ */
+function drawLanes(
+  ctx: TimeDrawContext,
+  rows: readonly number[],
+  buf: Uint8Array,
+  cw: number,
+  rh: number,
+  countOf: (k: number, c: Cat | 'bad') => number,
+): void {
+  const { p, frame } = ctx;
   const colour: Record<Cat | 'bad', string> = {
     data: p.status.good,
     retx: p.status.retx,
@@ -160,59 +181,6 @@ function drawLink(
     .attr('stroke', (q) => (q.cat === 'bad' ? p.status.bad : 'none'))
     .attr('stroke-opacity', 0.5)
     .attr('stroke-width', 0.5);
-  const nAbort = dec.abort ? drawEvents(ctx, dec.abort, index, rh, 'aborts', p) : 0;
-  const nNak = dec.nak ? drawEvents(ctx, dec.nak, index, rh, 'nak-rounds', p) : 0;
-  const marked = drawRowMarks(ctx, dec, index, rh);
-  drawRowLabels(ctx, rows, rh, dec);
-  drawSelectionWindow(ctx);
-  const words = dec.labels ?? {};
-  const has = (c: FrameCategory): boolean => !dec.categories || dec.categories.includes(c);
-  frame.legend(
-    [
-      { label: 'frame OK', color: p.status.good, kind: 'area' as const },
-      ...(has('retx') ? [{ label: 'retransmission', color: p.status.retx, kind: 'area' as const }] : []),
-      ...(has('nak') || has('idle')
-        ? [{ label: words.control ?? 'NAK / idle', color: p.status.idle, kind: 'area' as const }]
-        : []),
-      { label: words.error ?? 'frame error', color: p.status.error, kind: 'area' },
-      ...(dec.abort
-        ? [
-            {
-              label: words.abort ?? 'abort',
-              color: p.series.abort,
-              kind: 'marker' as const,
-              marker: MARKERS.abort,
-            },
-          ]
-        : []),
-      ...(dec.nak
-        ? [
-            {
-              label: words.nakRound ?? 'NAK round',
-              color: p.neutral.ink,
-              kind: 'marker' as const,
-              marker: MARKERS.nak,
-            },
-          ]
-        : []),
-      ...(dec.band ? [{ label: dec.band.label, color: p.status.bad, kind: 'band' as const }] : []),
-      ...(dec.marks ?? []).flatMap((src) =>
-        src.marks.map((m) => ({
-          label: m.label,
-          color: markColour(m, p),
-          kind: 'marker' as const,
-          marker: m.marker,
-        })),
-      ),
-    ],
-    p,
-  );
-  const total = (c: Cat): number => rows.reduce((sum, _row, k) => sum + countOf(k, c), 0);
-  return (
-    `${count(rows.length, 'row')}; in view ${total('data')} data, ${total('retx')} retransmitted, ${total('nak')} NAK, ` +
-    `${count(total('idle'), 'idle frame')}, ${count(total('error'), 'frame error')}, ${count(nAbort, 'abort')}, ` +
-    `${count(nNak, 'NAK-round mark')}${marked.map(([label, n]) => `, ${n} ${label}`).join('')}.`
-  );
 }
 
 /** Path of rectangles over the runs of columns whose `bit` is set. */
@@ -313,68 +281,6 @@ function drawEvents(
     },
     rowEventIndex(ctx, `${cls}/${ev.source}`, ev.source, ev.rowField, ev.levelField),
   );
-}
-
-function drawRowLabels(ctx: TimeDrawContext, rows: number[], rh: number, dec: FrameDecoder): void {
-  const g = ctx.frame.axisY;
-  g.selectAll('*:not(.row-label):not(.row-sep)').remove();
-  g.selectAll('text.row-label')
-    .data(rows)
-    .join('text')
-    .attr('class', 'row-label')
-    .attr('x', -8)
-    .attr('y', (_r, k) => (k + 0.5) * rh + 4)
-    .attr('text-anchor', 'end')
-    .attr('font-size', CHART_STYLE.labelFontPx)
-    .attr('fill', ctx.p.neutral.ink)
-    .text((r) => dec.rowLabel(r));
-  g.selectAll('line.row-sep')
-    .data(rows.slice(1))
-    .join('line')
-    .attr('class', 'row-sep')
-    .attr('x1', 0)
-    .attr('x2', ctx.w)
-    .attr('y1', (_r, k) => (k + 1) * rh)
-    .attr('y2', (_r, k) => (k + 1) * rh)
-    .attr('stroke', ctx.p.neutral.grid);
-  ctx.frame.grid.selectAll('*').remove();
-}
-
-/** Shade from the selected segment's previous transmission to its retransmission. */
-function drawSelectionWindow(ctx: TimeDrawContext): void {
-  const sel = ctx.view.selection;
-  let win: { a: number; b: number } | null = null;
-  if (sel && Number.isFinite(sel.t)) {
-    const send = readSource(ctx.data, 'tcp.send', ['seq']);
-    let a = sel.t;
-    if (send) {
-      const seq = send.req[0];
-      for (let i = lowerBound(send.t, send.n, sel.t) - 1; i >= 0; i--) {
-        if (seq[i] === sel.seq && send.t[i] < sel.t) {
-          a = send.t[i];
-          break;
-        }
-      }
-    }
-    win = { a, b: sel.t };
-  }
-  ctx.frame
-    .layer('selection')
-    .selectAll('rect')
-    .data(win ? [win] : [])
-    .join('rect')
-    .attr('class', 'selection-window')
-    .attr('data-t0', (d) => d.a)
-    .attr('data-t1', (d) => d.b)
-    .attr('x', (d) => ctx.x(d.a))
-    .attr('width', (d) => Math.max(2, ctx.x(d.b) - ctx.x(d.a)))
-    .attr('y', 0)
-    .attr('height', ctx.h)
-    .attr('fill', ctx.p.neutral.focus)
-    .attr('fill-opacity', 0.1)
-    .attr('stroke', ctx.p.neutral.focus)
-    .attr('stroke-width', 2)
-    .attr('stroke-dasharray', '5 3');
 }
 
 /** The band index and the merge of its reset records, kept by the chart between draws. */

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { CHART_STYLE, markerPath, tickFormat } from '../theme/chart-style';
+import { markerPath, tickFormat } from '../theme/chart-style';
 import {
   CATEGORICAL_DASHES,
   CATEGORICAL_MARKERS,
@@ -10,6 +10,7 @@ import {
 import { ChartFrame, FrameScheduler, type LegendItem } from './frame';
 import { observeResize } from './host-size';
 import { count } from '../format';
+import { drawPublished, type PublishedOverlay } from './sweep-published';
 
 /**
  * Sweep result chart (ui.md "Sweeps"; is707.md Figures 3–4 and 9): one curve per series (e.g.
@@ -20,18 +21,9 @@ import { count } from '../format';
  * `update(points: SweepPoint[], view?: { theme })`. Nodes: `path.mean-line[data-series]`,
  * `path.spread-band`, `path.whiskers`, `g.points` (data-n = points, one marker path each).
  *
- * Published values (issue 12 item 3) are drawn over the curves in ink, never in a series colour:
- * points as hollow markers (`g.published-points`), reference lines dotted (`path.published-line`),
- * thresholds as dashed vertical rules with their label (`g.published-rule`); each is named in the
- * legend as "published: …" (`view.published`).
+ * Published values (issue 12 item 3, `view.published`) are drawn over the curves in ink
+ * (sweep-published.ts).
  */
-
-/** A published curve as the chart draws it (ui/systems/types.ts PublishedCurve). */
-export interface PublishedOverlay {
-  readonly label: string;
-  readonly kind: 'points' | 'line' | 'rule';
-  readonly points: readonly { readonly x: number; readonly y: number; readonly label?: string }[];
-}
 
 export interface SweepPoint {
   /** Swept parameter value. */
@@ -126,13 +118,10 @@ interface Series {
   readonly marker: (typeof CATEGORICAL_MARKERS)[number];
 }
 
-function drawSweep(
-  frame: ChartFrame,
-  points: readonly SweepPoint[],
-  published: readonly PublishedOverlay[],
-  o: SweepChartOptions,
-  p: Palette,
-): string {
+type XScale = d3.ScaleContinuousNumeric<number, number>;
+
+/** The points that can be drawn (finite; x > 0 on a log axis), one series each name, in x order. */
+function sweepSeries(points: readonly SweepPoint[], o: SweepChartOptions, p: Palette) {
   const valid = points.filter((q) => Number.isFinite(q.x) && Number.isFinite(q.mean) && (!o.xLog || q.x > 0));
   const byName = new Map<string, SweepPoint[]>();
   for (const q of valid) {
@@ -147,8 +136,22 @@ function drawSweep(
     dash: CATEGORICAL_DASHES[i % CATEGORICAL_DASHES.length],
     marker: CATEGORICAL_MARKERS[i % CATEGORICAL_MARKERS.length],
   }));
+  return { valid, series };
+}
+
+/**
+ * The axes: x over the points and the published points (they belong on the plot; lines and rules
+ * are clipped to it), its `inf` value's tick reading "∞"; y from 0 over the spread and the
+ * published values (or `o.yDomain`).
+ */
+function sweepAxes(
+  frame: ChartFrame,
+  valid: readonly SweepPoint[],
+  published: readonly PublishedOverlay[],
+  o: SweepChartOptions,
+  p: Palette,
+): { x: XScale; y: d3.ScaleLinear<number, number> } {
   const xs = valid.map((q) => q.x);
-  // Published points widen the x range (they belong on the plot); lines and rules are clipped to it.
   const pubPoints = published.filter((c) => c.kind === 'points').flatMap((c) => c.points);
   for (const q of pubPoints) if (Number.isFinite(q.x) && (!o.xLog || q.x > 0)) xs.push(q.x);
   const pubY = published.filter((c) => c.kind !== 'rule').flatMap((c) => c.points.map((q) => q.y));
@@ -171,16 +174,17 @@ function drawSweep(
   }
   frame.xAxis(x, label(o.xLabel, o.xUnit), p, ticks);
   frame.yAxis(y, label(o.yLabel, o.yUnit), p);
-  // The sweep has no zoom: the clip only keeps drawing off the axes. Widen it by a marker's radius
-  // and outline, so the first and last points and those at goodput 0 are drawn whole.
-  const pad = MARKER_PAD;
-  frame.defs
-    .select(`#${frame.id}-clip rect`)
-    .attr('x', -pad)
-    .attr('y', -pad)
-    .attr('width', frame.innerW + 2 * pad)
-    .attr('height', frame.innerH + 2 * pad);
+  return { x, y };
+}
 
+/** One series: the spread band (mean ± sd within min–max), min–max whiskers, the mean line and its markers. */
+function drawSeries(
+  g: d3.Selection<SVGGElement, unknown, null, undefined>,
+  s: Series,
+  x: XScale,
+  y: d3.ScaleLinear<number, number>,
+  p: Palette,
+): void {
   const band = d3
     .area<SweepPoint>()
     .x((q) => x(q.x))
@@ -190,55 +194,72 @@ function drawSweep(
     .line<SweepPoint>()
     .x((q) => x(q.x))
     .y((q) => y(q.mean));
-  const whiskers = (s: Series): string =>
-    s.pts
-      .map(
-        (q) => `M${x(q.x)},${y(q.min)}V${y(q.max)}M${x(q.x) - 4},${y(q.min)}h8M${x(q.x) - 4},${y(q.max)}h8`,
-      )
-      .join('');
-  const groups = frame
+  const whiskers = s.pts
+    .map((q) => `M${x(q.x)},${y(q.min)}V${y(q.max)}M${x(q.x) - 4},${y(q.min)}h8M${x(q.x) - 4},${y(q.max)}h8`)
+    .join('');
+  g.selectAll('*').remove();
+  g.append('path')
+    .attr('class', 'spread-band')
+    .attr('d', band(s.pts) ?? '')
+    .attr('fill', s.color)
+    .attr('fill-opacity', 0.15)
+    .attr('stroke', 'none');
+  g.append('path')
+    .attr('class', 'whiskers')
+    .attr('d', whiskers)
+    .attr('stroke', s.color)
+    .attr('stroke-width', 1.25)
+    .attr('fill', 'none');
+  g.append('path')
+    .attr('class', 'mean-line')
+    .attr('data-series', s.name)
+    .attr('d', line(s.pts) ?? '')
+    .attr('stroke', s.color)
+    .attr('stroke-width', 2.25)
+    .attr('stroke-dasharray', s.dash)
+    .attr('fill', 'none');
+  const stroke = s.marker === 'cross' || s.marker === 'times';
+  g.append('g')
+    .attr('class', 'points')
+    .attr('data-n', s.pts.length)
+    .selectAll('path')
+    .data(s.pts)
+    .join('path')
+    .attr('transform', (q) => `translate(${x(q.x)},${y(q.mean)})`)
+    .attr('d', markerPath(s.marker, 50))
+    .attr('fill', stroke ? 'none' : s.color)
+    .attr('stroke', stroke ? s.color : p.neutral.background)
+    .attr('stroke-width', stroke ? 2 : 1);
+}
+
+function drawSweep(
+  frame: ChartFrame,
+  points: readonly SweepPoint[],
+  published: readonly PublishedOverlay[],
+  o: SweepChartOptions,
+  p: Palette,
+): string {
+  const { valid, series } = sweepSeries(points, o, p);
+  const { x, y } = sweepAxes(frame, valid, published, o, p);
+  // The sweep has no zoom: the clip only keeps drawing off the axes. Widen it by a marker's radius
+  // and outline, so the first and last points and those at goodput 0 are drawn whole.
+  const pad = MARKER_PAD;
+  frame.defs
+    .select(`#${frame.id}-clip rect`)
+    .attr('x', -pad)
+    .attr('y', -pad)
+    .attr('width', frame.innerW + 2 * pad)
+    .attr('height', frame.innerH + 2 * pad);
+  frame
     .layer('series')
     .selectAll<SVGGElement, Series>('g.series')
     .data(series, (s) => s.name)
     .join('g')
     .attr('class', 'series')
-    .attr('data-series', (s) => s.name);
-  groups.each(function (s) {
-    const g = d3.select(this);
-    g.selectAll('*').remove();
-    g.append('path')
-      .attr('class', 'spread-band')
-      .attr('d', band(s.pts) ?? '')
-      .attr('fill', s.color)
-      .attr('fill-opacity', 0.15)
-      .attr('stroke', 'none');
-    g.append('path')
-      .attr('class', 'whiskers')
-      .attr('d', whiskers(s))
-      .attr('stroke', s.color)
-      .attr('stroke-width', 1.25)
-      .attr('fill', 'none');
-    g.append('path')
-      .attr('class', 'mean-line')
-      .attr('data-series', s.name)
-      .attr('d', line(s.pts) ?? '')
-      .attr('stroke', s.color)
-      .attr('stroke-width', 2.25)
-      .attr('stroke-dasharray', s.dash)
-      .attr('fill', 'none');
-    const stroke = s.marker === 'cross' || s.marker === 'times';
-    g.append('g')
-      .attr('class', 'points')
-      .attr('data-n', s.pts.length)
-      .selectAll('path')
-      .data(s.pts)
-      .join('path')
-      .attr('transform', (q) => `translate(${x(q.x)},${y(q.mean)})`)
-      .attr('d', markerPath(s.marker, 50))
-      .attr('fill', stroke ? 'none' : s.color)
-      .attr('stroke', stroke ? s.color : p.neutral.background)
-      .attr('stroke-width', stroke ? 2 : 1);
-  });
+    .attr('data-series', (s) => s.name)
+    .each(function (s) {
+      drawSeries(d3.select<SVGGElement, unknown>(this), s, x, y, p);
+    });
   const pubLegend = drawPublished(frame, published, x, y, p);
   const legend: LegendItem[] = series.map((s) => ({
     label: s.name,
@@ -251,106 +272,4 @@ function drawSweep(
   const said =
     series.map((s) => `${s.name}: ${count(s.pts.length, 'point')}`).join('; ') || 'No sweep results yet.';
   return published.length > 0 ? `${said} Published: ${published.map((c) => c.label).join('; ')}.` : said;
-}
-
-/** Markers of published points, in turn (hollow, in ink). */
-const PUBLISHED_MARKERS = ['star', 'square', 'times', 'cross'] as const;
-
-/** Draw the published overlays; return their legend items. */
-function drawPublished(
-  frame: ChartFrame,
-  published: readonly PublishedOverlay[],
-  x: d3.ScaleContinuousNumeric<number, number>,
-  y: d3.ScaleLinear<number, number>,
-  p: Palette,
-): LegendItem[] {
-  // No layer until there is a curve: a sweep without published values draws what it drew before.
-  if (published.length === 0 && frame.plot.select('g.layer-published').empty()) return [];
-  const g = frame.layer('published');
-  g.selectAll('*').remove();
-  const ink = p.neutral.ink;
-  const legend: LegendItem[] = [];
-  let marker = 0;
-  const [x0, x1] = x.domain();
-  for (const c of published) {
-    if (c.kind === 'line') {
-      const d = d3
-        .line<{ x: number; y: number }>()
-        .x((q) => x(q.x))
-        .y((q) => y(q.y))(clipPolyline(c.points, Math.min(x0, x1), Math.max(x0, x1)));
-      g.append('path')
-        .attr('class', 'published-line')
-        .attr('d', d ?? '')
-        .attr('fill', 'none')
-        .attr('stroke', ink)
-        .attr('stroke-width', 1.5)
-        .attr('stroke-dasharray', '2 3');
-      legend.push({ label: `published: ${c.label}`, color: ink, kind: 'line', dash: '2 3' });
-    } else if (c.kind === 'points') {
-      const m = PUBLISHED_MARKERS[marker++ % PUBLISHED_MARKERS.length];
-      g.append('g')
-        .attr('class', 'published-points')
-        .attr('data-n', c.points.length)
-        .selectAll('path')
-        .data(c.points)
-        .join('path')
-        .attr('transform', (q) => `translate(${x(q.x)},${y(q.y)})`)
-        .attr('d', markerPath(m, 70))
-        .attr('fill', 'none')
-        .attr('stroke', ink)
-        .attr('stroke-width', 1.75);
-      legend.push({ label: `published: ${c.label}`, color: ink, kind: 'marker', marker: m, hollow: true });
-    } else {
-      const inside = c.points.filter((q) => q.x >= Math.min(x0, x1) && q.x <= Math.max(x0, x1));
-      const rules = g.append('g').attr('class', 'published-rule').attr('data-n', inside.length);
-      for (const q of inside) {
-        rules
-          .append('line')
-          .attr('x1', x(q.x))
-          .attr('x2', x(q.x))
-          .attr('y1', 0)
-          .attr('y2', frame.innerH)
-          .attr('stroke', p.neutral.muted)
-          .attr('stroke-width', 1.25)
-          .attr('stroke-dasharray', '6 3');
-        // Left of the rule near the right edge, so the label stays on the plot.
-        const left = x(q.x) > frame.innerW - 110;
-        rules
-          .append('text')
-          .attr('x', x(q.x) + (left ? -4 : 4))
-          .attr('text-anchor', left ? 'end' : 'start')
-          .attr('y', 12)
-          .attr('font-size', CHART_STYLE.tickFontPx)
-          .attr('fill', p.neutral.muted)
-          // A halo in the background colour keeps the label readable over a curve.
-          .attr('stroke', p.neutral.background)
-          .attr('stroke-width', 3)
-          .attr('paint-order', 'stroke')
-          .text(q.label ?? '');
-      }
-      legend.push({ label: `published: ${c.label}`, color: p.neutral.muted, kind: 'line', dash: '6 3' });
-    }
-  }
-  return legend;
-}
-
-/** The part of a polyline (points in x order) between x = lo and x = hi, interpolated at the ends. */
-export function clipPolyline(
-  pts: readonly { readonly x: number; readonly y: number }[],
-  lo: number,
-  hi: number,
-): { x: number; y: number }[] {
-  const at = (a: { x: number; y: number }, b: { x: number; y: number }, x: number) => ({
-    x,
-    y: a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x || 1),
-  });
-  const out: { x: number; y: number }[] = [];
-  for (let i = 0; i < pts.length; i++) {
-    const q = pts[i];
-    const prev = pts[i - 1];
-    if (prev && prev.x < lo && q.x > lo) out.push(at(prev, q, lo));
-    if (q.x >= lo && q.x <= hi) out.push({ x: q.x, y: q.y });
-    if (prev && prev.x < hi && q.x > hi) out.push(at(prev, q, hi));
-  }
-  return out;
 }

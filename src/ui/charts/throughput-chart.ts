@@ -42,9 +42,17 @@ export function createThroughputChart(el: HTMLElement, options: ThroughputChartO
   });
 }
 
-function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): string {
-  const { data, p, x, t1, w, h, frame, view } = ctx;
-  const W = options.windowS && options.windowS > 0 ? options.windowS : 10;
+interface GoodputSample {
+  /** Pixel column. */
+  x: number;
+  /** Goodput over the window ending there, and the average since the start, kbit/s. */
+  g: number;
+  avg: number;
+}
+
+/** One sample per pixel column up to the time reached: goodput over the last `windowS` seconds and the average since 0. */
+function goodputSamples(ctx: TimeDrawContext, options: ThroughputChartOptions, windowS: number) {
+  const { data, x, t1, w, view } = ctx;
   const deliver = data['tcp.deliver'];
   const filtered =
     options.conn !== undefined && deliver?.cols?.conn
@@ -52,14 +60,14 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
       : deliver;
   const tot = totalDelivered(filtered);
   const end = Math.min(view.simTime, t1);
-  const samples: { x: number; g: number; avg: number }[] = [];
+  const samples: GoodputSample[] = [];
   let gMax = 0;
   if (tot.n > 0) {
     for (let px = 0; px <= w; px += 1) {
       const t = x.invert(px);
       if (t <= 0) continue;
       if (t > end) break;
-      const span = Math.min(W, t);
+      const span = Math.min(windowS, t);
       const g = ((deliveredBy(tot, t) - deliveredBy(tot, t - span)) * 8) / span / 1000;
       const avg = (deliveredBy(tot, t) * 8) / t / 1000;
       samples.push({ x: px, g, avg });
@@ -67,16 +75,16 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
       if (avg > gMax) gMax = avg;
     }
   }
-  const capBps = capacityOf(options.capacityBps);
-  const cap = capBps !== undefined ? capBps / 1000 : undefined;
-  // The baseline's goodput over the same window (baseline-layer.ts).
-  const baseline = baselineGoodput(ctx, W);
-  const y = d3
-    .scaleLinear()
-    .domain([0, niceMax(Math.max(gMax, cap ?? 0, baseline?.max ?? 0), 1)])
-    .range([h, 0]);
-  frame.yAxis(y, 'goodput (kbit/s)', p);
-  drawBaseline(ctx, baseline, y);
+  return { samples, gMax };
+}
+
+/** The goodput line and the dashed average since the start. */
+function drawGoodputLines(
+  ctx: TimeDrawContext,
+  samples: readonly GoodputSample[],
+  y: d3.ScaleLinear<number, number>,
+): void {
+  const { p, frame } = ctx;
   const line = new LinePathBuilder();
   const avg = new LinePathBuilder();
   for (const s of samples) {
@@ -113,6 +121,23 @@ function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): 
       .attr('stroke-width', s.width)
       .attr('stroke-dasharray', s.dash);
   }
+}
+
+function drawThroughput(ctx: TimeDrawContext, options: ThroughputChartOptions): string {
+  const { p, w, h, frame } = ctx;
+  const W = options.windowS && options.windowS > 0 ? options.windowS : 10;
+  const { samples, gMax } = goodputSamples(ctx, options, W);
+  const capBps = capacityOf(options.capacityBps);
+  const cap = capBps !== undefined ? capBps / 1000 : undefined;
+  // The baseline's goodput over the same window (baseline-layer.ts).
+  const baseline = baselineGoodput(ctx, W);
+  const y = d3
+    .scaleLinear()
+    .domain([0, niceMax(Math.max(gMax, cap ?? 0, baseline?.max ?? 0), 1)])
+    .range([h, 0]);
+  frame.yAxis(y, 'goodput (kbit/s)', p);
+  drawBaseline(ctx, baseline, y);
+  drawGoodputLines(ctx, samples, y);
   frame
     .layer('capacity')
     .selectAll('line')

@@ -70,6 +70,96 @@ export function ResultsTable({ a, p, now }: { a: Activity; p: Progress; now: num
   );
 }
 
+/** The results' file name: the activity's id, and the student's name when given, as a slug. */
+function resultsStem(a: Activity, name: string): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+  return `${a.id}-results${name ? `-${slug}` : ''}`;
+}
+
+/** The student's name for the teacher, kept with the progress. */
+function NameField({ a, name }: { a: Activity; name: string }) {
+  const nameId = useId();
+  return (
+    <div className="field inline">
+      <label htmlFor={nameId}>Your name (for your teacher)</label>
+      <input
+        id={nameId}
+        data-testid="activity-name"
+        value={name}
+        maxLength={80}
+        autoComplete="name"
+        onChange={(e) => {
+          const name = e.target.value;
+          updateProgress(a, Date.now(), (q) => ({ ...q, name }));
+        }}
+      />
+    </div>
+  );
+}
+
+/** Export (JSON, CSV), print, back to the steps, or start again (after asking). */
+function ResultsActions({
+  a,
+  p,
+  onBack,
+  onPrint,
+  onRestart,
+}: {
+  a: Activity;
+  p: Progress;
+  onBack(): void;
+  onPrint(): void;
+  onRestart(): void;
+}) {
+  const stem = resultsStem(a, p.name);
+  return (
+    <div className="activity-nav">
+      <button
+        type="button"
+        data-testid="activity-export-json"
+        onClick={() =>
+          download(
+            `${stem}.json`,
+            `${JSON.stringify(resultsJson(a, p, Date.now()), null, 2)}\n`,
+            'application/json',
+          )
+        }
+      >
+        Export JSON
+      </button>
+      <button
+        type="button"
+        data-testid="activity-export-csv"
+        onClick={() => download(`${stem}.csv`, resultsCsv(a, p, Date.now()), 'text/csv')}
+      >
+        Export CSV
+      </button>
+      <button type="button" data-testid="activity-print-results" onClick={onPrint}>
+        Print
+      </button>
+      <button type="button" className="quiet" onClick={onBack}>
+        Back to the steps
+      </button>
+      <button
+        type="button"
+        className="quiet"
+        data-testid="activity-restart"
+        onClick={() => {
+          if (window.confirm('Start the activity again? Your answers and score here are cleared.')) {
+            resetProgress(a, Date.now());
+            onRestart();
+          }
+        }}
+      >
+        Start again
+      </button>
+    </div>
+  );
+}
+
 export function ActivityResults({
   a,
   onBack,
@@ -82,17 +172,8 @@ export function ActivityResults({
   onRestart(): void;
 }) {
   const p = useProgress(a);
-  const nameId = useId();
   const now = Date.now();
   const total = stepTimes(p, now).reduce((x, y) => x + y, 0);
-  const stem = `${a.id}-results${
-    p.name
-      ? `-${p.name
-          .trim()
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')}`
-      : ''
-  }`;
   return (
     <section
       className="activity-results"
@@ -105,62 +186,9 @@ export function ActivityResults({
       <p className="activity-score" data-testid="activity-score">
         <strong>{scoreText(a, p)}</strong> · time spent {durationText(total)}
       </p>
-      <div className="field inline">
-        <label htmlFor={nameId}>Your name (for your teacher)</label>
-        <input
-          id={nameId}
-          data-testid="activity-name"
-          value={p.name}
-          maxLength={80}
-          autoComplete="name"
-          onChange={(e) => {
-            const name = e.target.value;
-            updateProgress(a, Date.now(), (q) => ({ ...q, name }));
-          }}
-        />
-      </div>
+      <NameField a={a} name={p.name} />
       <ResultsTable a={a} p={p} now={now} />
-      <div className="activity-nav">
-        <button
-          type="button"
-          data-testid="activity-export-json"
-          onClick={() =>
-            download(
-              `${stem}.json`,
-              `${JSON.stringify(resultsJson(a, p, Date.now()), null, 2)}\n`,
-              'application/json',
-            )
-          }
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          data-testid="activity-export-csv"
-          onClick={() => download(`${stem}.csv`, resultsCsv(a, p, Date.now()), 'text/csv')}
-        >
-          Export CSV
-        </button>
-        <button type="button" data-testid="activity-print-results" onClick={onPrint}>
-          Print
-        </button>
-        <button type="button" className="quiet" onClick={onBack}>
-          Back to the steps
-        </button>
-        <button
-          type="button"
-          className="quiet"
-          data-testid="activity-restart"
-          onClick={() => {
-            if (window.confirm('Start the activity again? Your answers and score here are cleared.')) {
-              resetProgress(a, Date.now());
-              onRestart();
-            }
-          }}
-        >
-          Start again
-        </button>
-      </div>
+      <ResultsActions a={a} p={p} onBack={onBack} onPrint={onPrint} onRestart={onRestart} />
     </section>
   );
 }

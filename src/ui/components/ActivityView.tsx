@@ -5,20 +5,18 @@
  * (PrintView.tsx). The step open is part of the link (`#step=<n>`); the answers, tries, hints and
  * time are the student's progress, kept in this browser (progress-store.ts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { clampStep, maxPoints, type Activity } from '../exercises/activity';
 import { loadExerciseScenario } from '../exercises/boot';
 import { lockForView } from '../exercises/open-activity';
-import { enterStep, finish, score, startClock, stopClock, type Progress } from '../exercises/progress';
+import { finish, score, type Progress } from '../exercises/progress';
 import { updateProgress, useProgress } from '../exercises/progress-store';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ActivityResults } from './ActivityResults';
 import { ActivityStep } from './ActivityStep';
 import { Markdown } from './Markdown';
 import { PrintView, type SheetKind } from './PrintView';
-import { usePresent } from '../page/page-mode';
-import { stepMoveFor } from '../page/present-keys';
-import { reportsBetween, reportTarget } from '../page/report';
+import { usePresenterSteps, useProgressReports, useStepClock } from './use-activity-session';
 
 /** Open step `i` of `a`: the link's step, its locks, its charts, and its scenario when it has one. */
 export async function goToStep(store: ReturnType<typeof useLabStore>, a: Activity, i: number): Promise<void> {
@@ -68,6 +66,75 @@ function StepList({ a, step, onGo }: { a: Activity; step: number; onGo(i: number
   );
 }
 
+/** Previous, Next (Finish on the last step) and Close. */
+function StepNav({
+  step,
+  last,
+  go,
+  done,
+  onClose,
+}: {
+  step: number;
+  last: boolean;
+  go(i: number): void;
+  done(): void;
+  onClose(): void;
+}) {
+  return (
+    <div className="activity-nav">
+      <button type="button" disabled={step === 0} data-testid="activity-prev" onClick={() => go(step - 1)}>
+        ← Previous step
+      </button>
+      {last ? (
+        <button type="button" className="primary" data-testid="activity-finish" onClick={done}>
+          Finish: see my results
+        </button>
+      ) : (
+        <button type="button" className="primary" data-testid="activity-next" onClick={() => go(step + 1)}>
+          Next step →
+        </button>
+      )}
+      <button type="button" className="quiet" data-testid="activity-close" onClick={onClose}>
+        Close activity
+      </button>
+    </div>
+  );
+}
+
+/** For teachers: the handout and the answer key to print. */
+function TeacherSheets({ print }: { print(kind: SheetKind): void }) {
+  return (
+    <details className="activity-teacher" data-testid="activity-teacher">
+      <summary>For teachers: handout and answer key</summary>
+      <p className="small muted">
+        Both print from this page (or save as PDF). The key holds every answer, computed by the simulation as
+        “Compute the answer” does; anyone with the lab can compute them, so hand out the link, not the key.
+      </p>
+      <button type="button" data-testid="print-handout" onClick={() => print('handout')}>
+        Print the handout
+      </button>{' '}
+      <button type="button" data-testid="print-key" onClick={() => print('key')}>
+        Print the answer key
+      </button>
+    </details>
+  );
+}
+
+/** How far the student is: questions answered and points, in words and as a bar. */
+function ActivityProgress({ a, progress }: { a: Activity; progress: Progress }) {
+  const sc = score(a, progress);
+  return (
+    <p className="activity-progress small">
+      <label>
+        <span>
+          {sc.answered} of {sc.checks} questions answered · {sc.earned} of {maxPoints(a)} points
+        </span>{' '}
+        <progress value={sc.answered} max={Math.max(1, sc.checks)} data-testid="activity-progress" />
+      </label>
+    </p>
+  );
+}
+
 export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
   const store = useLabStore();
   const step = clampStep(
@@ -77,19 +144,7 @@ export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
   const progress = useProgress(a);
   const [results, setResults] = useState(false);
   const [sheet, setSheet] = useState<SheetKind | null>(null);
-  const sc = score(a, progress);
-  // The clock follows the step open, and stops while the page is hidden.
-  useEffect(() => {
-    updateProgress(a, Date.now(), (p) => startClock(enterStep(p, step, Date.now()), Date.now()));
-  }, [a, step]);
-  useEffect(() => {
-    const on = () =>
-      updateProgress(a, Date.now(), (p) =>
-        document.visibilityState === 'hidden' ? stopClock(p, Date.now()) : startClock(p, Date.now()),
-      );
-    document.addEventListener('visibilitychange', on);
-    return () => document.removeEventListener('visibilitychange', on);
-  }, [a]);
+  useStepClock(a, step);
   const go = (i: number) => {
     setResults(false);
     void goToStep(store, a, i).then(() =>
@@ -100,49 +155,14 @@ export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
     updateProgress(a, Date.now(), (p) => finish(p, Date.now()));
     setResults(true);
   };
-  const last = step === a.steps.length - 1;
-  // Embedded with `origin=`: each step's result and the score go to the course page (report.ts).
-  const origin = useLab((s) => s.view.origin);
-  const reported = useRef<{ a: Activity; p: Progress } | null>(null);
-  useEffect(() => {
-    const target = reportTarget(window, origin);
-    const before = reported.current?.a === a ? reported.current.p : null;
-    reported.current = { a, p: progress };
-    // The first progress seen is where the page starts (a reload): only changes from it are reported.
-    if (!target || before === null) return;
-    for (const r of reportsBetween(a, before, progress, Date.now())) target.post(r);
-  }, [a, progress, origin]);
-  // Presenter mode: the clicker's (or the arrow) keys move between the steps.
-  const present = usePresent();
-  useEffect(() => {
-    if (!present) return;
-    const onKey = (e: KeyboardEvent) => {
-      const move = stepMoveFor(
-        e.key,
-        { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey },
-        e.target instanceof Element ? e.target : null,
-      );
-      const to = move === 'next' ? step + 1 : move === 'previous' ? step - 1 : -1;
-      if (to < 0 || to >= a.steps.length || results) return;
-      e.preventDefault();
-      go(to);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useProgressReports(a, progress);
+  usePresenterSteps(a.steps.length, step, results, go);
   return (
     <article className="exercise-open activity-open" aria-labelledby="exercise-title" data-testid="activity">
       <h3 id="exercise-title" tabIndex={-1}>
         {a.title}
       </h3>
-      <p className="activity-progress small">
-        <label>
-          <span>
-            {sc.answered} of {sc.checks} questions answered · {sc.earned} of {maxPoints(a)} points
-          </span>{' '}
-          <progress value={sc.answered} max={Math.max(1, sc.checks)} data-testid="activity-progress" />
-        </label>
-      </p>
+      <ActivityProgress a={a} progress={progress} />
       {a.intro && step === 0 && !results && <Markdown text={a.intro} className="activity-intro" />}
       <StepList a={a} step={results ? -1 : step} onGo={go} />
       {results ? (
@@ -155,33 +175,7 @@ export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
       ) : (
         <>
           <ActivityStep key={`${a.id}-${step}`} a={a} step={step} progress={progress} />
-          <div className="activity-nav">
-            <button
-              type="button"
-              disabled={step === 0}
-              data-testid="activity-prev"
-              onClick={() => go(step - 1)}
-            >
-              ← Previous step
-            </button>
-            {last ? (
-              <button type="button" className="primary" data-testid="activity-finish" onClick={done}>
-                Finish: see my results
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="primary"
-                data-testid="activity-next"
-                onClick={() => go(step + 1)}
-              >
-                Next step →
-              </button>
-            )}
-            <button type="button" className="quiet" data-testid="activity-close" onClick={onClose}>
-              Close activity
-            </button>
-          </div>
+          <StepNav step={step} last={step === a.steps.length - 1} go={go} done={done} onClose={onClose} />
           {step > 0 && !a.steps[step].scenario && (
             <p className="small muted">
               This step goes on with the run of the step before: nothing is reloaded.
@@ -189,20 +183,7 @@ export function ActivityView({ a, onClose }: { a: Activity; onClose(): void }) {
           )}
         </>
       )}
-      <details className="activity-teacher" data-testid="activity-teacher">
-        <summary>For teachers: handout and answer key</summary>
-        <p className="small muted">
-          Both print from this page (or save as PDF). The key holds every answer, computed by the simulation
-          as “Compute the answer” does; anyone with the lab can compute them, so hand out the link, not the
-          key.
-        </p>
-        <button type="button" data-testid="print-handout" onClick={() => setSheet('handout')}>
-          Print the handout
-        </button>{' '}
-        <button type="button" data-testid="print-key" onClick={() => setSheet('key')}>
-          Print the answer key
-        </button>
-      </details>
+      <TeacherSheets print={setSheet} />
       {sheet && <PrintView a={a} kind={sheet} onClose={() => setSheet(null)} />}
     </article>
   );

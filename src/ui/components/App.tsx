@@ -21,6 +21,8 @@ import { SystemPanels } from './SystemPanels';
 import { Tour } from './Tour';
 import { StepCaption } from './StepCaption';
 import { PageModeContext, usePresent, useShownPanels } from '../page/page-mode';
+import type { ThemeName } from '../theme/palette';
+import type { PanelId } from '../../state/page-view';
 
 function StatusLine() {
   const status = useLab((s) => s.status);
@@ -34,6 +36,110 @@ function StatusLine() {
     <p className="status-line" role="status" data-status={status}>
       {text}
     </p>
+  );
+}
+
+type Shown = (id: PanelId) => boolean;
+
+/** The two large elements: the map, and the sequence graph with the summary under it (above the fold). */
+function Stage({ shown, theme }: { shown: Shown; theme: ThemeName }) {
+  const stageMain = shown('seq') || shown('baseline') || shown('explain') || shown('summary');
+  if (!shown('map') && !stageMain) return null;
+  return (
+    <div className={`stage${shown('map') && stageMain ? '' : ' single'}`}>
+      {shown('map') && <MapPanel theme={theme} />}
+      {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
+      {stageMain && (
+        <div className="stage-main">
+          {shown('seq') && <SeqChart theme={theme} />}
+          {shown('baseline') && (
+            <ErrorBoundary area="baseline">
+              <BaselineBar />
+            </ErrorBoundary>
+          )}
+          {shown('explain') && (
+            <ErrorBoundary area="explanation">
+              <ExplainPanel theme={theme} />
+            </ErrorBoundary>
+          )}
+          {shown('summary') && (
+            <ErrorBoundary area="summary">
+              <SummaryPanel />
+            </ErrorBoundary>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The main column: preset, packet view, secondary charts, the system's panels, comparison, history, sweep. */
+function MainColumn({
+  shown,
+  theme,
+  present,
+  exercises,
+}: {
+  shown: Shown;
+  theme: ThemeName;
+  present: boolean;
+  exercises: boolean;
+}) {
+  return (
+    <div className="col-main">
+      {shown('preset') && (
+        <ErrorBoundary area="preset">
+          <PresetInfo />
+        </ErrorBoundary>
+      )}
+      {shown('packets') && (
+        <ErrorBoundary area="packet view">
+          <PacketView theme={theme} />
+        </ErrorBoundary>
+      )}
+      <SecondaryCharts theme={theme} />
+      {shown('system') && <SystemPanels />}
+      {present && <StepCaption />}
+      {present && exercises && (
+        <ErrorBoundary area="exercises">
+          <ExercisePanel />
+        </ErrorBoundary>
+      )}
+      {shown('compare') && (
+        <ErrorBoundary area="comparison">
+          <ComparePart theme={theme} />
+        </ErrorBoundary>
+      )}
+      {shown('history') && (
+        <ErrorBoundary area="run history">
+          <RunHistory />
+        </ErrorBoundary>
+      )}
+      {shown('sweep') && (
+        <ErrorBoundary area="sweep">
+          <SweepPart theme={theme} />
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}
+
+/** The side column: exercises first (short, and what a class opens), then the long parameter list, then export. */
+function SideColumn({ shown, exercises }: { shown: Shown; exercises: boolean }) {
+  return (
+    <aside className="col-side" aria-label="Parameters, exercises and export">
+      {exercises && (
+        <ErrorBoundary area="exercises">
+          <ExercisePanel />
+        </ErrorBoundary>
+      )}
+      {shown('params') && (
+        <ErrorBoundary area="parameter panel">
+          <ParamPanel />
+        </ErrorBoundary>
+      )}
+      {shown('export') && <ExportPanel />}
+    </aside>
   );
 }
 
@@ -52,7 +158,6 @@ export function App({ embed = false }: { embed?: boolean }) {
   const present = usePresent();
   const shown = useShownPanels(embed);
   const openExercise = useLab((s) => s.view.exercise !== null || s.view.authored !== null);
-  const stageMain = shown('seq') || shown('baseline') || shown('explain') || shown('summary');
   const exercises = shown('exercises') || openExercise;
   const side = (exercises && !present) || (shown('params') && !present) || (shown('export') && !present);
   const bare = embed || present;
@@ -73,85 +178,11 @@ export function App({ embed = false }: { embed?: boolean }) {
           <PlaybackBar reduced={present} />
           <StatusLine />
           <ExerciseNotice />
-          {(shown('map') || stageMain) && (
-            <div className={`stage${shown('map') && stageMain ? '' : ' single'}`}>
-              {shown('map') && <MapPanel theme={theme} />}
-              {/* The summary under the sequence graph: the figures beside the picture, above the fold. */}
-              {stageMain && (
-                <div className="stage-main">
-                  {shown('seq') && <SeqChart theme={theme} />}
-                  {shown('baseline') && (
-                    <ErrorBoundary area="baseline">
-                      <BaselineBar />
-                    </ErrorBoundary>
-                  )}
-                  {shown('explain') && (
-                    <ErrorBoundary area="explanation">
-                      <ExplainPanel theme={theme} />
-                    </ErrorBoundary>
-                  )}
-                  {shown('summary') && (
-                    <ErrorBoundary area="summary">
-                      <SummaryPanel />
-                    </ErrorBoundary>
-                  )}
-                </div>
-              )}
-            </div>
-          )}
+          <Stage shown={shown} theme={theme} />
           {shown('system') && <SystemPanels place="stage" />}
           <div className={`columns${side ? '' : ' single'}`}>
-            <div className="col-main">
-              {shown('preset') && (
-                <ErrorBoundary area="preset">
-                  <PresetInfo />
-                </ErrorBoundary>
-              )}
-              {shown('packets') && (
-                <ErrorBoundary area="packet view">
-                  <PacketView theme={theme} />
-                </ErrorBoundary>
-              )}
-              <SecondaryCharts theme={theme} />
-              {shown('system') && <SystemPanels />}
-              {present && <StepCaption />}
-              {present && exercises && (
-                <ErrorBoundary area="exercises">
-                  <ExercisePanel />
-                </ErrorBoundary>
-              )}
-              {shown('compare') && (
-                <ErrorBoundary area="comparison">
-                  <ComparePart theme={theme} />
-                </ErrorBoundary>
-              )}
-              {shown('history') && (
-                <ErrorBoundary area="run history">
-                  <RunHistory />
-                </ErrorBoundary>
-              )}
-              {shown('sweep') && (
-                <ErrorBoundary area="sweep">
-                  <SweepPart theme={theme} />
-                </ErrorBoundary>
-              )}
-            </div>
-            {side && (
-              <aside className="col-side" aria-label="Parameters, exercises and export">
-                {/* Exercises first: short, and what a class opens; the long parameter list follows. */}
-                {exercises && (
-                  <ErrorBoundary area="exercises">
-                    <ExercisePanel />
-                  </ErrorBoundary>
-                )}
-                {shown('params') && (
-                  <ErrorBoundary area="parameter panel">
-                    <ParamPanel />
-                  </ErrorBoundary>
-                )}
-                {shown('export') && <ExportPanel />}
-              </aside>
-            )}
+            <MainColumn shown={shown} theme={theme} present={present} exercises={exercises} />
+            {side && <SideColumn shown={shown} exercises={exercises} />}
           </div>
         </main>
         {!bare && (

@@ -37,6 +37,94 @@ export function sweepBaseKeys(system: string, key: string, values: Record<string
   return '';
 }
 
+/** `n` values from `a` to `b` for the key `spec`: evenly (geometrically on a log key), rounded as the key takes them, within its range. */
+function sweepValues(spec: NumberSpec, a: number, b: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => {
+    const v = spec.log && a > 0 && b > 0 ? a * Math.pow(b / a, i / (n - 1)) : a + ((b - a) * i) / (n - 1);
+    const r = spec.integer ? Math.round(v) : Number(v.toPrecision(4));
+    return Math.min(spec.max, Math.max(spec.min, r));
+  });
+}
+
+/** What the form holds, as typed. */
+interface SweepFields {
+  from: string;
+  to: string;
+  points: string;
+  seeds: string;
+  metric: string;
+}
+
+/**
+ * The sweep the form describes over the live scenario `text` (without its timed changes; its seed,
+ * if not 1, is the sweep's first) with the keys `extra` the swept key needs; null while the range
+ * or the points are no numbers.
+ */
+function customSetup(spec: NumberSpec, f: SweepFields, text: string, extra: string): SweepSetup | null {
+  const a = Number(f.from);
+  const b = Number(f.to);
+  const n = Math.min(50, Math.max(2, Math.floor(Number(f.points))));
+  if (!Number.isFinite(a) || !Number.isFinite(b) || !Number.isFinite(n)) return null;
+  const base = mergeScenario(
+    text
+      .split('&')
+      .filter((seg) => !seg.startsWith('events='))
+      .join('&'),
+    extra,
+  );
+  const nSeeds = Math.min(MAX_PAGE_SWEEP_SEEDS, Math.max(1, Math.floor(Number(f.seeds) || 1)));
+  const y = /^[A-Za-z][\w.]*$/.test(f.metric.trim()) ? f.metric.trim() : DEFAULT_METRIC;
+  return setupFromSpec({
+    base,
+    key: spec.key,
+    values: [...new Set(sweepValues(spec, a, b, n))],
+    series: [],
+    seeds: nSeeds,
+    metric: y,
+  });
+}
+
+/** The swept key and its range: a new key (or a new system) starts from a range that suits it. */
+function useSweptKey(specs: readonly NumberSpec[]) {
+  const [key, setKeyState] = useState(() => firstKey(specs));
+  const spec = specs.find((s) => s.key === key) ?? specs.find((s) => s.key === firstKey(specs));
+  const [range, setRange] = useState<[string, string]>(() => (spec ? defaultSweepRange(spec) : ['0', '1']));
+  const setKey = (k: string) => {
+    setKeyState(k);
+    const sp = specs.find((s) => s.key === k);
+    if (sp) setRange(defaultSweepRange(sp));
+  };
+  useEffect(() => {
+    const k = firstKey(specs);
+    setKeyState(k);
+    const sp = specs.find((s) => s.key === k);
+    if (sp) setRange(defaultSweepRange(sp));
+  }, [specs]);
+  return { spec, setKey, range, setRange };
+}
+
+/** A labelled box of the form. */
+function SweepInput({
+  label,
+  value,
+  set,
+  size,
+  testId,
+}: {
+  label: string;
+  value: string;
+  set(v: string): void;
+  size: number;
+  testId: string;
+}) {
+  return (
+    <label className="field inline">
+      <span>{label}</span>
+      <input value={value} onChange={(e) => set(e.target.value)} size={size} data-testid={testId} />
+    </label>
+  );
+}
+
 /** Custom sweep form: one number key, a range, points and seeds, over the current scenario. */
 export function useCustomSweep(
   system: string,
@@ -51,58 +139,16 @@ export function useCustomSweep(
       ),
     [system],
   );
-  const [key, setKeyState] = useState(() => firstKey(specs));
-  const spec = specs.find((s) => s.key === key) ?? specs.find((s) => s.key === firstKey(specs));
-  const [range, setRange] = useState<[string, string]>(() => (spec ? defaultSweepRange(spec) : ['0', '1']));
+  const { spec, setKey, range, setRange } = useSweptKey(specs);
   const [from, to] = range;
-  const setFrom = (v: string) => setRange([v, to]);
-  const setTo = (v: string) => setRange([from, v]);
-  // A new key (or a new system) starts from a range that suits it.
-  const setKey = (k: string) => {
-    setKeyState(k);
-    const sp = specs.find((s) => s.key === k);
-    if (sp) setRange(defaultSweepRange(sp));
-  };
-  useEffect(() => {
-    const k = firstKey(specs);
-    setKeyState(k);
-    const sp = specs.find((s) => s.key === k);
-    if (sp) setRange(defaultSweepRange(sp));
-  }, [specs]);
   const [points, setPoints] = useState('6');
   const [seeds, setSeeds] = useState('2');
   const extra = spec ? sweepBaseKeys(system, spec.key, values) : '';
   const [metric, setMetric] = useState(DEFAULT_METRIC);
-  const setup: SweepSetup | null = useMemo(() => {
-    if (!spec) return null;
-    const a = Number(from);
-    const b = Number(to);
-    const n = Math.min(50, Math.max(2, Math.floor(Number(points))));
-    if (!Number.isFinite(a) || !Number.isFinite(b) || !Number.isFinite(n)) return null;
-    const values = Array.from({ length: n }, (_, i) => {
-      const v = spec.log && a > 0 && b > 0 ? a * Math.pow(b / a, i / (n - 1)) : a + ((b - a) * i) / (n - 1);
-      const r = spec.integer ? Math.round(v) : Number(v.toPrecision(4));
-      return Math.min(spec.max, Math.max(spec.min, r));
-    });
-    // The live scenario without its timed changes; its seed (if not 1) is the sweep's first.
-    const base = mergeScenario(
-      text
-        .split('&')
-        .filter((seg) => !seg.startsWith('events='))
-        .join('&'),
-      extra,
-    );
-    const nSeeds = Math.min(MAX_PAGE_SWEEP_SEEDS, Math.max(1, Math.floor(Number(seeds) || 1)));
-    const y = /^[A-Za-z][\w.]*$/.test(metric.trim()) ? metric.trim() : DEFAULT_METRIC;
-    return setupFromSpec({
-      base,
-      key: spec.key,
-      values: [...new Set(values)],
-      series: [],
-      seeds: nSeeds,
-      metric: y,
-    });
-  }, [spec, from, to, points, seeds, text, extra, metric]);
+  const setup: SweepSetup | null = useMemo(
+    () => (spec ? customSetup(spec, { from, to, points, seeds, metric }, text, extra) : null),
+    [spec, from, to, points, seeds, text, extra, metric],
+  );
   const form = (
     <div className="sweep-form">
       <label className="field inline">
@@ -115,27 +161,10 @@ export function useCustomSweep(
           ))}
         </select>
       </label>
-      <label className="field inline">
-        <span>From</span>
-        <input value={from} onChange={(e) => setFrom(e.target.value)} size={6} data-testid="sweep-from" />
-      </label>
-      <label className="field inline">
-        <span>To</span>
-        <input value={to} onChange={(e) => setTo(e.target.value)} size={6} data-testid="sweep-to" />
-      </label>
-      <label className="field inline">
-        <span>Points</span>
-        <input
-          value={points}
-          onChange={(e) => setPoints(e.target.value)}
-          size={3}
-          data-testid="sweep-points"
-        />
-      </label>
-      <label className="field inline">
-        <span>Seeds</span>
-        <input value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} data-testid="sweep-seeds" />
-      </label>
+      <SweepInput label="From" value={from} set={(v) => setRange([v, to])} size={6} testId="sweep-from" />
+      <SweepInput label="To" value={to} set={(v) => setRange([from, v])} size={6} testId="sweep-to" />
+      <SweepInput label="Points" value={points} set={setPoints} size={3} testId="sweep-points" />
+      <SweepInput label="Seeds" value={seeds} set={setSeeds} size={3} testId="sweep-seeds" />
       <label className="field inline">
         <span>Figure on y</span>
         <input

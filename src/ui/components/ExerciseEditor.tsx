@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { CHART_IDS, CHART_TITLES, type ChartId } from '../../state/chart-ids';
-import { CONDITION_OPS, MEASURES, type ExerciseProblem } from '../../state/exercise-schema';
+import type { ExerciseProblem } from '../../state/exercise-schema';
 import { stepFromExercise, stepWithoutQuestion } from '../exercises/activity-authoring';
 import { EMPTY_FORM, formToExercise, summaryPaths, type ExerciseForm } from '../exercises/authoring';
 import { problemText } from '../exercises/check';
@@ -8,257 +8,26 @@ import type { Exercise } from '../exercises/types';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ActivityWriter, type StepNow } from './ActivityWriter';
 import { Field } from './EditorField';
+import { Conditions, Quantity, type SetField } from './ExerciseAnswer';
 import { ExerciseMade } from './ExerciseMade';
 
-type Set = <K extends keyof ExerciseForm>(k: K, v: ExerciseForm[K]) => void;
+type TextKey = 'title' | 'question' | 'task' | 'hint' | 'explanation';
 
-/**
- * A select's options in a fixed order, with the chosen value among them: appended when the list
- * lacks it. Putting the chosen value first would reorder the list at every change, and a
- * keyboard user's arrow keys would then flip between its first two options for ever.
- */
-function stableOptions(chosen: string, options: readonly string[]): string[] {
-  const unique = [...new Set(options)];
-  return unique.includes(chosen) ? unique : [...unique, chosen];
-}
-
-/** The quantity a number answer is checked against: a summary figure or a measure over a trace. */
-function Quantity({ form, set, paths }: { form: ExerciseForm; set: Set; paths: string }) {
-  const sources = useLab((s) => s.sources);
-  const fields = sources.find((s) => s.name === form.source)?.fields ?? [];
-  return (
-    <>
-      <Field label="Checked against">
-        <select
-          data-testid="exercise-edit-quantity"
-          value={form.quantity}
-          onChange={(e) => set('quantity', e.target.value as ExerciseForm['quantity'])}
-        >
-          <option value="summary">a summary figure</option>
-          <option value="measure">a measure over a trace</option>
-        </select>
-      </Field>
-      {form.quantity === 'summary' ? (
-        <Field label="Summary figure (dotted path)">
-          <input
-            data-testid="exercise-edit-path"
-            list={paths}
-            value={form.path}
-            onChange={(e) => set('path', e.target.value)}
-          />
-        </Field>
-      ) : (
-        <div className="editor-row">
-          <Field label="Trace">
-            <select
-              data-testid="exercise-edit-source"
-              value={form.source}
-              onChange={(e) => {
-                set('source', e.target.value);
-                // The new trace's first field (none for a count of its records).
-                const f = sources.find((x) => x.name === e.target.value)?.fields ?? [];
-                set('field', form.measure === 'count' ? '' : (f[0] ?? ''));
-              }}
-            >
-              {stableOptions(
-                form.source,
-                sources.map((s) => s.name),
-              ).map((n) => (
-                <option key={n}>{n}</option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Measure">
-            <select
-              data-testid="exercise-edit-measure"
-              value={form.measure}
-              onChange={(e) => {
-                const m = e.target.value as ExerciseForm['measure'];
-                set('measure', m);
-                if (m === 'count') set('field', '');
-                else if (form.field === '') set('field', fields[0] ?? '');
-              }}
-            >
-              {MEASURES.map((m) => (
-                <option key={m}>{m}</option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Field">
-            <select
-              data-testid="exercise-edit-field"
-              value={form.field}
-              onChange={(e) => set('field', e.target.value)}
-            >
-              {stableOptions(form.field, [...(form.measure === 'count' ? [''] : []), ...fields]).map((f) => (
-                <option key={f} value={f}>
-                  {f === '' ? '(none)' : f}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="From (s)">
-            <input inputMode="decimal" value={form.from} onChange={(e) => set('from', e.target.value)} />
-          </Field>
-          <Field label="To (s)">
-            <input inputMode="decimal" value={form.to} onChange={(e) => set('to', e.target.value)} />
-          </Field>
-        </div>
-      )}
-      <div className="editor-row">
-        <Field label="Runs averaged">
-          <input
-            data-testid="exercise-edit-seeds"
-            inputMode="numeric"
-            value={form.seeds}
-            onChange={(e) => set('seeds', e.target.value)}
-          />
-        </Field>
-        <Field label="Unit">
-          <input value={form.unit} onChange={(e) => set('unit', e.target.value)} />
-        </Field>
-        <Field label="Accept ± (absolute)">
-          <input
-            data-testid="exercise-edit-abs"
-            inputMode="decimal"
-            value={form.tolAbs}
-            onChange={(e) => set('tolAbs', e.target.value)}
-          />
-        </Field>
-        <Field label="or ± (%)">
-          <input inputMode="decimal" value={form.tolRel} onChange={(e) => set('tolRel', e.target.value)} />
-        </Field>
-      </div>
-      <p className="small muted editor-help">
-        Runs averaged: 1 is the scenario’s own seed; n averages seeds 1 to n (the student then needs a sweep
-        over seeds).
-      </p>
-    </>
-  );
-}
-
-/** A state answer: the figures the student's own run must show (a value ± tol, or a band). */
-function Conditions({
+/** One of the exercise's words: a line, or three for the longer ones. */
+function TextField({
+  k,
+  label,
+  long,
   form,
   set,
-  paths,
-  longest,
 }: {
+  k: TextKey;
+  label: string;
+  long: boolean;
   form: ExerciseForm;
-  set: Set;
-  paths: string;
-  longest: number;
+  set: SetField;
 }) {
-  const rows = form.conditions;
-  const put = (i: number, patch: Partial<ExerciseForm['conditions'][number]>) =>
-    set(
-      'conditions',
-      rows.map((r, j) => (j === i ? { ...r, ...patch } : r)),
-    );
   return (
-    <fieldset className="editor-conditions">
-      <legend>The student’s run must show (at its end)</legend>
-      {rows.map((c, i) => (
-        <div className="editor-row editor-condition" key={i}>
-          {/* Its own line, as wide as the longest summary path (`link.byBearers.failed.10`). */}
-          <Field label="Figure (dotted path)" className="editor-wide">
-            <input
-              data-testid={`exercise-cond-path-${i}`}
-              list={paths}
-              size={longest}
-              style={{ minWidth: `min(100%, ${longest + 2}ch)` }}
-              value={c.path}
-              onChange={(e) => put(i, { path: e.target.value })}
-            />
-          </Field>
-          <Field label="Its name for students (e.g. normalised goodput)" className="editor-wide">
-            <input
-              data-testid={`exercise-cond-label-${i}`}
-              value={c.label}
-              onChange={(e) => put(i, { label: e.target.value })}
-            />
-          </Field>
-          <Field label="Unit">
-            <input
-              data-testid={`exercise-cond-unit-${i}`}
-              value={c.unit}
-              onChange={(e) => put(i, { unit: e.target.value })}
-            />
-          </Field>
-          <Field label="is">
-            <select
-              data-testid={`exercise-cond-op-${i}`}
-              value={c.op}
-              onChange={(e) => put(i, { op: e.target.value as typeof c.op })}
-            >
-              {CONDITION_OPS.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Value">
-            <input
-              data-testid={`exercise-cond-value-${i}`}
-              inputMode="decimal"
-              value={c.value}
-              onChange={(e) => put(i, { value: e.target.value })}
-            />
-          </Field>
-          {c.op === 'approx' && (
-            <Field label="±">
-              <input inputMode="decimal" value={c.tol} onChange={(e) => put(i, { tol: e.target.value })} />
-            </Field>
-          )}
-          {rows.length > 1 && (
-            <button
-              type="button"
-              className="quiet small"
-              onClick={() =>
-                set(
-                  'conditions',
-                  rows.filter((_, j) => j !== i),
-                )
-              }
-            >
-              Remove
-            </button>
-          )}
-        </div>
-      ))}
-      <button
-        type="button"
-        className="small"
-        onClick={() => set('conditions', [...rows, { ...EMPTY_FORM.conditions[0], value: '' }])}
-        data-testid="exercise-cond-add"
-      >
-        Add a condition
-      </button>
-    </fieldset>
-  );
-}
-
-/**
- * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
- * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
- * format as a shipped exercise file, which "Save as a file" writes. Or add it, as it is, as a step
- * of an activity (ActivityWriter.tsx, issue 23 item 5). The body of the "Write an activity"
- * `<details>` (lazy-parts.tsx), loaded when a teacher first opens it.
- */
-export function ExerciseEditorForm() {
-  const store = useLabStore();
-  const summary = useLab((s) => s.summary);
-  const paths = useId();
-  const figures = useMemo(() => summaryPaths(summary), [summary]);
-  // The figure boxes fit the longest summary path the lab has (at least `tcp.rtoAtMaxFraction`).
-  const longest = Math.max(20, ...figures.map((p) => p.length));
-  const [form, setForm] = useState<ExerciseForm>(EMPTY_FORM);
-  const [made, setMade] = useState<Exercise | null>(null);
-  const [problems, setProblems] = useState<readonly ExerciseProblem[]>([]);
-  const set: Set = (k, v) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setMade(null);
-  };
-  const text = (k: 'title' | 'question' | 'task' | 'hint' | 'explanation', label: string, long = false) => (
     <Field label={label}>
       {long ? (
         <textarea
@@ -272,13 +41,75 @@ export function ExerciseEditorForm() {
       )}
     </Field>
   );
+}
+
+/** What the exercise hides until the student answers: the figure checked, charts, more figures. */
+function HiddenUntilAnswered({ form, set }: { form: ExerciseForm; set: SetField }) {
+  // A measure over a trace is no summary figure: the teacher names the figures that give it away.
+  const measured = form.answerKind === 'number' && form.quantity === 'measure';
+  const toggleChart = (c: ChartId) =>
+    set(
+      'hideCharts',
+      form.hideCharts.includes(c) ? form.hideCharts.filter((x) => x !== c) : [...form.hideCharts, c],
+    );
+  return (
+    <fieldset className="editor-hides">
+      <legend>Hidden until answered</legend>
+      <label>
+        <input
+          type="checkbox"
+          data-testid="exercise-hide-figure"
+          checked={form.hideFigure && !measured}
+          disabled={measured}
+          onChange={(e) => set('hideFigure', e.target.checked)}
+        />{' '}
+        the summary figure checked{measured && ' (a measure over a trace has none)'}
+      </label>
+      {CHART_IDS.map((c) => (
+        <label key={c}>
+          <input
+            type="checkbox"
+            data-testid={`exercise-hide-${c}`}
+            checked={form.hideCharts.includes(c)}
+            onChange={() => toggleChart(c)}
+          />{' '}
+          the chart “{CHART_TITLES[c]}”
+        </label>
+      ))}
+      <Field
+        label="More summary figures (dotted paths)"
+        hint="separated by commas, e.g. tcp.timeouts for a count of tcp.timeout records"
+      >
+        <input
+          data-testid="exercise-edit-hide-more"
+          value={form.hideMore}
+          onChange={(e) => set('hideMore', e.target.value)}
+        />
+      </Field>
+    </fieldset>
+  );
+}
+
+/**
+ * The form's state, and what it makes: the exercise with its problems (any edit forgets the last
+ * one made), or a step of an activity — the form's exercise on the live lab, or instructions only
+ * (no question).
+ */
+function useExerciseDraft() {
+  const store = useLabStore();
+  const [form, setForm] = useState<ExerciseForm>(EMPTY_FORM);
+  const [made, setMade] = useState<Exercise | null>(null);
+  const [problems, setProblems] = useState<readonly ExerciseProblem[]>([]);
+  const set: SetField = (k, v) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setMade(null);
+  };
   const make = () => {
     const s = store.getState();
     const r = formToExercise(form, s.system, s.text, s.view.charts);
     setProblems(r.problems);
     setMade(r.exercise);
   };
-  // A step of an activity: the form's exercise on the live lab, or instructions only (no question).
   const stepNow: StepNow = (score) => {
     const s = store.getState();
     if (form.question.trim() === '') {
@@ -289,13 +120,26 @@ export function ExerciseEditorForm() {
     const r = formToExercise(form, s.system, s.text, s.view.charts);
     return r.exercise ? { step: stepFromExercise(r.exercise, score) } : { problems: r.problems };
   };
-  // A measure over a trace is no summary figure: the teacher names the figures that give it away.
-  const measured = form.answerKind === 'number' && form.quantity === 'measure';
-  const toggleChart = (c: ChartId) =>
-    set(
-      'hideCharts',
-      form.hideCharts.includes(c) ? form.hideCharts.filter((x) => x !== c) : [...form.hideCharts, c],
-    );
+  return { form, set, made, problems, make, stepNow };
+}
+
+/**
+ * Write an exercise in the lab (issue 12, item 4): on the scenario running now, with the charts
+ * open now; it becomes a link that opens it, with its answer hidden, in any browser — the same
+ * format as a shipped exercise file, which "Save as a file" writes. Or add it, as it is, as a step
+ * of an activity (ActivityWriter.tsx, issue 23 item 5). The body of the "Write an activity"
+ * `<details>` (lazy-parts.tsx), loaded when a teacher first opens it.
+ */
+export function ExerciseEditorForm() {
+  const summary = useLab((s) => s.summary);
+  const paths = useId();
+  const figures = useMemo(() => summaryPaths(summary), [summary]);
+  // The figure boxes fit the longest summary path the lab has (at least `tcp.rtoAtMaxFraction`).
+  const longest = Math.max(20, ...figures.map((p) => p.length));
+  const { form, set, made, problems, make, stepNow } = useExerciseDraft();
+  const text = (k: TextKey, label: string, long = false) => (
+    <TextField k={k} label={label} long={long} form={form} set={set} />
+  );
   return (
     <>
       <p className="small muted">
@@ -334,40 +178,7 @@ export function ExerciseEditorForm() {
         )}
         {text('hint', 'Hint (optional)', true)}
         {text('explanation', 'Explanation, shown after a right answer (optional)', true)}
-        <fieldset className="editor-hides">
-          <legend>Hidden until answered</legend>
-          <label>
-            <input
-              type="checkbox"
-              data-testid="exercise-hide-figure"
-              checked={form.hideFigure && !measured}
-              disabled={measured}
-              onChange={(e) => set('hideFigure', e.target.checked)}
-            />{' '}
-            the summary figure checked{measured && ' (a measure over a trace has none)'}
-          </label>
-          {CHART_IDS.map((c) => (
-            <label key={c}>
-              <input
-                type="checkbox"
-                data-testid={`exercise-hide-${c}`}
-                checked={form.hideCharts.includes(c)}
-                onChange={() => toggleChart(c)}
-              />{' '}
-              the chart “{CHART_TITLES[c]}”
-            </label>
-          ))}
-          <Field
-            label="More summary figures (dotted paths)"
-            hint="separated by commas, e.g. tcp.timeouts for a count of tcp.timeout records"
-          >
-            <input
-              data-testid="exercise-edit-hide-more"
-              value={form.hideMore}
-              onChange={(e) => set('hideMore', e.target.value)}
-            />
-          </Field>
-        </fieldset>
+        <HiddenUntilAnswered form={form} set={set} />
         <button type="submit" className="primary" data-testid="exercise-make">
           Make the link
         </button>

@@ -30,35 +30,22 @@ export function useOpenExercise(): Exercise | null {
   return useOpenActivity()?.exercise ?? null;
 }
 
-export function ExercisePanel() {
-  const store = useLabStore();
-  const list = shippedActivities();
-  const system = useLab((s) => s.system);
-  const openId = useLab((s) => s.view.exercise);
-  const authored = useLab((s) => s.view.authored);
-  const step = useLab((s) => s.view.step);
-  const open = useOpenActivity();
-  const at = open ? clampStep(open, step) : 0;
+type Store = ReturnType<typeof useLabStore>;
 
-  /** Open `a` at step `i` (its first by default): its charts, its locks, its step's scenario. */
-  const start = (a: Activity, i = 0) => {
-    const s = store.getState();
-    const charts = a.steps[i].charts ?? a.steps.find((x) => x.charts)?.charts ?? DEFAULT_CHARTS;
-    s.setLocks(stepLocks(a, i));
-    s.setView({ exercise: a.id, step: i, preset: null, charts, domain: null });
-    void loadExerciseScenario(store, stepScenario(a, i));
-  };
+/** Open `a` at step `i` (its first by default): its charts, its locks, its step's scenario. */
+function startActivity(store: Store, a: Activity, i = 0): void {
+  const s = store.getState();
+  const charts = a.steps[i].charts ?? a.steps.find((x) => x.charts)?.charts ?? DEFAULT_CHARTS;
+  s.setLocks(stepLocks(a, i));
+  s.setView({ exercise: a.id, step: i, preset: null, charts, domain: null });
+  void loadExerciseScenario(store, stepScenario(a, i));
+}
 
-  // A link with only `#exercise=<id>` (no scenario) opens the exercise's scenario, or its step's.
-  useEffect(() => {
-    if (!takeBootExercise()) return;
-    if (open) start(open, at);
-    else void store.getState().load(`system=${defaultSystem()}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // The open step's keys stay locked while it is open; none once it is closed (open-activity.ts
-  // sets them before a load the address brings; this follows every other way the view changes).
+/**
+ * The open step's keys stay locked while it is open; none once it is closed (open-activity.ts
+ * sets them before a load the address brings; this follows every other way the view changes).
+ */
+function useStepLocks(store: Store, open: Activity | null, at: number): void {
   const locks = open ? stepLocks(open, at) : null;
   const locksText = JSON.stringify(locks);
   useEffect(() => {
@@ -67,8 +54,14 @@ export function ExercisePanel() {
     void s.relock();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locksText, store]);
+}
 
-  const close = () => store.getState().setView({ exercise: null, step: undefined });
+/** Nothing open: the link's own activity, and this system's activities and exercises to open. */
+function ActivityChoice({ start }: { start(a: Activity): void }) {
+  const list = shippedActivities();
+  const system = useLab((s) => s.system);
+  const openId = useLab((s) => s.view.exercise);
+  const authored = useLab((s) => s.view.authored);
   const mine = list.activities.filter((a) => a.system === system && a.id !== authored?.id);
   const lessons = mine.filter(isLesson);
   const exercises = mine.filter((a) => !isLesson(a));
@@ -80,6 +73,53 @@ export function ExercisePanel() {
       {isLesson(a) && <span className="small muted"> {a.steps.length} steps</span>}
     </li>
   );
+  return (
+    <>
+      {openId && <p className="muted">No exercise or activity named “{openId}”.</p>}
+      {authored && (
+        <p>
+          From this link:{' '}
+          <button type="button" data-testid="exercise-open-linked" onClick={() => start(authored)}>
+            {authored.title}
+          </button>
+        </p>
+      )}
+      {lessons.length > 0 && (
+        <>
+          <h3 className="small-heading">Activities</h3>
+          <ul className="exercise-list">{lessons.map(item)}</ul>
+        </>
+      )}
+      {exercises.length > 0 && (
+        <>
+          <h3 className="small-heading">Exercises</h3>
+          <ul className="exercise-list">{exercises.map(item)}</ul>
+        </>
+      )}
+      {mine.length === 0 && <p className="muted">No activities or exercises for this system yet.</p>}
+      <ExerciseEditorPart />
+    </>
+  );
+}
+
+export function ExercisePanel() {
+  const store = useLabStore();
+  const problems = shippedActivities().problems;
+  const step = useLab((s) => s.view.step);
+  const open = useOpenActivity();
+  const at = open ? clampStep(open, step) : 0;
+  const start = (a: Activity, i = 0) => startActivity(store, a, i);
+
+  // A link with only `#exercise=<id>` (no scenario) opens the exercise's scenario, or its step's.
+  useEffect(() => {
+    if (!takeBootExercise()) return;
+    if (open) start(open, at);
+    else void store.getState().load(`system=${defaultSystem()}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useStepLocks(store, open, at);
+
+  const close = () => store.getState().setView({ exercise: null, step: undefined });
   return (
     <section
       className="panel exercise"
@@ -95,37 +135,13 @@ export function ExercisePanel() {
           <OpenExercise key={open.id} ex={open.exercise!} onClose={close} />
         )
       ) : (
-        <>
-          {openId && <p className="muted">No exercise or activity named “{openId}”.</p>}
-          {authored && (
-            <p>
-              From this link:{' '}
-              <button type="button" data-testid="exercise-open-linked" onClick={() => start(authored)}>
-                {authored.title}
-              </button>
-            </p>
-          )}
-          {lessons.length > 0 && (
-            <>
-              <h3 className="small-heading">Activities</h3>
-              <ul className="exercise-list">{lessons.map(item)}</ul>
-            </>
-          )}
-          {exercises.length > 0 && (
-            <>
-              <h3 className="small-heading">Exercises</h3>
-              <ul className="exercise-list">{exercises.map(item)}</ul>
-            </>
-          )}
-          {mine.length === 0 && <p className="muted">No activities or exercises for this system yet.</p>}
-          <ExerciseEditorPart />
-        </>
+        <ActivityChoice start={start} />
       )}
-      {list.problems.length > 0 && (
+      {problems.length > 0 && (
         <details className="muted small">
           <summary>Exercise and activity files with problems</summary>
           <ul>
-            {list.problems.map((p, i) => (
+            {problems.map((p, i) => (
               <li key={i}>{p}</li>
             ))}
           </ul>

@@ -5,7 +5,7 @@
  * command that prints the same chain. The explanation is the engine's (analysis/explain) with the
  * system's link explainer (its SystemDefinition's `explain`), read from the page's traces.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import {
   explainArgument,
   explainQuery,
@@ -62,6 +62,86 @@ function useExplanation(
   }, [sel, sources, policy, system, scenario, key]);
 }
 
+/** A new pick by keyboard moves focus to the explanation's heading, so a screen reader reads it next. */
+function useFocusOnKeyboardPick(
+  sel: EventSelection | null,
+  heading: RefObject<HTMLHeadingElement | null>,
+): void {
+  const lastSel = useRef<EventSelection | null>(null);
+  useEffect(() => {
+    if (sel && sel !== lastSel.current && document.activeElement?.classList.contains('tcp-event-key'))
+      heading.current?.focus();
+    lastSel.current = sel;
+  }, [sel, heading]);
+}
+
+/** The chain, layer by layer: each layer's moments in time order. */
+function ExplainChain({ e }: { e: Explanation }) {
+  return (
+    <div className="explain-chain" data-testid="explain-chain">
+      {e.layers.map((l) => (
+        <section key={l.name} className="explain-layer" aria-label={l.name}>
+          <h3>{l.name}</h3>
+          <ol>
+            {l.items.map((it, k) => (
+              <li key={k} data-tone={it.tone}>
+                <span className="explain-time">{itemTime(it)}</span> {it.text}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The same chain from the command line: the command, and what it prints. */
+function ExplainCli({ e, text }: { e: Explanation; text: string }) {
+  const command = `npm run sim -- "${text}" --explain ${explainArgument(e.event)}`;
+  return (
+    <details className="explain-cli">
+      <summary>The same chain from the command line</summary>
+      <code className="small" data-testid="explain-command">
+        {command}
+      </code>
+      <pre data-testid="explain-text">{explanationLines(e).join('\n')}</pre>
+    </details>
+  );
+}
+
+/** The explanation's title, and buttons to zoom the charts to its span and to close it. */
+function ExplainHead({
+  e,
+  heading,
+  close,
+}: {
+  e: Explanation;
+  heading: RefObject<HTMLHeadingElement | null>;
+  close(): void;
+}) {
+  const store = useLabStore();
+  const zoom = (): void => {
+    const [a, b] = e.span;
+    const pad = Math.max(0.2, (b - a) / 1e9 / 10);
+    store.getState().setDomain([Math.max(0, a / 1e9 - pad), b / 1e9 + pad]);
+  };
+  return (
+    <div className="explain-head">
+      <h2 id="explain-title" ref={heading} tabIndex={-1} data-testid="explain-title">
+        Why? {e.title}
+      </h2>
+      <span className="explain-actions">
+        <button type="button" className="small" onClick={zoom} data-testid="explain-zoom">
+          Zoom the charts to it
+        </button>
+        <button type="button" className="small" onClick={close} aria-label="Close the explanation">
+          Close
+        </button>
+      </span>
+    </div>
+  );
+}
+
 export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
   const sel = useLab((s) => s.selection);
   const text = useLab((s) => s.text);
@@ -69,13 +149,7 @@ export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
   const policy = useHiddenPolicy();
   const result = useExplanation(sel, policy);
   const heading = useRef<HTMLHeadingElement>(null);
-  const lastSel = useRef<EventSelection | null>(null);
-  // A new pick by keyboard moves focus to the explanation, so a screen reader reads it next.
-  useEffect(() => {
-    if (sel && sel !== lastSel.current && document.activeElement?.classList.contains('tcp-event-key'))
-      heading.current?.focus();
-    lastSel.current = sel;
-  }, [sel]);
+  useFocusOnKeyboardPick(sel, heading);
 
   if (!sel || !result) {
     return (
@@ -103,45 +177,14 @@ export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
     );
   }
   const e = result.e;
-  const [a, b] = e.span;
-  const zoom = (): void => {
-    const pad = Math.max(0.2, (b - a) / 1e9 / 10);
-    store.getState().setDomain([Math.max(0, a / 1e9 - pad), b / 1e9 + pad]);
-  };
-  const command = `npm run sim -- "${text}" --explain ${explainArgument(e.event)}`;
   return (
     <section className="panel explain" aria-labelledby="explain-title" data-testid="explain-panel">
-      <div className="explain-head">
-        <h2 id="explain-title" ref={heading} tabIndex={-1} data-testid="explain-title">
-          Why? {e.title}
-        </h2>
-        <span className="explain-actions">
-          <button type="button" className="small" onClick={zoom} data-testid="explain-zoom">
-            Zoom the charts to it
-          </button>
-          <button type="button" className="small" onClick={close} aria-label="Close the explanation">
-            Close
-          </button>
-        </span>
-      </div>
+      <ExplainHead e={e} heading={heading} close={close} />
       <p className="explain-cause" data-testid="explain-cause" aria-live="polite">
         <strong>{e.cause}</strong>
       </p>
       <ExplainTimeline e={e} theme={theme} />
-      <div className="explain-chain" data-testid="explain-chain">
-        {e.layers.map((l) => (
-          <section key={l.name} className="explain-layer" aria-label={l.name}>
-            <h3>{l.name}</h3>
-            <ol>
-              {l.items.map((it, k) => (
-                <li key={k} data-tone={it.tone}>
-                  <span className="explain-time">{itemTime(it)}</span> {it.text}
-                </li>
-              ))}
-            </ol>
-          </section>
-        ))}
-      </div>
+      <ExplainChain e={e} />
       {e.notes.map((n) => (
         <p key={n} className="muted small">
           Note: {n}
@@ -152,13 +195,7 @@ export function ExplainPanel({ theme }: { theme: 'light' | 'dark' }) {
           While the exercise is open, the figures it hides are left out of the explanations.
         </p>
       )}
-      <details className="explain-cli">
-        <summary>The same chain from the command line</summary>
-        <code className="small" data-testid="explain-command">
-          {command}
-        </code>
-        <pre data-testid="explain-text">{explanationLines(e).join('\n')}</pre>
-      </details>
+      <ExplainCli e={e} text={text} />
     </section>
   );
 }

@@ -50,6 +50,98 @@ function useRearm(
   }, [keys, values, on, events, simTime, playing, change]);
 }
 
+type Link = SystemView['links'][number];
+
+/**
+ * One link's control: its state only where the system has one fixed link; else a button that
+ * releases and re-adds it ('toggle'), or releases it while it is up ('release').
+ */
+function LinkControl({
+  l,
+  spec,
+  toggles,
+  values,
+}: {
+  l: Link;
+  spec: LinkToggleSpec;
+  /** The link has a live key. */
+  toggles: boolean;
+  values: Record<string, ParamValue | undefined>;
+}) {
+  const locks = useLab((s) => s.locks);
+  const change = useLab((s) => s.change);
+  const done = useLab((s) => s.done);
+  const key = spec.key(l.n);
+  const lock = lockOn(locks, key);
+  const lockTitle = lock ? `Locked by this step: ${lock.reason}` : undefined;
+  const up = l.state !== 'down';
+  const on = toggles && spec.mode === 'toggle' ? values[key] !== false : up;
+  // In 'release' mode a link that is down may never have been set up (before the run, in
+  // Call_Setup) or been lost in a handover, not only released by hand: "not held" is true of all.
+  const word = on ? l.state : spec.mode === 'release' ? 'not held' : `released (${l.state})`;
+  const label = (
+    <>
+      {spec.word} {l.n}: <span className="state-word">{word}</span>
+    </>
+  );
+  if (!toggles)
+    return (
+      <span className="link-status" data-testid={`link-${l.n}`} title="This system has one fixed link">
+        {label}
+      </span>
+    );
+  if (spec.mode === 'toggle')
+    return (
+      <button
+        type="button"
+        data-testid={`link-${l.n}`}
+        aria-pressed={on}
+        disabled={lock !== undefined}
+        title={lockTitle ?? `Release or re-add ${spec.word.toLowerCase()} ${l.n} from this moment on`}
+        onClick={() => void change(key, on ? '0' : '1')}
+      >
+        {label}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      data-testid={`link-${l.n}`}
+      disabled={!up || done || values[key] === false || lock !== undefined}
+      title={
+        lockTitle ??
+        (up
+          ? `Release ${spec.word.toLowerCase()} ${l.n} from this moment on`
+          : `${spec.word} ${l.n} is down: the system sets it up again when its rule says so`)
+      }
+      onClick={() => void change(key, '0')}
+    >
+      {label}
+      {up ? <span className="muted"> — release</span> : null}
+    </button>
+  );
+}
+
+/** A link's counters; one that prints a figure an open exercise hides (CRC errors, RLP resets) says so instead. */
+function LinkCounters({ l, system }: { l: Link; system: SystemId }) {
+  const figures = labPlugin(system)?.viewFigures;
+  const policy = useHiddenPolicy();
+  if (!l.counters) return null;
+  const counter = (k: string, v: number) => {
+    const ref = figures?.counter(k, l.n);
+    return policy.active && (ref === undefined || policy.hides(ref))
+      ? `${k} ${HIDDEN_TEXT}`
+      : `${k} ${num(v)}`;
+  };
+  return (
+    <span className="counters">
+      {Object.entries(l.counters)
+        .map(([k, v]) => counter(k, v))
+        .join(' · ')}
+    </span>
+  );
+}
+
 /**
  * Link toggles (ui.md "Bearer / channel panel"): a system that lets the user release links declares
  * a live boolean key per link (PHS `link1` … `link6`, DECT `bearer1` … `bearer12`; the plug-in's
@@ -67,23 +159,7 @@ export function LinkToggles({
   system: SystemId;
   values: Record<string, ParamValue | undefined>;
 }) {
-  const locks = useLab((s) => s.locks);
-  const lockTitle = (key: string) => {
-    const lock = lockOn(locks, key);
-    return lock ? `Locked by this step: ${lock.reason}` : undefined;
-  };
-  const change = useLab((s) => s.change);
-  const done = useLab((s) => s.done);
   const spec = labPlugin(system)?.linkToggles ?? DEFAULT_SPEC;
-  const figures = labPlugin(system)?.viewFigures;
-  const policy = useHiddenPolicy();
-  // A counter that prints a figure an open exercise hides (CRC errors, RLP resets) says so instead.
-  const counter = (k: string, n: number, v: number) => {
-    const ref = figures?.counter(k, n);
-    return policy.active && (ref === undefined || policy.hides(ref))
-      ? `${k} ${HIDDEN_TEXT}`
-      : `${k} ${num(v)}`;
-  };
   const live = useMemo(
     () => new Set((schemaFor(system) ?? []).filter((p) => p.kind === 'bool' && p.live).map((p) => p.key)),
     [system],
@@ -97,70 +173,12 @@ export function LinkToggles({
   return (
     <>
       <ul className="links" aria-label="Links and bearers">
-        {view.links.map((l) => {
-          const key = spec.key(l.n);
-          const toggles = live.has(key);
-          const up = l.state !== 'down';
-          const on = toggles && spec.mode === 'toggle' ? values[key] !== false : up;
-          // In 'release' mode a link that is down may never have been set up (before the run, in
-          // Call_Setup) or been lost in a handover, not only released by hand: "not held" is true of all.
-          const word = on ? l.state : spec.mode === 'release' ? 'not held' : `released (${l.state})`;
-          const label = (
-            <>
-              {spec.word} {l.n}: <span className="state-word">{word}</span>
-            </>
-          );
-          return (
-            <li key={l.n} className={`link link-${l.state}`}>
-              {!toggles ? (
-                <span
-                  className="link-status"
-                  data-testid={`link-${l.n}`}
-                  title="This system has one fixed link"
-                >
-                  {label}
-                </span>
-              ) : spec.mode === 'toggle' ? (
-                <button
-                  type="button"
-                  data-testid={`link-${l.n}`}
-                  aria-pressed={on}
-                  disabled={lockOn(locks, key) !== undefined}
-                  title={
-                    lockTitle(key) ??
-                    `Release or re-add ${spec.word.toLowerCase()} ${l.n} from this moment on`
-                  }
-                  onClick={() => void change(key, on ? '0' : '1')}
-                >
-                  {label}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  data-testid={`link-${l.n}`}
-                  disabled={!up || done || values[key] === false || lockOn(locks, key) !== undefined}
-                  title={
-                    lockTitle(key) ??
-                    (up
-                      ? `Release ${spec.word.toLowerCase()} ${l.n} from this moment on`
-                      : `${spec.word} ${l.n} is down: the system sets it up again when its rule says so`)
-                  }
-                  onClick={() => void change(key, '0')}
-                >
-                  {label}
-                  {up ? <span className="muted"> — release</span> : null}
-                </button>
-              )}
-              {l.counters && (
-                <span className="counters">
-                  {Object.entries(l.counters)
-                    .map(([k, v]) => counter(k, l.n, v))
-                    .join(' · ')}
-                </span>
-              )}
-            </li>
-          );
-        })}
+        {view.links.map((l) => (
+          <li key={l.n} className={`link link-${l.state}`}>
+            <LinkControl l={l} spec={spec} toggles={live.has(spec.key(l.n))} values={values} />
+            <LinkCounters l={l} system={system} />
+          </li>
+        ))}
       </ul>
       {spec.note && keys.length > 0 && (
         <p className="small muted link-note" data-testid="link-note">

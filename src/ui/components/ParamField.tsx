@@ -23,6 +23,97 @@ function hasSlider(spec: ParamSpec): spec is NumberSpec {
   return spec.log ? spec.max / Math.max(spec.min, 1e-12) <= 1e7 : spec.max - spec.min <= 1e5;
 }
 
+type Draft = { v: number; sent: boolean };
+
+/**
+ * The slider's draft (the value moved to, `sent` once handed to onChange) and `send`, which hands a
+ * value to onChange and drops the draft once the store answers or the value in force changes.
+ */
+function useSentDraft(key: string, value: ParamValue | undefined, onChange: Props['onChange']) {
+  const draft = useRef<Draft | null>(null);
+  const [draftV, setDraftV] = useState<number | null>(null);
+  const setDraft = (d: Draft | null) => {
+    draft.current = d;
+    setDraftV(d ? d.v : null);
+  };
+  // The value in force changed (the store took the change, or another change came): a sent draft
+  // has done its work.
+  useEffect(() => {
+    if (draft.current?.sent) setDraft(null);
+  }, [value]);
+  const inForce = typeof value === 'number' ? value : undefined;
+  /**
+   * The change last sent while the store has not answered it: until it does, the value in force
+   * is the one before, and a step back onto that value (→ then ← at once) must still be sent.
+   */
+  const inFlight = useRef<{ v: number } | null>(null);
+  const send = (v: number) => {
+    const d = { v, sent: true };
+    setDraft(d);
+    const latest = inFlight.current?.v ?? inForce;
+    const r = v === latest ? undefined : onChange(key, formatNumber(v));
+    const flight = { v };
+    const done = () => {
+      if (inFlight.current === flight) inFlight.current = null;
+      if (draft.current === d) setDraft(null);
+    };
+    if (r && typeof r.then === 'function') {
+      inFlight.current = flight;
+      void r.then(done, done);
+    } else done();
+  };
+  return { draft, draftV, setDraft, send, inForce };
+}
+
+/** The slider of a number key: moves the draft; sends it when let go. */
+function ParamSlider({
+  spec,
+  scale,
+  current,
+  shown,
+  disabled,
+  moveTo,
+  from,
+  commit,
+}: {
+  spec: ParamSpec;
+  scale: NonNullable<ReturnType<typeof sliderScale>>;
+  /** The value shown: the draft, else the value in force. */
+  current: number | undefined;
+  shown: string;
+  disabled?: boolean;
+  moveTo(v: number): void;
+  /** Where a key press moves from. */
+  from(): number;
+  commit(): void;
+}) {
+  const unit = spec.unit ? ` ${spec.unit}` : '';
+  return (
+    <input
+      type="range"
+      className="slider"
+      disabled={disabled}
+      data-testid={`param-${spec.key}-slider`}
+      aria-label={`${spec.label} slider`}
+      aria-valuetext={`${current === undefined ? shown : formatNumber(current)}${unit}`}
+      min={0}
+      max={scale.maxPos}
+      step="any"
+      value={scale.toPos(current ?? scale.rungs[0])}
+      onChange={(e) => moveTo(scale.fromPos(Number(e.target.value)))}
+      onKeyDown={(e) => {
+        const to = keyTarget(scale, from(), e.key);
+        if (to === null) return;
+        e.preventDefault();
+        moveTo(to);
+      }}
+      onPointerUp={commit}
+      onKeyUp={commit}
+      onBlur={commit}
+    />
+  );
+}
+
 /**
  * The text field of a key (committed on Enter or when it loses focus; Escape restores it) and, for
  * number keys, a slider beside it (issue #8 item 2).
@@ -42,42 +133,9 @@ export function ParamField({ spec, value, shown, common, onChange, disabled }: P
   /** Text typed while the field has focus (null: not editing, the field shows the value). */
   const edit = useRef<string | null>(null);
   const [editText, setEditText] = useState<string | null>(null);
-  /** Slider draft: the value moved to; `sent` once handed to onChange. */
-  const draft = useRef<{ v: number; sent: boolean } | null>(null);
-  const [draftV, setDraftV] = useState<number | null>(null);
-  const setDraft = (d: { v: number; sent: boolean } | null) => {
-    draft.current = d;
-    setDraftV(d ? d.v : null);
-  };
-  // The value in force changed (the store took the change, or another change came): a sent draft
-  // has done its work.
-  useEffect(() => {
-    if (draft.current?.sent) setDraft(null);
-  }, [value]);
-
-  const inForce = typeof value === 'number' ? value : undefined;
+  const { draft, draftV, setDraft, send, inForce } = useSentDraft(spec.key, value, onChange);
   const scale = hasSlider(spec) ? sliderScale(spec) : null;
 
-  /**
-   * The change last sent while the store has not answered it: until it does, the value in force
-   * is the one before, and a step back onto that value (→ then ← at once) must still be sent.
-   */
-  const inFlight = useRef<{ v: number } | null>(null);
-  const send = (v: number) => {
-    const d = { v, sent: true };
-    setDraft(d);
-    const latest = inFlight.current?.v ?? inForce;
-    const r = v === latest ? undefined : onChange(spec.key, formatNumber(v));
-    const flight = { v };
-    const done = () => {
-      if (inFlight.current === flight) inFlight.current = null;
-      if (draft.current === d) setDraft(null);
-    };
-    if (r && typeof r.then === 'function') {
-      inFlight.current = flight;
-      void r.then(done, done);
-    } else done();
-  };
   const commitSlider = () => {
     const d = draft.current;
     if (d && !d.sent) send(d.v);
@@ -96,7 +154,6 @@ export function ParamField({ spec, value, shown, common, onChange, disabled }: P
 
   const current = draftV ?? inForce;
   const text = editText ?? (draftV !== null ? formatNumber(draftV) : shown);
-  const unit = spec.unit ? ` ${spec.unit}` : '';
   return (
     <div className="param-row">
       <input
@@ -128,30 +185,15 @@ export function ParamField({ spec, value, shown, common, onChange, disabled }: P
         }}
       />
       {scale && (
-        <input
-          type="range"
-          className="slider"
+        <ParamSlider
+          spec={spec}
+          scale={scale}
+          current={current}
+          shown={shown}
           disabled={disabled}
-          data-testid={`param-${spec.key}-slider`}
-          aria-label={`${spec.label} slider`}
-          aria-valuetext={`${current === undefined ? shown : formatNumber(current)}${unit}`}
-          min={0}
-          max={scale.maxPos}
-          step="any"
-          value={scale.toPos(current ?? scale.rungs[0])}
-          onChange={(e) => {
-            setDraft({ v: scale.fromPos(Number(e.target.value)), sent: false });
-          }}
-          onKeyDown={(e) => {
-            const from = draft.current?.v ?? inForce ?? scale.rungs[0];
-            const to = keyTarget(scale, from, e.key);
-            if (to === null) return;
-            e.preventDefault();
-            setDraft({ v: to, sent: false });
-          }}
-          onPointerUp={commitSlider}
-          onKeyUp={commitSlider}
-          onBlur={commitSlider}
+          moveTo={(v) => setDraft({ v, sent: false })}
+          from={() => draft.current?.v ?? inForce ?? scale.rungs[0]}
+          commit={commitSlider}
         />
       )}
     </div>

@@ -29,28 +29,22 @@ export function hintText(spec: ParamSpec): string {
   return `${d.charAt(0).toUpperCase()}${d.slice(1)}.`;
 }
 
-/**
- * The input of one scenario key (`data-testid="param-<key>"`): a checkbox, a select,
- * or a text field (committed on Enter or when it loses focus) with a slider beside it
- * for number keys (ParamField.tsx). Label with unit; the description in words as tooltip and hint.
- */
-export function ParamInput({ spec, value, onChange, note, locked }: Props) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const shown = value === undefined ? '' : formatValue(spec, value);
-  const words = hintText(spec);
-
-  const label = (
-    <label htmlFor={id} title={words}>
-      {spec.label}
-      {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
-    </label>
-  );
-  const lockId = `${id}-lock`;
-  const hint = (
+/** Under the input: the step's lock, else a note with its fix; then the description and whether it applies live. */
+function ParamHint({
+  spec,
+  words,
+  ids,
+  note,
+  locked,
+  onChange,
+}: Pick<Props, 'spec' | 'note' | 'locked' | 'onChange'> & {
+  words: string;
+  ids: { lock: string; hint: string };
+}) {
+  return (
     <>
       {locked && (
-        <span className="param-locked" id={lockId} data-testid={`param-locked-${spec.key}`}>
+        <span className="param-locked" id={ids.lock} data-testid={`param-locked-${spec.key}`}>
           <span aria-hidden="true">🔒 </span>Locked by this step: {locked}
         </span>
       )}
@@ -68,7 +62,7 @@ export function ParamInput({ spec, value, onChange, note, locked }: Props) {
           )}
         </span>
       )}
-      <span id={hintId} className="hint">
+      <span id={ids.hint} className="hint">
         {words}{' '}
         <span className={spec.live ? 'badge live' : 'badge restart'}>
           {spec.live ? 'applies live' : 'restarts the run'}
@@ -76,59 +70,107 @@ export function ParamInput({ spec, value, onChange, note, locked }: Props) {
       </span>
     </>
   );
+}
+
+/** The control itself: a checkbox for a bool key, a select for an enum key, else a text field (with a slider for numbers). */
+function ParamControl({
+  spec,
+  value,
+  shown,
+  common,
+  locked,
+  onChange,
+}: Pick<Props, 'spec' | 'value' | 'locked' | 'onChange'> & {
+  shown: string;
+  common: Record<string, string>;
+}) {
+  if (spec.kind === 'bool')
+    return (
+      <input
+        type="checkbox"
+        {...common}
+        disabled={!!locked}
+        checked={value === true}
+        onChange={(e) => onChange(spec.key, e.target.checked ? '1' : '0')}
+      />
+    );
+  if (spec.kind === 'enum')
+    return (
+      <select
+        {...common}
+        disabled={!!locked}
+        value={shown}
+        onChange={(e) => onChange(spec.key, e.target.value)}
+      >
+        {spec.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  return (
+    <ParamField
+      spec={spec}
+      value={value}
+      shown={shown}
+      common={common}
+      onChange={onChange}
+      disabled={!!locked}
+    />
+  );
+}
+
+/**
+ * The input of one scenario key (`data-testid="param-<key>"`): a checkbox, a select,
+ * or a text field (committed on Enter or when it loses focus) with a slider beside it
+ * for number keys (ParamField.tsx). Label with unit; the description in words as tooltip and hint.
+ */
+export function ParamInput({ spec, value, onChange, note, locked }: Props) {
+  const id = useId();
+  const ids = { hint: `${id}-hint`, lock: `${id}-lock` };
+  const shown = value === undefined ? '' : formatValue(spec, value);
+  const words = hintText(spec);
+  const label = (
+    <label htmlFor={id} title={words}>
+      {spec.label}
+      {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
+    </label>
+  );
   const common = {
     id,
     'data-testid': `param-${spec.key}`,
-    'aria-describedby': locked ? `${lockId} ${hintId}` : hintId,
+    'aria-describedby': locked ? `${ids.lock} ${ids.hint}` : ids.hint,
     title: locked ? `Locked by this step: ${locked}` : words,
   };
-
-  if (spec.kind === 'bool') {
-    return (
-      <div className={locked ? 'param param-bool locked' : 'param param-bool'}>
-        <input
-          type="checkbox"
-          {...common}
-          disabled={!!locked}
-          checked={value === true}
-          onChange={(e) => onChange(spec.key, e.target.checked ? '1' : '0')}
-        />
-        {label}
-        {hint}
-      </div>
-    );
-  }
-  if (spec.kind === 'enum') {
-    return (
-      <div className={locked ? 'param locked' : 'param'}>
-        {label}
-        <select
-          {...common}
-          disabled={!!locked}
-          value={shown}
-          onChange={(e) => onChange(spec.key, e.target.value)}
-        >
-          {spec.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-        {hint}
-      </div>
-    );
-  }
+  const control = (
+    <ParamControl
+      spec={spec}
+      value={value}
+      shown={shown}
+      common={common}
+      locked={locked}
+      onChange={onChange}
+    />
+  );
+  const hint = (
+    <ParamHint spec={spec} words={words} ids={ids} note={note} locked={locked} onChange={onChange} />
+  );
+  // A checkbox comes before its label; a select and a text field after it.
+  const kind = spec.kind === 'bool' ? 'param param-bool' : 'param';
   return (
-    <div className={locked ? 'param locked' : 'param'}>
-      {label}
-      <ParamField
-        spec={spec}
-        value={value}
-        shown={shown}
-        common={common}
-        onChange={onChange}
-        disabled={!!locked}
-      />
+    <div className={locked ? `${kind} locked` : kind}>
+      {spec.kind === 'bool' ? (
+        <>
+          {control}
+          {label}
+        </>
+      ) : (
+        <>
+          {label}
+          {control}
+        </>
+      )}
       {hint}
     </div>
   );

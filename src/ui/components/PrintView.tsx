@@ -5,7 +5,7 @@
  * with Print and Close — and printed through the print style sheet (app.css `@media print`), which
  * prints the sheet alone; Chromium's PDF output of it is what e2e/activity-print.spec.ts reads.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { systemName } from '../../engine/scenarios';
 import { DEFAULT_VIEW, buildUrl } from '../../state/url-codec';
@@ -106,13 +106,12 @@ function ResultsSheet({ a }: { a: Activity }) {
   );
 }
 
-export function PrintView({ a, kind, onClose }: { a: Activity; kind: SheetKind; onClose(): void }) {
-  const store = useLabStore();
-  const system = systemName(a.system) ?? a.system;
-  const [truths, setTruths] = useState<KeyTruths | null>(null);
-  const [computing, setComputing] = useState<string | null>(kind === 'key' ? 'Computing the answers…' : null);
+/**
+ * While the sheet is open: the page behind it hidden (`print-open`), focus on its heading, Escape
+ * closes it; closed, focus goes back to what opened it.
+ */
+function useSheetFocus(heading: RefObject<HTMLHeadingElement | null>, onClose: () => void): void {
   const opener = useRef<Element | null>(null);
-  const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
     opener.current = document.activeElement;
     document.body.classList.add('print-open');
@@ -126,7 +125,14 @@ export function PrintView({ a, kind, onClose }: { a: Activity; kind: SheetKind; 
       document.body.classList.remove('print-open');
       (opener.current as HTMLElement | null)?.focus?.();
     };
-  }, [onClose]);
+  }, [onClose, heading]);
+}
+
+/** For the key, the answers computed by the simulation, with what is being computed (null once done). */
+function useKeyTruths(a: Activity, kind: SheetKind) {
+  const store = useLabStore();
+  const [truths, setTruths] = useState<KeyTruths | null>(null);
+  const [computing, setComputing] = useState<string | null>(kind === 'key' ? 'Computing the answers…' : null);
   useEffect(() => {
     if (kind !== 'key') return;
     let live = true;
@@ -146,7 +152,53 @@ export function PrintView({ a, kind, onClose }: { a: Activity; kind: SheetKind; 
       live = false;
     };
   }, [kind, a, store]);
+  return { truths, computing };
+}
+
+/** The sheet's head: what it is, the activity's title, its size, a name line on the handout, and its link. */
+function SheetHeader({
+  a,
+  kind,
+  heading,
+}: {
+  a: Activity;
+  kind: SheetKind;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const system = systemName(a.system) ?? a.system;
   const link = kind === 'handout' ? paperLink(a) : null;
+  return (
+    <header>
+      <p className="sheet-kind">
+        {TITLES[kind]} · Wireless TCP Lab · {system}
+      </p>
+      <h1 id="sheet-title" tabIndex={-1} ref={heading}>
+        {a.title}
+      </h1>
+      {kind !== 'results' && (
+        <p className="small">
+          {a.steps.length} step{a.steps.length === 1 ? '' : 's'} · {pts(maxPoints(a))}
+        </p>
+      )}
+      {kind === 'handout' && (
+        <p className="sheet-name">
+          Name: <span className="sheet-line" aria-hidden="true" /> Date:{' '}
+          <span className="sheet-line short" aria-hidden="true" />
+        </p>
+      )}
+      {link && (
+        <p className="small">
+          Open it in the lab: <span className="sheet-link">{link}</span>
+        </p>
+      )}
+    </header>
+  );
+}
+
+export function PrintView({ a, kind, onClose }: { a: Activity; kind: SheetKind; onClose(): void }) {
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useSheetFocus(heading, onClose);
+  const { truths, computing } = useKeyTruths(a, kind);
   const ready = computing === null;
   return createPortal(
     <div className="print-view" data-testid="print-view" data-kind={kind} data-ready={String(ready)}>
@@ -170,30 +222,7 @@ export function PrintView({ a, kind, onClose }: { a: Activity; kind: SheetKind; 
         )}
       </div>
       <article className="sheet" aria-labelledby="sheet-title">
-        <header>
-          <p className="sheet-kind">
-            {TITLES[kind]} · Wireless TCP Lab · {system}
-          </p>
-          <h1 id="sheet-title" tabIndex={-1} ref={heading}>
-            {a.title}
-          </h1>
-          {kind !== 'results' && (
-            <p className="small">
-              {a.steps.length} step{a.steps.length === 1 ? '' : 's'} · {pts(maxPoints(a))}
-            </p>
-          )}
-          {kind === 'handout' && (
-            <p className="sheet-name">
-              Name: <span className="sheet-line" aria-hidden="true" /> Date:{' '}
-              <span className="sheet-line short" aria-hidden="true" />
-            </p>
-          )}
-          {link && (
-            <p className="small">
-              Open it in the lab: <span className="sheet-link">{link}</span>
-            </p>
-          )}
-        </header>
+        <SheetHeader a={a} kind={kind} heading={heading} />
         {kind !== 'results' && a.intro && <Markdown text={a.intro} />}
         {kind === 'results' ? (
           <ResultsSheet a={a} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Summary } from '../../engine/scenario/summary';
 import {
   aggregateSweep,
@@ -11,6 +11,7 @@ import {
 } from '../../state/sweep';
 import { sweepCsv } from '../../state/sweep-csv';
 import { chartToPngBlob, chartToSvgString } from './chart-export';
+import type { ExportCaption } from '../charts/export';
 import { createSweepChart, type SweepChart } from '../charts/sweep-chart';
 import { labPlugin } from '../systems';
 import type { PublishedCurve } from '../systems/types';
@@ -118,6 +119,80 @@ function SweepChartHost({
   );
 }
 
+type Plugin = ReturnType<typeof labPlugin>;
+
+/**
+ * The sweep's words: the x key's label, the y label, and each curve's name — by its series, by its
+ * path when several are plotted, or by both; one curve alone says what its point and whiskers are.
+ */
+function useSweepLabels(system: string, setup: SweepOutcome['setup'], plugin: Plugin) {
+  return useMemo(() => {
+    const named = seriesLabeller(plugin);
+    const n = setup.seeds;
+    const several = setup.metrics.length > 1;
+    const series = (keys: string, path: string) => {
+      const s = keys === '' ? '' : named(keys);
+      if (several) return s ? `${metricLabel(plugin, path)}, ${s}` : metricLabel(plugin, path);
+      return s || `mean of ${n} seed${n === 1 ? '' : 's'} (whiskers: min–max)`;
+    };
+    return { x: keyLabel(system, setup.x), y: yLabel(plugin, setup.metrics), series };
+  }, [system, setup, plugin]);
+}
+
+/** The downloads: the CSV of every run (what an open exercise hides left out), the plot as SVG or PNG with its caption. */
+function SweepDownloads({
+  outcome,
+  stem,
+  host,
+  caption,
+  policy,
+}: {
+  outcome: SweepOutcome;
+  /** File name without its extension. */
+  stem: string;
+  host: RefObject<HTMLDivElement | null>;
+  caption(): ExportCaption;
+  policy: HiddenPolicy;
+}) {
+  return (
+    <p className="sweep-actions">
+      <button
+        type="button"
+        data-testid="sweep-csv"
+        onClick={() => download(`${stem}.csv`, sweepCsv(csvLines(outcome, policy)), 'text/csv')}
+      >
+        CSV of every run
+      </button>{' '}
+      <button
+        type="button"
+        data-testid="sweep-svg"
+        aria-label="Download the sweep plot as SVG"
+        onClick={() => {
+          if (host.current)
+            void chartToSvgString(host.current, caption()).then((svg) =>
+              download(`${stem}.svg`, svg, 'image/svg+xml'),
+            );
+        }}
+      >
+        SVG
+      </button>{' '}
+      <button
+        type="button"
+        data-testid="sweep-png"
+        aria-label="Download the sweep plot as PNG"
+        onClick={() => {
+          if (host.current)
+            void chartToPngBlob(host.current, 2, caption()).then((b) =>
+              download(`${stem}.png`, b, 'image/png'),
+            );
+        }}
+      >
+        PNG
+      </button>
+    </p>
+  );
+}
+
 /**
  * A sweep's result (issue 12 item 3): the plot with the study's published curves where it has
  * some, the CSV of every run (rows = the CLI's JSON lines), the plot as SVG or PNG with a caption
@@ -127,19 +202,7 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
   const { setup, runs } = outcome;
   const system = sweepSystem(setup.text);
   const plugin = labPlugin(system);
-  const labels = useMemo(() => {
-    const named = seriesLabeller(plugin);
-    const n = setup.seeds;
-    const several = setup.metrics.length > 1;
-    // A curve is named by its series, by its path when several are plotted, or by both; one curve
-    // alone says what its point and whiskers are.
-    const series = (keys: string, path: string) => {
-      const s = keys === '' ? '' : named(keys);
-      if (several) return s ? `${metricLabel(plugin, path)}, ${s}` : metricLabel(plugin, path);
-      return s || `mean of ${n} seed${n === 1 ? '' : 's'} (whiskers: min–max)`;
-    };
-    return { x: keyLabel(system, setup.x), y: yLabel(plugin, setup.metrics), series };
-  }, [system, setup, plugin]);
+  const labels = useSweepLabels(system, setup, plugin);
   const curves = useMemo(
     () => publishedFor(setup, sweepValues(system, runs), plugin),
     [setup, system, runs, plugin],
@@ -171,41 +234,7 @@ export function SweepResult({ outcome, theme }: { outcome: SweepOutcome; theme: 
       ) : (
         <SweepChartHost outcome={outcome} curves={curves} labels={labels} theme={theme} host={host} />
       )}
-      <p className="sweep-actions">
-        <button
-          type="button"
-          data-testid="sweep-csv"
-          onClick={() => download(`${stem}.csv`, sweepCsv(csvLines(outcome, policy)), 'text/csv')}
-        >
-          CSV of every run
-        </button>{' '}
-        <button
-          type="button"
-          data-testid="sweep-svg"
-          aria-label="Download the sweep plot as SVG"
-          onClick={() => {
-            if (host.current)
-              void chartToSvgString(host.current, caption()).then((svg) =>
-                download(`${stem}.svg`, svg, 'image/svg+xml'),
-              );
-          }}
-        >
-          SVG
-        </button>{' '}
-        <button
-          type="button"
-          data-testid="sweep-png"
-          aria-label="Download the sweep plot as PNG"
-          onClick={() => {
-            if (host.current)
-              void chartToPngBlob(host.current, 2, caption()).then((b) =>
-                download(`${stem}.png`, b, 'image/png'),
-              );
-          }}
-        >
-          PNG
-        </button>
-      </p>
+      <SweepDownloads outcome={outcome} stem={stem} host={host} caption={caption} policy={policy} />
       {curves.length > 0 && (
         <ul className="small sweep-published" data-testid="sweep-published">
           {curves.map((c, i) => (

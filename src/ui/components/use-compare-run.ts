@@ -4,11 +4,12 @@
  * result nor ends the newer one's busy state; and running the comparison the link names
  * (`#b.<key>=<value>`), a long one once the user says so (issue 20 item 10).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { compareText, type CompareChange } from '../../state/ab-compare';
-import { isLongJob, jobCost, type JobCost } from '../../state/job-cost';
+import { jobCost } from '../../state/job-cost';
 import type { LabStore } from '../../state/store';
 import type { CompareRuns } from './CompareResult';
+import { useLinkedJob } from './use-linked-job';
 
 /** The jobs of a comparison: A and B, each in an engine of its own. */
 const COMPARE_JOBS = ['compare-a', 'compare-b'] as const;
@@ -67,71 +68,25 @@ export function useLinkedCompare(
   speed: number | undefined,
 ) {
   const { runs, setRuns, busy, failure, started, run } = useCompareRun(store);
-  /** B's changes the user ran from the form: they run without asking. */
-  const approved = useRef<readonly CompareChange[] | null>(null);
-  /** A link's long comparison waiting for the user's word, with what it would start. */
-  const [asking, setAsking] = useState<{ changes: readonly CompareChange[]; cost: JobCost } | null>(null);
-  // The panel gone, its engines go too; mounted again (React's StrictMode does so at once in
-  // development), the link's comparison runs again.
-  useEffect(
-    () => () => {
-      cancelCompare(store);
-      started.current = null;
-    },
-    [store, started],
-  );
-  const shownSystem = useRef(system);
-  useEffect(() => {
-    if (shownSystem.current === system) return;
-    shownSystem.current = system;
-    cancelCompare(store);
-    setRuns(null);
-    setAsking(null);
-    started.current = null;
-  }, [system, store, setRuns, started]);
-  useEffect(() => {
-    if (!compare || compare.length === 0) {
-      setAsking(null);
-      if (started.current !== null) cancelCompare(store);
-      return;
-    }
-    if (!text || sameChanges(started.current, compare)) return;
-    const cost = jobCost([text, compareText(text, compare)], 2, speed);
-    if (!sameChanges(approved.current, compare) && isLongJob(cost)) setAsking({ changes: compare, cost });
-    else {
-      setAsking(null);
-      void run(compare);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the link's changes do, not on every edit of A
-  }, [compare, text]);
+  const job = useLinkedJob<readonly CompareChange[]>({
+    linked: compare && compare.length > 0 ? compare : null,
+    same: sameChanges,
+    // Priced once the scenario is loaded, and anew when A changes (B is A with the changes).
+    cost: (changes) => (text ? jobCost([text, compareText(text, changes)], 2, speed) : null),
+    run: (changes) => void run(changes),
+    cancel: () => cancelCompare(store),
+    started,
+    writeLink: (changes) => store.getState().setView({ compare: changes }),
+    clearResult: () => setRuns(null),
+    pricedFrom: [text],
+    resetOn: system,
+  });
 
   return {
+    ...job,
     runs,
     busy,
     failure,
-    asking,
     run,
-    /** Run B's changes from the form: written to the link, which runs them (at once when it has them). */
-    start(changes: readonly CompareChange[]) {
-      approved.current = changes;
-      setAsking(null);
-      if (sameChanges(compare, changes)) void run(changes);
-      else store.getState().setView({ compare: changes });
-    },
-    /** The user's word for the link's long comparison. */
-    runAsked() {
-      if (!asking) return;
-      approved.current = asking.changes;
-      setAsking(null);
-      void run(asking.changes);
-    },
-    decline: () => setAsking(null),
-    close() {
-      // A and B stop now, not when their runs end (issue 20 item 10).
-      cancelCompare(store);
-      store.getState().setView({ compare: null });
-      started.current = null;
-      setRuns(null);
-    },
   };
 }

@@ -11,11 +11,11 @@ import {
   drawRings,
   drawScaleBar,
   drawStations,
-  layoutLabels,
   linkGeometry,
   phoneIconOffset,
   stationPositions,
 } from './map-layers';
+import { layoutLabels } from './map-labels';
 import type { Box } from './label-layout';
 import { drawCells, drawCrowd } from './map-cells';
 import {

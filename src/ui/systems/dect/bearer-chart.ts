@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { lowerBound, readSource, visibleRange, type SourceView } from '../../charts/data';
+import type { LegendItem } from '../../charts/frame';
 import { renderMarkerLayer } from '../../charts/marks';
 import { buildSteps, renderPaths } from '../../charts/series';
 import {
@@ -9,8 +10,8 @@ import {
   type TimeDrawContext,
 } from '../../charts/time-chart';
 import { count } from '../../format';
-import { CHART_STYLE } from '../../theme/chart-style';
 import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
+import { drawModification, drawNoBearer } from './bearer-stretches';
 
 /**
  * The TCP user's bearer count over time (dect.md "Views"), on the lab's shared time axis: the
@@ -33,14 +34,15 @@ import { DASHES, type MarkerName, type Palette } from '../../theme/palette';
 
 /** `dect.handover` kinds (engine systems/dect/tcp-user.ts HandoverKind). */
 const KIND = { DONE: 1, FAILED: 2, CONNECTION: 3, DROP: 4, BLOCKED: 5, DOWN: 7 } as const;
-/** `dect.macState` code of Connection_Modification (engine systems/dect/terminal.ts MacState). */
-const MODIFICATION = 5;
 /** The largest count drawn: a radio has 12 slots. */
 const MAX_BEARERS = 12;
 
+/** The target and bth in force. */
+type BearerLevels = { target?: number; bth?: number };
+
 export interface BearerChartOptions extends TimeChartOptions {
   /** The target and bth in force (read at each draw). */
-  levels?: () => { target?: number; bth?: number } | undefined;
+  levels?: () => BearerLevels | undefined;
   /**
    * Write the length of each stretch without any bearer (default true). False while an open
    * exercise asks for it (`link.tcpTimeouts`): the band stays, its ends readable off the time axis,
@@ -132,24 +134,11 @@ const MARKS: readonly MarkSpec[] = [
   },
 ];
 
-function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string {
-  const { data, p, fx, t0, t1, w, h, frame, view } = ctx;
-  const bearers = readSource(data, 'dect.bearers', ['count']);
-  const events = readSource(data, 'dect.handover', ['kind', 'bearer']);
-  const states = readSource(data, 'dect.macState', ['state']);
-  const levels = options.levels?.() ?? {};
-  const y = d3
-    .scaleLinear()
-    .domain([0, MAX_BEARERS + 0.8])
-    .range([h, 0]);
-  frame.yAxis(y, 'bearers', p, [0, 2, 4, 6, 8, 10, 12]);
-  const xEnd = fx(Math.min(view.simTime, t1));
+type Y = d3.ScaleLinear<number, number>;
 
-  // Connection_Modification stretches: from entering state 5 to the next state change.
-  const nMod = drawModification(ctx, states, y(MAX_BEARERS + 0.8), h);
-  const lengths = options.lengths ?? true;
-  const gone = drawNoBearer(ctx, bearers, y(MAX_BEARERS + 0.8), h, lengths);
-
+/** The target and bth as dashed levels; returns their words (e.g. "target 4"). */
+function drawLevels(ctx: TimeDrawContext, y: Y, levels: BearerLevels): string[] {
+  const { frame, p, w } = ctx;
   const rules: string[] = [];
   for (const [cls, v, dash] of [
     ['level-target', levels.target, DASHES.computed],
@@ -168,27 +157,17 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
       .attr('fill', 'none');
     if (v !== undefined) rules.push(`${cls === 'level-target' ? 'target' : 'bth'} ${v}`);
   }
+  return rules;
+}
 
-  const countAt = (t: number): number => {
-    if (!bearers) return 0;
-    const i = lowerBound(bearers.t, bearers.n, t + 1e-12) - 1;
-    return i >= 0 ? bearers.req[0][i] : 0;
-  };
-  const steps = bearers
-    ? buildSteps({
-        t: bearers.t,
-        n: bearers.n,
-        conn: undefined,
-        want: undefined,
-        t0,
-        t1,
-        x: fx,
-        xEnd,
-        yOf: (i) => y(bearers.req[0][i]),
-      })
-    : [];
-  renderPaths(frame.layer('count'), 'bearer-count', steps, { color: p.series.data, width: 2.25 });
-
+/** The marks of `dect.handover` (MARKS); returns how many of each class were drawn. */
+function drawEventMarks(
+  ctx: TimeDrawContext,
+  events: SourceView | null,
+  countAt: (t: number) => number,
+  y: Y,
+): Record<string, number> {
+  const { frame, p, fx, t0, t1, w, h } = ctx;
   const drawn: Record<string, number> = {};
   for (const m of MARKS) {
     const kinds = events?.req[0];
@@ -203,7 +182,12 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
       area: w * h,
     });
   }
-  // A connection handover moves every bearer: a rule down the plot makes it easy to find.
+  return drawn;
+}
+
+/** A connection handover moves every bearer: a rule down the plot makes it easy to find. */
+function drawConnectionRules(ctx: TimeDrawContext, events: SourceView | null): void {
+  const { frame, p, fx, t0, t1, h } = ctx;
   const conn: string[] = [];
   if (events) {
     const [i0, i1] = visibleRange(events.t, events.n, t0, t1);
@@ -228,24 +212,65 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
     .attr('stroke-opacity', 0.45)
     .attr('stroke-dasharray', '3 3')
     .attr('fill', 'none');
+}
 
-  frame.legend(
-    [
-      { label: 'bearers held', color: p.series.data, kind: 'line' },
-      { label: 'target', color: p.neutral.muted, kind: 'line', dash: DASHES.computed },
-      { label: 'bth', color: p.neutral.muted, kind: 'line', dash: DASHES.ssthresh },
-      { label: 'Connection_Modification', color: p.status.idle, kind: 'area', opacity: 0.25 },
-      { label: 'no bearer at all', color: p.status.error, kind: 'area', opacity: 0.2 },
-      ...MARKS.map((m) => ({
-        label: m.label,
-        color: m.color(p),
-        kind: 'marker' as const,
-        marker: m.marker,
-        hollow: m.hollow,
-      })),
-    ],
-    p,
-  );
+function bearerLegend(p: Palette): LegendItem[] {
+  return [
+    { label: 'bearers held', color: p.series.data, kind: 'line' },
+    { label: 'target', color: p.neutral.muted, kind: 'line', dash: DASHES.computed },
+    { label: 'bth', color: p.neutral.muted, kind: 'line', dash: DASHES.ssthresh },
+    { label: 'Connection_Modification', color: p.status.idle, kind: 'area', opacity: 0.25 },
+    { label: 'no bearer at all', color: p.status.error, kind: 'area', opacity: 0.2 },
+    ...MARKS.map((m) => ({
+      label: m.label,
+      color: m.color(p),
+      kind: 'marker' as const,
+      marker: m.marker,
+      hollow: m.hollow,
+    })),
+  ];
+}
+
+function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string {
+  const { data, p, fx, t0, t1, h, frame, view } = ctx;
+  const bearers = readSource(data, 'dect.bearers', ['count']);
+  const events = readSource(data, 'dect.handover', ['kind', 'bearer']);
+  const states = readSource(data, 'dect.macState', ['state']);
+  const y = d3
+    .scaleLinear()
+    .domain([0, MAX_BEARERS + 0.8])
+    .range([h, 0]);
+  frame.yAxis(y, 'bearers', p, [0, 2, 4, 6, 8, 10, 12]);
+  const xEnd = fx(Math.min(view.simTime, t1));
+
+  // Connection_Modification stretches: from entering state 5 to the next state change.
+  const nMod = drawModification(ctx, states, y(MAX_BEARERS + 0.8), h);
+  const lengths = options.lengths ?? true;
+  const gone = drawNoBearer(ctx, bearers, y(MAX_BEARERS + 0.8), h, lengths);
+  const rules = drawLevels(ctx, y, options.levels?.() ?? {});
+
+  const countAt = (t: number): number => {
+    if (!bearers) return 0;
+    const i = lowerBound(bearers.t, bearers.n, t + 1e-12) - 1;
+    return i >= 0 ? bearers.req[0][i] : 0;
+  };
+  const steps = bearers
+    ? buildSteps({
+        t: bearers.t,
+        n: bearers.n,
+        conn: undefined,
+        want: undefined,
+        t0,
+        t1,
+        x: fx,
+        xEnd,
+        yOf: (i) => y(bearers.req[0][i]),
+      })
+    : [];
+  renderPaths(frame.layer('count'), 'bearer-count', steps, { color: p.series.data, width: 2.25 });
+  const drawn = drawEventMarks(ctx, events, countAt, y);
+  drawConnectionRules(ctx, events);
+  frame.legend(bearerLegend(p), p);
   const now = bearers && bearers.n > 0 ? countAt(Math.min(t1, view.simTime)) : 0;
   return (
     `${now} bearers held at ${Math.min(t1, view.simTime).toFixed(1)} s${rules.length ? ` (${rules.join(', ')})` : ''}; in view ` +
@@ -256,109 +281,4 @@ function drawBearers(ctx: TimeDrawContext, options: BearerChartOptions): string 
       ? `, ${count(gone.n, 'stretch', 'stretches')} with no bearer at all${lengths ? ` (${gone.seconds.toFixed(2)} s)` : ''}.`
       : '.')
   );
-}
-
-/**
- * Shade the stretches in view during which the TCP user held no bearer (the count at 0, from the
- * record that set it to 0 to the one that raised it again, or to now), each labelled with its
- * length; returns how many and their seconds in view.
- */
-function drawNoBearer(
-  ctx: TimeDrawContext,
-  s: SourceView | null,
-  top: number,
-  h: number,
-  lengths: boolean,
-): { n: number; seconds: number } {
-  const { fx, t0, t1, view, frame, p } = ctx;
-  const bands: { a: number; b: number; len: number }[] = [];
-  if (s) {
-    const c = s.req[0];
-    const end = view.simTime > 0 ? view.simTime : t1;
-    for (let i = 0; i < s.n; i++) {
-      if (c[i] !== 0 || (i > 0 && c[i - 1] === 0)) continue;
-      let j = i + 1;
-      while (j < s.n && c[j] === 0) j++;
-      const from = s.t[i];
-      const to = j < s.n ? s.t[j] : end;
-      if (to <= t0 || from >= t1) continue;
-      bands.push({ a: Math.max(t0, from), b: Math.min(t1, to), len: to - from });
-    }
-  }
-  const parts = bands.map(({ a, b }) => {
-    const xa = Math.round(fx(a) * 10) / 10;
-    const wd = Math.max(1.5, Math.round((fx(b) - fx(a)) * 10) / 10);
-    return `M${xa},${top}h${wd}V${h}h${-wd}Z`;
-  });
-  const seconds = bands.reduce((x, { a, b }) => x + (b - a), 0);
-  frame
-    .layer('no-bearer')
-    .selectAll('path.no-bearer')
-    .data([parts.join('')])
-    .join('path')
-    .attr('class', 'no-bearer')
-    .attr('data-n', parts.length)
-    .attr('data-seconds', lengths ? seconds.toFixed(2) : null)
-    // The stretches' ends (s), what a student reads off the time axis.
-    .attr('data-spans', bands.map(({ a, b }) => `${a.toFixed(3)}-${b.toFixed(3)}`).join(' '))
-    .attr('d', (d) => d)
-    .attr('fill', p.status.error)
-    .attr('fill-opacity', 0.16)
-    .attr('stroke', p.status.error)
-    .attr('stroke-width', 1);
-  frame
-    .layer('no-bearer')
-    .selectAll('text.no-bearer-label')
-    .data(bands)
-    .join('text')
-    .attr('class', 'no-bearer-label')
-    .attr('x', ({ a, b }) => Math.round(((fx(a) + fx(b)) / 2) * 10) / 10)
-    .attr('y', top + 26)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', CHART_STYLE.tickFontPx)
-    .attr('fill', p.neutral.ink)
-    // The whole stretch's length (also when only part of it is in view), unless it is the question.
-    .text(({ a, b, len }) =>
-      !lengths
-        ? fx(b) - fx(a) >= 70
-          ? 'no bearer'
-          : ''
-        : fx(b) - fx(a) >= 70
-          ? `${len.toFixed(2)} s without any bearer`
-          : `${len.toFixed(1)} s`,
-    );
-  return { n: parts.length, seconds };
-}
-
-/** Shade the Connection_Modification stretches in view; returns how many. */
-function drawModification(ctx: TimeDrawContext, s: SourceView | null, top: number, h: number): number {
-  const { fx, t0, t1, view, frame, p } = ctx;
-  const parts: string[] = [];
-  if (s) {
-    const state = s.req[0];
-    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, true);
-    const end = Math.min(t1, view.simTime > 0 ? view.simTime : t1);
-    for (let i = i0; i < i1; i++) {
-      if (state[i] !== MODIFICATION) continue;
-      const a = Math.max(t0, s.t[i]);
-      const b = i + 1 < s.n ? Math.min(s.t[i + 1], end) : end;
-      if (!(b > a)) continue;
-      const xa = Math.round(fx(a) * 10) / 10;
-      const wd = Math.max(1, Math.round((fx(b) - fx(a)) * 10) / 10);
-      parts.push(`M${xa},${top}h${wd}V${h}h${-wd}Z`);
-    }
-  }
-  frame
-    .layer('modification')
-    .selectAll('path.modification')
-    .data([parts.join('')])
-    .join('path')
-    .attr('class', 'modification')
-    .attr('data-n', parts.length)
-    .attr('d', (d) => d)
-    .attr('fill', p.status.idle)
-    .attr('fill-opacity', 0.22)
-    .attr('stroke', p.status.idle)
-    .attr('stroke-width', 1);
-  return parts.length;
 }

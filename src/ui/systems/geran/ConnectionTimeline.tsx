@@ -9,9 +9,58 @@ import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
 import { useSvgScale } from '../../hooks/use-svg-scale';
 import { CHART_STYLE } from '../../theme/chart-style';
+import { LANE_PX, RequestMark, ResponseMark, StartMark, TimeRules } from '../../components/lane-timeline';
 import { endOf, lastDownloadRows, type ConnectionRow } from './connections';
 
-const LANE = 14;
+const LANE = LANE_PX;
+
+/** One connection's lane: the bar from SYN to FIN (or now), and its moments. */
+function ConnectionLane({
+  r,
+  k,
+  x,
+  now,
+}: {
+  r: ConnectionRow;
+  k: number;
+  x(t: number): number;
+  now: number;
+}) {
+  const y = k * LANE + 2;
+  const mid = y + LANE / 2;
+  const end = endOf(r, now);
+  const bad = Number.isFinite(r.failure);
+  return (
+    <g data-connection={r.conn} data-object={r.object + 1} data-failed={bad ? 1 : 0}>
+      <title>{`object ${r.object + 1} (connection ${r.conn}): ${(end - r.syn).toFixed(2)} s${bad ? ', failed' : Number.isFinite(r.fin) ? '' : ' (running)'}`}</title>
+      <text x={34} y={mid + 4} fontSize={CHART_STYLE.tickFontPx} textAnchor="end" fill="var(--muted)">
+        {r.object + 1}
+      </text>
+      <rect
+        x={x(r.syn)}
+        y={y + 3}
+        width={Math.max(1, x(end) - x(r.syn))}
+        height={LANE - 6}
+        fill={bad ? 'var(--error)' : Number.isFinite(r.fin) ? 'var(--good)' : 'var(--idle)'}
+        opacity="0.35"
+      />
+      <StartMark x={x(r.syn)} y={y} />
+      {Number.isFinite(r.request) ? <RequestMark x={x(r.request)} y={y} /> : null}
+      {Number.isFinite(r.response) ? <ResponseMark x={x(r.response)} y={y} /> : null}
+      {Number.isFinite(r.fin) ? (
+        <line x1={x(r.fin)} x2={x(r.fin)} y1={y + 1} y2={y + LANE - 1} stroke="var(--ink)" strokeWidth="2" />
+      ) : null}
+      {bad ? (
+        <path
+          className="connection-failure"
+          d={`M${x(r.failure) - 4},${mid - 4} l8,8 m0,-8 l-8,8`}
+          stroke="var(--error)"
+          strokeWidth="2.5"
+        />
+      ) : null}
+    </g>
+  );
+}
 
 /** The timeline for given rows (exported for tests). */
 export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now: number }) {
@@ -51,70 +100,10 @@ export function Connections({ rows, now }: { rows: readonly ConnectionRow[]; now
         role="img"
         aria-label="connections of the download"
       >
-        {ticks.map((s) => (
-          <g key={s}>
-            <line x1={x(s)} x2={x(s)} y1={0} y2={H - 12} stroke="var(--line)" />
-            <text
-              x={x(s)}
-              y={H - 2}
-              fontSize={CHART_STYLE.tickFontPx}
-              textAnchor="middle"
-              fill="var(--muted)"
-            >
-              {s.toFixed(step < 1 ? 1 : 0)} s
-            </text>
-          </g>
+        <TimeRules times={ticks} x={x} height={H} digits={step < 1 ? 1 : 0} />
+        {rows.map((r, k) => (
+          <ConnectionLane key={r.conn} r={r} k={k} x={x} now={now} />
         ))}
-        {rows.map((r, k) => {
-          const y = k * LANE + 2;
-          const mid = y + LANE / 2;
-          const end = endOf(r, now);
-          const bad = Number.isFinite(r.failure);
-          return (
-            <g key={r.conn} data-connection={r.conn} data-object={r.object + 1} data-failed={bad ? 1 : 0}>
-              <title>{`object ${r.object + 1} (connection ${r.conn}): ${(end - r.syn).toFixed(2)} s${bad ? ', failed' : Number.isFinite(r.fin) ? '' : ' (running)'}`}</title>
-              <text x={34} y={mid + 4} fontSize={CHART_STYLE.tickFontPx} textAnchor="end" fill="var(--muted)">
-                {r.object + 1}
-              </text>
-              <rect
-                x={x(r.syn)}
-                y={y + 3}
-                width={Math.max(1, x(end) - x(r.syn))}
-                height={LANE - 6}
-                fill={bad ? 'var(--error)' : Number.isFinite(r.fin) ? 'var(--good)' : 'var(--idle)'}
-                opacity="0.35"
-              />
-              <circle cx={x(r.syn)} cy={mid} r="3.5" fill="none" stroke="var(--ink)" />
-              {Number.isFinite(r.request) ? (
-                <path
-                  d={`M${x(r.request)},${y + 2} l7,${LANE / 2 - 2} l-7,${LANE / 2 - 2}z`}
-                  fill="var(--accent)"
-                />
-              ) : null}
-              {Number.isFinite(r.response) ? (
-                <rect x={x(r.response) - 3.5} y={mid - 3.5} width="7" height="7" fill="var(--good)" />
-              ) : null}
-              {Number.isFinite(r.fin) ? (
-                <line
-                  x1={x(r.fin)}
-                  x2={x(r.fin)}
-                  y1={y + 1}
-                  y2={y + LANE - 1}
-                  stroke="var(--ink)"
-                  strokeWidth="2"
-                />
-              ) : null}
-              {bad ? (
-                <path
-                  className="connection-failure"
-                  d={`M${x(r.failure) - 4},${mid - 4} l8,8 m0,-8 l-8,8`}
-                  stroke="var(--error)"
-                  strokeWidth="2.5"
-                />
-              ) : null}
-            </g>
-          );
-        })}
       </svg>
       <p className="muted small">
         ○ SYN · ▷ request (GET) · ■ first response byte · | FIN · ✕ connection failed

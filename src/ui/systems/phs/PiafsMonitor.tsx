@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useLab } from '../../hooks/use-lab';
 import { monitorPatterns, monitorRows, SLOT_S, type MonitorCell, type MonitorColumns } from './monitor-rows';
 import { count } from '../../format';
+import type { MonitorPattern } from '../../../engine/systems/phs/monitor-pattern';
 
 const SIZES = [20, 40, 80] as const;
 const LINKS = [1, 2, 3, 4, 5, 6] as const;
@@ -116,6 +117,43 @@ export function PiafsMonitorTable({
   );
 }
 
+/** The pattern found in words: its CRC ERR rows, how long REQ stuck, the re-sent frame and REQ's jump. */
+function patternWords(next: MonitorPattern): string {
+  return (
+    `Slots ${next.crcFrom}–${next.crcTo}: ${count(next.crcRows, 'CRC ERR row')}; REQ stuck on ${next.missing} for ` +
+    `${count(next.stuckRows, 'row')}; frame ${next.missing} re-sent at slot ${next.resendSlot}; ` +
+    `REQ then ${next.creep ? `crept ${next.creep} and ` : ''}jumped by ${next.jump} to ${next.reqAfter}.`
+  );
+}
+
+/** A labelled menu of numbers. */
+function NumberSelect<N extends number>({
+  label,
+  testId,
+  value,
+  options,
+  set,
+}: {
+  label: string;
+  testId: string;
+  value: N;
+  options: readonly N[];
+  set(n: N): void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select data-testid={testId} value={value} onChange={(e) => set(Number(e.currentTarget.value) as N)}>
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The PIAFS monitor panel of the PHS lab (`data-testid="piafs-monitor"`). */
 export function PiafsMonitorPanel() {
   const data = useLab((s) => s.traces['piafs.monitor']) as MonitorColumns | undefined;
@@ -148,44 +186,20 @@ export function PiafsMonitorPanel() {
     const span = next.resendSlot - next.crcFrom + 4 * (next.creep + 2);
     const fit = SIZES.find((n) => n >= span) ?? SIZES[SIZES.length - 1];
     if (fit > size) setSize(fit);
-    setNote(
-      `Slots ${next.crcFrom}–${next.crcTo}: ${count(next.crcRows, 'CRC ERR row')}; REQ stuck on ${next.missing} for ` +
-        `${count(next.stuckRows, 'row')}; frame ${next.missing} re-sent at slot ${next.resendSlot}; ` +
-        `REQ then ${next.creep ? `crept ${next.creep} and ` : ''}jumped by ${next.jump} to ${next.reqAfter}.`,
-    );
+    setNote(patternWords(next));
   };
 
   return (
     <section className="piafs-monitor-panel" data-testid="piafs-monitor" aria-label="PIAFS monitor">
       <div className="field inline">
-        <label>
-          Link{' '}
-          <select
-            data-testid="piafs-monitor-link"
-            value={link}
-            onChange={(e) => setLink(Number(e.currentTarget.value))}
-          >
-            {LINKS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Slots{' '}
-          <select
-            data-testid="piafs-monitor-size"
-            value={size}
-            onChange={(e) => setSize(Number(e.currentTarget.value) as (typeof SIZES)[number])}
-          >
-            {SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
+        <NumberSelect label="Link" testId="piafs-monitor-link" value={link} options={LINKS} set={setLink} />{' '}
+        <NumberSelect<(typeof SIZES)[number]>
+          label="Slots"
+          testId="piafs-monitor-size"
+          value={size}
+          options={SIZES}
+          set={setSize}
+        />{' '}
         <button type="button" data-testid="piafs-monitor-find" onClick={findNext}>
           Find Figure 2 pattern
         </button>{' '}
