@@ -97,6 +97,13 @@ export function bindUrl(
       s.loading === prev.loading
     )
       return;
+    // The page's own entry is written as soon as its first scenario is loaded, not on the next
+    // frame: a system or preset picked before that frame (a loaded machine delays frames) would
+    // otherwise be written over the page's entry, and Back would leave the lab.
+    if (place === null && s.text && !s.loading) {
+      write();
+      return;
+    }
     if (!scheduled) {
       scheduled = true;
       frame(write);

@@ -17,11 +17,17 @@ describe('URL sync', () => {
     await settle(h);
     await p;
     await settle(h);
+    // The page's own entry at once, when its first scenario is loaded (the test below says why).
+    expect(urls).toEqual(['/?system=is707&fer=0.3']);
+    frames.splice(0).forEach((f) => f());
     h.store.getState().setView({ exercise: 'is707-max-rto' });
     h.store.getState().setTheme('dark');
     expect(frames.length).toBe(1);
     frames.splice(0).forEach((f) => f());
-    expect(urls).toEqual(['/?system=is707&fer=0.3#exercise=is707-max-rto&theme=dark']);
+    expect(urls).toEqual([
+      '/?system=is707&fer=0.3',
+      '/?system=is707&fer=0.3#exercise=is707-max-rto&theme=dark',
+    ]);
   });
 });
 
@@ -119,5 +125,23 @@ describe('URL history (issue 20 item 27)', () => {
       expect.stringMatching(/^\/\?system=is707(#|$)/),
       expect.stringMatching(/^\/\?system=is707&fer=0\.2(#|$)/),
     ]);
+  });
+
+  it('the page’s entry is kept when another place is picked before the first frame after its load', async () => {
+    h = harness();
+    const hist = fakeHistory();
+    const frames: (() => void)[] = [];
+    bindUrl(h.store, { pathname: '/' }, hist, (cb) => frames.push(cb));
+    // No frame runs between the first load and the next: a loaded machine, a quick student.
+    const first = h.store.getState().load('system=is707&fer=0.3');
+    await settle(h);
+    await first;
+    await settle(h);
+    const next = h.store.getState().load('system=gsm');
+    await settle(h);
+    await next;
+    await settle(h);
+    for (let i = 0; i < 3; i++) frames.splice(0).forEach((f) => f());
+    expect(hist.entries).toEqual(['/?system=is707&fer=0.3', '/?system=gsm']);
   });
 });
