@@ -10,6 +10,11 @@ import type { ChartView, TraceData } from './types';
  */
 export type DrawInputs = readonly unknown[];
 
+/** The window, the plot's size and the parts of the view every time chart draws. */
+export function viewInputs(view: ChartView, t0: number, t1: number, w: number, h: number): unknown[] {
+  return [t0, t1, w, h, view.theme, view.selection, view.notes, view.baseline];
+}
+
 export function drawInputs(
   data: TraceData,
   used: ReadonlySet<string>,
@@ -19,17 +24,8 @@ export function drawInputs(
   w: number,
   h: number,
 ): DrawInputs {
-  const out: unknown[] = [
-    t0,
-    t1,
-    w,
-    h,
-    view.theme,
-    view.selection,
-    view.notes,
-    view.baseline,
-    Math.min(view.simTime, t1),
-  ];
+  const out = viewInputs(view, t0, t1, w, h);
+  out.push(Math.min(view.simTime, t1));
   for (const name of [...used].sort()) {
     const s = data[name];
     out.push(name);

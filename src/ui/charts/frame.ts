@@ -1,8 +1,9 @@
 import * as d3 from 'd3';
 import { endTicks } from './axis-ticks';
+import { drawLegendItem, type LegendItem } from './legend-item';
 import { legendPositions } from './legend-layout';
-import { CHART_STYLE, isStrokeMarker, markerPath, styleAxis, tickFormat } from '../theme/chart-style';
-import type { MarkerName, Palette } from '../theme/palette';
+import { CHART_STYLE, styleAxis, tickFormat } from '../theme/chart-style';
+import type { Palette } from '../theme/palette';
 import { drawSpan, LEGEND_ROW_PX } from './span-note';
 import { chartScale } from './host-size';
 
@@ -16,16 +17,7 @@ export type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 
 let nextId = 0;
 
-/** One legend entry: a line swatch (with dash, and a marker on it if given), a marker, an area or a hatched band. */
-export interface LegendItem {
-  readonly label: string;
-  readonly color: string;
-  readonly kind: 'line' | 'marker' | 'area' | 'band';
-  readonly dash?: string | null;
-  readonly marker?: MarkerName;
-  readonly hollow?: boolean;
-  readonly opacity?: number;
-}
+export type { LegendItem } from './legend-item';
 
 export interface FrameOptions {
   readonly kind: string;
@@ -356,109 +348,13 @@ export class ChartFrame {
       .attr('transform', (_d, i) => `translate(${pos[i][0]},${pos[i][1]})`);
     sel.selectAll('*').remove();
     sel.each(function (it) {
-      const g = d3.select(this);
-      if (it.kind === 'line') {
-        g.append('line')
-          .attr('x1', 0)
-          .attr('x2', 22)
-          .attr('y1', 0)
-          .attr('y2', 0)
-          .attr('stroke', it.color)
-          .attr('stroke-width', 2.5)
-          .attr('stroke-opacity', it.opacity ?? 1)
-          .attr('stroke-dasharray', it.dash ?? null);
-        if (it.marker) {
-          const stroke = isStrokeMarker(it.marker);
-          g.append('path')
-            .attr('transform', 'translate(11,0)')
-            .attr('d', markerPath(it.marker, 40))
-            .attr('fill', stroke ? 'none' : it.color)
-            .attr('stroke', it.color);
-        }
-      } else if (it.kind === 'marker' && it.marker) {
-        const stroke = isStrokeMarker(it.marker) || it.hollow;
-        g.append('path')
-          .attr('transform', 'translate(11,0)')
-          .attr('d', markerPath(it.marker))
-          .attr('fill', stroke ? 'none' : it.color)
-          .attr('stroke', it.color)
-          .attr('stroke-width', stroke ? 2 : 1);
-      } else {
-        g.append('rect')
-          .attr('x', 0)
-          .attr('y', -6)
-          .attr('width', 22)
-          .attr('height', 12)
-          .attr('fill', it.kind === 'band' ? hatch : it.color)
-          .attr('fill-opacity', it.opacity ?? 1)
-          .attr('stroke', it.color);
-      }
-      g.append('text')
-        .attr('x', 26)
-        .attr('y', 4)
-        .attr('fill', p.neutral.ink)
-        .attr('font-size', CHART_STYLE.tickFontPx)
-        .text(it.label);
+      drawLegendItem(d3.select(this), it, p, hatch);
     });
   }
 
   destroy(): void {
     this.wrapper.remove();
     this.layers.clear();
-  }
-}
-
-/**
- * Draw at most once per animation frame: `request()` schedules `draw` on the next frame (or runs it
- * now when `sync`, or when requestAnimationFrame is absent, on a 16 ms timer); `flush()` runs a
- * pending draw immediately.
- */
-export class FrameScheduler {
-  private handle: number | ReturnType<typeof setTimeout> | null = null;
-  private usedRaf = false;
-  private pending = false;
-
-  constructor(
-    private readonly draw: () => void,
-    private readonly sync: boolean,
-  ) {}
-
-  request(): void {
-    this.pending = true;
-    if (this.sync) {
-      this.flush();
-      return;
-    }
-    if (this.handle !== null) return;
-    if (typeof requestAnimationFrame === 'function') {
-      this.usedRaf = true;
-      this.handle = requestAnimationFrame(() => {
-        this.handle = null;
-        this.flush();
-      });
-    } else {
-      this.usedRaf = false;
-      this.handle = setTimeout(() => {
-        this.handle = null;
-        this.flush();
-      }, 16);
-    }
-  }
-
-  flush(): void {
-    if (!this.pending) return;
-    this.pending = false;
-    this.draw();
-  }
-
-  cancel(): void {
-    if (this.handle !== null) {
-      if (this.usedRaf && typeof cancelAnimationFrame === 'function')
-        cancelAnimationFrame(this.handle as number);
-      else clearTimeout(this.handle as ReturnType<typeof setTimeout>);
-    }
-    this.handle = null;
-    this.pending = false;
   }
 }
 

@@ -1,7 +1,8 @@
 import * as d3 from 'd3';
 import { CHART_STYLE, formatNumber, styleAxis, tickFormat } from '../theme/chart-style';
 import { palette, type Palette } from '../theme/palette';
-import { ChartFrame, FrameScheduler } from './frame';
+import { ChartFrame } from './frame';
+import { FrameScheduler } from './frame-scheduler';
 import { observeResize } from './host-size';
 import { spread } from '../../engine/analysis';
 import { freshArrivals, goodputWindows, histogram } from './goodput';

@@ -7,7 +7,8 @@ import {
   type Palette,
   type ThemeName,
 } from '../theme/palette';
-import { ChartFrame, FrameScheduler, type LegendItem } from './frame';
+import { ChartFrame, type LegendItem } from './frame';
+import { FrameScheduler } from './frame-scheduler';
 import { observeResize } from './host-size';
 import { count } from '../format';
 import { drawPublished, type PublishedOverlay } from './sweep-published';

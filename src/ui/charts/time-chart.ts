@@ -2,12 +2,13 @@ import * as d3 from 'd3';
 import { LOOKAHEAD_S, MAX_TAILS, stepAhead } from './stream-steps';
 import { palette, type Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
-import { ChartFrame, FrameScheduler } from './frame';
+import { ChartFrame } from './frame';
+import { FrameScheduler } from './frame-scheduler';
 import { observeResize } from './host-size';
 import { attachAxisInteraction, type Domain } from './interaction';
 import { drawNotes, notesText } from './note-marks';
 import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';
-import { drawInputs, sameInputs, type DrawInputs } from './draw-inputs';
+import { drawInputs, viewInputs, sameInputs, type DrawInputs } from './draw-inputs';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import { buildSteps, type BuiltPath } from './series';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
@@ -138,7 +139,12 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     const w = frame.innerW;
     const h = frame.innerH;
     const streaming = view.streaming === true && spec.streamKey !== undefined;
-    const inputs = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
+    const inputsNow = (): DrawInputs => [
+      ...drawInputs(data, used, view, t0, t1, w, h),
+      ...(spec.inputs?.() ?? []),
+      streaming,
+    ];
+    const inputs = inputsNow();
     if (sameInputs(drawn, inputs)) return;
     drawn = inputs;
     frame.wrapper.dataset.draws = String(++draws);
@@ -182,7 +188,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
       whole = { key: wholeKey(ctx), until, tailUntil: until };
     }
     if (changed) {
-      drawn = [...drawInputs(data, used, view, t0, t1, w, h), ...(spec.inputs?.() ?? []), streaming];
+      drawn = inputsNow();
       const next = heldSpan(data, used);
       if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
         drawn = null;
@@ -194,19 +200,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   const wholeKey = (ctx: TimeDrawContext): DrawInputs => {
     const { t0, t1, w, h } = ctx;
     const sources = [...used].sort().map((name) => data[name]?.serial ?? data[name]?.t);
-    return [
-      t0,
-      t1,
-      w,
-      h,
-      view.theme,
-      view.selection,
-      view.notes,
-      view.baseline,
-      ...sources,
-      ...(spec.inputs?.() ?? []),
-      spec.streamKey?.(ctx),
-    ];
+    return [...viewInputs(view, t0, t1, w, h), ...sources, ...(spec.inputs?.() ?? []), spec.streamKey?.(ctx)];
   };
   /**
    * Draw only what came since the last draw, above it (ChartFrame.beginTail), when nothing else

@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { draggedMobile } from '../../engine/systems/stations';
 import type { MapMobile, SystemView } from '../../engine/systems/types';
 import { palette, type Palette, type ThemeName } from '../theme/palette';
-import { FrameScheduler } from '../charts/frame';
+import { FrameScheduler } from '../charts/frame-scheduler';
 import { chartScale, observeResize } from '../charts/host-size';
 import { r1 } from '../charts/decimate';
 import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';

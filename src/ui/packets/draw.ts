@@ -224,8 +224,7 @@ function drawLanes(
     }
     if (f.fate === 'control') continue;
     const key = `f${f.index}`;
-    hits.push({ key, x, y, w, h, fate: f.fate });
-    if (key === focus) ring(ctx, x, y, w, h, pal);
+    mark(ctx, hits, { key, x, y, w, h, fate: f.fate }, focus, pal);
   }
 }
 
@@ -250,8 +249,7 @@ function drawQueues(
     ctx.fillStyle = datagramColour(d.fate, d.len === 0, pal);
     ctx.fillRect(x, y + 3, w, h);
     const key = `d${d.id}`;
-    hits.push({ key, x, y: y + 3, w, h, fate: d.fate });
-    if (key === focus) ring(ctx, x, y + 3, w, h, pal);
+    mark(ctx, hits, { key, x, y: y + 3, w, h, fate: d.fate }, focus, pal);
   }
   // Each count just left of its squares, so it reads as that queue's.
   ctx.fillStyle = pal.neutral.muted;
@@ -289,9 +287,20 @@ function drawDatagrams(
       ctx.fillRect(x + w / 2 - 1.5, y + h / 2 - 1.5, 3, 3);
     }
     const key = `d${d.id}`;
-    hits.push({ key, x, y, w, h, fate: d.fate });
-    if (key === focus) ring(ctx, x, y, w, h, pal);
+    mark(ctx, hits, { key, x, y, w, h, fate: d.fate }, focus, pal);
   }
+}
+
+/** Keep a drawn item for clicks and keys, and ring it when it has the keyboard's focus. */
+function mark(
+  ctx: CanvasRenderingContext2D,
+  hits: HitItem[],
+  item: HitItem,
+  focus: string | null,
+  pal: Palette,
+): void {
+  hits.push(item);
+  if (item.key === focus) ring(ctx, item.x, item.y, item.w, item.h, pal);
 }
 
 function ring(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, pal: Palette): void {

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
-import { ChartFrame, FrameScheduler } from '../../charts/frame';
+import { ChartFrame } from '../../charts/frame';
+import { FrameScheduler } from '../../charts/frame-scheduler';
 import { observeResize } from '../../charts/host-size';
 import { num } from '../../format';
 import { palette, type Palette } from '../../theme/palette';
