@@ -1,4 +1,4 @@
-import { expect, pageSummary, playToEnd, test } from './fixtures';
+import { expect, pageSummary, playToEnd, statusIs, test } from './fixtures';
 
 test('a URL with bad keys shows a banner naming each key and runs with defaults for those keys only', async ({
   page,
@@ -34,14 +34,14 @@ test('keys each in range but breaking a rule together are named in the banner; t
 
 test('an engine failure offers "restart engine" and the page recovers', async ({ page }) => {
   await page.goto('/?system=is707&duration=10');
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');
+  await statusIs(page, 'ready');
   await page.evaluate(() => {
     const lab = (window as unknown as { __lab: { setState(s: object): void } }).__lab;
     lab.setState({ engineError: 'simulated failure for the test', status: 'failed' });
   });
   await expect(page.getByTestId('error-banner')).toContainText('simulated failure');
   await page.getByTestId('restart-engine').click();
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');
+  await statusIs(page, 'ready');
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await playToEnd(page);
 });

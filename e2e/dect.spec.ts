@@ -8,7 +8,17 @@
  */
 import type { Page } from '@playwright/test';
 import { checkMap, inside, overlapping, type Rect } from './boxes';
-import { cliSummary, dragPhoneToEdge, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import {
+  cliSummary,
+  dragPhoneToEdge,
+  expect,
+  pageSummary,
+  playToEnd,
+  query,
+  ready,
+  statusIs,
+  test,
+} from './fixtures';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
 /** Every field of the CLI's summary equals the page's. */
@@ -66,7 +76,7 @@ test.describe('DECT in the lab', () => {
     await expect.poll(() => tcpOn(page, 2), { timeout: 15_000 }).toBe(0);
 
     await page.getByTestId('speed').selectOption('max');
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const browser = await pageSummary(page);
     expect(browser.scenario).toMatch(/events=.*msX=-25/);
     expect((browser.link as { connectionHandovers: number }).connectionHandovers).toBe(1);
@@ -94,7 +104,7 @@ test.describe('DECT in the lab', () => {
     expect(x).toBeGreaterThan(45);
 
     await page.getByTestId('speed').selectOption('max');
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const browser = await pageSummary(page);
     expect((browser.link as { connectionHandovers: number }).connectionHandovers).toBe(1);
     await sameAsCli(browser);
@@ -145,7 +155,7 @@ test.describe('DECT in the lab', () => {
     await expect(page.getByTestId('link-2')).toHaveText(/Bearer 2: not held/);
 
     await page.getByTestId('speed').selectOption('max');
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const browser = await pageSummary(page);
     expect((browser.link as { modifications: number }).modifications).toBe(1);
     await sameAsCli(browser);

@@ -4,7 +4,7 @@
  * says so; a drag records a short path whose replay is the same run.
  */
 import type { Page } from '@playwright/test';
-import { expect, pageSummary, param, playToEnd, query, ready, setParam, test } from './fixtures';
+import { expect, pageSummary, param, playToEnd, query, ready, setParam, statusIs, test } from './fixtures';
 import { seriousAxeFindings } from './axe';
 
 const tcp = (s: Record<string, unknown>) => s.tcp as Record<string, number>;
@@ -110,7 +110,7 @@ test('PHS: the phone dragged after the run finished keeps its place (msX a plain
   const msX = Number(/&msX=(-?\d+)/.exec(q)?.[1]);
   expect(msX).toBeGreaterThan(-60);
   // The run is back at 0 s, ready to play from the new position.
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');
+  await statusIs(page, 'ready');
   await playToEnd(page, 120_000);
   const end = await pageSummary(page);
   expect(String(end.scenario)).toContain(`msX=${msX}`);

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type Page } from '@playwright/test';
 import { TOUR_STORAGE_KEY } from '../src/ui/tour/tour-state';
 
 const run = promisify(execFile);
@@ -72,7 +72,52 @@ export const test = base.extend<{
   ],
 });
 
-export { expect };
+/**
+ * Playwright's `expect`, with `expect.poll` probing every 25, 50, 100, then 200 ms unless a call
+ * says otherwise. Its own default (100, 250, 500, then 1,000 ms) left a condition met just after a
+ * probe unseen for up to a second: with about a hundred polls in the suite, that was waiting, not
+ * testing. A probe is one evaluate in the page (a few milliseconds of CPU).
+ */
+const POLL_INTERVALS = [25, 50, 100, 200];
+export const expect = new Proxy(baseExpect, {
+  get(target, prop, receiver) {
+    if (prop !== 'poll') return Reflect.get(target, prop, receiver) as unknown;
+    const poll: typeof baseExpect.poll = (actual, options) =>
+      target.poll(
+        actual,
+        typeof options === 'string'
+          ? { message: options, intervals: POLL_INTERVALS }
+          : { intervals: POLL_INTERVALS, ...options },
+      );
+    return poll;
+  },
+});
+
+/**
+ * Wait until the page's run status (`data-status`) matches `status`. Checked at every animation
+ * frame in the page: a locator assertion probes at 20, 50, 100, 100, then every 500 ms, so a run
+ * ending just after a probe was seen up to half a second late, and most tests wait for a run.
+ */
+export async function statusIs(page: Page, status: string | RegExp, timeout = 15_000): Promise<void> {
+  const want = typeof status === 'string' ? `^(?:${status})$` : status.source;
+  try {
+    await page.waitForFunction(
+      (source) =>
+        new RegExp(source).test(document.querySelector('[data-status]')?.getAttribute('data-status') ?? ''),
+      want,
+      { polling: 'raf', timeout },
+    );
+  } catch (e) {
+    const now = await page
+      .locator('[data-status]')
+      .first()
+      .getAttribute('data-status', { timeout: 1_000 })
+      .catch(() => 'no [data-status] element');
+    throw new Error(
+      `data-status did not become ${String(status)} in ${timeout} ms (it is ${now}): ${String(e)}`,
+    );
+  }
+}
 
 /** The summary element's JSON (the same object the CLI prints). */
 export async function pageSummary(page: Page): Promise<Record<string, unknown>> {
@@ -83,7 +128,7 @@ export async function pageSummary(page: Page): Promise<Record<string, unknown>> 
 
 /** Wait until the engine has loaded the scenario (play is enabled). */
 export async function ready(page: Page): Promise<void> {
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', /ready|done/);
+  await statusIs(page, /^(?:ready|done)$/);
 }
 
 /** Choose "as fast as possible", press play and wait for the end of the run. */
@@ -91,7 +136,7 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
   await ready(page);
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout });
+  await statusIs(page, 'done', timeout);
   await chartsDrawn(page);
 }
 

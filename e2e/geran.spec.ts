@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, statusIs, test } from './fixtures';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
 const run = promisify(execFile);
@@ -107,7 +107,7 @@ test.describe('GERAN in the lab', () => {
     const at = Number(/events=([\d.]+)@speech=off/.exec(query(page))![1]);
     await page.getByTestId('speed').selectOption('max');
     await page.getByTestId('play').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const browser = await pageSummary(page);
     await sameAsCli(browser);
     // The same run in the CLI: retransmissions before the switch, none once the queued ACKs are out.

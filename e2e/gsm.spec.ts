@@ -1,4 +1,4 @@
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, statusIs, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
@@ -67,7 +67,7 @@ test.describe('GSM in the lab', () => {
     await expect.poll(() => query(page)).toMatch(/events=[\d.]+@radio=driving/);
     await page.getByTestId('speed').selectOption('max');
     await page.getByTestId('play').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     // The last summary may arrive a commit after the status.
     await expect.poll(async () => (await pageSummary(page)).completed).toBe(true);
     const s = await pageSummary(page);

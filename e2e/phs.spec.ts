@@ -1,4 +1,4 @@
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { cliSummary, expect, pageSummary, playToEnd, query, ready, statusIs, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Simulated seconds the page has reached. */
@@ -56,7 +56,7 @@ test.describe('PHS in the lab', () => {
     expect(await captionDbuv(page, 1)).toBeGreaterThan(40);
     await page.getByTestId('speed').selectOption('max');
     await page.getByTestId('play').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const moved = await pageSummary(page);
     const clean = await cliSummary(base);
     const kbps = (s: Record<string, unknown>) => (s.app as { throughputKbps: number }).throughputKbps;
@@ -79,7 +79,7 @@ test.describe('PHS in the lab', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await page.getByTestId('speed').selectOption('max');
     await page.getByTestId('play').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     const s = await pageSummary(page);
     const tcp = s.tcp as { timeouts: number; maxRto: number };
     expect(tcp.timeouts).toBeGreaterThanOrEqual(2);

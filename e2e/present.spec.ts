@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { overlapping, type Rect } from './boxes';
 import { CAPTION_1, CAPTION_2, CLASS_SCENARIO, classActivityItems } from './class-activity';
-import { expect, ready, test } from './fixtures';
+import { expect, ready, statusIs, test } from './fixtures';
 import { seriousAxeFindings } from './axe';
 
 /** Texts of the page outside the charts and the map: too small, cut by their box, and their boxes. */
@@ -87,7 +87,7 @@ for (const [width, height] of [
       await ready(page);
       await page.getByTestId('speed').selectOption('max');
       await page.getByTestId('play').click();
-      await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done');
+      await statusIs(page, 'done');
       // The playback: play, pause, speed, step, restart — no new seed, no seek bar; no header.
       for (const id of ['play', 'pause', 'speed', 'step', 'restart'])
         await expect(page.getByTestId(id)).toBeVisible();
@@ -179,7 +179,7 @@ test('presenter mode: every chart the link opens, the sweep plot, the A/B charts
   await expect(page.getByTestId('compare-result')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done');
+  await statusIs(page, 'done');
 
   const texts = await drawnTexts(page);
   const where = new Set(texts.map((t) => t.where));
@@ -221,7 +221,7 @@ test("presenter mode: the systems' own panels (GSM, GERAN, DECT) and the explain
     await ready(page);
     await page.getByTestId('speed').selectOption('max');
     await page.getByTestId('play').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await statusIs(page, 'done', 60_000);
     for (const id of panels) await expect(page.getByTestId(id).locator('svg text').first()).toBeVisible();
     const texts = await everySvgText(page);
     const where = new Set(texts.map((t) => t.where));
@@ -236,7 +236,7 @@ test("presenter mode: the systems' own panels (GSM, GERAN, DECT) and the explain
   await ready(page);
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await statusIs(page, 'done', 60_000);
   await expect(page.locator('.tcp-event-key').first()).toBeAttached();
   // The charts take in the finished run's data in tasks of their own (issue 21: a chart out of view
   // catches up once the run stops), and the sequence graph lays its keys anew then: Tab again until

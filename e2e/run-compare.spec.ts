@@ -1,4 +1,14 @@
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, setParam, test } from './fixtures';
+import {
+  cliSummary,
+  expect,
+  pageSummary,
+  playToEnd,
+  query,
+  ready,
+  setParam,
+  statusIs,
+  test,
+} from './fixtures';
 
 test.describe('a run in the page equals the CLI run', () => {
   test('IS-707 preset (Figures 5-6) played at max to the end: the summary equals the CLI summary', async ({
@@ -40,7 +50,7 @@ test.describe('a run in the page equals the CLI run', () => {
     await page.getByTestId('play').click();
     await expect.poll(simTime).toBeGreaterThan(1);
     await page.getByTestId('pause').click();
-    await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'ready');
+    await statusIs(page, 'ready');
     await page.waitForTimeout(200); // the request already out when pausing still lands
     const paused = await simTime();
     await page.waitForTimeout(300);

@@ -4,7 +4,7 @@
  * answer the banner says the engine stopped, once, and Restart engine brings the run back.
  * The page's clock is Playwright's, run forward, so the test does not wait the 30 s.
  */
-import { expect, ready, test } from './fixtures';
+import { expect, ready, statusIs, test } from './fixtures';
 import { axeFindings } from './axe';
 
 test('a worker that closes itself is noticed, and Restart engine recovers', async ({ page }) => {
@@ -20,7 +20,7 @@ test('a worker that closes itself is noticed, and Restart engine recovers', asyn
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('The simulation engine stopped. It has not answered for 30 s');
   expect((await banner.textContent())!.split('The simulation engine stopped').length - 1).toBe(1);
-  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'failed');
+  await statusIs(page, 'failed');
   expect(await axeFindings(page, '[data-testid="error-banner"]')).toEqual([]);
 
   await page.getByTestId('restart-engine').click();

@@ -28,7 +28,9 @@ test('IS-707 map captions are page text inside the panel; the radio-from-map cap
 });
 
 test('dragging a slider during a run records one timed change, at the value let go', async ({ page }) => {
-  await page.goto('/?system=is707&fer=0.1&duration=300');
+  // 3,000 s at 100×: 30 s of real time, so the run is still going when the drag is over and Pause is
+  // pressed (300 s ended first, and Pause was disabled, once at load 8).
+  await page.goto('/?system=is707&fer=0.1&duration=3000');
   await ready(page);
   await page.getByTestId('speed').selectOption('100');
   await page.getByTestId('play').click();
