@@ -32,7 +32,33 @@ export function boot(
   spawn: (onCrash: (message: string) => void) => EngineClient,
   { embed = false }: { embed?: boolean } = {},
 ): void {
-  const store = createLabStore({
+  const store = createPageStore(spawn);
+  startFromUrl(store, embed);
+  followAddress(store);
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <ErrorBoundary>
+          <LabProvider store={store}>
+            <App embed={embed} />
+          </LabProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  }
+  // For classroom scripts and tests: the store, read-only use expected.
+  window.__lab = store;
+  // For tests: charts out of view draw only once the data settles (draw-budget.ts); a check that
+  // reads a chart's drawing waits until none is left to draw.
+  window.__chartsPending = () => pageBudget.pending();
+}
+
+type PageStore = ReturnType<typeof createLabStore>;
+
+/** The page's store: `spawn`'s engines, the real clock, animation frames, page tasks and the browser's random seeds. */
+function createPageStore(spawn: (onCrash: (message: string) => void) => EngineClient): PageStore {
+  return createLabStore({
     spawn,
     now: () => performance.now(),
     frame: (cb) => {
@@ -42,7 +68,10 @@ export function boot(
     randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
     workers: poolSize(navigator.hardwareConcurrency),
   });
+}
 
+/** Read the address once: the view from the fragment, the scenario from the query (or the link's preset, exercise or free play). */
+function startFromUrl(store: PageStore, embed: boolean): void {
   const { scenarioText, view, viewErrors } = parseUrl(
     window.location.search,
     window.location.hash,
@@ -64,6 +93,10 @@ export function boot(
   // (a scenario, an exercise) was opened for what it holds, and the tour would talk over it.
   if (!embed && !scenarioText && !view.exercise && !view.authored && shouldAutoStart(pageStorage()))
     tour.getState().start();
+}
+
+/** Keep the address and the lab in step: the store writes it (url-sync.ts); Back, Forward and a typed fragment restore from it. */
+function followAddress(store: PageStore): void {
   const url = bindUrl(
     store,
     window.location,
@@ -102,29 +135,11 @@ export function boot(
       }),
     );
   });
-
-  const root = document.getElementById('root');
-  if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <ErrorBoundary>
-          <LabProvider store={store}>
-            <App embed={embed} />
-          </LabProvider>
-        </ErrorBoundary>
-      </StrictMode>,
-    );
-  }
-  // For classroom scripts and tests: the store, read-only use expected.
-  window.__lab = store;
-  // For tests: charts out of view draw only once the data settles (draw-budget.ts); a check that
-  // reads a chart's drawing waits until none is left to draw.
-  window.__chartsPending = () => pageBudget.pending();
 }
 
 declare global {
   interface Window {
-    __lab?: ReturnType<typeof createLabStore>;
+    __lab?: PageStore;
     __chartsPending?: () => number;
   }
 }

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { RUN_IDS, runLegend, runStyle } from './ab-data';
+import { RUN_IDS, runLegend, runStyle, type RunId } from './ab-data';
 import { connOk, readSource, visibleRange, type SourceView } from './data';
 import { ColumnSpanBuilder } from './decimate';
 import { renderMarkerLayer } from './marks';
@@ -95,7 +95,7 @@ function retransmissions(send: SourceView | null, t0: number, t1: number, want?:
 }
 
 function drawAbSeq(ctx: TimeDrawContext, options: TimeChartOptions): string {
-  const { p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, t0, t1, h, frame } = ctx;
   const want = options.conn;
   const runs = RUN_IDS.map((id) => sourcesOf(ctx, id));
   const [lo, hi] = visibleSeqRange(runs, t0, t1, want);
@@ -108,77 +108,97 @@ function drawAbSeq(ctx: TimeDrawContext, options: TimeChartOptions): string {
   const yl = fastLinear(y);
   const yb = (bytes: number): number => yl(bytes / div);
   frame.yAxis(y, `sequence number (${unit})`, p);
-  const xEnd = x(Math.min(view.simTime, t1));
-  const said: string[] = [];
-  RUN_IDS.forEach((id, r) => {
-    const style = runStyle(id, p);
-    const { send, ack } = runs[r];
-    // Data segments: ticks per connection (so two connections never join into one bar).
-    const ticks = new Map<number, ColumnSpanBuilder>();
-    let nSeg = 0;
-    if (send) {
-      const [seq, len] = send.req;
-      const conn = send.opt[1];
-      const [i0, i1] = visibleRange(send.t, send.n, t0, t1);
-      for (let i = i0; i < i1; i++) {
-        if (!connOk(conn, i, want)) continue;
-        const c = conn ? conn[i] : 0;
-        let b = ticks.get(c);
-        if (!b) ticks.set(c, (b = new ColumnSpanBuilder()));
-        b.push(fx(send.t[i]), yb(seq[i]), yb(seq[i] + len[i]));
-        nSeg++;
-      }
-    }
-    const spans = [...ticks].map(([conn, b]) => ({ conn, d: b.finish(), marks: b.marks }));
-    frame
-      .layer(`seg-${id}`)
-      .selectAll<SVGPathElement, (typeof spans)[number]>(`path.seg-${id}`)
-      .data(spans, (s) => String(s.conn))
-      .join('path')
-      .attr('class', `seg-${id}`)
-      .attr('data-conn', (s) => s.conn)
-      .attr('data-n', (s) => s.marks)
-      .attr('d', (s) => s.d)
-      .attr('fill', 'none')
-      .attr('stroke', style.color)
-      .attr('stroke-width', id === 'A' ? 2.5 : 1.5)
-      .attr('stroke-opacity', id === 'A' ? 0.55 : 1)
-      .attr('stroke-linecap', 'butt');
-    // Cumulative ACK.
-    const ackPaths = ack
-      ? buildSteps({
-          t: ack.t,
-          n: ack.n,
-          conn: ack.opt[0],
-          want,
-          t0,
-          t1,
-          x: fx,
-          xEnd,
-          yOf: (i) => yb(ack.req[0][i]),
-        })
-      : [];
-    renderPaths(frame.layer(`ack-${id}`), `ack-${id}`, ackPaths, {
-      color: style.color,
-      width: 2,
-      dash: style.dash,
-    });
-    // Retransmissions: the run's marker at the segment's middle.
-    const marks = retransmissions(send, t0, t1, want);
-    const nRtx = renderMarkerLayer(
-      frame.layer(`rtx-${id}`),
-      `rtx-${id}`,
-      marks,
-      undefined,
-      undefined,
-      t0,
-      t1,
-      fx,
-      (i) => yb(marks.req[0][i]),
-      { marker: style.marker, size: 48, color: style.color, hollow: style.hollow, area: ctx.w * h },
-    );
-    said.push(`${id}: ${count(nSeg, 'data segment')}, ${count(nRtx, 'retransmission')} marked`);
-  });
+  const said = RUN_IDS.map((id, r) => drawRun(ctx, id, runs[r], yb, want));
   frame.legend(runLegend(p, 'segments and ACK', 'retransmission'), p);
   return `${said.join('; ')} in view.`;
+}
+
+/** One run's segments, ACK line and retransmission markers in its style; says how many of each. */
+function drawRun(
+  ctx: TimeDrawContext,
+  id: RunId,
+  { send, ack }: RunSources,
+  yb: (bytes: number) => number,
+  want: number | undefined,
+): string {
+  const { p, x, fx, t0, t1, h, frame, view } = ctx;
+  const style = runStyle(id, p);
+  const { spans, segments } = segmentSpans(ctx, send, yb, want);
+  frame
+    .layer(`seg-${id}`)
+    .selectAll<SVGPathElement, (typeof spans)[number]>(`path.seg-${id}`)
+    .data(spans, (s) => String(s.conn))
+    .join('path')
+    .attr('class', `seg-${id}`)
+    .attr('data-conn', (s) => s.conn)
+    .attr('data-n', (s) => s.marks)
+    .attr('d', (s) => s.d)
+    .attr('fill', 'none')
+    .attr('stroke', style.color)
+    .attr('stroke-width', id === 'A' ? 2.5 : 1.5)
+    .attr('stroke-opacity', id === 'A' ? 0.55 : 1)
+    .attr('stroke-linecap', 'butt');
+  // Cumulative ACK.
+  const ackPaths = ack
+    ? buildSteps({
+        t: ack.t,
+        n: ack.n,
+        conn: ack.opt[0],
+        want,
+        t0,
+        t1,
+        x: fx,
+        xEnd: x(Math.min(view.simTime, t1)),
+        yOf: (i) => yb(ack.req[0][i]),
+      })
+    : [];
+  renderPaths(frame.layer(`ack-${id}`), `ack-${id}`, ackPaths, {
+    color: style.color,
+    width: 2,
+    dash: style.dash,
+  });
+  // Retransmissions: the run's marker at the segment's middle.
+  const marks = retransmissions(send, t0, t1, want);
+  const nRtx = renderMarkerLayer(
+    frame.layer(`rtx-${id}`),
+    `rtx-${id}`,
+    marks,
+    undefined,
+    undefined,
+    t0,
+    t1,
+    fx,
+    (i) => yb(marks.req[0][i]),
+    { marker: style.marker, size: 48, color: style.color, hollow: style.hollow, area: ctx.w * h },
+  );
+  return `${id}: ${count(segments, 'data segment')}, ${count(nRtx, 'retransmission')} marked`;
+}
+
+/**
+ * A run's data segments in view as vertical ticks from seq to seq + len, one path per connection
+ * (so two connections never join into one bar), and how many segments they draw.
+ */
+function segmentSpans(
+  ctx: TimeDrawContext,
+  send: SourceView | null,
+  yb: (bytes: number) => number,
+  want: number | undefined,
+): { spans: { conn: number; d: string; marks: number }[]; segments: number } {
+  const ticks = new Map<number, ColumnSpanBuilder>();
+  let segments = 0;
+  if (send) {
+    const { fx, t0, t1 } = ctx;
+    const [seq, len] = send.req;
+    const conn = send.opt[1];
+    const [i0, i1] = visibleRange(send.t, send.n, t0, t1);
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(conn, i, want)) continue;
+      const c = conn ? conn[i] : 0;
+      let b = ticks.get(c);
+      if (!b) ticks.set(c, (b = new ColumnSpanBuilder()));
+      b.push(fx(send.t[i]), yb(seq[i]), yb(seq[i] + len[i]));
+      segments++;
+    }
+  }
+  return { spans: [...ticks].map(([conn, b]) => ({ conn, d: b.finish(), marks: b.marks })), segments };
 }

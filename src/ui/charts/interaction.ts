@@ -66,24 +66,60 @@ function svgX(e: MouseEvent, svg: SVGSVGElement): number {
  * reset). Returns a function that removes every listener.
  */
 export function attachAxisInteraction(host: AxisHost): () => void {
-  const { target, keyTarget } = host;
-  const timeAt = (px: number): number => {
-    const { left, width } = host.plotX();
-    const d = host.domain();
-    return d[0] + ((px - left) / Math.max(1, width)) * (d[1] - d[0]);
+  const removals = [
+    attachWheelZoom(host),
+    attachDragPan(host),
+    attachDoubleClickReset(host),
+    attachAxisKeys(host),
+  ];
+  return () => {
+    for (const remove of removals) remove();
   };
-  const inPlot = (px: number): boolean => {
-    const { left, width } = host.plotX();
-    return px >= left && px <= left + width;
-  };
+}
 
-  const onWheel = (e: WheelEvent): void => {
-    const px = svgX(e, target);
-    if (!inPlot(px) || e.deltaY === 0) return;
-    e.preventDefault();
-    host.change(zoomDomain(host.domain(), timeAt(px), wheelFactor(e.deltaY, e.deltaMode)));
-  };
+/** Add a listener; returns its removal. */
+function listen<E extends Event>(
+  el: EventTarget,
+  type: string,
+  fn: (e: E) => void,
+  options?: AddEventListenerOptions,
+): () => void {
+  el.addEventListener(type, fn as EventListener, options);
+  return () => el.removeEventListener(type, fn as EventListener);
+}
 
+/** Time (s) under pixel x `px` of the svg. */
+function timeAt(host: AxisHost, px: number): number {
+  const { left, width } = host.plotX();
+  const d = host.domain();
+  return d[0] + ((px - left) / Math.max(1, width)) * (d[1] - d[0]);
+}
+
+/** Whether pixel x `px` of the svg is over the plot (not its axes or legend). */
+function inPlot(host: AxisHost, px: number): boolean {
+  const { left, width } = host.plotX();
+  return px >= left && px <= left + width;
+}
+
+/** The wheel zooms around the time under the pointer. */
+function attachWheelZoom(host: AxisHost): () => void {
+  const { target } = host;
+  return listen(
+    target,
+    'wheel',
+    (e: WheelEvent) => {
+      const px = svgX(e, target);
+      if (!inPlot(host, px) || e.deltaY === 0) return;
+      e.preventDefault();
+      host.change(zoomDomain(host.domain(), timeAt(host, px), wheelFactor(e.deltaY, e.deltaMode)));
+    },
+    { passive: false },
+  );
+}
+
+/** Dragging over the plot pans it (pointer events where the browser has them, else mouse events). */
+function attachDragPan(host: AxisHost): () => void {
+  const { target } = host;
   let drag: { x: number; d: Domain; id: number; moved: boolean } | null = null;
   const onDown = (e: PointerEvent | MouseEvent): void => {
     if (e.button !== 0) return;
@@ -91,7 +127,7 @@ export function attachAxisInteraction(host: AxisHost): () => void {
     const el = e.target as Element | null;
     if (el?.closest?.('.wtl-rtx, .tcp-event')) return; // clicking an event mark selects it instead
     const px = svgX(e, target);
-    if (!inPlot(px)) return;
+    if (!inPlot(host, px)) return;
     drag = { x: px, d: host.domain(), id: 'pointerId' in e ? e.pointerId : 1, moved: false };
     if ('pointerId' in e && target.setPointerCapture) {
       try {
@@ -114,60 +150,56 @@ export function attachAxisInteraction(host: AxisHost): () => void {
   const onUp = (): void => {
     drag = null;
   };
-  const onDbl = (e: MouseEvent): void => {
-    if (!inPlot(svgX(e, target))) return;
+  const usePointer = typeof window !== 'undefined' && 'PointerEvent' in window;
+  const removals = [
+    listen(target, usePointer ? 'pointerdown' : 'mousedown', onDown),
+    listen(target, usePointer ? 'pointermove' : 'mousemove', onMove),
+    listen(target, usePointer ? 'pointerup' : 'mouseup', onUp),
+    listen(target, 'pointercancel', onUp),
+  ];
+  return () => {
+    for (const remove of removals) remove();
+  };
+}
+
+/** A double click on the plot fits the axis to the run again. */
+function attachDoubleClickReset(host: AxisHost): () => void {
+  return listen(host.target, 'dblclick', (e: MouseEvent) => {
+    if (!inPlot(host, svgX(e, host.target))) return;
     e.preventDefault();
     host.change(null);
-  };
-  const onKey = (e: KeyboardEvent): void => {
-    const d = host.domain();
-    const mid = (d[0] + d[1]) / 2;
-    const span = d[1] - d[0];
-    let next: Domain | null | undefined;
-    switch (e.key) {
-      case '+':
-      case '=':
-        next = zoomDomain(d, mid, 0.8);
-        break;
-      case '-':
-      case '_':
-        next = zoomDomain(d, mid, 1.25);
-        break;
-      case 'ArrowLeft':
-        next = panDomain(d, -0.1 * span);
-        break;
-      case 'ArrowRight':
-        next = panDomain(d, 0.1 * span);
-        break;
-      case '0':
-      case 'Home':
-        next = null;
-        break;
-      default:
-        return;
-    }
+  });
+}
+
+/** The chart's keys zoom (+/−), pan (←/→) and reset (0, Home) the axis. */
+function attachAxisKeys(host: AxisHost): () => void {
+  return listen(host.keyTarget, 'keydown', (e: KeyboardEvent) => {
+    const next = keyDomain(host.domain(), e.key);
+    if (next === undefined) return;
     e.preventDefault();
     host.change(next);
-  };
+  });
+}
 
-  const usePointer = typeof window !== 'undefined' && 'PointerEvent' in window;
-  const down = usePointer ? 'pointerdown' : 'mousedown';
-  const move = usePointer ? 'pointermove' : 'mousemove';
-  const up = usePointer ? 'pointerup' : 'mouseup';
-  target.addEventListener('wheel', onWheel, { passive: false });
-  target.addEventListener(down, onDown as EventListener);
-  target.addEventListener(move, onMove as EventListener);
-  target.addEventListener(up, onUp);
-  target.addEventListener('pointercancel', onUp);
-  target.addEventListener('dblclick', onDbl);
-  keyTarget.addEventListener('keydown', onKey);
-  return () => {
-    target.removeEventListener('wheel', onWheel);
-    target.removeEventListener(down, onDown as EventListener);
-    target.removeEventListener(move, onMove as EventListener);
-    target.removeEventListener(up, onUp);
-    target.removeEventListener('pointercancel', onUp);
-    target.removeEventListener('dblclick', onDbl);
-    keyTarget.removeEventListener('keydown', onKey);
-  };
+/** The domain a key gives: zoomed or panned about the middle, null to reset, undefined for another key. */
+export function keyDomain(d: Domain, key: string): Domain | null | undefined {
+  const mid = (d[0] + d[1]) / 2;
+  const span = d[1] - d[0];
+  switch (key) {
+    case '+':
+    case '=':
+      return zoomDomain(d, mid, 0.8);
+    case '-':
+    case '_':
+      return zoomDomain(d, mid, 1.25);
+    case 'ArrowLeft':
+      return panDomain(d, -0.1 * span);
+    case 'ArrowRight':
+      return panDomain(d, 0.1 * span);
+    case '0':
+    case 'Home':
+      return null;
+    default:
+      return undefined;
+  }
 }

@@ -1,7 +1,8 @@
 import * as d3 from 'd3';
-import { DASHES, MARKERS } from '../theme/palette';
+import { DASHES, MARKERS, type Palette } from '../theme/palette';
 import { connOk, readSource, visibleRange } from './data';
 import { valueIndex } from './indexed';
+import type { LegendItem } from './legend-item';
 import { renderMarkerLayer } from './marks';
 import { renderPaths } from './series';
 import {
@@ -68,45 +69,11 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
   const rtt = valueLayer(ctx, 'tcp.rtt');
   const timeout = readSource(data, 'tcp.timeout', [], ['seq', 'backoff', 'conn']);
 
-  let lo = Infinity;
-  let hi = 0;
-  for (const layer of [computed, active, rtt]) {
-    if (!layer) continue;
-    const s = layer.src;
-    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, layer !== rtt);
-    // The axis spans the positive values in view (a log axis cannot show the others). The step
-    // lines' index (finite values) answers when none in view is 0 or less, as RTOs and RTTs are.
-    const ix = layer.index;
-    if (ix) {
-      const [a, b] = ix.ix.extremes(i0, i1, 0, 0, want, ix.reader);
-      if (a > 0 || a === Infinity) {
-        if (b > hi) hi = b;
-        if (a < lo) lo = a;
-        continue;
-      }
-    }
-    const v = s.req[0];
-    for (let i = i0; i < i1; i++) {
-      if (!connOk(s.opt[0], i, want) || !(v[i] > 0)) continue;
-      if (v[i] > hi) hi = v[i];
-      if (v[i] < lo) lo = v[i];
-    }
-  }
+  const [lo, hi] = positiveRange(ctx, [computed, active, rtt], rtt, want);
   // The baseline's RTO in force (baseline-layer.ts): how high the timer climbs without the live run's losses.
   const baseline = baselineSteps(ctx, 'tcp.rtoActive');
   const top = niceMax(Math.max(hi, baseline?.max ?? 0), 1);
-  const y = options.logScale
-    ? d3
-        .scaleLog()
-        .domain([Math.min(0.1, Number.isFinite(lo) ? lo * 0.8 : 0.1), top])
-        .range([h, 0])
-        .clamp(true)
-    : d3.scaleLinear().domain([0, top]).range([h, 0]);
-  const ticks = options.logScale
-    ? [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200].filter(
-        (v) => v >= y.domain()[0] && v <= top,
-      )
-    : undefined;
+  const { y, ticks } = secondsScale(options.logScale === true, lo, top, h);
   frame.yAxis(y, 'RTO, RTT (s)', p, ticks);
 
   const yf = options.logScale ? (v: number) => y(v) : fastLinear(y as d3.ScaleLinear<number, number>);
@@ -136,15 +103,72 @@ function drawRto(ctx: TimeDrawContext, options: RtoChartOptions): string {
     { marker: MARKERS.timeout, size: 50, color: p.series.timeout, cell: 3 },
     valueIndex(ctx.indexes, 'tcp.timeout/marks', data, 'tcp.timeout', 'seq'),
   );
-  frame.legend(
-    [
-      { label: 'RTO computed', color: p.series.rtoComputed, kind: 'line', dash: DASHES.computed },
-      { label: 'RTO in force', color: p.series.rtoActive, kind: 'line' },
-      { label: 'RTT sample', color: p.series.rtt, kind: 'marker', marker: MARKERS.rtt, hollow: true },
-      { label: 'timeout', color: p.series.timeout, kind: 'marker', marker: MARKERS.timeout },
-    ],
-    p,
-  );
+  frame.legend(rtoLegend(p), p);
   const maxTxt = hi > 0 ? ` Largest value in view ${hi.toFixed(2)} s.` : '';
   return `${count(nRtt, 'RTT sample')} and ${count(nTo, 'timeout')} in view.${maxTxt}`;
+}
+
+/**
+ * The smallest and largest positive value in view over the layers (Infinity and 0 when none): the
+ * axis spans the positive values (a log axis cannot show the others). The RTT samples are points,
+ * the others step lines that hold from the record before the window.
+ */
+function positiveRange(
+  ctx: TimeDrawContext,
+  layers: readonly ReturnType<typeof valueLayer>[],
+  points: ReturnType<typeof valueLayer>,
+  want: number | undefined,
+): [number, number] {
+  const { t0, t1 } = ctx;
+  let lo = Infinity;
+  let hi = 0;
+  for (const layer of layers) {
+    if (!layer) continue;
+    const s = layer.src;
+    const [i0, i1] = visibleRange(s.t, s.n, t0, t1, layer !== points);
+    // The step lines' index (finite values) answers when none in view is 0 or less, as RTOs and RTTs are.
+    const ix = layer.index;
+    if (ix) {
+      const [a, b] = ix.ix.extremes(i0, i1, 0, 0, want, ix.reader);
+      if (a > 0 || a === Infinity) {
+        if (b > hi) hi = b;
+        if (a < lo) lo = a;
+        continue;
+      }
+    }
+    const v = s.req[0];
+    for (let i = i0; i < i1; i++) {
+      if (!connOk(s.opt[0], i, want) || !(v[i] > 0)) continue;
+      if (v[i] > hi) hi = v[i];
+      if (v[i] < lo) lo = v[i];
+    }
+  }
+  return [lo, hi];
+}
+
+/** The y scale in seconds up to `top`: linear from 0, or logarithmic from the least value in view (at most 0.1 s) with 1-2-5 ticks. */
+function secondsScale(logScale: boolean, lo: number, top: number, h: number) {
+  const y = logScale
+    ? d3
+        .scaleLog()
+        .domain([Math.min(0.1, Number.isFinite(lo) ? lo * 0.8 : 0.1), top])
+        .range([h, 0])
+        .clamp(true)
+    : d3.scaleLinear().domain([0, top]).range([h, 0]);
+  const ticks = logScale
+    ? [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200].filter(
+        (v) => v >= y.domain()[0] && v <= top,
+      )
+    : undefined;
+  return { y, ticks };
+}
+
+/** The RTO graph's legend: the two step lines, then the two markers. */
+function rtoLegend(p: Palette): LegendItem[] {
+  return [
+    { label: 'RTO computed', color: p.series.rtoComputed, kind: 'line', dash: DASHES.computed },
+    { label: 'RTO in force', color: p.series.rtoActive, kind: 'line' },
+    { label: 'RTT sample', color: p.series.rtt, kind: 'marker', marker: MARKERS.rtt, hollow: true },
+    { label: 'timeout', color: p.series.timeout, kind: 'marker', marker: MARKERS.timeout },
+  ];
 }

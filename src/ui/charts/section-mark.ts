@@ -24,58 +24,16 @@ export function attachSectionMark(el: HTMLElement, svg: SVGSVGElement): SectionM
   let section: [number, number] | null = null;
   let last: TimeDrawContext | null = null;
   let dragging = false;
-  const out = el.ownerDocument.createElement('p');
-  out.className = 'section-rate small muted';
-  out.setAttribute('data-testid', 'seq-section');
-  out.setAttribute('aria-live', 'polite');
-  out.textContent = HINT;
-  el.appendChild(out);
-
-  const timeAt = (e: PointerEvent | MouseEvent): number | null => {
-    if (!last) return null;
-    const rect = svg.getBoundingClientRect();
-    const w = svgUserWidth(svg);
-    const px = (e.clientX - rect.left) * (rect.width > 0 ? w / rect.width : 1) - last.frame.margin.left;
-    if (px < 0 || px > last.w) return null;
-    return Math.max(0, last.x.invert(px));
-  };
+  const out = rateLine(el);
 
   const render = (): void => {
     if (!last) return;
-    const { frame, x, h, p } = last;
-    const marks = section ? [section] : [];
-    frame
-      .layer('section')
-      .selectAll('rect')
-      .data(marks)
-      .join('rect')
-      .attr('class', 'section-mark')
-      .attr('x', (s) => x(Math.min(s[0], s[1])))
-      .attr('width', (s) => Math.max(1, Math.abs(x(s[1]) - x(s[0]))))
-      .attr('y', 0)
-      .attr('height', h)
-      .attr('fill', p.neutral.focus)
-      .attr('fill-opacity', 0.12)
-      .attr('stroke', p.neutral.focus)
-      .attr('stroke-dasharray', '4 2')
-      .attr('pointer-events', 'none');
-    if (!section) {
-      out.textContent = HINT;
-      for (const a of ['data-from', 'data-to', 'data-bytes-per-second']) out.removeAttribute(a);
-      return;
-    }
-    const r = sectionRate(last.data['tcp.deliver'], section[0], section[1]);
-    out.setAttribute('data-from', r.from.toFixed(3));
-    out.setAttribute('data-to', r.to.toFixed(3));
-    out.setAttribute('data-bytes-per-second', r.bytesPerSecond.toFixed(1));
-    out.textContent =
-      `Marked ${r.from.toFixed(2)}–${r.to.toFixed(2)} s: ${num(r.bytes)} bytes delivered, ` +
-      `${num(r.bytesPerSecond)} bytes/s (${bitRate(r.bytesPerSecond * 8)}). Escape clears the mark.`;
+    drawSection(last, section);
+    showRate(out, last, section);
   };
-
   const onDown = (e: PointerEvent): void => {
     if (!e.shiftKey || e.button !== 0) return;
-    const t = timeAt(e);
+    const t = last && timeAt(svg, last, e);
     if (t === null) return;
     e.preventDefault();
     dragging = true;
@@ -84,7 +42,7 @@ export function attachSectionMark(el: HTMLElement, svg: SVGSVGElement): SectionM
   };
   const onMove = (e: PointerEvent): void => {
     if (!dragging || !section) return;
-    const t = timeAt(e);
+    const t = last && timeAt(svg, last, e);
     if (t === null) return;
     section = [section[0], t];
     render();
@@ -117,4 +75,61 @@ export function attachSectionMark(el: HTMLElement, svg: SVGSVGElement): SectionM
       out.remove();
     },
   };
+}
+
+/** The line after the chart that reads the marked section's rate (the hint until one is marked). */
+function rateLine(el: HTMLElement): HTMLParagraphElement {
+  const out = el.ownerDocument.createElement('p');
+  out.className = 'section-rate small muted';
+  out.setAttribute('data-testid', 'seq-section');
+  out.setAttribute('aria-live', 'polite');
+  out.textContent = HINT;
+  el.appendChild(out);
+  return out;
+}
+
+/** Time (s) under the pointer, by the last draw's scale; null off the plot. */
+function timeAt(svg: SVGSVGElement, last: TimeDrawContext, e: PointerEvent | MouseEvent): number | null {
+  const rect = svg.getBoundingClientRect();
+  const w = svgUserWidth(svg);
+  const px = (e.clientX - rect.left) * (rect.width > 0 ? w / rect.width : 1) - last.frame.margin.left;
+  if (px < 0 || px > last.w) return null;
+  return Math.max(0, last.x.invert(px));
+}
+
+/** The marked section as a shaded, dashed rect over the plot's height (none when nothing is marked). */
+function drawSection(ctx: TimeDrawContext, section: [number, number] | null): void {
+  const { frame, x, h, p } = ctx;
+  const marks = section ? [section] : [];
+  frame
+    .layer('section')
+    .selectAll('rect')
+    .data(marks)
+    .join('rect')
+    .attr('class', 'section-mark')
+    .attr('x', (s) => x(Math.min(s[0], s[1])))
+    .attr('width', (s) => Math.max(1, Math.abs(x(s[1]) - x(s[0]))))
+    .attr('y', 0)
+    .attr('height', h)
+    .attr('fill', p.neutral.focus)
+    .attr('fill-opacity', 0.12)
+    .attr('stroke', p.neutral.focus)
+    .attr('stroke-dasharray', '4 2')
+    .attr('pointer-events', 'none');
+}
+
+/** The section's delivered bytes and rate, read off `tcp.deliver`, in words and data attributes. */
+function showRate(out: HTMLElement, ctx: TimeDrawContext, section: [number, number] | null): void {
+  if (!section) {
+    out.textContent = HINT;
+    for (const a of ['data-from', 'data-to', 'data-bytes-per-second']) out.removeAttribute(a);
+    return;
+  }
+  const r = sectionRate(ctx.data['tcp.deliver'], section[0], section[1]);
+  out.setAttribute('data-from', r.from.toFixed(3));
+  out.setAttribute('data-to', r.to.toFixed(3));
+  out.setAttribute('data-bytes-per-second', r.bytesPerSecond.toFixed(1));
+  out.textContent =
+    `Marked ${r.from.toFixed(2)}–${r.to.toFixed(2)} s: ${num(r.bytes)} bytes delivered, ` +
+    `${num(r.bytesPerSecond)} bytes/s (${bitRate(r.bytesPerSecond * 8)}). Escape clears the mark.`;
 }

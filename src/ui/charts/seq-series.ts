@@ -1,9 +1,10 @@
 import { CHART_STYLE, markerPath } from '../theme/chart-style';
 import { DASHES, MARKERS } from '../theme/palette';
-import { connOk, lowerBound } from './data';
+import { connOk, lowerBound, type SourceView } from './data';
 import { ColumnSpanBuilder, PointGrid, r1 } from './decimate';
 import { collectEventMarks, drawEventMarks, type EventMark } from './event-marks';
-import { DATA, RTX } from './seq-layers';
+import type { LayerIndex } from './indexed';
+import { DATA, RTX, type SendReader } from './seq-layers';
 import type { SeqDraw, SeqSeries } from './seq-draw';
 import { setAttrs } from './attrs';
 import { buildSteps, MAX_CONN_PATHS, mergedPaths, renderPaths } from './series';
@@ -148,89 +149,126 @@ interface Ticks {
 }
 
 /** Walk the window's segments (by blocks where indexed); `merged`: every connection in one path. */
-function segmentTicks({ ctx, want, src, yb }: SeqDraw, merged: boolean): Ticks {
-  const { fx, w, h } = ctx;
-  const { send, sendIx } = src;
+function segmentTicks(d: SeqDraw, merged: boolean): Ticks {
   const out: Ticks = { data: new Map(), rtx: new Map(), marks: [], nData: 0, nRtx: 0, tooMany: false };
+  const { send, sendIx } = d.src;
   if (!send) return out;
+  const sink = tickSink(d, send, out, merged);
+  if (sendIx) walkBlocks(d, send, sendIx, sink, merged);
+  else walkRecords(d, send, sink);
+  return out;
+}
+
+/** Where both walks put the segments they find: into `out`, through a builder cache and a marker grid. */
+interface TickSink {
+  readonly out: Ticks;
+  /** The tick builder of a connection's data or retransmissions (one for all when merged). */
+  builder(isRtx: boolean, conn: number): ColumnSpanBuilder;
+  /** Mark retransmission `i` at x px, where the grid has room for it. */
+  mark(i: number, xi: number): void;
+  /** More than MAX_CONN_PATHS connections met (not merged): the walk may stop. */
+  tooMany(): boolean;
+}
+
+function tickSink({ ctx, yb }: SeqDraw, send: SourceView, out: Ticks, merged: boolean): TickSink {
+  const { w, h } = ctx;
   const grid = new PointGrid(Math.max(4, Math.sqrt((w * h) / MAX_RTX_MARKERS)));
-  const tooMany = (): boolean => {
-    if (!merged && Math.max(out.data.size, out.rtx.size) > MAX_CONN_PATHS) out.tooMany = true;
-    return out.tooMany;
-  };
   const [seq, len] = send.req;
-  const rtx = send.opt[0] ?? send.opt[2];
   const conn = send.opt[1];
   // Builder cache for the common case of consecutive records of one connection.
   let lastKey = NaN;
   let lastB: ColumnSpanBuilder | undefined;
-  const builder = (isRtx: boolean, c0: number): ColumnSpanBuilder => {
-    const c = merged ? -1 : c0;
-    const key = isRtx ? -1 - c : c;
-    let b = key === lastKey ? lastB : undefined;
-    if (!b) {
-      const map = isRtx ? out.rtx : out.data;
-      b = map.get(c);
-      if (!b) map.set(c, (b = new ColumnSpanBuilder()));
-      lastKey = key;
-      lastB = b;
-    }
-    return b;
+  return {
+    out,
+    builder(isRtx, c0) {
+      const c = merged ? -1 : c0;
+      const key = isRtx ? -1 - c : c;
+      let b = key === lastKey ? lastB : undefined;
+      if (!b) {
+        const map = isRtx ? out.rtx : out.data;
+        b = map.get(c);
+        if (!b) map.set(c, (b = new ColumnSpanBuilder()));
+        lastKey = key;
+        lastB = b;
+      }
+      return b;
+    },
+    mark(i, xi) {
+      const ym = yb(seq[i] + len[i] / 2);
+      if (out.marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
+        out.marks.push({ kind: 'retransmission', t: send.t[i], seq: seq[i], conn: conn?.[i], x: xi, y: ym });
+    },
+    tooMany() {
+      if (!merged && Math.max(out.data.size, out.rtx.size) > MAX_CONN_PATHS) out.tooMany = true;
+      return out.tooMany;
+    },
   };
-  const mark = (i: number, xi: number): void => {
-    const ym = yb(seq[i] + len[i] / 2);
-    if (out.marks.length < MAX_RTX_MARKERS && grid.accept(xi, ym))
-      out.marks.push({ kind: 'retransmission', t: send.t[i], seq: seq[i], conn: conn?.[i], x: xi, y: ym });
-  };
+}
+
+/** The segments in view by the send index's blocks: a pixel column's run of ticks at once, records only where a block straddles. */
+function walkBlocks(
+  { ctx, want, src, yb }: SeqDraw,
+  send: SourceView,
+  sendIx: LayerIndex<SendReader>,
+  sink: TickSink,
+  merged: boolean,
+): void {
+  const { fx } = ctx;
   const [s0, s1] = src.sendRange;
-  if (sendIx) {
-    sendIx.ix.visit(
-      send.t,
-      s0,
-      s1,
-      (ti) => Math.floor(fx(ti)),
-      want,
-      (blk) => {
-        for (const k of [DATA, RTX]) {
-          const n = blk.count(k);
-          if (n === 0) continue;
-          const f = blk.first(k);
-          const xf = fx(send.t[f]);
-          builder(k === RTX, blk.conn).pushRun(xf, yb(blk.min(k, 0)), yb(blk.max(k, 1)), n);
-          if (k === DATA) {
-            out.nData += n;
-            continue;
-          }
-          out.nRtx += n;
-          // A column's retransmission marks: its first, last, lowest and highest (marks.ts).
-          for (const i of new Set([f, blk.argMin(k, 0), blk.argMax(k, 0), blk.last(k)]))
-            mark(i, fx(send.t[i]));
+  sendIx.ix.visit(
+    send.t,
+    s0,
+    s1,
+    (ti) => Math.floor(fx(ti)),
+    want,
+    (blk) => {
+      for (const k of [DATA, RTX]) {
+        const n = blk.count(k);
+        if (n === 0) continue;
+        const f = blk.first(k);
+        const xf = fx(send.t[f]);
+        sink.builder(k === RTX, blk.conn).pushRun(xf, yb(blk.min(k, 0)), yb(blk.max(k, 1)), n);
+        if (k === DATA) {
+          sink.out.nData += n;
+          continue;
         }
-      },
-      (i, k, rec) => {
-        const xi = fx(send.t[i]);
-        builder(k === RTX, rec.conn).push(xi, yb(rec.v[0]), yb(rec.v[1]));
-        if (k === RTX) {
-          out.nRtx++;
-          mark(i, xi);
-        } else out.nData++;
-      },
-      sendIx.reader,
-      merged,
-      tooMany,
-    );
-  } else
-    for (let i = s0; i < s1 && !tooMany(); i++) {
-      if (!connOk(conn, i, want)) continue;
-      const isRtx = rtx !== undefined && rtx[i] > 0;
+        sink.out.nRtx += n;
+        // A column's retransmission marks: its first, last, lowest and highest (marks.ts).
+        for (const i of new Set([f, blk.argMin(k, 0), blk.argMax(k, 0), blk.last(k)]))
+          sink.mark(i, fx(send.t[i]));
+      }
+    },
+    (i, k, rec) => {
       const xi = fx(send.t[i]);
-      builder(isRtx, conn ? conn[i] : 0).push(xi, yb(seq[i]), yb(seq[i] + len[i]));
-      if (isRtx) {
-        out.nRtx++;
-        mark(i, xi);
-      } else out.nData++;
-    }
-  return out;
+      sink.builder(k === RTX, rec.conn).push(xi, yb(rec.v[0]), yb(rec.v[1]));
+      if (k === RTX) {
+        sink.out.nRtx++;
+        sink.mark(i, xi);
+      } else sink.out.nData++;
+    },
+    sendIx.reader,
+    merged,
+    () => sink.tooMany(),
+  );
+}
+
+/** The segments in view record by record (no index): a tick each. */
+function walkRecords({ ctx, want, src, yb }: SeqDraw, send: SourceView, sink: TickSink): void {
+  const { fx } = ctx;
+  const [seq, len] = send.req;
+  const rtx = send.opt[0] ?? send.opt[2];
+  const conn = send.opt[1];
+  const [s0, s1] = src.sendRange;
+  for (let i = s0; i < s1 && !sink.tooMany(); i++) {
+    if (!connOk(conn, i, want)) continue;
+    const isRtx = rtx !== undefined && rtx[i] > 0;
+    const xi = fx(send.t[i]);
+    sink.builder(isRtx, conn ? conn[i] : 0).push(xi, yb(seq[i]), yb(seq[i] + len[i]));
+    if (isRtx) {
+      sink.out.nRtx++;
+      sink.mark(i, xi);
+    } else sink.out.nData++;
+  }
 }
 
 /** Duplicate ACKs, timeouts and stalls (event-marks.ts), each with a keyboard key. */

@@ -42,86 +42,119 @@ export interface BuiltPath {
 
 /** Build one step path per connection over the visible window (including the value in force at t0). */
 export function buildSteps(inp: StepInput): BuiltPath[] {
-  const [i0, i1] = visibleRange(inp.t, inp.n, inp.t0, inp.t1, true);
-  const builders = new Map<number, StepPathBuilder>();
-  let lastConn = NaN;
-  let lastB: StepPathBuilder | undefined;
-  const { t, conn, want, x, yOf } = inp;
+  const range = visibleRange(inp.t, inp.n, inp.t0, inp.t1, true);
   // Past MAX_CONN_PATHS connections in view the line is built as one (connection −1): a thousand
   // short connections (GERAN's repeated page) would otherwise each cost a builder and a subpath
   // at every redraw, and at that density they share every pixel column anyway (issue 21).
-  let merged = false;
-  const builder = (c: number): StepPathBuilder => {
-    const key = merged ? -1 : c;
-    let b = key === lastConn ? lastB : undefined;
-    if (!b) {
-      b = builders.get(key);
-      if (!b) builders.set(key, (b = new StepPathBuilder()));
-      lastB = b;
-      lastConn = key;
-    }
-    return b;
-  };
-  // The record before the window starts at the left edge.
-  const px = (ti: number): number => {
-    const xi = x(ti);
-    return xi < -1 ? -1 : xi;
-  };
-  const index = inp.index;
-  const build = (): boolean => {
-    if (index) {
-      const { ix, reader, y } = index;
-      const rec: IndexRecord = { conn: 0, v: new Float64Array(ix.values) };
-      const valueAt = (i: number): number => (reader.read(i, rec), rec.v[0]);
-      ix.visit(
-        t,
-        i0,
-        i1,
-        (ti) => Math.floor(px(ti)),
-        want,
-        (blk) => {
-          const f = blk.first(0);
-          const l = blk.last(0);
-          builder(blk.conn).pushRun(
-            px(t[f]),
-            y(valueAt(f)),
-            y(blk.min(0, 0)),
-            y(blk.max(0, 0)),
-            px(t[l]),
-            y(valueAt(l)),
-            blk.count(0),
-          );
-        },
-        (i, _cls, r) => builder(r.conn).push(px(t[i]), y(r.v[0])),
-        reader,
-        merged,
-        () => !merged && builders.size > MAX_CONN_PATHS,
-      );
-    } else
-      for (let i = i0; i < i1; i++) {
-        if (!connOk(conn, i, want)) continue;
-        const y = yOf(i);
-        if (!Number.isFinite(y)) continue;
-        builder(conn ? conn[i] : 0).push(px(t[i]), y);
-        if (!merged && builders.size > MAX_CONN_PATHS) return false;
-      }
-    return merged || builders.size <= MAX_CONN_PATHS;
-  };
-  if (!build()) {
-    merged = true;
-    builders.clear();
-    lastConn = NaN;
-    lastB = undefined;
-    build();
-  }
+  const builders = stepBuilders(inp, range, false) ?? stepBuilders(inp, range, true)!;
   const out: BuiltPath[] = [];
-  for (const [conn, b] of builders) {
+  for (const [conn, b] of builders.byConn) {
     // Only the most recently active connection is extended to xEnd: earlier (closed) connections
     // of a multi-connection workload end at their last record instead of running across the chart.
-    const d = b.finish(conn === lastConn ? inp.xEnd : undefined);
+    const d = b.finish(conn === builders.lastConn ? inp.xEnd : undefined);
     out.push({ conn, d, vertices: b.vertices, points: b.points });
   }
   return out;
+}
+
+/** The step-path builders of one line: one per connection, or one for all (−1) when `merged`. */
+class StepBuilders {
+  readonly byConn = new Map<number, StepPathBuilder>();
+  /** The connection whose builder was handed out last (its line reaches `xEnd`). */
+  lastConn = NaN;
+  /** Cache for the common case of consecutive records of one connection. */
+  private lastB: StepPathBuilder | undefined;
+
+  constructor(readonly merged: boolean) {}
+
+  of(c: number): StepPathBuilder {
+    const key = this.merged ? -1 : c;
+    let b = key === this.lastConn ? this.lastB : undefined;
+    if (!b) {
+      b = this.byConn.get(key);
+      if (!b) this.byConn.set(key, (b = new StepPathBuilder()));
+      this.lastB = b;
+      this.lastConn = key;
+    }
+    return b;
+  }
+
+  /** More than MAX_CONN_PATHS connections met while not merged. */
+  tooMany(): boolean {
+    return !this.merged && this.byConn.size > MAX_CONN_PATHS;
+  }
+}
+
+/** The records [i0, i1) as step paths, by the index's blocks where there is one; null: too many connections (not merged). */
+function stepBuilders(inp: StepInput, [i0, i1]: [number, number], merged: boolean): StepBuilders | null {
+  const builders = new StepBuilders(merged);
+  if (inp.index) walkBlocks(inp, inp.index, i0, i1, builders);
+  else walkRecords(inp, i0, i1, builders);
+  return builders.tooMany() ? null : builders;
+}
+
+/** Plot x of time `ti`, the record before the window at the left edge. */
+function leftClamped(x: (t: number) => number): (ti: number) => number {
+  return (ti) => {
+    const xi = x(ti);
+    return xi < -1 ? -1 : xi;
+  };
+}
+
+/** The records by the index's blocks: a pixel column's run at once, records only where a block straddles. */
+function walkBlocks(
+  { t, want, x }: StepInput,
+  { ix, reader, y }: NonNullable<StepInput['index']>,
+  i0: number,
+  i1: number,
+  builders: StepBuilders,
+): void {
+  const px = leftClamped(x);
+  const rec: IndexRecord = { conn: 0, v: new Float64Array(ix.values) };
+  const valueAt = (i: number): number => (reader.read(i, rec), rec.v[0]);
+  ix.visit(
+    t,
+    i0,
+    i1,
+    (ti) => Math.floor(px(ti)),
+    want,
+    (blk) => {
+      const f = blk.first(0);
+      const l = blk.last(0);
+      builders
+        .of(blk.conn)
+        .pushRun(
+          px(t[f]),
+          y(valueAt(f)),
+          y(blk.min(0, 0)),
+          y(blk.max(0, 0)),
+          px(t[l]),
+          y(valueAt(l)),
+          blk.count(0),
+        );
+    },
+    (i, _cls, r) => builders.of(r.conn).push(px(t[i]), y(r.v[0])),
+    reader,
+    builders.merged,
+    () => builders.tooMany(),
+  );
+}
+
+/** The records one by one (no index); stops once there are too many connections. */
+function walkRecords(
+  { t, conn, want, x, yOf }: StepInput,
+  i0: number,
+  i1: number,
+  builders: StepBuilders,
+): void {
+  const px = leftClamped(x);
+  for (let i = i0; i < i1; i++) {
+    if (!connOk(conn, i, want)) continue;
+    const y = yOf(i);
+    if (!Number.isFinite(y)) continue;
+    builders.of(conn ? conn[i] : 0).push(px(t[i]), y);
+    if (builders.tooMany()) return;
+  }
 }
 
 export interface PathStyle {

@@ -1,15 +1,13 @@
-import * as d3 from 'd3';
-import { LOOKAHEAD_S, MAX_TAILS, stepAhead } from './stream-steps';
-import { palette, type Palette } from '../theme/palette';
+import type * as d3 from 'd3';
+import { LOOKAHEAD_S, stepAhead } from './stream-steps';
+import type { Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
 import { ChartFrame } from './frame';
 import { FrameScheduler } from './frame-scheduler';
 import { observeResize } from './host-size';
 import { attachAxisInteraction, type Domain } from './interaction';
-import { drawNotes, notesText } from './note-marks';
-import { ChartIndexes, valueIndex, type LayerIndex, type ValueReader } from './indexed';
-import { drawInputs, viewInputs, sameInputs, type DrawInputs } from './draw-inputs';
-import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
+import { valueIndex, type ChartIndexes, type LayerIndex, type ValueReader } from './indexed';
+import { TimeChartDrawer, fastLinear } from './time-chart-draw';
 import { buildSteps, type BuiltPath } from './series';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
@@ -94,7 +92,7 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
   return [0, end];
 }
 
-export { stepAhead };
+export { stepAhead, fastLinear };
 
 export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec: TimeChartSpec): TimeChart {
   const frame = new ChartFrame(el, {
@@ -103,135 +101,10 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     height: options.height ?? spec.height,
     keyHelp: KEY_HELP,
   });
-  let data: TraceData = EMPTY;
-  let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
-  let local: Domain | null = null;
-  /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
-  let ahead: { t1: number; wall0: number; sim0: number } | null = null;
-  const streamEnd = (): number => {
-    const now = performance.now();
-    ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
-    const dt = (now - ahead.wall0) / 1000;
-    const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
-    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
-    return ahead.t1;
-  };
-  const domain = (): [number, number] => {
-    const d = options.onDomainChange ? view.domain : (local ?? view.domain);
-    // Streaming, the whole run in view: the axis ends a step ahead of the data (stepAhead).
-    if (!d && view.streaming) return [0, streamEnd()];
-    ahead = null;
-    return effectiveDomain(d, view.simTime);
-  };
-
-  /** Sources the last draw read; the span is the part of the run all of them still hold. */
-  let used = new Set<string>();
-  let span: HeldSpan | null = null;
-  const indexes = new ChartIndexes();
-  /** Draws so far, on the wrapper as `data-draws` (the bench counts chart updates per second; not in exports). */
-  let draws = 0;
-  /** What the last draw showed (draw-inputs.ts): the same again is not drawn. */
-  let drawn: DrawInputs | null = null;
-  /** The last whole draw while streaming: what fixed its scales, and the time its data reached. */
-  let whole: { key: DrawInputs; until: number; tailUntil: number } | null = null;
-  const draw = (): void => {
-    const [t0, t1] = domain();
-    const w = frame.innerW;
-    const h = frame.innerH;
-    const streaming = view.streaming === true && spec.streamKey !== undefined;
-    const inputsNow = (): DrawInputs => [
-      ...drawInputs(data, used, view, t0, t1, w, h),
-      ...(spec.inputs?.() ?? []),
-      streaming,
-    ];
-    const inputs = inputsNow();
-    if (sameInputs(drawn, inputs)) return;
-    drawn = inputs;
-    frame.wrapper.dataset.draws = String(++draws);
-    if (streaming && drawTail(t0, t1, w, h)) return;
-    frame.dropTail();
-    whole = null;
-    // The span of the sources the last draw read (at the cap it slides a little with every commit).
-    span = heldSpan(data, used);
-    const p = palette(view.theme);
-    frame.theme(p);
-    const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
-    frame.xAxis(x, 'time (s)', p);
-    const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
-    const reads = new Set<string>();
-    const ctx = {
-      data: trackReads(data, reads),
-      view,
-      p,
-      x,
-      fx: fastLinear(x),
-      t0: from,
-      t1,
-      w,
-      h,
-      frame,
-      indexes,
-    };
-    const text = spec.draw(ctx);
-    drawCursor(frame, view, x, h, p);
-    drawNotes(frame, view, x, w, h, p);
-    const note = span ? spanNote(span, Math.min(t1, view.simTime > 0 ? view.simTime : t1)) : null;
-    frame.span(span && span.start > t0 ? x(from) : 0, note, p);
-    frame.describe(
-      `${text} Time window ${t0.toFixed(2)} s to ${t1.toFixed(2)} s.${note ? ` Note: ${note}.` : ''}${notesText(view)}`,
-    );
-    // The sources read may differ from the last draw's (a layer appeared): draw again with their span.
-    const changed = reads.size !== used.size || [...reads].some((name) => !used.has(name));
-    used = reads;
-    if (streaming) {
-      const until = Math.min(view.simTime, t1);
-      whole = { key: wholeKey(ctx), until, tailUntil: until };
-    }
-    if (changed) {
-      drawn = inputsNow();
-      const next = heldSpan(data, used);
-      if (next?.start !== span?.start || next?.sources.join() !== span?.sources.join()) {
-        drawn = null;
-        scheduler.request();
-      }
-    }
-  };
-  /** What fixes a streaming draw's picture besides the records: the same, and a tail draw may follow. */
-  const wholeKey = (ctx: TimeDrawContext): DrawInputs => {
-    const { t0, t1, w, h } = ctx;
-    const sources = [...used].sort().map((name) => data[name]?.serial ?? data[name]?.t);
-    return [...viewInputs(view, t0, t1, w, h), ...sources, ...(spec.inputs?.() ?? []), spec.streamKey?.(ctx)];
-  };
-  /**
-   * Draw only what came since the last draw, above it (ChartFrame.beginTail), when nothing else
-   * changed since the last whole draw: the window, size, view, sources, the span held and the
-   * chart's scales (`streamKey`). Each tail is a group of its own, so a draw walks only the columns
-   * new since the draw before (issue 21: one tail redrawn from the last whole draw grew to half a
-   * whole draw's cost before the axis stepped); every MAX_TAILS tails they are drawn again as one,
-   * so the groups stay few. False: a whole draw is needed.
-   */
-  const drawTail = (t0: number, t1: number, w: number, h: number): boolean => {
-    if (!whole) return false;
-    const span = heldSpan(data, used);
-    const from = span && span.start > t0 ? Math.min(span.start, t1) : t0;
-    const p = palette(view.theme);
-    const x = d3.scaleLinear().domain([t0, t1]).range([0, w]);
-    const ctx = { data, view, p, x, fx: fastLinear(x), t0: from, t1, w, h, frame, indexes };
-    if (!sameInputs(whole.key, wholeKey(ctx))) return false;
-    if (frame.tailCount >= MAX_TAILS) {
-      frame.dropTail();
-      whole.tailUntil = whole.until;
-    }
-    frame.beginTail();
-    try {
-      spec.draw({ ...ctx, t0: Math.max(from, whole.tailUntil), tail: true });
-    } finally {
-      frame.endTail();
-    }
-    whole.tailUntil = Math.max(whole.tailUntil, Math.min(view.simTime, t1));
-    return true;
-  };
-  const scheduler = new FrameScheduler(draw, options.sync === true);
+  const timeWindow = new TimeWindow(options);
+  const drawer = new TimeChartDrawer(frame, spec, () => scheduler.request());
+  const domain = (): [number, number] => timeWindow.of(drawer.view);
+  const scheduler = new FrameScheduler(() => drawer.draw(...domain()), options.sync === true);
   const detach = attachAxisInteraction({
     target: frame.svg.node() as SVGSVGElement,
     keyTarget: frame.wrapper,
@@ -240,7 +113,7 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
     change: (d) => {
       if (options.onDomainChange) options.onDomainChange(d);
       else {
-        local = d;
+        timeWindow.local = d;
         scheduler.request();
       }
     },
@@ -253,18 +126,18 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   return {
     svg: frame.svg.node() as SVGSVGElement,
     update(d: TraceData, v: ChartView) {
-      data = d ?? EMPTY;
-      view = v ?? view;
+      drawer.data = d ?? EMPTY;
+      drawer.view = v ?? drawer.view;
       scheduler.request();
     },
     flush() {
       scheduler.flush();
     },
     indexWork() {
-      return indexes.takeWork();
+      return drawer.indexes.takeWork();
     },
     prepare(d: TraceData) {
-      if (d && d !== EMPTY) indexes.syncAll(d);
+      if (d && d !== EMPTY) drawer.indexes.syncAll(d);
     },
     destroy() {
       scheduler.cancel();
@@ -275,37 +148,36 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   };
 }
 
-/** Vertical cursor at the selected retransmission's time (all time charts). */
-function drawCursor(
-  frame: ChartFrame,
-  view: ChartView,
-  x: d3.ScaleLinear<number, number>,
-  h: number,
-  p: Palette,
-): void {
-  const sel = view.selection;
-  const data = sel && Number.isFinite(sel.t) ? [sel.t] : [];
-  frame
-    .layer('cursor')
-    .selectAll('line')
-    .data(data)
-    .join('line')
-    .attr('class', 'selection-cursor')
-    .attr('x1', (t) => x(t))
-    .attr('x2', (t) => x(t))
-    .attr('y1', 0)
-    .attr('y2', h)
-    .attr('stroke', p.neutral.focus)
-    .attr('stroke-width', 1.5)
-    .attr('stroke-dasharray', '3 3');
-}
+/**
+ * The time axis' window: the view's domain, or the chart's own zoom where the page does not
+ * control the domain (no `onDomainChange`), else the whole run.
+ */
+class TimeWindow {
+  /** The chart's own zoom (wheel, drag, keys), when the page does not control the domain. */
+  local: Domain | null = null;
+  /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
+  private ahead: { t1: number; wall0: number; sim0: number } | null = null;
 
-/** A linear d3 scale as a plain arithmetic function (several times cheaper per call in hot loops). */
-export function fastLinear(scale: d3.ScaleLinear<number, number>): (v: number) => number {
-  const [d0, d1] = scale.domain();
-  const [r0, r1] = scale.range();
-  const k = d1 !== d0 ? (r1 - r0) / (d1 - d0) : 0;
-  return (v) => r0 + (v - d0) * k;
+  constructor(private readonly options: Pick<TimeChartOptions, 'onDomainChange'>) {}
+
+  of(view: ChartView): [number, number] {
+    const d = this.options.onDomainChange ? view.domain : (this.local ?? view.domain);
+    // Streaming, the whole run in view: the axis ends a step ahead of the data (stepAhead).
+    if (!d && view.streaming) return [0, this.streamEnd(view)];
+    this.ahead = null;
+    return effectiveDomain(d, view.simTime);
+  }
+
+  /** The streaming axis' end: a step past where the run will be in LOOKAHEAD_S at its pace, never less than before. */
+  private streamEnd(view: ChartView): number {
+    const now = performance.now();
+    this.ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
+    const ahead = this.ahead;
+    const dt = (now - ahead.wall0) / 1000;
+    const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
+    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
+    return ahead.t1;
+  }
 }
 
 /** A scale unit for byte quantities: bytes below 10 000, kB below 10^7, MB above. */

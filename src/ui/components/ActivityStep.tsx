@@ -7,9 +7,19 @@
  */
 import { useEffect } from 'react';
 import { paramSpec, SEED_PARAM } from '../../engine/scenarios';
-import { stepExercises, pointsOf, type Activity } from '../exercises/activity';
+import type { KeyLockSpec } from '../../state/activity-schema';
+import { stepExercises, pointsOf, type Activity, type ActivityCheck } from '../exercises/activity';
 import { answerPaths, hiddenFigures } from '../exercises/hidden';
-import { NO_RECORD, recordAnswer, recordHint, recordReveal, type Progress } from '../exercises/progress';
+import type { ScenarioChange } from '../exercises/scenario-change';
+import type { Exercise } from '../exercises/types';
+import {
+  NO_RECORD,
+  recordAnswer,
+  recordHint,
+  recordReveal,
+  type CheckRecord,
+  type Progress,
+} from '../exercises/progress';
 import { updateProgress } from '../exercises/progress-store';
 import { labPlugin } from '../systems';
 import { CheckCard } from './CheckCard';
@@ -36,16 +46,9 @@ export function ActivityStep({ a, step, progress }: { a: Activity; step: number;
       exercises.flatMap((ex, j) => (records[j].correct || records[j].revealed ? [] : answerPaths(ex))),
     ),
   ];
-  const hidden = hides.join(' ');
-  useEffect(() => {
-    hiddenFigures
-      .getState()
-      .set(hidden === '' ? [] : hidden.split(' '), labPlugin(a.system)?.viewFigures.sources);
-  }, [hidden, a.system]);
-  useEffect(() => () => hiddenFigures.getState().set([]), []);
-  const now = () => Date.now();
+  useHiddenFigures(hides, a.system);
   const reveal = () =>
-    updateProgress(a, now(), (p) =>
+    updateProgress(a, Date.now(), (p) =>
       keys.reduce((q, k, j) => (answerPaths(exercises[j]).length > 0 ? recordReveal(q, k) : q), p),
     );
   return (
@@ -54,56 +57,22 @@ export function ActivityStep({ a, step, progress }: { a: Activity; step: number;
         Step {step + 1} of {a.steps.length}: {s.title}
       </h4>
       <Markdown text={s.text} />
-      {s.locks && (
-        <ul className="activity-locks small" data-testid="activity-locks" aria-label="Locked in this step">
-          {s.locks.map((l) => (
-            <li key={l.key}>
-              <span aria-hidden="true">🔒 </span>
-              <strong>{keyLabel(a.system, l.key)}</strong> is locked: {l.reason}
-            </li>
-          ))}
-        </ul>
-      )}
+      {s.locks && <StepLocks system={a.system} locks={s.locks} />}
       {changes.length > 0 && (
         <ChangedScenario scenario={exercises[0]?.scenario ?? ''} changes={changes} what="step" />
       )}
-      {exercises.map((ex, j) => {
-        const c = (s.checks ?? [])[j];
-        const r = records[j];
-        const cost = c.hintCost ?? 0;
-        return (
-          <div
-            className="activity-check"
-            key={keys[j]}
-            data-testid={`check-${keys[j]}`}
-            data-correct={String(r.correct)}
-          >
-            <p className="activity-question">
-              <span className="activity-points small">
-                Question {keys[j]} · {pts(pointsOf(c))}
-              </span>
-              <br />
-              <strong>{c.question}</strong>
-            </p>
-            <CheckCard
-              ex={ex}
-              hidden={hides}
-              changes={ex.answer.kind === 'number' ? changes : []}
-              hintCost={cost > 0 ? `costs ${pts(cost)}` : undefined}
-              answered={r.correct ? { tries: r.tries } : null}
-              onVerdict={(answer, correct) =>
-                updateProgress(a, now(), (p) => recordAnswer(p, keys[j], answer, correct))
-              }
-              onHint={() => updateProgress(a, now(), (p) => recordHint(p, keys[j]))}
-            />
-            {r.revealed && !r.correct && (
-              <p className="small muted">
-                You asked to see the figures first: this question earns no points.
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {exercises.map((ex, j) => (
+        <StepCheck
+          key={keys[j]}
+          a={a}
+          checkKey={keys[j]}
+          check={(s.checks ?? [])[j]}
+          ex={ex}
+          record={records[j]}
+          hides={hides}
+          changes={changes}
+        />
+      ))}
       {hides.length > 0 && (
         <p className="small muted" data-testid="exercise-hidden-note">
           The figures that answer this step’s questions are hidden on the page until you answer them
@@ -114,5 +83,76 @@ export function ActivityStep({ a, step, progress }: { a: Activity; step: number;
         </p>
       )}
     </section>
+  );
+}
+
+/** Hide the page's figures that answer the step's open checks (hidden.ts); none once the step closes. */
+function useHiddenFigures(hides: readonly string[], system: string): void {
+  const hidden = hides.join(' ');
+  useEffect(() => {
+    hiddenFigures
+      .getState()
+      .set(hidden === '' ? [] : hidden.split(' '), labPlugin(system)?.viewFigures.sources);
+  }, [hidden, system]);
+  useEffect(() => () => hiddenFigures.getState().set([]), []);
+}
+
+/** The keys the step locks, each by its label in the parameter panel and with the reason. */
+function StepLocks({ system, locks }: { system: string; locks: readonly KeyLockSpec[] }) {
+  return (
+    <ul className="activity-locks small" data-testid="activity-locks" aria-label="Locked in this step">
+      {locks.map((l) => (
+        <li key={l.key}>
+          <span aria-hidden="true">🔒 </span>
+          <strong>{keyLabel(system, l.key)}</strong> is locked: {l.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One check of the step: its question and points, its CheckCard, and the note when its figures were shown first. */
+function StepCheck({
+  a,
+  checkKey,
+  check,
+  ex,
+  record: r,
+  hides,
+  changes,
+}: {
+  a: Activity;
+  checkKey: string;
+  check: ActivityCheck;
+  ex: Exercise;
+  record: CheckRecord;
+  hides: readonly string[];
+  changes: readonly ScenarioChange[];
+}) {
+  const cost = check.hintCost ?? 0;
+  return (
+    <div className="activity-check" data-testid={`check-${checkKey}`} data-correct={String(r.correct)}>
+      <p className="activity-question">
+        <span className="activity-points small">
+          Question {checkKey} · {pts(pointsOf(check))}
+        </span>
+        <br />
+        <strong>{check.question}</strong>
+      </p>
+      <CheckCard
+        ex={ex}
+        hidden={hides}
+        changes={ex.answer.kind === 'number' ? changes : []}
+        hintCost={cost > 0 ? `costs ${pts(cost)}` : undefined}
+        answered={r.correct ? { tries: r.tries } : null}
+        onVerdict={(answer, correct) =>
+          updateProgress(a, Date.now(), (p) => recordAnswer(p, checkKey, answer, correct))
+        }
+        onHint={() => updateProgress(a, Date.now(), (p) => recordHint(p, checkKey))}
+      />
+      {r.revealed && !r.correct && (
+        <p className="small muted">You asked to see the figures first: this question earns no points.</p>
+      )}
+    </div>
   );
 }

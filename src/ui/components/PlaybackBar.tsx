@@ -52,31 +52,14 @@ function SeekBar() {
  */
 export function PlaybackBar({ reduced = false }: { reduced?: boolean }) {
   const status = useLab((s) => s.status);
-  const speed = useLab((s) => s.speed);
-  const simTime = useLab((s) => s.simTime);
-  const duration = useLab((s) => s.scenario?.values.duration);
-  const seed = useLab((s) => s.scenario?.seed);
   const play = useLab((s) => s.play);
   const pause = useLab((s) => s.pause);
   const stepFrame = useLab((s) => s.stepFrame);
   const restart = useLab((s) => s.restart);
-  const setSpeed = useLab((s) => s.setSpeed);
   const newSeed = useLab((s) => s.newSeed);
   const playing = status === 'playing';
   const canRun = status === 'ready';
-
-  // Space toggles play/pause when focus is not in a text field.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.key !== ' ' || !t || t.closest('input, select, textarea, button, [contenteditable]')) return;
-      e.preventDefault();
-      if (playing) pause();
-      else play();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [playing, play, pause]);
+  useSpaceTogglesPlay(playing, play, pause);
 
   return (
     <div className="playback" role="group" aria-label="Playback">
@@ -94,16 +77,7 @@ export function PlaybackBar({ reduced = false }: { reduced?: boolean }) {
       >
         Step one frame
       </button>
-      <label className="field inline">
-        <span>Speed</span>
-        <select data-testid="speed" value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {SPEED_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpeedSelect />
       <SpeedReached />
       <button
         type="button"
@@ -124,15 +98,58 @@ export function PlaybackBar({ reduced = false }: { reduced?: boolean }) {
         </button>
       )}
       {!reduced && <SeekBar />}
-      {/* On a row of its own (CSS), so that a longer time never re-wraps the buttons; each part keeps together. */}
-      <span className="clock" aria-live="off" data-testid="clock">
-        <span>
-          <strong>{num(simTime, 2)}</strong> s
-          {typeof duration === 'number' && Number.isFinite(duration) ? ` of ${num(duration)} s` : ''}
-        </span>
-        {seed !== undefined ? <span> · seed {seed}</span> : null}
-        {status === 'done' ? <span> · finished</span> : null}
-      </span>
+      <RunClock />
     </div>
+  );
+}
+
+/** Space toggles play/pause when focus is not in a text field or on a control. */
+function useSpaceTogglesPlay(playing: boolean, play: () => void, pause: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.key !== ' ' || !t || t.closest('input, select, textarea, button, [contenteditable]')) return;
+      e.preventDefault();
+      if (playing) pause();
+      else play();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playing, play, pause]);
+}
+
+function SpeedSelect() {
+  const speed = useLab((s) => s.speed);
+  const setSpeed = useLab((s) => s.setSpeed);
+  return (
+    <label className="field inline">
+      <span>Speed</span>
+      <select data-testid="speed" value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
+        {SPEEDS.map((s) => (
+          <option key={s} value={s}>
+            {SPEED_LABEL[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Where the run is: simulated time (of the duration), the seed, and whether it finished. */
+function RunClock() {
+  const status = useLab((s) => s.status);
+  const simTime = useLab((s) => s.simTime);
+  const duration = useLab((s) => s.scenario?.values.duration);
+  const seed = useLab((s) => s.scenario?.seed);
+  return (
+    // On a row of its own (CSS), so that a longer time never re-wraps the buttons; each part keeps together.
+    <span className="clock" aria-live="off" data-testid="clock">
+      <span>
+        <strong>{num(simTime, 2)}</strong> s
+        {typeof duration === 'number' && Number.isFinite(duration) ? ` of ${num(duration)} s` : ''}
+      </span>
+      {seed !== undefined ? <span> · seed {seed}</span> : null}
+      {status === 'done' ? <span> · finished</span> : null}
+    </span>
   );
 }

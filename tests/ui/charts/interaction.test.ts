@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_SPAN_S, panDomain, wheelFactor, zoomDomain } from '../../../src/ui/charts/interaction';
+import {
+  keyDomain,
+  MIN_SPAN_S,
+  panDomain,
+  wheelFactor,
+  zoomDomain,
+} from '../../../src/ui/charts/interaction';
 import { effectiveDomain } from '../../../src/ui/charts/time-chart';
 
 describe('time-axis arithmetic', () => {
@@ -25,5 +31,18 @@ describe('time-axis arithmetic', () => {
     expect(effectiveDomain(null, 0)).toEqual([0, 1]);
     expect(effectiveDomain([5, 3], 42)).toEqual([0, 42]);
     expect(effectiveDomain([3, 5], 42)).toEqual([3, 5]);
+  });
+
+  it('maps the keys to zoom about the middle, pan by a tenth, reset, or nothing', () => {
+    expect(keyDomain([10, 20], '+')).toEqual([11, 19]);
+    expect(keyDomain([10, 20], '=')).toEqual([11, 19]);
+    expect(keyDomain([10, 20], '-')).toEqual([8.75, 21.25]);
+    expect(keyDomain([10, 20], '_')).toEqual([8.75, 21.25]);
+    expect(keyDomain([10, 20], 'ArrowLeft')).toEqual([9, 19]);
+    expect(keyDomain([10, 20], 'ArrowRight')).toEqual([11, 21]);
+    expect(keyDomain([0.5, 10.5], 'ArrowLeft')).toEqual([0, 10]);
+    expect(keyDomain([10, 20], '0')).toBeNull();
+    expect(keyDomain([10, 20], 'Home')).toBeNull();
+    expect(keyDomain([10, 20], 'a')).toBeUndefined();
   });
 });

@@ -56,86 +56,118 @@ export function findMonitorPatterns(
   return out;
 }
 
+/** The pattern's occurrences with CRC ERR rows at `side`: each stage found after the one before. */
 function findForSide(rows: readonly PiafsMonitorRow[], side: number, o: PatternOptions): MonitorPattern[] {
   const minCrc = o.minCrcRows ?? 2;
   const minStuck = o.minStuckRows ?? 2;
   const minJump = o.minJump ?? 2;
-  const peer = 1 - side;
   const out: MonitorPattern[] = [];
   let i = 0;
   while (i < rows.length) {
-    // A run of CRC ERR rows at `side` (rows of the peer side may be interleaved).
     if (rows[i].side !== side || rows[i].kind !== PiafsMonitorKind.CRC_ERR) {
       i++;
       continue;
     }
-    const from = rows[i].slot;
-    let to = from;
-    let crcRows = 0;
-    let j = i;
-    for (; j < rows.length; j++) {
-      const r = rows[j];
-      if (r.side !== side) continue;
-      if (r.kind !== PiafsMonitorKind.CRC_ERR) break;
-      crcRows++;
-      to = r.slot;
-    }
-    i = j;
-    if (crcRows < minCrc) continue;
-    // After the run: the REQ in the rows received at `peer` (the request of the end that receives
-    // at `side`) stays on the missing frame while other frames arrive at `side`.
-    let missing = -1;
-    let stuck = 0;
-    let others = 0;
-    let resendSlot = -1;
-    let k = j;
-    for (; k < rows.length; k++) {
-      const r = rows[k];
-      if (r.kind === PiafsMonitorKind.CRC_ERR) continue;
-      if (r.side === peer) {
-        if (missing < 0) missing = r.req;
-        if (r.req === missing) stuck++;
-        else break; // REQ moved before the re-sent frame showed: not the pattern
-      } else if (r.kind === PiafsMonitorKind.DATA && missing >= 0) {
-        if (r.num === missing) {
-          resendSlot = r.slot;
-          break;
-        }
-        others++;
-      }
-    }
-    if (missing < 0 || resendSlot < 0 || stuck < minStuck || others < 1) continue;
-    // Then REQ moves on. Frames lost in the same run are re-sent one per REQ round trip, so REQ
-    // may first creep by one; the pattern ends when it jumps past frames held meanwhile.
-    let current = missing;
-    let creep = 0;
-    for (let m = k + 1; m < rows.length && m < k + 2 * MAX_FOLLOW_SLOTS; m++) {
-      const r = rows[m];
-      if (r.side !== peer || r.kind === PiafsMonitorKind.CRC_ERR) continue;
-      const d = (r.req - current + PIAFS_MODULUS) % PIAFS_MODULUS;
-      if (d === 0) continue;
-      if (d >= minJump && d < PIAFS_MODULUS / 2) {
-        out.push({
-          side,
-          crcFrom: from,
-          crcTo: to,
-          crcRows,
-          missing,
-          stuckRows: stuck,
-          othersWhileStuck: others,
-          resendSlot,
-          creep,
-          reqAfter: r.req,
-          jump: d,
-        });
-        break;
-      }
-      if (d !== 1) break;
-      current = r.req;
-      creep++;
-    }
+    const run = crcRun(rows, i, side);
+    i = run.end;
+    if (run.crcRows < minCrc) continue;
+    const stuck = stuckUntilResent(rows, run.end, side);
+    if (stuck.missing < 0 || stuck.resendSlot < 0 || stuck.stuckRows < minStuck || stuck.othersWhileStuck < 1)
+      continue;
+    const jump = reqJump(rows, stuck.end, side, stuck.missing, minJump);
+    if (!jump) continue;
+    out.push({
+      side,
+      crcFrom: run.crcFrom,
+      crcTo: run.crcTo,
+      crcRows: run.crcRows,
+      missing: stuck.missing,
+      stuckRows: stuck.stuckRows,
+      othersWhileStuck: stuck.othersWhileStuck,
+      resendSlot: stuck.resendSlot,
+      creep: jump.creep,
+      reqAfter: jump.reqAfter,
+      jump: jump.jump,
+    });
   }
   return out;
+}
+
+/**
+ * A run of CRC ERR rows at `side` from row `i` (rows of the peer side may be interleaved): its
+ * first and last slot, its rows, and the row after it (`end`: the first row of `side` that is not a CRC ERR).
+ */
+function crcRun(rows: readonly PiafsMonitorRow[], i: number, side: number) {
+  const crcFrom = rows[i].slot;
+  let crcTo = crcFrom;
+  let crcRows = 0;
+  let j = i;
+  for (; j < rows.length; j++) {
+    const r = rows[j];
+    if (r.side !== side) continue;
+    if (r.kind !== PiafsMonitorKind.CRC_ERR) break;
+    crcRows++;
+    crcTo = r.slot;
+  }
+  return { crcFrom, crcTo, crcRows, end: j };
+}
+
+/**
+ * After the run, from row `j`: the REQ in the rows received at the peer (the request of the end
+ * that receives at `side`) stays on the missing frame while other frames arrive at `side`, until
+ * the missing frame does (`resendSlot`, at row `end`). `missing` or `resendSlot` −1: not seen.
+ */
+function stuckUntilResent(rows: readonly PiafsMonitorRow[], j: number, side: number) {
+  const peer = 1 - side;
+  let missing = -1;
+  let stuckRows = 0;
+  let othersWhileStuck = 0;
+  let resendSlot = -1;
+  let k = j;
+  for (; k < rows.length; k++) {
+    const r = rows[k];
+    if (r.kind === PiafsMonitorKind.CRC_ERR) continue;
+    if (r.side === peer) {
+      if (missing < 0) missing = r.req;
+      if (r.req === missing) stuckRows++;
+      else break; // REQ moved before the re-sent frame showed: not the pattern
+    } else if (r.kind === PiafsMonitorKind.DATA && missing >= 0) {
+      if (r.num === missing) {
+        resendSlot = r.slot;
+        break;
+      }
+      othersWhileStuck++;
+    }
+  }
+  return { missing, stuckRows, othersWhileStuck, resendSlot, end: k };
+}
+
+/**
+ * Then REQ moves on, within MAX_FOLLOW_SLOTS of the re-sent frame at row `k`. Frames lost in the
+ * same run are re-sent one per REQ round trip, so REQ may first creep by one; the pattern ends when
+ * it jumps past frames held meanwhile (by `minJump` or more). Null: it did not.
+ */
+function reqJump(
+  rows: readonly PiafsMonitorRow[],
+  k: number,
+  side: number,
+  missing: number,
+  minJump: number,
+) {
+  const peer = 1 - side;
+  let current = missing;
+  let creep = 0;
+  for (let m = k + 1; m < rows.length && m < k + 2 * MAX_FOLLOW_SLOTS; m++) {
+    const r = rows[m];
+    if (r.side !== peer || r.kind === PiafsMonitorKind.CRC_ERR) continue;
+    const d = (r.req - current + PIAFS_MODULUS) % PIAFS_MODULUS;
+    if (d === 0) continue;
+    if (d >= minJump && d < PIAFS_MODULUS / 2) return { creep, reqAfter: r.req, jump: d };
+    if (d !== 1) return null;
+    current = r.req;
+    creep++;
+  }
+  return null;
 }
 
 /** Rows of `piafs.monitor` columns (link, side, num, req, kind) for one link, as monitor rows. */

@@ -49,13 +49,31 @@ function phsFailure(m: PhsState, now: Nanos): Out['failure'] {
 type Out = PhsModelSummary;
 
 export function phsSummary(m: PhsState, now: Nanos): Out {
-  const simSeconds = toSeconds(now);
+  const tcp = phsTcp(m, now);
+  const meanLinks = m.control.meanLinksUp(now);
+  const capacityBps = round(PIAFS_USER_BPS * meanLinks, 3);
+  const out: Out = {
+    system: 'phs',
+    seed: m.seed,
+    completed: m.ftp.done,
+    capacityBps,
+    normalizedGoodput: round(capacityBps > 0 ? tcp.goodputBps / capacityBps : 0),
+    tcp,
+    app: phsApp(m),
+    link: phsLink(m, meanLinks),
+  };
+  if (m.ftp.failed) out.failure = phsFailure(m, now);
+  return out;
+}
+
+/** The TCP figures of the FTP transfer's data sender. */
+function phsTcp(m: PhsState, now: Nanos): Out['tcp'] {
   const ftp = m.ftp;
   const sender = ftp.sender;
   const tcp = tcpSummary(
     sender ? [sender] : [],
     ftp.delivered,
-    simSeconds,
+    toSeconds(now),
     sender ? sender.rtoAtMaxTime(now) : 0,
   );
   if (!sender && ftp.server) {
@@ -64,10 +82,14 @@ export function phsSummary(m: PhsState, now: Nanos): Out {
     tcp.connectFailures = ftp.server.stats.connectFailed ? 1 : 0;
     tcp.synRetransmits = ftp.server.stats.synRetransmits;
   }
-  const meanLinks = m.control.meanLinksUp(now);
-  const capacityBps = round(PIAFS_USER_BPS * meanLinks, 3);
+  return tcp;
+}
+
+/** The FTP figures the study reports: transfer time, kbit/s (kbit = 1000 bit) and Kbytes/sec as Windows' ftp prints it. */
+function phsApp(m: PhsState): Out['app'] {
+  const ftp = m.ftp;
   const t = ftp.transferTime;
-  const app: Out['app'] = {
+  return {
     kind: m.app,
     size: ftp.size,
     bytesDelivered: ftp.delivered,
@@ -76,35 +98,24 @@ export function phsSummary(m: PhsState, now: Nanos): Out {
     kbytesPerSecond: t === null ? null : round(ftp.size / t / 1000, 3),
     failed: ftp.failed,
   };
+}
 
-  const crc: number[] = [];
-  const resent: number[] = [];
-  const repeated: number[] = [];
-  const frames: number[] = [];
-  let crcTotal = 0;
-  let resentTotal = 0;
-  for (let i = 0; i < PHS_LINKS; i++) {
-    const c = m.bundle.counters(i);
-    crc.push(c.crcErrors);
-    resent.push(c.resentFrames);
-    repeated.push(c.repeatedFrames);
-    frames.push(c.framesSent);
-    crcTotal += c.crcErrors;
-    resentTotal += c.resentFrames;
-  }
+/** The radio, the PIAFS links (totals and per link), Multilink at both ends and the link control's counters. */
+function phsLink(m: PhsState, meanLinks: number): Out['link'] {
+  const perLink = piafsPerLink(m);
   const b = m.bundle;
   const ctl = m.control.counters;
-  const link: Out['link'] = {
+  return {
     linksUp: m.control.linksUp,
     meanLinksUp: round(meanLinks),
     fieldDbuv: Array.from(m.radio.field, (x) => round(x, 2)),
     unitFer: Array.from(m.radio.fer, (x) => round(x, 6)),
-    crcErrors: crcTotal,
-    retransmittedFrames: resentTotal,
-    crcErrorsPerLink: crc,
-    retransmittedFramesPerLink: resent,
-    repeatedFramesPerLink: repeated,
-    framesSentPerLink: frames,
+    crcErrors: perLink.crcTotal,
+    retransmittedFrames: perLink.resentTotal,
+    crcErrorsPerLink: perLink.crc,
+    retransmittedFramesPerLink: perLink.resent,
+    repeatedFramesPerLink: perLink.repeated,
+    framesSentPerLink: perLink.frames,
     longestErrorRunSlots: m.observer.longestRun,
     mpPacketsDiscarded: b.ms.receiver.counters.packetsDiscarded + b.bs.receiver.counters.packetsDiscarded,
     mpFragmentsLost: b.ms.receiver.counters.fragmentsLost + b.bs.receiver.counters.fragmentsLost,
@@ -121,16 +132,24 @@ export function phsSummary(m: PhsState, now: Nanos): Out {
     forcedBursts: m.forcedBursts,
     clientStalls: m.stall.stalled,
   };
-  const out: Out = {
-    system: 'phs',
-    seed: m.seed,
-    completed: ftp.done,
-    capacityBps,
-    normalizedGoodput: round(capacityBps > 0 ? tcp.goodputBps / capacityBps : 0),
-    tcp,
-    app,
-    link,
-  };
-  if (ftp.failed) out.failure = phsFailure(m, now);
-  return out;
+}
+
+/** Each PIAFS link's CRC errors, frames resent, repeated and sent, with the first two's totals. */
+function piafsPerLink(m: PhsState) {
+  const crc: number[] = [];
+  const resent: number[] = [];
+  const repeated: number[] = [];
+  const frames: number[] = [];
+  let crcTotal = 0;
+  let resentTotal = 0;
+  for (let i = 0; i < PHS_LINKS; i++) {
+    const c = m.bundle.counters(i);
+    crc.push(c.crcErrors);
+    resent.push(c.resentFrames);
+    repeated.push(c.repeatedFrames);
+    frames.push(c.framesSent);
+    crcTotal += c.crcErrors;
+    resentTotal += c.resentFrames;
+  }
+  return { crc, resent, repeated, frames, crcTotal, resentTotal };
 }
