@@ -7,7 +7,7 @@ import { ChartIndexes } from './indexed';
 import { drawInputs, viewInputs, sameInputs, type DrawInputs } from './draw-inputs';
 import { heldSpan, spanNote, trackReads, type HeldSpan } from './span';
 import type { ChartView, TraceData } from './types';
-import type { TimeChartSpec, TimeDrawContext } from './time-chart';
+import type { TimeChartSpec, TimeDrawContext } from './time-chart-spec';
 
 const EMPTY: TraceData = {};
 

@@ -1,13 +1,12 @@
-import type * as d3 from 'd3';
 import { LOOKAHEAD_S, stepAhead } from './stream-steps';
-import type { Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
 import { ChartFrame } from './frame';
 import { FrameScheduler } from './frame-scheduler';
 import { observeResize } from './host-size';
 import { attachAxisInteraction, type Domain } from './interaction';
-import { valueIndex, type ChartIndexes, type LayerIndex, type ValueReader } from './indexed';
+import { valueIndex, type LayerIndex, type ValueReader } from './indexed';
 import { TimeChartDrawer, fastLinear } from './time-chart-draw';
+import type { TimeChartSpec, TimeDrawContext } from './time-chart-spec';
 import { buildSteps, type BuiltPath } from './series';
 import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from './types';
 
@@ -20,57 +19,6 @@ import type { Chart, ChartOptions, ChartView, SeriesColumns, TraceData } from '.
 export interface TimeChartOptions extends ChartOptions {
   /** Chart height in px (default per chart). Width follows the host element. */
   height?: number;
-}
-
-/** What a chart's `draw` receives. */
-export interface TimeDrawContext {
-  readonly data: TraceData;
-  readonly view: ChartView;
-  readonly p: Palette;
-  /** Time (s) → plot x (px), the d3 scale (axes, inversion). */
-  readonly x: d3.ScaleLinear<number, number>;
-  /** The same mapping as a plain function, for per-record loops. */
-  readonly fx: (t: number) => number;
-  /**
-   * Visible window, seconds. `t0` is the later of the axis' start and the span every source of
-   * the chart still holds (span.ts): draw from `t0`, position with `x`.
-   */
-  readonly t0: number;
-  readonly t1: number;
-  /** Plot size, px. */
-  readonly w: number;
-  readonly h: number;
-  readonly frame: ChartFrame;
-  /** The chart's block indexes of its layers, kept between draws (indexed.ts). */
-  readonly indexes: ChartIndexes;
-  /**
-   * A tail draw (the run streams, see TimeChartSpec.streamKey): `t0` is where the chart's last draw
-   * ended, the scales are the last whole draw's, and what is drawn goes above it (ChartFrame.beginTail);
-   * the legend, axes, keys and description stand as that draw left them.
-   */
-  readonly tail?: boolean;
-}
-
-export interface TimeChartSpec {
-  /** `data-chart` attribute and id prefix (`seq`, `rto`…). */
-  readonly kind: string;
-  readonly title: string;
-  readonly height: number;
-  /** Draw everything; return a one-line description of what is drawn (for the svg's desc). */
-  draw(ctx: TimeDrawContext): string;
-  /**
-   * What `draw` reads besides the data and the view — values of getters in the options (PHS's
-   * capacity, DECT's target and bth): a change draws again (draw-inputs.ts).
-   */
-  inputs?(): readonly unknown[];
-  /**
-   * While the run streams (`view.streaming`): what, besides the window, the plot's size, the view
-   * and the sources' identities, fixes the chart's scales (the y domain, stepped ahead of the data
-   * like the time axis). A chart that gives it draws, while that and the rest stay the same, only
-   * the records since its last whole draw (`ctx.tail`) — a draw that costs the new pixel columns,
-   * not the whole plot's (issue 21). Without it a chart always draws whole.
-   */
-  streamKey?(ctx: TimeDrawContext): string;
 }
 
 /** A time chart: the {@link Chart} contract plus `flush()` and its DOM for export/tests. */
@@ -93,6 +41,7 @@ export function effectiveDomain(d: Domain | null | undefined, simTime: number): 
 }
 
 export { stepAhead, fastLinear };
+export type { TimeChartSpec, TimeDrawContext };
 
 export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec: TimeChartSpec): TimeChart {
   const frame = new ChartFrame(el, {
