@@ -17,6 +17,13 @@
  * came (issue 21: at 1280 × 720 the sequence graph is the one time chart in view; indexing the link
  * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
  * drawing the four charts below the fold most of the frames' drawing time).
+ *
+ * A frame that drew more than BUDGET_MS (a chart's whole draw at an axis step while the run streams)
+ * is left to itself: the page's other drawings (`job`: the map, the DECT delay histogram, which
+ * drew in frames of their own before) come after the charts within the same budget, so they wait for
+ * the next frame, and the charts' data intake tasks wait until that next frame has begun. Issue 21:
+ * at max speed the long frames of DECT and PHS were a whole draw of the sequence graph with the
+ * map's draw, a commit's indexing task or both in the same frame interval.
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -54,6 +61,15 @@ interface Entry {
   prepared: boolean;
   /** Whether its chart is in view (or near it); out of view it draws only once the data settles. */
   visible: boolean;
+  /** A drawing of the page's own (`job`), not a chart fed by the store: drawn after the charts. */
+  job?: boolean;
+}
+
+/** A drawing the budget schedules (DrawBudget.job): `request` draws it on a coming frame. */
+export interface BudgetJob {
+  request(): void;
+  /** Forget a pending draw (the drawing is gone). */
+  cancel(): void;
 }
 
 export interface DrawBudgetDeps {
@@ -89,6 +105,13 @@ export class DrawBudget {
    * end, however far apart commits come on a loaded machine, rather than for a pause in them.
    */
   private streaming = false;
+  /**
+   * The last frame drew past BUDGET_MS: the charts' data intake waits for the next frame to begin
+   * (see the file's comment), and a chart whose intake is still waiting is not drawn before it.
+   */
+  private heavy = false;
+  /** The charts' data intake waits for the frame after a heavy one (`heavy`). */
+  private held = false;
 
   constructor(private readonly deps: DrawBudgetDeps) {}
 
@@ -152,6 +175,38 @@ export class DrawBudget {
     };
   }
 
+  /**
+   * Schedule `draw` (a drawing of the page's own, not fed by the store) in this loop: it draws on a
+   * coming frame after the charts due in it, if the frame's budget has room (the first drawing of a
+   * frame always draws), and counts as pending until then.
+   */
+  job(draw: () => void): BudgetJob {
+    const e: Entry = {
+      chart: { update: () => {}, flush: draw, destroy: () => {} },
+      data: {},
+      view: { domain: null, simTime: 0, theme: 'light' },
+      dirty: false,
+      cost: 0,
+      drawnAt: -Infinity,
+      updatedAt: -Infinity,
+      prepared: true,
+      visible: true,
+      job: true,
+    };
+    return {
+      request: () => {
+        this.entries.add(e);
+        e.dirty = true;
+        e.updatedAt = this.deps.now();
+        this.schedule();
+      },
+      cancel: () => {
+        e.dirty = false;
+        this.entries.delete(e);
+      },
+    };
+  }
+
   private readonly toPrepare = new Set<Entry>();
   private prepareScheduled = false;
 
@@ -177,6 +232,20 @@ export class DrawBudget {
   /** One chart per task. */
   private prepareNext(): void {
     this.prepareScheduled = false;
+    if (this.heavy && this.deps.task) {
+      // After a frame past the budget: once the next frame has begun (this one painted first).
+      const task = this.deps.task;
+      this.prepareScheduled = true;
+      this.held = true;
+      this.deps.frame(() => {
+        this.heavy = false;
+        task(() => {
+          this.held = false;
+          this.prepareNext();
+        });
+      });
+      return;
+    }
     const next = this.toPrepare.values().next();
     if (next.done) return;
     this.prepare(next.value);
@@ -205,7 +274,11 @@ export class DrawBudget {
       if (this.gap > TARGET_FRAME_MS) this.backoff = Math.min(MAX_BACKOFF, this.backoff * 1.1);
       else this.backoff = Math.max(1, this.backoff / 1.1);
     }
-    const dirty = [...this.entries].filter((e) => e.dirty).sort((a, b) => a.drawnAt - b.drawnAt);
+    this.heavy = false;
+    // The charts first, least recently drawn first; the page's own drawings after them.
+    const dirty = [...this.entries]
+      .filter((e) => e.dirty)
+      .sort((a, b) => Number(a.job === true) - Number(b.job === true) || a.drawnAt - b.drawnAt);
     let spent = 0;
     let left = false;
     for (const e of dirty) {
@@ -224,7 +297,9 @@ export class DrawBudget {
       }
       const rested = settled || now - e.drawnAt >= wait;
       const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
-      if (!rested || !fits) {
+      // Its data intake was held back by the heavy frame before: it comes first, in its own task.
+      const intake = this.held && !e.prepared && this.toPrepare.has(e) && !settled;
+      if (!rested || !fits || intake) {
         left = true;
         continue;
       }
@@ -239,6 +314,12 @@ export class DrawBudget {
       e.drawnAt = this.deps.now();
       spent = e.drawnAt - start;
     }
+    // Past the budget: the tasks until the next frame begins are left to painting this one.
+    this.heavy = spent > BUDGET_MS;
+    if (this.heavy)
+      this.deps.frame(() => {
+        this.heavy = false;
+      });
     if (left) this.schedule();
   }
 }
