@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { LOOKAHEAD_S, MAX_TAILS, stepAhead } from './stream-steps';
+import { axisEndAhead, LOOKAHEAD_S, MAX_TAILS, stepAhead } from './stream-steps';
 import { palette, type Palette } from '../theme/palette';
 import { readSource, type SourceView } from './data';
 import { ChartFrame } from './frame';
@@ -107,13 +107,14 @@ export function createTimeChart(el: HTMLElement, options: TimeChartOptions, spec
   let view: ChartView = { domain: null, simTime: 0, theme: 'light' };
   let local: Domain | null = null;
   /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
-  let ahead: { t1: number; wall0: number; sim0: number } | null = null;
+  let ahead: { t1: number; wall0: number; sim0: number; stepAt: number } | null = null;
   const streamEnd = (): number => {
     const now = performance.now();
-    ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
+    ahead ??= { t1: 0, wall0: now, sim0: view.simTime, stepAt: -Infinity };
     const dt = (now - ahead.wall0) / 1000;
     const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
-    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
+    const t1 = axisEndAhead(ahead.t1, view.simTime + rate * LOOKAHEAD_S, (now - ahead.stepAt) / 1000);
+    if (t1 !== ahead.t1) ahead = { ...ahead, t1, stepAt: now };
     return ahead.t1;
   };
   const domain = (): [number, number] => {
