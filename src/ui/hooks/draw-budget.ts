@@ -18,12 +18,11 @@
  * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
  * drawing the four charts below the fold most of the frames' drawing time).
  *
- * A frame that drew more than BUDGET_MS (a chart's whole draw at an axis step while the run streams)
- * is left to itself: the page's other drawings (`job`: the map, the DECT delay histogram, which
- * drew in frames of their own before) come after the charts within the same budget, so they wait for
- * the next frame, and the charts' data intake tasks wait until that next frame has begun. Issue 21:
- * at max speed the long frames of DECT and PHS were a whole draw of the sequence graph with the
- * map's draw, a commit's indexing task or both in the same frame interval.
+ * The page's other drawings that follow the run (`job`: the map, the DECT delay histogram, which drew
+ * in animation frames of their own) draw in this loop after the charts due in the frame, within the
+ * same budget: a frame that drew past BUDGET_MS (a chart's whole draw at an axis step while the run
+ * streams) leaves them to the next frame. Issue 21: at max speed some long frames of DECT and PHS
+ * were the sequence graph's whole draw and the map's own draw (up to 22 ms) in one frame.
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -105,13 +104,6 @@ export class DrawBudget {
    * end, however far apart commits come on a loaded machine, rather than for a pause in them.
    */
   private streaming = false;
-  /**
-   * The last frame drew past BUDGET_MS: the charts' data intake waits for the next frame to begin
-   * (see the file's comment), and a chart whose intake is still waiting is not drawn before it.
-   */
-  private heavy = false;
-  /** The charts' data intake waits for the frame after a heavy one (`heavy`). */
-  private held = false;
 
   constructor(private readonly deps: DrawBudgetDeps) {}
 
@@ -232,20 +224,6 @@ export class DrawBudget {
   /** One chart per task. */
   private prepareNext(): void {
     this.prepareScheduled = false;
-    if (this.heavy && this.deps.task) {
-      // After a frame past the budget: once the next frame has begun (this one painted first).
-      const task = this.deps.task;
-      this.prepareScheduled = true;
-      this.held = true;
-      this.deps.frame(() => {
-        this.heavy = false;
-        task(() => {
-          this.held = false;
-          this.prepareNext();
-        });
-      });
-      return;
-    }
     const next = this.toPrepare.values().next();
     if (next.done) return;
     this.prepare(next.value);
@@ -274,7 +252,6 @@ export class DrawBudget {
       if (this.gap > TARGET_FRAME_MS) this.backoff = Math.min(MAX_BACKOFF, this.backoff * 1.1);
       else this.backoff = Math.max(1, this.backoff / 1.1);
     }
-    this.heavy = false;
     // The charts first, least recently drawn first; the page's own drawings after them.
     const dirty = [...this.entries]
       .filter((e) => e.dirty)
@@ -297,9 +274,7 @@ export class DrawBudget {
       }
       const rested = settled || now - e.drawnAt >= wait;
       const fits = spent === 0 || spent + e.cost <= BUDGET_MS;
-      // Its data intake was held back by the heavy frame before: it comes first, in its own task.
-      const intake = this.held && !e.prepared && this.toPrepare.has(e) && !settled;
-      if (!rested || !fits || intake) {
+      if (!rested || !fits) {
         left = true;
         continue;
       }
@@ -314,12 +289,6 @@ export class DrawBudget {
       e.drawnAt = this.deps.now();
       spent = e.drawnAt - start;
     }
-    // Past the budget: the tasks until the next frame begins are left to painting this one.
-    this.heavy = spent > BUDGET_MS;
-    if (this.heavy)
-      this.deps.frame(() => {
-        this.heavy = false;
-      });
     if (left) this.schedule();
   }
 }

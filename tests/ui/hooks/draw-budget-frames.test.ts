@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_MS, DrawBudget } from '../../../src/ui/hooks/draw-budget';
-import type { Chart, TraceData } from '../../../src/ui/charts/types';
+import type { Chart } from '../../../src/ui/charts/types';
 
 const view = { domain: null, simTime: 0, theme: 'light' as const };
 
-/** A budget on a fake clock, with animation frames and tasks run by hand. */
+/** A budget on a fake clock, with animation frames run by hand. */
 function harness() {
   let now = 0;
   let frames: (() => void)[] = [];
-  let tasks: (() => void)[] = [];
   const log: string[] = [];
   const budget = new DrawBudget({
     now: () => now,
     frame: (cb) => frames.push(cb),
-    task: (cb) => tasks.push(cb),
   });
   return {
     budget,
@@ -26,14 +24,8 @@ function harness() {
       frames = [];
       run.forEach((f) => f());
     },
-    /** Run the tasks queued so far (those they queue wait for the next call). */
-    tasks() {
-      const run = tasks;
-      tasks = [];
-      run.forEach((t) => t());
-    },
-    /** A chart whose draw takes `ms` of the clock; logs its draws and its data intake. */
-    chart(name: string, ms: number, prepare = false): Chart {
+    /** A chart whose draw takes `ms` of the clock; logs its draws. */
+    chart(name: string, ms: number): Chart {
       return {
         update: () => {},
         flush: () => {
@@ -41,7 +33,6 @@ function harness() {
           now += ms;
         },
         destroy: () => {},
-        ...(prepare ? { prepare: () => log.push(`${name} takes in`) } : {}),
       };
     },
     /** A job (DrawBudget.job) whose draw takes `ms`. */
@@ -54,7 +45,7 @@ function harness() {
   };
 }
 
-describe('DrawBudget: a frame past the budget is left to itself (issue 21)', () => {
+describe('DrawBudget: the page drawings after the charts, within the frame budget (issue 21)', () => {
   it('a page drawing due in the frame of a chart draw past the budget waits for the next frame, pending till then', () => {
     const h = harness();
     const seq = h.budget.add(h.chart('seq', BUDGET_MS + 12));
@@ -112,55 +103,5 @@ describe('DrawBudget: a frame past the budget is left to itself (issue 21)', () 
     expect(h.budget.pending()).toBe(0);
     h.frame();
     expect(h.log).toEqual(['frame']);
-  });
-
-  it("after a frame past the budget, a chart's data intake waits until the next frame has begun, and the chart its intake", () => {
-    const h = harness();
-    const seq = h.budget.add(h.chart('seq', BUDGET_MS + 12, true));
-    seq.update({}, view);
-    h.tasks();
-    h.frame();
-    expect(h.log).toEqual(['seq takes in', 'frame', 'seq']);
-    // A commit arrives between that frame and the next: its intake task runs, but takes in nothing yet.
-    const next: TraceData = {};
-    seq.update(next, view);
-    h.tasks();
-    expect(h.log).toEqual(['seq takes in', 'frame', 'seq']);
-    expect(h.budget.pending()).toBe(1);
-    // The next frame: the chart waits for its intake, which runs in a task after that frame.
-    h.frame(100);
-    expect(h.log.slice(3)).toEqual(['frame']);
-    h.tasks();
-    expect(h.log.slice(3)).toEqual(['frame', 'seq takes in']);
-    h.frame(100);
-    expect(h.log.slice(3)).toEqual(['frame', 'seq takes in', 'frame', 'seq']);
-    expect(h.budget.pending()).toBe(0);
-  });
-
-  it("after a frame within the budget a chart's data intake runs in its task at once", () => {
-    const h = harness();
-    const seq = h.budget.add(h.chart('seq', 2, true));
-    seq.update({}, view);
-    h.tasks();
-    h.frame();
-    seq.update({}, view);
-    h.tasks();
-    expect(h.log).toEqual(['seq takes in', 'frame', 'seq', 'seq takes in']);
-    h.frame(100);
-    expect(h.log.slice(4)).toEqual(['frame', 'seq']);
-  });
-
-  it('a heavy frame long past holds no intake back: only the tasks before the next frame wait', () => {
-    const h = harness();
-    const seq = h.budget.add(h.chart('seq', BUDGET_MS + 12, true));
-    seq.update({}, view);
-    h.tasks();
-    h.frame();
-    // Frames pass with nothing to draw, then a commit comes.
-    h.frame();
-    h.frame();
-    seq.update({}, view);
-    h.tasks();
-    expect(h.log).toEqual(['seq takes in', 'frame', 'seq', 'frame', 'frame', 'seq takes in']);
   });
 });
