@@ -1,4 +1,4 @@
-import { LOOKAHEAD_S, stepAhead } from './stream-steps';
+import { axisEndAhead, LOOKAHEAD_S, stepAhead } from './stream-steps';
 import { readSource, type SourceView } from './data';
 import { ChartFrame } from './frame';
 import { FrameScheduler } from './frame-scheduler';
@@ -105,7 +105,7 @@ class TimeWindow {
   /** The chart's own zoom (wheel, drag, keys), when the page does not control the domain. */
   local: Domain | null = null;
   /** Streaming: where the time axis ends (it only grows) and the speed the run advances at. */
-  private ahead: { t1: number; wall0: number; sim0: number } | null = null;
+  private ahead: { t1: number; wall0: number; sim0: number; stepAt: number } | null = null;
 
   constructor(private readonly options: Pick<TimeChartOptions, 'onDomainChange'>) {}
 
@@ -120,11 +120,16 @@ class TimeWindow {
   /** The streaming axis' end: a step past where the run will be in LOOKAHEAD_S at its pace, never less than before. */
   private streamEnd(view: ChartView): number {
     const now = performance.now();
-    this.ahead ??= { t1: 0, wall0: now, sim0: view.simTime };
+    this.ahead ??= { t1: 0, wall0: now, sim0: view.simTime, stepAt: -Infinity };
     const ahead = this.ahead;
     const dt = (now - ahead.wall0) / 1000;
     const rate = dt > 0.05 ? Math.max(0, view.simTime - ahead.sim0) / dt : 0;
-    ahead.t1 = Math.max(ahead.t1, stepAhead(view.simTime + rate * LOOKAHEAD_S));
+    // At most about one step every STEP_SPACING_S (stream-steps.ts axisEndAhead): each is a whole draw.
+    const t1 = axisEndAhead(ahead.t1, view.simTime + rate * LOOKAHEAD_S, (now - ahead.stepAt) / 1000);
+    if (t1 !== ahead.t1) {
+      ahead.t1 = t1;
+      ahead.stepAt = now;
+    }
     return ahead.t1;
   }
 }

@@ -17,6 +17,12 @@
  * came (issue 21: at 1280 × 720 the sequence graph is the one time chart in view; indexing the link
  * timeline's frames as they came was 40 % of the main thread's CPU in a 10^5 s IS-707 run, and
  * drawing the four charts below the fold most of the frames' drawing time).
+ *
+ * The page's other drawings that follow the run (`job`: the map, the DECT delay histogram, which drew
+ * in animation frames of their own) draw in this loop after the charts due in the frame, within the
+ * same budget: a frame that drew past BUDGET_MS (a chart's whole draw at an axis step while the run
+ * streams) leaves them to the next frame. Issue 21: at max speed some long frames of DECT and PHS
+ * were the sequence graph's whole draw and the map's own draw (up to 22 ms) in one frame.
  */
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
@@ -54,6 +60,15 @@ interface Entry {
   prepared: boolean;
   /** Whether its chart is in view (or near it); out of view it draws only once the data settles. */
   visible: boolean;
+  /** A drawing of the page's own (`job`), not a chart fed by the store: drawn after the charts. */
+  job?: boolean;
+}
+
+/** A drawing the budget schedules (DrawBudget.job): `request` draws it on a coming frame. */
+export interface BudgetJob {
+  request(): void;
+  /** Forget a pending draw (the drawing is gone). */
+  cancel(): void;
 }
 
 export interface DrawBudgetDeps {
@@ -152,6 +167,38 @@ export class DrawBudget {
     };
   }
 
+  /**
+   * Schedule `draw` (a drawing of the page's own, not fed by the store) in this loop: it draws on a
+   * coming frame after the charts due in it, if the frame's budget has room (the first drawing of a
+   * frame always draws), and counts as pending until then.
+   */
+  job(draw: () => void): BudgetJob {
+    const e: Entry = {
+      chart: { update: () => {}, flush: draw, destroy: () => {} },
+      data: {},
+      view: { domain: null, simTime: 0, theme: 'light' },
+      dirty: false,
+      cost: 0,
+      drawnAt: -Infinity,
+      updatedAt: -Infinity,
+      prepared: true,
+      visible: true,
+      job: true,
+    };
+    return {
+      request: () => {
+        this.entries.add(e);
+        e.dirty = true;
+        e.updatedAt = this.deps.now();
+        this.schedule();
+      },
+      cancel: () => {
+        e.dirty = false;
+        this.entries.delete(e);
+      },
+    };
+  }
+
   private readonly toPrepare = new Set<Entry>();
   private prepareScheduled = false;
 
@@ -205,7 +252,10 @@ export class DrawBudget {
       if (this.gap > TARGET_FRAME_MS) this.backoff = Math.min(MAX_BACKOFF, this.backoff * 1.1);
       else this.backoff = Math.max(1, this.backoff / 1.1);
     }
-    const dirty = [...this.entries].filter((e) => e.dirty).sort((a, b) => a.drawnAt - b.drawnAt);
+    // The charts first, least recently drawn first; the page's own drawings after them.
+    const dirty = [...this.entries]
+      .filter((e) => e.dirty)
+      .sort((a, b) => Number(a.job === true) - Number(b.job === true) || a.drawnAt - b.drawnAt);
     let spent = 0;
     let left = false;
     for (const e of dirty) {

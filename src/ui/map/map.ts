@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { draggedMobile } from '../../engine/systems/stations';
 import type { MapMobile, SystemView } from '../../engine/systems/types';
 import { palette, type Palette, type ThemeName } from '../theme/palette';
-import { FrameScheduler } from '../charts/frame-scheduler';
+import { FrameScheduler, type FrameSource } from '../charts/frame-scheduler';
 import { chartScale, observeResize } from '../charts/host-size';
 import { r1 } from '../charts/decimate';
 import { clampToExtent, formatMetres, mapTransform, normalizeExtent, type MapTransform } from './geometry';
@@ -52,6 +52,8 @@ export interface MapOptions {
   maxHeight?: number;
   /** Draw synchronously in `update` (tests); otherwise once per animation frame. */
   sync?: boolean;
+  /** Where its frames come from (the page: its draw budget); requestAnimationFrame without. */
+  frames?: FrameSource;
 }
 
 export interface MapUpdateOptions {
@@ -242,14 +244,18 @@ export function createMap(el: HTMLElement, options: MapOptions): LabMap {
   // scale bar and frame are redrawn when the extent, the stations, the theme or the width change.
   let full = true;
   let laidOut = '';
-  const scheduler = new FrameScheduler(() => {
-    if (full && view) {
-      full = false;
-      const size = { el, hostWidth, maxHeight: options.maxHeight ?? 460 };
-      layout = drawLayout(m, clipId, view, size, palette(opts.theme));
-    }
-    drawDynamic();
-  }, options.sync === true);
+  const scheduler = new FrameScheduler(
+    () => {
+      if (full && view) {
+        full = false;
+        const size = { el, hostWidth, maxHeight: options.maxHeight ?? 460 };
+        layout = drawLayout(m, clipId, view, size, palette(opts.theme));
+      }
+      drawDynamic();
+    },
+    options.sync === true,
+    options.frames,
+  );
   const detachMs = attachMsControl(m.ms as Sel<SVGGElement>, m.focusRing, m.svg.node() as SVGSVGElement, {
     transform: () => layout.tf,
     extent,

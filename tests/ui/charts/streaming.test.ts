@@ -130,13 +130,16 @@ describe('a streaming time chart draws what is new onto what it drew (issue 21)'
   });
 
   it('a new step of the axis, or of the y top, draws whole again', () => {
-    vi.spyOn(performance, 'now').mockReturnValue(1000);
+    let now = 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
     const el = host();
     const chart = createSeqChart(el, { sync: true });
     chart.update(run(30_000), view(300, { streaming: true }));
     chart.update(run(30_500), view(305, { streaming: true }));
     expect(el.querySelector('g.tail')).not.toBeNull();
-    // 501 s: the axis now ends at 1000 s, a new scale — drawn whole, the tail gone.
+    // 501 s, a second of wall time later (axisEndAhead: not so soon after the last step that the
+    // axis goes a step further): the axis now ends at 1000 s, a new scale — drawn whole, the tail gone.
+    now += 1000;
     chart.update(run(35_000), view(501, { streaming: true }));
     expect(el.querySelector('g.tail')).toBeNull();
     expect([...el.querySelectorAll('.axis-x .tick text')].at(-1)?.textContent?.replace(/\s/g, '')).toBe(

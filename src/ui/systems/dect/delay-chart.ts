@@ -1,6 +1,6 @@
 import * as d3 from 'd3';
 import { ChartFrame } from '../../charts/frame';
-import { FrameScheduler } from '../../charts/frame-scheduler';
+import { FrameScheduler, type FrameSource } from '../../charts/frame-scheduler';
 import { observeResize } from '../../charts/host-size';
 import { num } from '../../format';
 import { palette, type Palette } from '../../theme/palette';
@@ -157,7 +157,8 @@ function delayWords(f: DelayFigures | null, hist: DelayBars | null, s: DelayScal
   );
 }
 
-export function createDelayChart(el: HTMLElement, sync = false): DelayChart {
+/** `frames`: where its frames come from (the page: its draw budget); requestAnimationFrame without. */
+export function createDelayChart(el: HTMLElement, sync = false, frames?: FrameSource): DelayChart {
   const frame = new ChartFrame(el, {
     kind: 'dect-delay',
     title: 'Histogram of the delay D with an exponential of the same mean',
@@ -188,7 +189,7 @@ export function createDelayChart(el: HTMLElement, sync = false): DelayChart {
       .attr('data-exp-over10', hist ? hist.expOver10 : '');
     frame.describe(delayWords(f, hist, s));
   };
-  const scheduler = new FrameScheduler(draw, sync);
+  const scheduler = new FrameScheduler(draw, sync, frames);
   const unobserve = observeResize(el, () => {
     frame.resize();
     scheduler.request();
