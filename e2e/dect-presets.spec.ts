@@ -47,7 +47,8 @@ test.describe('DECT presets load and play', () => {
           async () => (await status.getAttribute('data-status')) === 'done' || (await simTime(page)) > first,
         )
         .toBe(true);
-      await expect(status).not.toHaveAttribute('data-status', 'error');
+      // A dead engine says 'failed' (state/types.ts RunStatus).
+      await expect(status).not.toHaveAttribute('data-status', 'failed');
       // Each live figure beside the study's fills in: '–' until the summary holds it, then a number.
       const live = page.getByTestId('preset-info').locator('td[data-live]');
       const shown = (preset.published ?? []).filter((p) => p.live).length;

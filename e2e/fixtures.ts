@@ -99,11 +99,14 @@ export const expect = new Proxy(baseExpect, {
  * ending just after a probe was seen up to half a second late, and most tests wait for a run.
  */
 export async function statusIs(page: Page, status: string | RegExp, timeout = 15_000): Promise<void> {
-  const want = typeof status === 'string' ? `^(?:${status})$` : status.source;
+  const want: [string, string] =
+    typeof status === 'string' ? [`^(?:${status})$`, ''] : [status.source, status.flags];
   try {
     await page.waitForFunction(
-      (source) =>
-        new RegExp(source).test(document.querySelector('[data-status]')?.getAttribute('data-status') ?? ''),
+      ([source, flags]) =>
+        new RegExp(source, flags).test(
+          document.querySelector('[data-status]')?.getAttribute('data-status') ?? '',
+        ),
       want,
       { polling: 'raf', timeout },
     );

@@ -12,11 +12,22 @@ import { useResolvedTheme } from '../../hooks/use-theme';
 import { delayBars, delayFigures } from './delay-bins';
 import { createDelayChart, type DelayChart } from './delay-chart';
 
-/** Least wall time between two redraws of the histogram, ms. */
+/** Least wall time between two redraws of the histogram while the run plays, ms. */
 const REDRAW_MS = 250;
+
+/**
+ * How long (ms) the histogram waits before drawing figures that changed at `now`, its last draw at
+ * `last`: while the run plays, until REDRAW_MS after the last draw; otherwise not at all, so that
+ * the figures of a run that ended or paused are drawn at once (through the budget, which counts
+ * the draw as pending: e2e's chartsDrawn then waits for it) rather than up to 250 ms later.
+ */
+export function delayRedrawWait(last: number, now: number, playing: boolean): number {
+  return playing ? Math.max(0, last + REDRAW_MS - now) : 0;
+}
 
 export function DelayPanel() {
   const figures = useLab((s) => s.systemView?.figures);
+  const playing = useLab((s) => s.status === 'playing');
   const theme = useResolvedTheme();
   const [log, setLog] = useState(true);
   // The words print the summary's delay figures (`app.delay`): hidden with them.
@@ -35,7 +46,8 @@ export function DelayPanel() {
     };
   }, []);
   // The histogram changes slowly: redrawn at most every 250 ms of wall time while playing (the
-  // last figures always drawn), so that at 1× it does not redraw with every frame.
+  // last figures always drawn, at once when the run stops), so that at 1× it does not redraw with
+  // every frame.
   const last = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
@@ -45,7 +57,7 @@ export function DelayPanel() {
       chart.current?.update(f, theme, log);
     };
     if (pending.current) clearTimeout(pending.current);
-    const wait = last.current + REDRAW_MS - performance.now();
+    const wait = delayRedrawWait(last.current, performance.now(), playing);
     if (wait <= 0) draw();
     else pending.current = setTimeout(draw, wait);
   });
