@@ -3,7 +3,7 @@
  * with `update(view, {radioFromMap, theme})`; the phone handles drag, touch and arrow keys.
  */
 import type { SystemView } from '../../engine/systems/types';
-import { pageBudget } from '../hooks/draw-budget';
+import { pageBudgetFrames } from '../hooks/draw-budget';
 import { createMap } from '../map/map';
 
 export interface MapHost {
@@ -17,7 +17,6 @@ export function createMapHost(el: HTMLElement, opts: { onMove(x: number, y: numb
   return createMap(el, {
     onMove: opts.onMove,
     maxHeight: Math.round(Math.min(560, Math.max(400, vh * 0.5))),
-    // In turn with the charts: never in the frame of a chart's whole draw (draw-budget.ts).
-    frames: (run) => pageBudget.job(run),
+    frames: pageBudgetFrames,
   });
 }

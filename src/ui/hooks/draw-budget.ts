@@ -24,6 +24,7 @@
  * streams) leaves them to the next frame. Issue 21: at max speed some long frames of DECT and PHS
  * were the sequence graph's whole draw and the map's own draw (up to 22 ms) in one frame.
  */
+import type { FrameSource } from '../charts/frame-scheduler';
 import type { Chart, ChartView, TraceData } from '../charts/types';
 import { pageTask } from '../page-task';
 
@@ -61,7 +62,23 @@ interface Entry {
   /** Whether its chart is in view (or near it); out of view it draws only once the data settles. */
   visible: boolean;
   /** A drawing of the page's own (`job`), not a chart fed by the store: drawn after the charts. */
-  job?: boolean;
+  job: boolean;
+}
+
+/** A chart's entry (or a page drawing's, `job`), nothing drawn or due yet. */
+function newEntry(chart: Chart, job: boolean): Entry {
+  return {
+    chart,
+    data: {},
+    view: { domain: null, simTime: 0, theme: 'light' },
+    dirty: false,
+    cost: 0,
+    drawnAt: -Infinity,
+    updatedAt: -Infinity,
+    prepared: true,
+    visible: true,
+    job,
+  };
 }
 
 /** A drawing the budget schedules (DrawBudget.job): `request` draws it on a coming frame. */
@@ -127,17 +144,7 @@ export class DrawBudget {
     remove(): void;
     show(visible: boolean): void;
   } {
-    const e: Entry = {
-      chart,
-      data: {},
-      view: { domain: null, simTime: 0, theme: 'light' },
-      dirty: false,
-      cost: 0,
-      drawnAt: -Infinity,
-      updatedAt: -Infinity,
-      prepared: true,
-      visible: true,
-    };
+    const e = newEntry(chart, false);
     this.entries.add(e);
     return {
       update: (data, view) => {
@@ -150,9 +157,7 @@ export class DrawBudget {
           if (e.visible) this.prepareSoon(e);
         }
         e.view = view;
-        e.dirty = true;
-        e.updatedAt = this.deps.now();
-        this.schedule();
+        this.due(e);
       },
       remove: () => {
         this.entries.delete(e);
@@ -173,24 +178,11 @@ export class DrawBudget {
    * frame always draws), and counts as pending until then.
    */
   job(draw: () => void): BudgetJob {
-    const e: Entry = {
-      chart: { update: () => {}, flush: draw, destroy: () => {} },
-      data: {},
-      view: { domain: null, simTime: 0, theme: 'light' },
-      dirty: false,
-      cost: 0,
-      drawnAt: -Infinity,
-      updatedAt: -Infinity,
-      prepared: true,
-      visible: true,
-      job: true,
-    };
+    const e = newEntry({ update: () => {}, flush: draw, destroy: () => {} }, true);
     return {
       request: () => {
         this.entries.add(e);
-        e.dirty = true;
-        e.updatedAt = this.deps.now();
-        this.schedule();
+        this.due(e);
       },
       cancel: () => {
         e.dirty = false;
@@ -233,6 +225,13 @@ export class DrawBudget {
     }
   }
 
+  /** `e` has something new to draw: on a coming frame. */
+  private due(e: Entry): void {
+    e.dirty = true;
+    e.updatedAt = this.deps.now();
+    this.schedule();
+  }
+
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
@@ -255,7 +254,7 @@ export class DrawBudget {
     // The charts first, least recently drawn first; the page's own drawings after them.
     const dirty = [...this.entries]
       .filter((e) => e.dirty)
-      .sort((a, b) => Number(a.job === true) - Number(b.job === true) || a.drawnAt - b.drawnAt);
+      .sort((a, b) => Number(a.job) - Number(b.job) || a.drawnAt - b.drawnAt);
     let spent = 0;
     let left = false;
     for (const e of dirty) {
@@ -301,3 +300,9 @@ export const pageBudget = new DrawBudget({
   },
   task: pageTask(),
 });
+
+/**
+ * Frames for a drawing of the page's own (the map, DECT's delay histogram: FrameScheduler's
+ * `source`): in turn with the charts, never in the frame of a chart's whole draw.
+ */
+export const pageBudgetFrames: FrameSource = (run) => pageBudget.job(run);

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { num } from '../../format';
-import { pageBudget } from '../../hooks/draw-budget';
+import { pageBudgetFrames } from '../../hooks/draw-budget';
 import { useLab } from '../../hooks/use-lab';
 import { useResolvedTheme } from '../../hooks/use-theme';
 import { delayBars, delayFigures } from './delay-bins';
@@ -37,8 +37,7 @@ export function DelayPanel() {
   const f = delayFigures(figures);
   useEffect(() => {
     if (!host.current) return;
-    // In turn with the charts: never in the frame of a chart's whole draw (draw-budget.ts).
-    const c = createDelayChart(host.current, false, (run) => pageBudget.job(run));
+    const c = createDelayChart(host.current, false, pageBudgetFrames);
     chart.current = c;
     return () => {
       c.destroy();
