@@ -17,7 +17,7 @@
 import { SYSTEM_IDS } from '../engine/scenarios';
 import { draggedMobile, withDraggedAt } from '../engine/systems/stations';
 import { EditLog, type RunPoint } from '../engine/scenario/edit-log';
-import { strictError } from '../engine/scenario/errors';
+import { scenarioError, strictError } from '../engine/scenario/errors';
 import {
   Simulation,
   seconds,
@@ -195,17 +195,34 @@ export class SimSession implements SimApi {
     return { errors: [], applied: 'live', state: this.state() };
   }
 
-  /** The rules between keys that `key=value` breaks with the log's other starting values. */
+  /**
+   * The rules between keys that `key=value` breaks with the log's other starting values. A rule may
+   * name the other key: PHS's `release=1@0` is refused once `link1=0` keeps link 1 down from the
+   * start (phs/rules.ts), so every error the new value brings counts, not only those keyed `key`;
+   * one the starting values already had is not this edit's (a link loads with it, the parser
+   * having used a default instead).
+   */
   private ruleConflicts(key: string, value: string): ScenarioError[] {
     if (!this.log) return [];
     const base = this.log.scenario();
     const values = { ...base.values };
     delete values[key];
     const text = this.deps.serialiseScenario({ ...base, values, events: [] });
+    const had = new Set(
+      this.deps
+        .parseScenario(this.deps.serialiseScenario({ ...base, events: [] }))
+        .errors.map((e) => e.message),
+    );
     const { errors } = this.deps.parseScenario(
       `${text}&${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
     );
-    return errors.filter((e) => e.key.split('&').includes(key)).map(strictError);
+    return errors
+      .filter((e) => !had.has(e.message))
+      .map(strictError)
+      .map((e) =>
+        // The refusal names the key that was edited (the banner says which change was not applied).
+        e.key.split('&').includes(key) ? e : scenarioError(key, value, `conflicts with ${e.message}`),
+      );
   }
 
   clearTimedChanges(): StepResult | null {

@@ -32,7 +32,9 @@ const PINNED: Readonly<Record<string, readonly number[]>> = {
   gsm: [34],
   phs: [1],
   dect: [4, 7],
-  geran: [1, 2007],
+  // 807892415: a fresh seed whose link held two points of one key 100 ms apart, which the test's own
+  // link maker (segmentLink) still allowed after the lab's spacing became 200 ms.
+  geran: [1, 2007, 807892415],
 };
 
 /** Sequences that found a defect (now fixed), replayed alone by seed and path: what each found. */

@@ -111,4 +111,22 @@ describe('rules between keys', () => {
     ]);
     expect(session.change('rtoMin', '0.5').applied).toBe('restart');
   });
+
+  it('refuses a starting value that breaks a rule keyed on another key, and keeps the scenario', () => {
+    // PHS's release items name a link that must be up when they fire (phs/rules.ts): link1=0 keeps
+    // link 1 down from the start, so release=1@0 would have nothing to release. The sequence fuzz
+    // found the session taking link1=0 and making a link that did not parse (fresh seed 807892415).
+    const session = new SimSession({ parseScenario, serialiseScenario, getSystem });
+    const loaded = session.load('system=phs&release=1@0&duration=5');
+    const r = session.change('link1', '0');
+    expect(r.applied).toBe('rejected');
+    expect(r.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(
+        /^link1=0: conflicts with release=1@0: the item 1@0 names link 1, which is not up at 0 s: link1=0 /,
+      ),
+    ]);
+    expect(r.errors.map((e) => e.key)).toEqual(['link1']);
+    expect(session.step(0)?.canonical).toBe(loaded.state?.canonical);
+    expect(session.change('link2', '0').applied).toBe('restart');
+  });
 });
