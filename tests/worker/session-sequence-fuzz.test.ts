@@ -28,7 +28,8 @@ const SHRINKS = 150;
 
 /** Seeds run every time, by system (those that found a defect among them). */
 const PINNED: Readonly<Record<string, readonly number[]>> = {
-  is707: [1, 42],
+  // -1190935382: with split=1 the summary's radio-half counters went down (5 → 2) once the relay took the connection.
+  is707: [1, 42, -1190935382],
   gsm: [34],
   phs: [1],
   dect: [4, 7],

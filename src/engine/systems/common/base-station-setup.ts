@@ -36,6 +36,13 @@ export interface StationView {
   /** The fixed host's end of the data connection, and the mobile's (null until they exist). */
   readonly fixed: TcpConnection | null;
   readonly mobile: TcpConnection | null;
+  /**
+   * Whether the data flows from the fixed host to the mobile (the application's direction: FTP Get,
+   * IS-707's bulk download). Known from the start: a guess from the bytes sent so far switched the
+   * summary's radio half from the mobile's connection to the relay's once the first data byte left
+   * the fixed host, and its counters went down mid-run (rtoInit=0.01: the mobile's SYN resends).
+   */
+  readonly down: boolean;
   /** When the mobile's application had the last byte of a sized transfer, ns (−1: not yet, or endless). */
   readonly mobileDoneAt: Nanos;
 }
@@ -110,16 +117,17 @@ export function baseStation(
 function splitSummary(split: SplitRelay, v: StationView): StationSummary {
   const pair = split.pairs[0];
   const secs = toSeconds(v.now);
-  if (pair === undefined || v.fixed === null)
-    return { split: { ...split.counters, endLead: null, wired: null } };
-  const down = v.fixed.stats.bytesSent > 0;
-  // Each half's data sender, and the bytes its receiver delivered.
+  if (v.fixed === null) return { split: { ...split.counters, endLead: null, wired: null } };
+  const down = v.down;
+  // Each half's data sender, and the bytes its receiver delivered. Until the relay has taken the
+  // connection (no pair yet) the radio half of a download has no sender: its block reads zero, not
+  // the fixed host's (the wired half's) counters, which it showed before and then dropped from.
   const [radioSender, radioDelivered] = down
-    ? [pair.radio, v.mobile?.stats.bytesDelivered ?? 0]
-    : [v.mobile, pair.radio.stats.bytesDelivered];
+    ? [pair?.radio ?? null, v.mobile?.stats.bytesDelivered ?? 0]
+    : [v.mobile, pair?.radio.stats.bytesDelivered ?? 0];
   const [wiredSender, wiredDelivered] = down
-    ? [v.fixed, pair.wired.stats.bytesDelivered]
-    : [pair.wired, v.fixed.stats.bytesDelivered];
+    ? [v.fixed, pair?.wired.stats.bytesDelivered ?? 0]
+    : [pair?.wired ?? null, v.fixed.stats.bytesDelivered];
   const half = (c: TcpConnection | null, delivered: number): Summary['tcp'] =>
     tcpSummary(c ? [c] : [], delivered, secs, c ? c.rtoAtMaxTime(v.now) : 0);
   const endLead =
@@ -128,6 +136,6 @@ function splitSummary(split: SplitRelay, v: StationView): StationSummary {
       : null;
   return {
     tcp: half(radioSender, radioDelivered),
-    split: { ...split.counters, endLead, wired: half(wiredSender, wiredDelivered) },
+    split: { ...split.counters, endLead, wired: pair ? half(wiredSender, wiredDelivered) : null },
   };
 }

@@ -233,6 +233,7 @@ export class GsmModel implements SystemModel<GsmSummary, GsmLiveKey>, GsmState {
       now,
       fixed: ftp?.server ?? null,
       mobile: ftp?.client ?? null,
+      down: w.kind !== 'ftpPut',
       mobileDoneAt: ftp && w.kind === 'ftpGet' ? ftp.lastByteAt : -1,
     };
     return { ...gsmSummary(this, now), ...this.station?.summary(view) };

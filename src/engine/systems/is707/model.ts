@@ -313,6 +313,7 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
           now,
           fixed: this.upload ? this.sink : this.sender,
           mobile: this.upload ? this.sender : this.sink,
+          down: !this.upload,
           mobileDoneAt: -1,
         }),
       );

@@ -292,6 +292,7 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
       now,
       fixed: f.server,
       mobile: f.client,
+      down: this.app === 'ftpGet',
       mobileDoneAt: this.app === 'ftpGet' ? f.lastByteAt : -1,
     };
     return { ...phsSummary(this, now), ...this.station?.summary(view) };
