@@ -26,12 +26,11 @@ export default defineConfig({
     // every test's fresh context that is ≈ 40 requests and cache writes no other test looks at.
     // e2e/offline.spec.ts, the spec about it, allows it again.
     serviceWorkers: 'block',
-    // One context and page per worker, reset by Playwright between tests (cookies, cache, storage of
-    // the origins visited, service workers, routes, init scripts, extra pages, viewport): a fresh
-    // context, page and renderer for each test were ≈ 17 % of the suite's CPU. Not reset:
-    // permissions, setOffline, the tab's history; a spec that needs those fresh opts out with
-    // test.use({ reuseContext: false }) (CONTRIBUTING.md, "The suite's budget").
-    reuseContext: true,
+    // One context and page per worker, kept between tests and reset by e2e/shared-page.ts on the
+    // lab's own origin (storage, listeners, routes, init scripts, viewport, media, permissions,
+    // offline): Playwright's reuseContext resets through about:blank and every visited origin,
+    // a new renderer process each, and clears the HTTP cache (CONTRIBUTING.md, "The suite's budget").
+    reuseContext: false,
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -5,7 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test as base } from './shared-page';
 import { TOUR_STORAGE_KEY } from '../src/ui/tour/tour-state';
 
 const run = promisify(execFile);

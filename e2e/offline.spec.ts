@@ -9,7 +9,7 @@ import { expect, playToEnd, test } from './fixtures';
 const SCENARIO = 'system=is707&fer=0.2&duration=20';
 // The other specs block the service worker (playwright.config.ts); this one is about it.
 // The tests go offline (setOffline), which a reused context would keep after a failure.
-test.use({ serviceWorkers: 'allow', reuseContext: false });
+test.use({ serviceWorkers: 'allow', sharedPage: false });
 
 /** Wait until a service worker controls the page (the first load registers it, clientsClaim takes over). */
 async function controlled(page: import('@playwright/test').Page): Promise<void> {

@@ -7,6 +7,9 @@
 import { expect, ready, statusIs, test } from './fixtures';
 import { axeFindings } from './axe';
 
+// Playwright's clock cannot be uninstalled from a page: a context of its own (e2e/shared-page.ts).
+test.use({ sharedPage: false });
+
 test('a worker that closes itself is noticed, and Restart engine recovers', async ({ page }) => {
   await page.clock.install();
   await page.goto('/?system=is707&duration=600');
