@@ -21,25 +21,37 @@ export interface JobCost {
   readonly engines: number;
   /** Estimated wall seconds, or null without a reference speed. */
   readonly estimate: number | null;
+  /** The reference speed the estimate rests on (the runs' system's), simulated seconds per wall second. */
+  readonly speed: number | undefined;
 }
 
+/** A system's reference speed (the UI's system plugins know it), or undefined when unknown. */
+export type SpeedOf = (system: string) => number | undefined;
+
 /**
- * The cost of running `texts` on `engines` engines at `speed` simulated seconds per wall second per
- * engine (a system's reference speed; undefined when unknown). The runs share the engines, so the
- * estimate is the larger of the total over the engines and the longest run alone.
+ * The cost of running `texts` on `engines` engines, each at the reference speed of the runs' own
+ * system (`speedOf` of the first run's `system=`; a job's runs share one system). The runs share
+ * the engines, so the estimate is the larger of the total over the engines and the longest run alone.
+ * Priced from the runs, not from the page's system: a link that opens another system's page with a
+ * long DECT sweep was priced at IS-707's speed while the page had not switched yet ("about 63 s" for
+ * about an hour, issue 21).
  */
-export function jobCost(texts: readonly string[], engines: number, speed: number | undefined): JobCost {
+export function jobCost(texts: readonly string[], engines: number, speedOf: SpeedOf): JobCost {
   let simSeconds = 0;
   let longestRun = 0;
+  let system: string | undefined;
   for (const text of texts) {
-    const d = Number(parseScenario(text).scenario.values.duration);
+    const { scenario } = parseScenario(text);
+    system ??= scenario.system;
+    const d = Number(scenario.values.duration);
     if (!Number.isFinite(d) || d <= 0) continue;
     simSeconds += d;
     longestRun = Math.max(longestRun, d);
   }
+  const speed = system === undefined ? undefined : speedOf(system);
   const used = Math.max(1, Math.min(engines, texts.length));
   const estimate = speed !== undefined && speed > 0 ? Math.max(simSeconds / used, longestRun) / speed : null;
-  return { runs: texts.length, simSeconds, longestRun, engines: used, estimate };
+  return { runs: texts.length, simSeconds, longestRun, engines: used, estimate, speed };
 }
 
 /** Whether a link should ask before starting this job. */

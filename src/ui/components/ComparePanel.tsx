@@ -5,7 +5,6 @@ import { checkChange, type CompareChange } from '../../state/ab-compare';
 import { effectiveValues } from '../../state/store';
 import { num } from '../format';
 import { useLab, useLabStore } from '../hooks/use-lab';
-import { labPlugin } from '../systems';
 import { CompareActions, CompareOutcome, CompareRow, type CompareKey, type Row } from './CompareRow';
 import { cancelCompare, useLinkedCompare } from './use-compare-run';
 import { JobConfirm } from './JobConfirm';
@@ -164,8 +163,7 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
   const text = useLab((s) => s.text);
   const compare = useLab((s) => s.view.compare);
   const keys = useKeys();
-  const speed = labPlugin(system)?.referenceSpeed;
-  const ab = useLinkedCompare(store, system, compare, text, speed);
+  const ab = useLinkedCompare(store, system, compare, text);
   const { runs } = ab;
   const stale = runs !== null && runs.aText !== text;
 
@@ -187,7 +185,6 @@ export function CompareBody({ theme }: { theme: 'light' | 'dark' }) {
         <JobConfirm
           what="This link holds an A/B comparison"
           cost={ab.asking.cost}
-          speed={speed}
           runLabel="Run A and B"
           onRun={ab.runAsked}
           onDecline={ab.decline}

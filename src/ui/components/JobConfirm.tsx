@@ -15,7 +15,8 @@ export function wallTime(s: number): string {
  * it rests on, e.g. "300 runs of up to 1 000 000 simulated seconds each (300 000 000 in all): about
  * 28 h with 3 engines, at about 3 100 simulated seconds per second each …".
  */
-export function jobCostWords(cost: JobCost, speed: number | undefined): string {
+export function jobCostWords(cost: JobCost): string {
+  const { speed } = cost;
   const each =
     cost.runs === 1
       ? `1 run of up to ${num(cost.longestRun)} simulated seconds`
@@ -35,15 +36,14 @@ export function jobCostWords(cost: JobCost, speed: number | undefined): string {
 export function JobConfirm({
   what,
   cost,
-  speed,
   runLabel,
   onRun,
   onDecline,
 }: {
   /** What the link holds, e.g. "This link holds a sweep". */
   what: string;
+  /** What it starts, priced at its runs' system's reference speed. */
   cost: JobCost;
-  speed: number | undefined;
   runLabel: string;
   onRun(): void;
   onDecline(): void;
@@ -53,7 +53,7 @@ export function JobConfirm({
     <div className="job-confirm" role="group" aria-labelledby={id} data-testid="job-confirm">
       <p id={id}>
         <strong>{what} that starts a long job; it runs only when you say so.</strong> It starts{' '}
-        {jobCostWords(cost, speed)}
+        {jobCostWords(cost)}
       </p>
       <p className="sweep-actions">
         <button type="button" className="primary" onClick={onRun} data-testid="job-confirm-run">

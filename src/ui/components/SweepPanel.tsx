@@ -3,7 +3,6 @@ import { setupFromSpec, sweepCurves, sweepRuns, type SweepSpecLike } from '../..
 import { effectiveValues } from '../../state/store';
 import { flattenSummary } from '../../state/summary-fields';
 import { findPreset } from '../presets';
-import { labPlugin } from '../systems';
 import { JobConfirm } from './JobConfirm';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { num } from '../format';
@@ -92,8 +91,7 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const store = useLabStore();
   const job = useLab((s) => s.jobs.sweep);
   const progress = job?.status === 'running' ? job : null;
-  const speed = labPlugin(system)?.referenceSpeed;
-  const sweep = useSweepRun(store, linked, speed);
+  const sweep = useSweepRun(store, linked);
   const count = setup ? sweepRuns(setup).runs.length : 0;
 
   return (
@@ -114,7 +112,6 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
         <JobConfirm
           what="This link holds a sweep"
           cost={sweep.asking.cost}
-          speed={speed}
           runLabel={`Run the ${num(sweep.asking.cost.runs)} runs`}
           onRun={sweep.runAsked}
           onDecline={sweep.decline}

@@ -7,6 +7,7 @@
 import { useRef, useState } from 'react';
 import { compareText, type CompareChange } from '../../state/ab-compare';
 import { jobCost } from '../../state/job-cost';
+import { referenceSpeedOf } from '../systems';
 import type { LabStore } from '../../state/store';
 import type { CompareRuns } from './CompareResult';
 import { useLinkedJob } from './use-linked-job';
@@ -65,14 +66,13 @@ export function useLinkedCompare(
   system: string,
   compare: readonly CompareChange[] | null | undefined,
   text: string,
-  speed: number | undefined,
 ) {
   const { runs, setRuns, busy, failure, started, run } = useCompareRun(store);
   const job = useLinkedJob<readonly CompareChange[]>({
     linked: compare && compare.length > 0 ? compare : null,
     same: sameChanges,
     // Priced once the scenario is loaded, and anew when A changes (B is A with the changes).
-    cost: (changes) => (text ? jobCost([text, compareText(text, changes)], 2, speed) : null),
+    cost: (changes) => (text ? jobCost([text, compareText(text, changes)], 2, referenceSpeedOf) : null),
     run: (changes) => void run(changes),
     cancel: () => cancelCompare(store),
     started,

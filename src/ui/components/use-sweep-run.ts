@@ -6,6 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import { jobCost } from '../../state/job-cost';
+import { referenceSpeedOf } from '../systems';
 import { sweepRuns, type SweepSetup } from '../../state/sweep';
 import type { LabStore } from '../../state/store';
 import type { SweepOutcome } from './SweepResult';
@@ -14,11 +15,7 @@ import { useLinkedJob } from './use-linked-job';
 export const sameSetup = (a: SweepSetup | null | undefined, b: SweepSetup | null | undefined) =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function useSweepRun(
-  store: LabStore,
-  linked: SweepSetup | null | undefined,
-  speed: number | undefined,
-) {
+export function useSweepRun(store: LabStore, linked: SweepSetup | null | undefined) {
   const [outcome, setOutcome] = useState<SweepOutcome | null>(null);
   const started = useRef<SweepSetup | null>(null);
 
@@ -41,7 +38,7 @@ export function useSweepRun(
       jobCost(
         sweepRuns(s).runs.map((r) => r.text),
         store.getState().workerCount(),
-        speed,
+        referenceSpeedOf,
       ),
     run: (s) => void run(s),
     cancel: () => store.getState().cancelJob('sweep'),

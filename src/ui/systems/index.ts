@@ -20,3 +20,6 @@ export const LAB_PLUGINS: readonly LabPlugin[] = [IS707_LAB, GSM_LAB, PHS_LAB, D
 export function labPlugin(id: SystemId): LabPlugin | undefined {
   return LAB_PLUGINS.find((p) => p.id === id);
 }
+
+/** A system's reference speed, simulated seconds per wall second (what a long job's estimate rests on). */
+export const referenceSpeedOf = (id: string): number | undefined => labPlugin(id as SystemId)?.referenceSpeed;
