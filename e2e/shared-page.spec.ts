@@ -32,6 +32,7 @@ test('a test leaves state behind on the shared page', async ({ page, context }) 
   await context.addInitScript(() => ((window as unknown as { contextProbe: number }).contextProbe = 1));
   await page.route('**/probe-route.txt', (r) => r.fulfill({ body: 'routed' }));
   page.on('console', (m) => heard.push(m.text()));
+  await page.keyboard.down('Shift');
   await page.setViewportSize({ width: 400, height: 500 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.reload();
@@ -55,6 +56,15 @@ test('the next test on it finds none of it', async ({ page }) => {
     reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
     route: await fetch('/probe-route.txt').then((r) => r.status),
   }));
+  // Shift is not held: a letter typed now is lower case.
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.id = 'shift-probe';
+    document.body.append(input);
+  });
+  await page.locator('#shift-probe').focus();
+  await page.keyboard.press('KeyA');
+  await expect(page.locator('#shift-probe')).toHaveValue('a');
   expect(left).toEqual({
     local: null,
     session: null,

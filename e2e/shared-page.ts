@@ -13,7 +13,7 @@
  * listeners, routes and init scripts, opens a small same-origin page (the server's 404 text, no
  * script) so the lab unloads and the next test's `goto` is a new document even to the same URL,
  * then clears the origins' storage (cookies, local and session storage, IndexedDB, caches) and
- * puts viewport, media emulation, permissions and offline back. The HTTP cache stays, as a
+ * puts viewport, media emulation, permissions, offline, the pointer and the keyboard back. The HTTP cache stays, as a
  * returning student's would.
  *
  * A test that needs a context no other test has touched, or one of the few things this reset
@@ -80,6 +80,11 @@ async function reset(
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   for (const d of disposables.splice(0)) await d.dispose();
   await page.goto(new URL(BETWEEN_TESTS, baseURL).href);
+  // As Playwright's own reset: the pointer out of the page (nothing hovered when the next page
+  // loads), and no button or modifier left held.
+  await page.mouse.up();
+  await page.mouse.move(-1, -1);
+  for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await page.keyboard.up(key);
   await page.evaluate(() => sessionStorage.clear());
   shared.origins.add(new URL(baseURL).origin);
   for (const origin of shared.origins)
