@@ -199,6 +199,17 @@ export function query(page: Page): string {
 
 /** Drag the phone (`ms`) with the mouse to the right edge of the map, `dy` px down on the way. */
 export async function dragPhoneToEdge(page: Page, dy = 0): Promise<void> {
+  // Where the phone and the map are once the page stops moving them: a system's panels load lazily
+  // after it is ready, and a panel appearing above the map moves it (map.spec.ts's PHS drag once
+  // pressed where the phone had been, under load).
+  const boxes = () =>
+    page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const r = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+      return JSON.stringify([r('ms'), r('map')]);
+    });
+  let last = '';
+  await expect.poll(async () => last === (last = await boxes()), { timeout: 5_000 }).toBe(true);
   const box = await page.getByTestId('ms').boundingBox();
   const map = await page.getByTestId('map').boundingBox();
   if (!box || !map) throw new Error('the phone or the map is not laid out');
