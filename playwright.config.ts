@@ -11,7 +11,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // One worker per core, each test on its own (not whole files): every test starts from a reset
-  // context and page (reuseContext below) on the one built app, and writes only to its own temporary
+  // context and page (e2e/shared-page.ts) on the one built app, and writes only to its own temporary
   // files, so tests may run in any order and side by side (CONTRIBUTING.md, "The suite's budget").
   // E2E_WORKERS overrides.
   fullyParallel: true,

@@ -38,6 +38,9 @@ test('a test leaves state behind on the shared page', async ({ page, context }) 
   await page.reload();
   await ready(page);
   expect(await page.evaluate(() => (window as unknown as { pageProbe?: number }).pageProbe)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { contextProbe?: number }).contextProbe)).toBe(1);
+  await Promise.all([page.waitForEvent('console'), page.evaluate(() => console.log('before the reset'))]);
+  expect(heard).toContain('before the reset');
   expect(await page.evaluate(() => fetch('/probe-route.txt').then((r) => r.text()))).toBe('routed');
 });
 
@@ -76,7 +79,9 @@ test('the next test on it finds none of it', async ({ page }) => {
     route: 404,
   });
   expect(page.viewportSize()).toEqual({ width: 1280, height: 720 });
+  // The first test's listener is gone: a console message this test waits for (and so has
+  // surely been dispatched to every listener) does not reach it.
   const before = heard.length;
-  await page.evaluate(() => console.log('after the reset'));
+  await Promise.all([page.waitForEvent('console'), page.evaluate(() => console.log('after the reset'))]);
   expect(heard.length).toBe(before);
 });

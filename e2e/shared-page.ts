@@ -7,19 +7,21 @@
  * the HTTP cache. Each of those navigations leaves the lab's site, so Chromium starts a renderer
  * process for it, and the next test's page compiles its scripts without a code cache. Measured on
  * this machine, a test that only loads the lab cost 1,030 ms of CPU that way against 720 ms with
- * the reset below (12 loads, two runs each; tests/… none: a browser-level measurement).
+ * the reset below (12 loads, two runs each, measured with a script driving Chromium directly).
  *
  * The reset instead stays on the lab's origin: it closes the test's other pages, drops its
  * listeners, routes and init scripts, opens a small same-origin page (the server's 404 text, no
  * script) so the lab unloads and the next test's `goto` is a new document even to the same URL,
  * then clears the origins' storage (cookies, local and session storage, IndexedDB, caches) and
- * puts viewport, media emulation, permissions, offline, the pointer and the keyboard back. The HTTP cache stays, as a
- * returning student's would.
+ * puts back the viewport, reducedMotion, permissions and offline; it moves the pointer out of the
+ * page (as Playwright's reset does) and releases the mouse button and modifier keys (which
+ * Playwright's does not). The HTTP cache and the tab's history stay, as a returning student's would.
  *
  * A test that needs a context no other test has touched, or one of the few things this reset
- * cannot undo (Playwright's clock, an exposed binding), says `test.use({ sharedPage: false })`;
- * so does a `test.use` of a context option other than viewport and reducedMotion (a fresh
- * context is made for it).
+ * cannot undo (Playwright's clock, an exposed binding, extra HTTP headers, a media emulation other
+ * than reducedMotion set by hand), says `test.use({ sharedPage: false })`. A `test.use` of a
+ * context option the shared context was not made with (serviceWorkers other than 'block',
+ * colorScheme, locale) gets a context of its own without asking.
  */
 import {
   test as base,
@@ -40,30 +42,25 @@ interface Shared {
   cdp: CDPSession;
   /** Origins the last test's pages visited (their storage is cleared after it). */
   origins: Set<string>;
+  /** The options it was made with that a live page cannot change (`fixed`). */
+  made: string;
 }
 
 /** The context options this project's tests may set, as Playwright would pass them to a new context. */
-function contextOptions(o: {
-  viewport: BrowserContextOptions['viewport'];
-  reducedMotion: BrowserContextOptions['reducedMotion'];
-  baseURL: string | undefined;
-  acceptDownloads: boolean;
-  serviceWorkers: BrowserContextOptions['serviceWorkers'];
-}): BrowserContextOptions {
-  return {
-    viewport: o.viewport,
-    reducedMotion: o.reducedMotion,
-    baseURL: o.baseURL,
-    acceptDownloads: o.acceptDownloads,
-    serviceWorkers: o.serviceWorkers,
-  };
-}
+type TestOptions = Pick<
+  BrowserContextOptions,
+  'viewport' | 'reducedMotion' | 'colorScheme' | 'locale' | 'acceptDownloads' | 'serviceWorkers'
+> & { baseURL: string | undefined };
 
-async function openShared(browser: Browser, options: BrowserContextOptions): Promise<Shared> {
+/** The options a live page cannot take on (a shared context made with others will not do). */
+const fixed = (o: TestOptions): string =>
+  JSON.stringify([o.colorScheme, o.locale, o.acceptDownloads, o.serviceWorkers, o.baseURL]);
+
+async function openShared(browser: Browser, options: TestOptions): Promise<Shared> {
   const context = await browser.newContext({ ...options, reducedMotion: undefined });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  return { context, page, cdp, origins: new Set() };
+  return { context, page, cdp, origins: new Set(), made: fixed(options) };
 }
 
 /** Put the shared context back as a new one would be (see the module comment). */
@@ -140,17 +137,39 @@ export const test = base.extend<{ sharedPage: boolean }, { sharedHolder: { share
     { scope: 'worker' },
   ],
   context: async (
-    { browser, sharedHolder, sharedPage, viewport, reducedMotion, baseURL, acceptDownloads, serviceWorkers },
+    {
+      browser,
+      sharedHolder,
+      sharedPage,
+      viewport,
+      reducedMotion,
+      colorScheme,
+      locale,
+      baseURL,
+      acceptDownloads,
+      serviceWorkers,
+    },
     use,
   ) => {
-    const options = contextOptions({ viewport, reducedMotion, baseURL, acceptDownloads, serviceWorkers });
-    // Only what the reset can set on a live page may differ from the shared context's options.
-    if (!sharedPage || serviceWorkers !== 'block' || !baseURL) {
-      const own = await browser.newContext(options);
-      await use(own);
-      await own.close();
-      return;
-    }
+    const options: TestOptions = {
+      viewport,
+      reducedMotion,
+      colorScheme,
+      locale,
+      baseURL,
+      acceptDownloads,
+      serviceWorkers,
+    };
+    const own = async () => {
+      const context = await browser.newContext(options);
+      await use(context);
+      await context.close();
+    };
+    // Service workers would register on the shared origin and outlive the test.
+    if (!sharedPage || serviceWorkers !== 'block' || !baseURL) return own();
+    // Only what the reset can set on a live page (viewport, reducedMotion) may differ from the
+    // options the shared context was made with.
+    if (sharedHolder.shared && sharedHolder.shared.made !== fixed(options)) return own();
     if (sharedHolder.shared?.page.isClosed()) {
       await sharedHolder.shared.context.close().catch(() => {});
       sharedHolder.shared = null;

@@ -198,9 +198,9 @@ export class SimSession implements SimApi {
   /**
    * The rules between keys that `key=value` breaks with the log's other starting values. A rule may
    * name the other key: PHS's `release=1@0` is refused once `link1=0` keeps link 1 down from the
-   * start (phs/rules.ts), so every error the new value brings counts, not only those keyed `key`;
-   * one the starting values already had is not this edit's (a link loads with it, the parser
-   * having used a default instead).
+   * start (phs/rules.ts), so every error the new value brings counts, not only those keyed `key`.
+   * (The log's starting values break no rule: a lenient load puts a key that does back to its
+   * default, which the serialised text leaves out.)
    */
   private ruleConflicts(key: string, value: string): ScenarioError[] {
     if (!this.log) return [];
@@ -208,21 +208,13 @@ export class SimSession implements SimApi {
     const values = { ...base.values };
     delete values[key];
     const text = this.deps.serialiseScenario({ ...base, values, events: [] });
-    const had = new Set(
-      this.deps
-        .parseScenario(this.deps.serialiseScenario({ ...base, events: [] }))
-        .errors.map((e) => e.message),
-    );
     const { errors } = this.deps.parseScenario(
       `${text}&${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
     );
-    return errors
-      .filter((e) => !had.has(e.message))
-      .map(strictError)
-      .map((e) =>
-        // The refusal names the key that was edited (the banner says which change was not applied).
-        e.key.split('&').includes(key) ? e : scenarioError(key, value, `conflicts with ${e.message}`),
-      );
+    return errors.map(strictError).map((e) =>
+      // The refusal names the key that was edited (the banner says which change was not applied).
+      e.key.split('&').includes(key) ? e : scenarioError(key, value, `conflicts with ${e.message}`),
+    );
   }
 
   clearTimedChanges(): StepResult | null {

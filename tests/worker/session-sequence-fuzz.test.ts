@@ -28,13 +28,16 @@ const SHRINKS = 150;
 
 /** Seeds run every time, by system (those that found a defect among them). */
 const PINNED: Readonly<Record<string, readonly number[]>> = {
-  // -1190935382: with split=1 the summary's radio-half counters went down (5 → 2) once the relay took the connection.
-  is707: [1, 42, -1190935382],
+  is707: [1, 42],
   gsm: [34],
   phs: [1],
   dect: [4, 7],
   // 807892415: a fresh seed whose link held two points of one key 100 ms apart, which the test's own
-  // link maker (segmentLink) still allowed after the lab's spacing became 200 ms.
+  // link maker (segmentLink) still allowed after the lab's spacing became 200 ms. (The two product
+  // defects fresh seeds found the same day are replayed by focused tests instead, their seeds
+  // drawing another key set than the pinned runs: the PHS link1/release refusal in
+  // tests/engine/scenario/rules.test.ts, the split relay's summary in
+  // tests/engine/systems/split-summary.test.ts.)
   geran: [1, 2007, 807892415],
 };
 
