@@ -33,6 +33,8 @@ export interface EventMark extends ChartSelection {
 
 /** Most marks of each kind drawn (and keyed) at once. */
 const MAX_MARKS = 400;
+/** A stall's rect is drawn at least this wide, px. */
+const STALL_MIN_PX = 3;
 
 const WORDS: Readonly<Record<TcpMarkKind, string>> = {
   retransmission: 'Retransmission',
@@ -105,8 +107,17 @@ export function collectEventMarks(
   }
   const del = readSource(data, 'tcp.deliver', ['bytes'], ['conn']);
   if (del) {
+    // Stalls come in time order; one whose rect (drawn at least STALL_MIN_PX wide, all on one row)
+    // adds no pixel column to those already marked lies under them, unseen and unclickable, and is
+    // left out. So the marks are at most one per column however many stalls the view holds: GERAN
+    // at repeat=500 had 4,132 stall rects (and as many keys) rewritten at every redraw, a cost that
+    // grew with the run (issue 21: per-frame costs independent of run length).
+    let covered = -Infinity;
     const mark = (s: { t: number; end?: number; seq: number; conn: number }): void => {
       if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) return;
+      const right = Math.max(fx(s.end), fx(s.t) + STALL_MIN_PX);
+      if (right <= covered + 1) return;
+      covered = Math.max(covered, right);
       out.push({
         kind: 'stall',
         t: s.t,
@@ -163,7 +174,7 @@ export function drawEventMarks(ctx: TimeDrawContext, marks: readonly EventMark[]
         ...dataOf(m),
         x: r1(m.x),
         y: r1(m.y - 3),
-        width: r1(Math.max(3, (m.x2 ?? m.x) - m.x)),
+        width: r1(Math.max(STALL_MIN_PX, (m.x2 ?? m.x) - m.x)),
         height: 6,
         fill: p.status.bad,
         'fill-opacity': 0.8,

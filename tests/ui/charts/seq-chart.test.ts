@@ -134,6 +134,30 @@ describe('sequence-number graph', () => {
     chart.destroy();
   });
 
+  it('marks at most one stall per pixel column however many the view holds, and keeps one that adds a column', () => {
+    // 60 connections, each delivering every 0.1 s with a 2 s stall every 10 s, offset by 0.05 s:
+    // 60 × 99 stalls over 1000 s, most lying under one another on the chart's one stall row.
+    const rows: { t: number; bytes: number; conn: number }[] = [];
+    for (let c = 1; c <= 60; c++)
+      for (let k = 0; k < 100; k++)
+        for (let j = 0; j < 80; j++)
+          rows.push({ t: 10 * k + 0.05 * c + 0.1 * j, bytes: 100 * (80 * k + j + 1), conn: c });
+    rows.sort((a, b) => a.t - b.t);
+    const el = host();
+    const chart = createSeqChart(el, { sync: true });
+    chart.update({ 'tcp.deliver': series(rows) }, view(1000));
+    const rects = [...el.querySelectorAll('rect.wtl-stall')];
+    const width = Number(el.querySelector('svg')!.getAttribute('width'));
+    expect(rects.length).toBeGreaterThan(50);
+    expect(rects.length).toBeLessThanOrEqual(width);
+    // In time order, each drawn stall reaches at least a pixel column further right than those before
+    // it (what a left-out stall could not), and the first stall of the run is drawn.
+    const right = rects.map((r) => Number(r.getAttribute('x')) + Number(r.getAttribute('width')));
+    expect(right.every((x, i) => i === 0 || x > right[i - 1])).toBe(true);
+    expect(rects[0].getAttribute('data-t')).toBe('7.95');
+    chart.destroy();
+  });
+
   it('draws nothing (and does not throw) when sources or fields are missing', () => {
     const el = host();
     const chart = createSeqChart(el, { sync: true });
