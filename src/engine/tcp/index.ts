@@ -42,6 +42,7 @@ export {
 } from './profiles';
 export { RtoEstimator, type RtoParams } from './rto';
 export { TcpConnection, resetFor, type TcpConnectionOptions } from './connection';
+export { rtoAtMaxUnion } from './rto-at-max';
 export { TcpHost, type TcpHostEvent, type TcpHostOptions } from './host';
 export { createTcpTraces, ConnTracer, type TcpTrace, type TcpTraceSources } from './trace';
 export {
