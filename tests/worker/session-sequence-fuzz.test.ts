@@ -11,7 +11,8 @@
  * tests only), each for SEQ_FUZZ_RUNS sequences (default 2; `test:deep` runs 100). A failure names
  * its seed in the test title; fast-check's message adds the path of the shrunk sequence and the
  * sequence itself. Replay: SEQ_FUZZ_SEEDS=<seed> (replaces every seed of the run), plus
- * SEQ_FUZZ_PATH=<path> for the shrunk case alone. Fixed, a defect's seed and path join FOUND.
+ * SEQ_FUZZ_PATH=<path> for the shrunk case alone. Fixed, a defect's seed and path join FOUND (and
+ * FOUND_FRESH when it was a fresh or replayed seed, which draw every key).
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -28,18 +29,27 @@ const SHRINKS = 150;
 
 /** Seeds run every time, by system (those that found a defect among them). */
 const PINNED: Readonly<Record<string, readonly number[]>> = {
-  is707: [1, 42],
-  gsm: [34],
+  // -1190935382: with split=1 the summary's radio-half counters went down (5 → 2) once the relay took the connection.
+  is707: [1, 42, -1190935382],
+  // -31830231: a late SYN-ACK from the mobile, after the split relay's radio half gave up, threw.
+  // 90995913: rtoAtMaxFraction summed overlapping connections (crr) and passed 1.
+  gsm: [34, -31830231, 90995913],
   phs: [1],
   dect: [4, 7],
   // 807892415: a fresh seed whose link held two points of one key 100 ms apart, which the test's own
-  // link maker (segmentLink) still allowed after the lab's spacing became 200 ms. (The two product
-  // defects fresh seeds found the same day are replayed by focused tests instead, their seeds
-  // drawing another key set than the pinned runs: the PHS link1/release refusal in
-  // tests/engine/scenario/rules.test.ts, the split relay's summary in
-  // tests/engine/systems/split-summary.test.ts.)
+  // link maker (segmentLink) still allowed after the lab's spacing became 200 ms. (The PHS
+  // link1/release refusal the same seed found under is707 does not come back with that fix
+  // reverted alone; tests/engine/scenario/rules.test.ts replays it.)
   geran: [1, 2007, 807892415],
 };
+
+/**
+ * Pinned seeds that were fresh when they found their defect: they draw every key (`all`), as they
+ * did then; the others the keys there were when they were pinned (sequence-ops.ts KeySet). Drawn
+ * with `pinned`, a seed found fresh draws other sequences and its path another case.
+ */
+const FOUND_FRESH = new Set([-1190935382, 807892415, -31830231, 90995913]);
+const keysOf = (seed: number): KeySet => (FOUND_FRESH.has(seed) ? 'all' : 'pinned');
 
 /** Sequences that found a defect (now fixed), replayed alone by seed and path: what each found. */
 const FOUND: readonly { system: string; seed: number; path: string; found: string }[] = [
@@ -63,6 +73,24 @@ const FOUND: readonly { system: string; seed: number; path: string; found: strin
     seed: 2007,
     path: '1:4:7:18:25:2:19:18:16:17',
     found: 'GERAN synRetransmits went down mid-run',
+  },
+  {
+    system: 'is707',
+    seed: -1190935382,
+    path: '0:0:3:4:7:8:8:8:8',
+    found: 'split=1: the summary’s segmentsSent went down (5 → 3) once the relay took the connection',
+  },
+  {
+    system: 'gsm',
+    seed: -31830231,
+    path: '37:0:4:3:5:3:3:12:6:5:7:6:5:5:5:9:8:5:7:5:8:6:7',
+    found: "split=1: the mobile's late SYN-ACK after the relay's radio half gave up threw (port pair in use)",
+  },
+  {
+    system: 'gsm',
+    seed: 90995913,
+    path: '49:0:1:6:3:3:3:2:1:3:5:3:1:1:1:4:2:2:1:2:1:1:1:1:3:2:2:2:8:1:1:2:3:2:3:2:1:2:2:1:1:3:2:4:2:2:1:1:1',
+    found: 'app=crr: rtoAtMaxFraction 1.10, the overlapping connections summed',
   },
 ];
 
@@ -100,7 +128,7 @@ describe('session operation sequences (seeded fuzz)', () => {
   if (!given)
     it.each(FOUND.map((f) => [f.system, f.seed, f.path, f.found] as const))(
       '%s: seed %i path %s (found: %s) keeps every invariant',
-      (system, seed, path) => check(system, seed, 1, 'pinned', path),
+      (system, seed, path) => check(system, seed, 1, keysOf(seed), path),
     );
 
   systems.forEach((system, i) => {
@@ -108,7 +136,7 @@ describe('session operation sequences (seeded fuzz)', () => {
     // The pinned seeds draw the keys they were found with; the fresh one every key (sequence-ops.ts).
     const pinned = new Set(given ? [] : (PINNED[system] ?? []));
     it.each(seeds)(`${system}: seed %i keeps every invariant`, (seed) =>
-      check(system, seed, RUNS, pinned.has(seed) ? 'pinned' : 'all', process.env.SEQ_FUZZ_PATH),
+      check(system, seed, RUNS, pinned.has(seed) ? keysOf(seed) : 'all', process.env.SEQ_FUZZ_PATH),
     );
   });
 });

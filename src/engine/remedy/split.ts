@@ -54,6 +54,11 @@ export interface SplitCounters {
   peakBuffered: number;
 }
 
+/** A connection still in use: one a host would refuse to open again over the same port pair (TcpHost.add). */
+function live(c: TcpConnection | undefined): boolean {
+  return c !== undefined && c.state !== 'CLOSED' && c.state !== 'TIME_WAIT';
+}
+
 export class SplitRelay implements BaseStationAgent {
   readonly counters: SplitCounters = { buffered: 0, peakBuffered: 0 };
   private readonly wired = new TcpHost();
@@ -114,6 +119,12 @@ export class SplitRelay implements BaseStationAgent {
       : [this.o.radioProfile, this.o.wiredProfile];
     const local = seg.dstPort;
     const remote = seg.srcPort;
+    // The other half still holds this pair: this half gave up on its own (its SYN or data retries
+    // ran out, or its peer reset it) while the other stayed open, so the segment is a late one of
+    // a connection this side no longer has, answered by this side's host with a RST (RFC 793 §3.4,
+    // reset generation) as an end host answers it. A new pair over the live half would be a second
+    // connection on the same ports (TcpHost refuses it: the run stopped).
+    if (live(far.find(remote, local))) return;
     const bind = (nearConn: TcpConnection, farConn: TcpConnection): void => {
       const [wired, radio] = fromFixed ? [nearConn, farConn] : [farConn, nearConn];
       const relay: Relay = { wired, radio, readFromWired: 0, readFromRadio: 0 };

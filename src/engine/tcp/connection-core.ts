@@ -62,6 +62,8 @@ export abstract class ConnectionCore {
   protected appClosed = false;
   protected atMaxSince = -1;
   protected atMaxTotal = 0;
+  /** The ended spans at rtoMax, flat: start, end, start, end, … (for the union over connections). */
+  protected readonly atMaxSpans: Nanos[] = [];
   /** Options: what this end offers, what was negotiated, timestamps state (options.ts). */
   protected readonly opts: ConnOptions;
   /** Ground truth of spurious timeouts, kept in every run (spurious-truth.ts). */
@@ -185,6 +187,16 @@ export abstract class ConnectionCore {
   rtoAtMaxTime(now: Nanos): number {
     const open = this.atMaxSince >= 0 ? Math.max(0, now - this.atMaxSince) : 0;
     return (this.atMaxTotal + open) / 1e9;
+  }
+
+  /**
+   * The spans of {@link rtoAtMaxTime} up to `now`, oldest first, flat: start, end, start, end, …
+   * in ns. Connections that overlap (netperf crr's closing one and the next, a page's parallel
+   * fetches) sit at rtoMax at the same time: their summary takes the union (rto-at-max.ts).
+   */
+  rtoAtMaxSpans(now: Nanos): readonly Nanos[] {
+    if (this.atMaxSince < 0 || now <= this.atMaxSince) return this.atMaxSpans;
+    return [...this.atMaxSpans, this.atMaxSince, now];
   }
 
   /** Next event for the application, or null. */
@@ -427,6 +439,7 @@ export abstract class ConnectionCore {
     if (atMax && this.atMaxSince < 0) this.atMaxSince = now;
     else if (!atMax && this.atMaxSince >= 0) {
       this.atMaxTotal += now - this.atMaxSince;
+      this.atMaxSpans.push(this.atMaxSince, now);
       this.atMaxSince = -1;
     }
   }

@@ -5,7 +5,8 @@
  * Modules: `profiles` (the table), `rto` (Jacobson/Karn), `reno` (congestion
  * control on a state record), `sender` / `receiver` (sequence bookkeeping),
  * `connection-core` + `connection` (the RFC 793 state machine, output,
- * timers), `host` (demultiplexing, listeners, RSTs), `trace` (named sources).
+ * timers), `host` (demultiplexing, listeners, RSTs), `trace` (named sources),
+ * `rto-at-max` (the time any of several connections sat at rtoMax).
  *
  * Choices and simplifications, each commented where it is made:
  * - Sequence numbers are unbounded integers from ISN 0 (core/packet.ts): SYN
@@ -42,6 +43,7 @@ export {
 } from './profiles';
 export { RtoEstimator, type RtoParams } from './rto';
 export { TcpConnection, resetFor, type TcpConnectionOptions } from './connection';
+export { rtoAtMaxUnion } from './rto-at-max';
 export { TcpHost, type TcpHostEvent, type TcpHostOptions } from './host';
 export { createTcpTraces, ConnTracer, type TcpTrace, type TcpTraceSources } from './trace';
 export {

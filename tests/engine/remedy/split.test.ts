@@ -6,10 +6,11 @@
  * file, in order.
  */
 import { describe, expect, it } from 'vitest';
-import { PacketIds, type Packet } from '../../../src/engine/core/packet';
+import { PacketIds, TcpFlag, type Packet } from '../../../src/engine/core/packet';
 import { Scheduler } from '../../../src/engine/core/scheduler';
 import { millis, seconds, toSeconds, type Nanos } from '../../../src/engine/core/time';
 import { WireDriver } from '../../../src/engine/link/wire/wire-driver';
+import { Toward } from '../../../src/engine/remedy/base-station';
 import { SplitRelay } from '../../../src/engine/remedy/split';
 import { BaseStationNode } from '../../../src/engine/systems/common/base-station-node';
 import { TcpNode } from '../../../src/engine/systems/common/tcp-node';
@@ -143,5 +144,67 @@ describe('SplitRelay', () => {
     // 16 kB through 2,000 bytes/s (less headers' share) is ≈ 8 s; at least 5 s, at most the whole transfer.
     expect(lead).toBeGreaterThan(5);
     expect(lead).toBeLessThan(toSeconds(r.mobileDoneAt));
+  });
+});
+
+describe('SplitRelay after its radio half gave up', () => {
+  /**
+   * The fixed host connects; the relay's own SYNs towards the mobile are all lost until its radio
+   * half gives up (win98: 2 retries), while the fixed host's half stays open. Then the mobile
+   * receives the first SYN late and answers it. The relay took that SYN-ACK for a connection to
+   * open and opened a second pair over the live wired half: "TCP port pair 1025→20 already in use"
+   * stopped the run (sequence fuzz, fresh seed -31830231: GSM split=1, rtoInit=0.043, msX=-4000).
+   */
+  function lateAnswer() {
+    const ids = new PacketIds();
+    const profile = resolveProfile('win98', { rtoInit: 0.05 });
+    const relay = new SplitRelay(
+      {
+        buffer: BUFFER,
+        wiredProfile: profile,
+        radioProfile: profile,
+        fixedAddress: FIXED,
+        mobileAddress: MOBILE,
+      },
+      ids,
+    );
+    const fixed = new TcpHost();
+    const mobile = new TcpHost();
+    mobile.listen(5001, profile);
+    const toMobile: Packet[] = [];
+    const drain = (now: Nanos) => {
+      for (let o = relay.pollOutput(); o !== null; o = relay.pollOutput())
+        if (o.toward === Toward.Mobile) toMobile.push(o.packet);
+        else if (o.packet.tcp) fixed.handleSegment(now, o.packet.tcp);
+      for (let seg = fixed.pollTransmit(now); seg !== null; seg = fixed.pollTransmit(now))
+        relay.handleFromFixed(now, ids.tcp(now, FIXED, MOBILE, seg, 0));
+    };
+    const fixedConn = fixed.connect(0, 20, 5001, profile);
+    drain(0);
+    drain(0);
+    let now: Nanos = 0;
+    for (let i = 0; i < 20 && relay.pairs[0].radio.state !== 'CLOSED'; i++) {
+      now = relay.pollTimeout();
+      relay.handleTimeout(now);
+      drain(now);
+    }
+    const radioSyns = toMobile.length;
+    // The first SYN reaches the mobile now; its SYN-ACK goes back to the relay.
+    mobile.handleSegment(now, toMobile[0].tcp!);
+    const answer = mobile.pollTransmit(now)!;
+    toMobile.length = 0;
+    relay.handleFromMobile(now, ids.tcp(now, MOBILE, FIXED, answer, 0));
+    drain(now);
+    return { relay, fixedConn, answer, radioSyns, toMobile };
+  }
+
+  it('answers the late SYN-ACK with a RST, as a host without the connection does, and keeps the one pair', () => {
+    const r = lateAnswer();
+    expect(r.radioSyns).toBe(3); // the SYN and its 2 retries, all lost
+    expect(r.relay.pairs[0].radio.state).toBe('CLOSED');
+    expect(r.answer.flags & (TcpFlag.SYN | TcpFlag.ACK)).toBe(TcpFlag.SYN | TcpFlag.ACK);
+    expect(r.toMobile.map((p) => p.tcp!.flags & TcpFlag.RST)).toEqual([TcpFlag.RST]);
+    expect(r.relay.pairs).toHaveLength(1);
+    expect(r.fixedConn.state).toBe('ESTABLISHED');
   });
 });

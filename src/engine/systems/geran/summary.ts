@@ -8,7 +8,7 @@
 import { serverEnds, type PageDownload } from '../../app/http10';
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import { toSeconds, type Nanos } from '../../core/time';
-import type { TcpConnection } from '../../tcp';
+import { rtoAtMaxUnion, type TcpConnection } from '../../tcp';
 import { failureOf, firstFailure, tcpFailureWhat } from '../common/failure';
 import { round, tcpSummary } from '../common/tcp-setup';
 import type { DownloadFigures, GeranAppSummary, GeranModelSummary } from './contract';
@@ -126,7 +126,6 @@ export function geranSummary(m: GeranState, now: Nanos): GeranModelSummary {
   const simSeconds = toSeconds(now);
   const fetches = m.loader.fetches;
   const senders: TcpConnection[] = [];
-  let atMax = 0;
   let clientSynRtx = 0;
   let spurious = 0;
   let connectFailures = 0;
@@ -137,13 +136,12 @@ export function geranSummary(m: GeranState, now: Nanos): GeranModelSummary {
     // A replaced server end's segments count too: without it the counters went down mid-run.
     for (const c of serverEnds(f)) {
       senders.push(c);
-      atMax += c.rtoAtMaxTime(now);
       spurious += c.stats.fastRetransmitsAfterTimeout;
     }
   }
   let delivered = 0;
   for (const d of m.loader.downloads) delivered += d.bytes;
-  const tcp = tcpSummary(senders, delivered, simSeconds, atMax);
+  const tcp = tcpSummary(senders, delivered, simSeconds, rtoAtMaxUnion(senders, now));
   tcp.connections = fetches.length;
   tcp.connectFailures = connectFailures;
   tcp.synRetransmits += clientSynRtx;

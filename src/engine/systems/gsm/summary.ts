@@ -5,7 +5,7 @@
  */
 import { toSeconds, type Nanos } from '../../core/time';
 import type { FailureSummary } from '../../scenario/summary';
-import type { TcpConnection } from '../../tcp';
+import { rtoAtMaxUnion, type TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
 import type { GsmAppSummary, GsmByteBudget, GsmModelSummary } from './contract';
@@ -176,9 +176,7 @@ function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
 export function gsmSummary(m: GsmState, now: Nanos): GsmModelSummary {
   const simSeconds = toSeconds(now);
   const { senders, delivered } = tcpParts(m);
-  let atMax = 0;
-  for (const c of senders) atMax += c.rtoAtMaxTime(now);
-  const tcp = tcpSummary(senders, delivered, simSeconds, atMax);
+  const tcp = tcpSummary(senders, delivered, simSeconds, rtoAtMaxUnion(senders, now));
   const w = m.workload;
   const completed =
     w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp.done : !m.failed && now >= m.durationNs;
