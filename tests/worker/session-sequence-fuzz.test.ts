@@ -38,8 +38,8 @@ const PINNED: Readonly<Record<string, readonly number[]>> = {
   dect: [4, 7],
   // 807892415: a fresh seed whose link held two points of one key 100 ms apart, which the test's own
   // link maker (segmentLink) still allowed after the lab's spacing became 200 ms. (The PHS
-  // link1/release refusal the same seed found, in a PHS segment after another system, does not come back with that fix
-  // reverted alone; tests/engine/scenario/rules.test.ts replays it.)
+  // link1/release refusal the same seed found, in a PHS segment after another system, does not
+  // come back with that fix reverted alone; tests/engine/scenario/rules.test.ts replays it.)
   geran: [1, 2007, 807892415],
 };
 
