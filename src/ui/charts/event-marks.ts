@@ -64,7 +64,7 @@ export function collectEventMarks(
   want: number | undefined,
   yb: (bytes: number) => number,
 ): EventMark[] {
-  const { data, fx, t0, t1, h, indexes } = ctx;
+  const { data, fx, t0, t1, indexes } = ctx;
   const out: EventMark[] = [];
   const ack = readSource(data, 'tcp.ack', ['ack', 'dup'], ['conn']);
   if (ack) {
@@ -105,13 +105,22 @@ export function collectEventMarks(
         offer(i);
       }
   }
+  out.push(...stallMarks(ctx, want));
+  return out;
+}
+
+/**
+ * The stalls in view, as marks. They come in time order; one whose rect (drawn at least
+ * STALL_MIN_PX wide, all on one row) reaches no pixel column beyond those already marked lies under
+ * or over them and is left out, so the marks are at most one per column however many stalls the
+ * view holds: GERAN at repeat=500 had 4,132 stall rects (and as many keys) rewritten at every
+ * redraw, a cost that grew with the run (issue 21: per-frame costs independent of run length).
+ */
+function stallMarks(ctx: TimeDrawContext, want: number | undefined): EventMark[] {
+  const { data, fx, t0, t1, h, indexes } = ctx;
+  const out: EventMark[] = [];
   const del = readSource(data, 'tcp.deliver', ['bytes'], ['conn']);
   if (del) {
-    // Stalls come in time order; one whose rect (drawn at least STALL_MIN_PX wide, all on one row)
-    // adds no pixel column to those already marked lies under them, unseen and unclickable, and is
-    // left out. So the marks are at most one per column however many stalls the view holds: GERAN
-    // at repeat=500 had 4,132 stall rects (and as many keys) rewritten at every redraw, a cost that
-    // grew with the run (issue 21: per-frame costs independent of run length).
     let covered = -Infinity;
     const mark = (s: { t: number; end?: number; seq: number; conn: number }): void => {
       if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) return;
