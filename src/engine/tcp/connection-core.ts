@@ -61,7 +61,6 @@ export abstract class ConnectionCore {
   protected rstDue = false;
   protected appClosed = false;
   protected atMaxSince = -1;
-  protected atMaxTotal = 0;
   /** The ended spans at rtoMax, flat: start, end, start, end, … (for the union over connections). */
   protected readonly atMaxSpans: Nanos[] = [];
   /** Options: what this end offers, what was negotiated, timestamps state (options.ts). */
@@ -185,8 +184,10 @@ export abstract class ConnectionCore {
    * the timer is running at that moment (in a bulk transfer it always is).
    */
   rtoAtMaxTime(now: Nanos): number {
-    const open = this.atMaxSince >= 0 ? Math.max(0, now - this.atMaxSince) : 0;
-    return (this.atMaxTotal + open) / 1e9;
+    const spans = this.rtoAtMaxSpans(now);
+    let ns = 0;
+    for (let i = 0; i < spans.length; i += 2) ns += spans[i + 1] - spans[i];
+    return ns / 1e9;
   }
 
   /**
@@ -438,7 +439,6 @@ export abstract class ConnectionCore {
     const atMax = this.rto.atMax && this.st !== 'CLOSED';
     if (atMax && this.atMaxSince < 0) this.atMaxSince = now;
     else if (!atMax && this.atMaxSince >= 0) {
-      this.atMaxTotal += now - this.atMaxSince;
       this.atMaxSpans.push(this.atMaxSince, now);
       this.atMaxSince = -1;
     }

@@ -3,7 +3,7 @@ import { RUN_IDS, runLegend, runStyle, type RunId } from './ab-data';
 import { connOk, readSource, visibleRange, type SourceView } from './data';
 import { ColumnSpanBuilder } from './decimate';
 import { renderMarkerLayer } from './marks';
-import { buildSteps, renderPaths } from './series';
+import { renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
@@ -11,6 +11,7 @@ import {
   type TimeChart,
   type TimeChartOptions,
   type TimeDrawContext,
+  valueSteps,
 } from './time-chart';
 import { count } from '../format';
 
@@ -121,7 +122,7 @@ function drawRun(
   yb: (bytes: number) => number,
   want: number | undefined,
 ): string {
-  const { p, x, fx, t0, t1, h, frame, view } = ctx;
+  const { p, fx, t0, t1, h, frame } = ctx;
   const style = runStyle(id, p);
   const { spans, segments } = segmentSpans(ctx, send, yb, want);
   frame
@@ -139,19 +140,7 @@ function drawRun(
     .attr('stroke-opacity', id === 'A' ? 0.55 : 1)
     .attr('stroke-linecap', 'butt');
   // Cumulative ACK.
-  const ackPaths = ack
-    ? buildSteps({
-        t: ack.t,
-        n: ack.n,
-        conn: ack.opt[0],
-        want,
-        t0,
-        t1,
-        x: fx,
-        xEnd: x(Math.min(view.simTime, t1)),
-        yOf: (i) => yb(ack.req[0][i]),
-      })
-    : [];
+  const ackPaths = valueSteps(ctx, ack && { src: ack, index: null }, want, yb);
   renderPaths(frame.layer(`ack-${id}`), `ack-${id}`, ackPaths, {
     color: style.color,
     width: 2,

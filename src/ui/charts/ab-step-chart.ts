@@ -2,13 +2,14 @@ import * as d3 from 'd3';
 import { RUN_IDS, runLegend, runStyle } from './ab-data';
 import { connOk, visibleRange } from './data';
 import { renderMarkerLayer } from './marks';
-import { buildSteps, renderPaths } from './series';
+import { renderPaths } from './series';
 import {
   byteUnit,
   createTimeChart,
   fastLinear,
   niceMax,
   valueSource,
+  valueSteps,
   type TimeChart,
   type TimeChartOptions,
 } from './time-chart';
@@ -42,7 +43,7 @@ export function createAbStepChart(el: HTMLElement, options: AbStepChartOptions):
     title: `${options.what} of A and B`,
     height: 220,
     draw: (ctx) => {
-      const { p, x, fx, t0, t1, h, frame, view } = ctx;
+      const { p, fx, t0, t1, h, frame } = ctx;
       const want = options.conn;
       const series = RUN_IDS.map((id) => valueSource(ctx.data, `${id}:${options.source}`));
       const hi = Math.max(...series.map((s) => maxOf(s, t0, t1, want)));
@@ -53,24 +54,11 @@ export function createAbStepChart(el: HTMLElement, options: AbStepChartOptions):
         .range([h, 0]);
       frame.yAxis(y, `${options.what} (${unit})`, p);
       const yf = fastLinear(y);
-      const xEnd = x(Math.min(view.simTime, t1));
       const said: string[] = [];
       RUN_IDS.forEach((id, r) => {
         const style = runStyle(id, p);
         const s = series[r];
-        const paths = s
-          ? buildSteps({
-              t: s.t,
-              n: s.n,
-              conn: s.opt[0],
-              want,
-              t0,
-              t1,
-              x: fx,
-              xEnd,
-              yOf: (i) => yf(s.req[0][i] / div),
-            })
-          : [];
+        const paths = valueSteps(ctx, s && { src: s, index: null }, want, (v) => yf(v / div));
         renderPaths(frame.layer(`step-${id}`), `step-${id}`, paths, {
           color: style.color,
           width: id === 'A' ? 2.5 : 2,

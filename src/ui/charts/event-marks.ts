@@ -124,19 +124,12 @@ function stallMarks(ctx: TimeDrawContext, want: number | undefined): EventMark[]
     let covered = -Infinity;
     const mark = (s: { t: number; end?: number; seq: number; conn: number }): void => {
       if (s.end === undefined || s.end < t0 || s.t > t1 || (want !== undefined && s.conn !== want)) return;
-      const right = Math.max(fx(s.end), fx(s.t) + STALL_MIN_PX);
+      const x = fx(s.t);
+      const x2 = fx(s.end);
+      const right = Math.max(x2, x + STALL_MIN_PX);
       if (right <= covered + 1) return;
       covered = Math.max(covered, right);
-      out.push({
-        kind: 'stall',
-        t: s.t,
-        end: s.end,
-        seq: s.seq,
-        conn: s.conn,
-        x: fx(s.t),
-        x2: fx(s.end),
-        y: h - 4,
-      });
+      out.push({ kind: 'stall', t: s.t, end: s.end, seq: s.seq, conn: s.conn, x, x2, y: h - 4 });
     };
     // The engine's stall rule (analysis/explain), on the page's seconds: kept up to date as the
     // deliveries arrive (stall-index.ts), or worked out afresh for a chart drawn without indexes.

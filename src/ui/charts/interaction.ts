@@ -3,7 +3,7 @@
  * pure domain arithmetic plus the DOM listeners of one chart. Charts never keep their own zoom: they
  * report the new domain through `onDomainChange` and the host feeds it back to every chart.
  */
-import { svgUserWidth } from './svg-width';
+import { svgX } from './svg-width';
 
 export type Domain = readonly [number, number];
 
@@ -51,14 +51,6 @@ export interface AxisHost {
   plotX(): { left: number; width: number };
   /** Report a new domain (null = fit). */
   change(d: Domain | null): void;
-}
-
-/** Pixel x of an event inside the svg, correcting for CSS scaling. */
-function svgX(e: MouseEvent, svg: SVGSVGElement): number {
-  const rect = svg.getBoundingClientRect();
-  const w = svgUserWidth(svg);
-  const scale = rect.width > 0 ? w / rect.width : 1;
-  return (e.clientX - rect.left) * scale;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { bitRate, num } from '../format';
 import { sectionRate } from './section-rate';
 import type { TimeDrawContext } from './time-chart';
-import { svgUserWidth } from './svg-width';
+import { svgX } from './svg-width';
 
 const HINT = 'Shift + drag on the graph marks a section and reads its rate.';
 
@@ -90,9 +90,7 @@ function rateLine(el: HTMLElement): HTMLParagraphElement {
 
 /** Time (s) under the pointer, by the last draw's scale; null off the plot. */
 function timeAt(svg: SVGSVGElement, last: TimeDrawContext, e: PointerEvent | MouseEvent): number | null {
-  const rect = svg.getBoundingClientRect();
-  const w = svgUserWidth(svg);
-  const px = (e.clientX - rect.left) * (rect.width > 0 ? w / rect.width : 1) - last.frame.margin.left;
+  const px = svgX(e, svg) - last.frame.margin.left;
   if (px < 0 || px > last.w) return null;
   return Math.max(0, last.x.invert(px));
 }

@@ -22,3 +22,10 @@ export function svgUserHeight(svg: SVGSVGElement, fallback = 1): number {
   if (Number.isFinite(fromBox) && fromBox > 0) return fromBox;
   return Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height || fallback;
 }
+
+/** Pixel x of an event inside the svg, in the svg's own units (correcting for CSS scaling). */
+export function svgX(e: MouseEvent, svg: SVGSVGElement): number {
+  const rect = svg.getBoundingClientRect();
+  const scale = rect.width > 0 ? svgUserWidth(svg) / rect.width : 1;
+  return (e.clientX - rect.left) * scale;
+}

@@ -14,12 +14,26 @@ import { Toward } from '../../../src/engine/remedy/base-station';
 import { SplitRelay } from '../../../src/engine/remedy/split';
 import { BaseStationNode } from '../../../src/engine/systems/common/base-station-node';
 import { TcpNode } from '../../../src/engine/systems/common/tcp-node';
-import { resolveProfile, TcpHost, type TcpConnection } from '../../../src/engine/tcp';
+import { resolveProfile, TcpHost, type TcpConnection, type TcpProfile } from '../../../src/engine/tcp';
 
 const FIXED = 1;
 const MOBILE = 2;
 const SIZE = 100_000;
 const BUFFER = 16_384;
+
+/** A relay between FIXED and MOBILE with `profile` on both halves. */
+function relayOf(profile: TcpProfile, ids: PacketIds): SplitRelay {
+  return new SplitRelay(
+    {
+      buffer: BUFFER,
+      wiredProfile: profile,
+      radioProfile: profile,
+      fixedAddress: FIXED,
+      mobileAddress: MOBILE,
+    },
+    ids,
+  );
+}
 
 interface Run {
   relay: SplitRelay;
@@ -46,16 +60,7 @@ function run(): Run {
   const toBs = new WireDriver(sched, 16_000, millis(100), (p, now) => node!.fromMobile(p, now));
   const toFixed = new WireDriver(sched, 10e6, millis(20), (p, now) => fixedNode.receive(p, now));
   const fromFixed = new WireDriver(sched, 10e6, millis(20), (p, now) => node!.fromFixed(p, now));
-  const relay = new SplitRelay(
-    {
-      buffer: BUFFER,
-      wiredProfile: profile,
-      radioProfile: profile,
-      fixedAddress: FIXED,
-      mobileAddress: MOBILE,
-    },
-    ids,
-  );
+  const relay = relayOf(profile, ids);
   node = new BaseStationNode(
     sched,
     relay,
@@ -158,16 +163,7 @@ describe('SplitRelay after its radio half gave up', () => {
   function lateAnswer() {
     const ids = new PacketIds();
     const profile = resolveProfile('win98', { rtoInit: 0.05 });
-    const relay = new SplitRelay(
-      {
-        buffer: BUFFER,
-        wiredProfile: profile,
-        radioProfile: profile,
-        fixedAddress: FIXED,
-        mobileAddress: MOBILE,
-      },
-      ids,
-    );
+    const relay = relayOf(profile, ids);
     const fixed = new TcpHost();
     const mobile = new TcpHost();
     mobile.listen(5001, profile);

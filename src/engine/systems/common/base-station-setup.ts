@@ -116,7 +116,6 @@ export function baseStation(
  */
 function splitSummary(split: SplitRelay, v: StationView): StationSummary {
   const pair = split.pairs[0];
-  const secs = toSeconds(v.now);
   if (v.fixed === null) return { split: { ...split.counters, endLead: null, wired: null } };
   const down = v.down;
   // Each half's data sender, and the bytes its receiver delivered. Until the relay has taken the
@@ -129,7 +128,7 @@ function splitSummary(split: SplitRelay, v: StationView): StationSummary {
     ? [v.fixed, pair?.wired.stats.bytesDelivered ?? 0]
     : [pair?.wired ?? null, v.fixed.stats.bytesDelivered];
   const half = (c: TcpConnection | null, delivered: number): Summary['tcp'] =>
-    tcpSummary(c ? [c] : [], delivered, secs, c ? c.rtoAtMaxTime(v.now) : 0);
+    tcpSummary(c ? [c] : [], delivered, v.now);
   const endLead =
     down && v.mobileDoneAt >= 0 && v.fixed.dataAckedAt >= 0
       ? round(toSeconds(v.mobileDoneAt - v.fixed.dataAckedAt), 3)

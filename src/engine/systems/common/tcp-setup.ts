@@ -1,6 +1,7 @@
 import type { ParamValue } from '../../scenario/types';
 import type { TcpSummary } from '../../scenario/summary';
-import { resolveProfile, type TcpConnection, type TcpProfile } from '../../tcp';
+import { toSeconds, type Nanos } from '../../core/time';
+import { resolveProfile, rtoAtMaxUnion, type TcpConnection, type TcpProfile } from '../../tcp';
 import { resolveTcpProfiles, tcpOverrides, type TcpDefault } from '../common-params';
 import { stackRemedies } from '../remedy-params';
 
@@ -21,14 +22,15 @@ export function scenarioProfiles(
 /**
  * The summary's `tcp` block (scenario.md): counts summed over the data-sending
  * connections, extremes and means taken over them; bytes delivered counted at
- * the receiving application.
+ * the receiving application, up to `now`. The share of the run at rtoMax is the union of the
+ * senders' spans there (rto-at-max.ts): the same rule for every system, one sender or many.
  */
 export function tcpSummary(
   senders: readonly TcpConnection[],
   bytesDelivered: number,
-  simSeconds: number,
-  rtoAtMaxSeconds: number,
+  now: Nanos,
 ): TcpSummary {
+  const simSeconds = toSeconds(now);
   let rttSum = 0;
   let rttCount = 0;
   let rttMin = Infinity;
@@ -73,7 +75,7 @@ export function tcpSummary(
     maxRto,
     rttMin: Number.isFinite(rttMin) ? rttMin : 0,
     rttMean: rttCount > 0 ? rttSum / rttCount : 0,
-    rtoAtMaxFraction: simSeconds > 0 ? rtoAtMaxSeconds / simSeconds : 0,
+    rtoAtMaxFraction: simSeconds > 0 ? rtoAtMaxUnion(senders, now) / simSeconds : 0,
   };
 }
 

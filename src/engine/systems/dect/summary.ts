@@ -104,7 +104,7 @@ export function dectSummary(m: DectState, simSeconds: number, now: Nanos): DectM
   const byCount = tc.byCount ?? zeroByBearerCounts();
   const senders = m.server ? [m.client, m.server] : [m.client];
   const bytes = (down.delivered + up.delivered) * SEGMENT_BYTES;
-  const tcp = tcpSummary(senders, bytes, simSeconds, 0);
+  const tcp = tcpSummary(senders, bytes, now);
   const held = m.cluster.grids.map((_, r) => round(m.cluster.meanHeld(r), 3));
   return {
     system: 'dect',

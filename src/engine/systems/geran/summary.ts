@@ -8,7 +8,7 @@
 import { serverEnds, type PageDownload } from '../../app/http10';
 import { GERAN_BLOCK_NS } from '../../link/geran-mux';
 import { toSeconds, type Nanos } from '../../core/time';
-import { rtoAtMaxUnion, type TcpConnection } from '../../tcp';
+import type { TcpConnection } from '../../tcp';
 import { failureOf, firstFailure, tcpFailureWhat } from '../common/failure';
 import { round, tcpSummary } from '../common/tcp-setup';
 import type { DownloadFigures, GeranAppSummary, GeranModelSummary } from './contract';
@@ -141,7 +141,7 @@ export function geranSummary(m: GeranState, now: Nanos): GeranModelSummary {
   }
   let delivered = 0;
   for (const d of m.loader.downloads) delivered += d.bytes;
-  const tcp = tcpSummary(senders, delivered, simSeconds, rtoAtMaxUnion(senders, now));
+  const tcp = tcpSummary(senders, delivered, now);
   tcp.connections = fetches.length;
   tcp.connectFailures = connectFailures;
   tcp.synRetransmits += clientSynRtx;

@@ -5,7 +5,7 @@
  */
 import { toSeconds, type Nanos } from '../../core/time';
 import type { FailureSummary } from '../../scenario/summary';
-import { rtoAtMaxUnion, type TcpConnection } from '../../tcp';
+import type { TcpConnection } from '../../tcp';
 import { round, tcpSummary } from '../common/tcp-setup';
 import { GSM_RR_REQUEST, GSM_RR_RESPONSE } from './params';
 import type { GsmAppSummary, GsmByteBudget, GsmModelSummary } from './contract';
@@ -176,7 +176,7 @@ function gsmFailure(m: GsmState, now: Nanos): FailureSummary {
 export function gsmSummary(m: GsmState, now: Nanos): GsmModelSummary {
   const simSeconds = toSeconds(now);
   const { senders, delivered } = tcpParts(m);
-  const tcp = tcpSummary(senders, delivered, simSeconds, rtoAtMaxUnion(senders, now));
+  const tcp = tcpSummary(senders, delivered, now);
   const w = m.workload;
   const completed =
     w.kind === 'ftpGet' || w.kind === 'ftpPut' ? w.ftp.done : !m.failed && now >= m.durationNs;

@@ -1,6 +1,6 @@
 import { ferFromDistance, MarkovFadingChannel } from '../../channel';
 import { IpDrop, type Packet } from '../../core/packet';
-import { seconds, toSeconds, type Nanos } from '../../core/time';
+import { seconds, type Nanos } from '../../core/time';
 import { createIs707RlpLink, RlpFrameKind, type Is707RlpLinkBundle } from '../../link/is707-rlp';
 import { IS707_PPP_OVERHEAD } from '../../link/ppp/framing-overhead';
 import { WireDriver } from '../../link/wire/wire-driver';
@@ -270,10 +270,9 @@ export class Is707Model implements SystemModel<Is707Summary, Is707LiveKey> {
   }
 
   summary(now: Nanos): Is707ModelSummary {
-    const simSeconds = toSeconds(now);
     const slots = this.rlp.link.slot;
     const delivered = this.sink ? this.sink.stats.bytesDelivered : 0;
-    const tcp = tcpSummary([this.sender], delivered, simSeconds, this.sender.rtoAtMaxTime(now));
+    const tcp = tcpSummary([this.sender], delivered, now);
     const ap = this.rlp.link.a.counters;
     const ms = this.rlp.link.b.counters;
     const fwdSent = framesOnAir(ap.framesSent);

@@ -288,13 +288,8 @@ export class PhsModel implements SystemModel<PhsSummary, PhsLiveKey>, PhsState {
 
   summary(now: Nanos): PhsModelSummary {
     const f = this.ftp;
-    const view = {
-      now,
-      fixed: f.server,
-      mobile: f.client,
-      down: this.app === 'ftpGet',
-      mobileDoneAt: this.app === 'ftpGet' ? f.lastByteAt : -1,
-    };
+    const down = this.app === 'ftpGet';
+    const view = { now, fixed: f.server, mobile: f.client, down, mobileDoneAt: down ? f.lastByteAt : -1 };
     return { ...phsSummary(this, now), ...this.station?.summary(view) };
   }
 

@@ -70,12 +70,7 @@ export function phsSummary(m: PhsState, now: Nanos): Out {
 function phsTcp(m: PhsState, now: Nanos): Out['tcp'] {
   const ftp = m.ftp;
   const sender = ftp.sender;
-  const tcp = tcpSummary(
-    sender ? [sender] : [],
-    ftp.delivered,
-    toSeconds(now),
-    sender ? sender.rtoAtMaxTime(now) : 0,
-  );
+  const tcp = tcpSummary(sender ? [sender] : [], ftp.delivered, now);
   if (!sender && ftp.server) {
     // A Put whose SYN never reached the client has no data sender: the handshake figures are the
     // server's (it sent the SYNs).
