@@ -22,6 +22,15 @@ import {
   type SlotWidth,
 } from './air';
 
+/**
+ * The air's dimensions, read once into this module: the loops below run over the carriers at
+ * every pick and refresh, and where imported names are live bindings read through getters (the
+ * module runner Vitest runs the unit tests in) each read was a call — DECT ran 4–5× slower in the
+ * unit tests than as a command, most of it here. Same values, same results.
+ */
+const CARRIERS = DECT_CARRIERS;
+const SLOTS = DECT_SLOTS;
+
 export const ChannelView = { QUIET: 0, INTERFERED: 1, BUSY: 2 } as const;
 export type ChannelView = (typeof ChannelView)[keyof typeof ChannelView];
 
@@ -45,11 +54,11 @@ const VIEW_OF = Uint8Array.of(
 
 /** Slots where a double-slot bearer may start (even slots), as a 12-bit mask. */
 const EVEN_SLOTS = 0x555;
-const ALL_SLOTS = (1 << DECT_SLOTS) - 1;
+const ALL_SLOTS = (1 << SLOTS) - 1;
 const TWO_POW_32 = 4294967296;
 
 /** Set bits of every 12-bit mask, looked up (a pick counts candidates on ten carriers). */
-const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
+const BIT_COUNT = Uint8Array.from({ length: 1 << SLOTS }, (_, m) => {
   let n = 0;
   for (let x = m; x !== 0; x &= x - 1) n++;
   return n;
@@ -60,7 +69,7 @@ const BIT_COUNT = Uint8Array.from({ length: 1 << DECT_SLOTS }, (_, m) => {
  * counted. One for all lists (a pick runs to its end before another starts): thousands of
  * background calls an hour each make a list, and a typed array apiece would cost more to make.
  */
-const FOUND = new Uint16Array(DECT_CARRIERS);
+const FOUND = new Uint16Array(CARRIERS);
 
 export class ChannelList {
   /** The view of every channel (read-only outside: change it through {@link set}). */
@@ -70,7 +79,7 @@ export class ChannelList {
    * that a pick looks at ten words instead of 120 channels; channel = carrier × 12 + slot, so the
    * candidates come in the same ascending order as a scan of `view`.
    */
-  private readonly masks = new Uint16Array(3 * DECT_CARRIERS);
+  private readonly masks = new Uint16Array(3 * CARRIERS);
   /** Channels seen Quiet and Interfered (a pick with every slot free counts no masks). */
   private quietCount = 0;
   private interferedCount = 0;
@@ -89,11 +98,11 @@ export class ChannelList {
     let interferedCount = 0;
     const quietBelow = P_QUIET_IF_IDLE * TWO_POW_32;
     const interferedBelow = P_INTERFERED_IF_RESERVED * TWO_POW_32;
-    for (let c = 0, ch = 0; c < DECT_CARRIERS; c++) {
+    for (let c = 0, ch = 0; c < CARRIERS; c++) {
       let quiet = 0;
       let interfered = 0;
       let busy = 0;
-      for (let s = 0; s < DECT_SLOTS; s++, ch++) {
+      for (let s = 0; s < SLOTS; s++, ch++) {
         // u / 2³² < p exactly when u < p · 2³²: the draw of next() without the multiplication.
         const u = rng.nextU32();
         // Without branches: whether a cell is reserved and where its draw falls are coin tosses
@@ -104,9 +113,9 @@ export class ChannelList {
         interfered |= +(v === ChannelView.INTERFERED) << s;
         busy |= +(v === ChannelView.BUSY) << s;
       }
-      this.masks[ChannelView.QUIET * DECT_CARRIERS + c] = quiet;
-      this.masks[ChannelView.INTERFERED * DECT_CARRIERS + c] = interfered;
-      this.masks[ChannelView.BUSY * DECT_CARRIERS + c] = busy;
+      this.masks[ChannelView.QUIET * CARRIERS + c] = quiet;
+      this.masks[ChannelView.INTERFERED * CARRIERS + c] = interfered;
+      this.masks[ChannelView.BUSY * CARRIERS + c] = busy;
       quietCount += BIT_COUNT[quiet];
       interferedCount += BIT_COUNT[interfered];
     }
@@ -119,9 +128,9 @@ export class ChannelList {
     const c = carrierOf(ch);
     const bit = 1 << slotOf(ch);
     this.count(this.view[ch], -1);
-    this.masks[this.view[ch] * DECT_CARRIERS + c] &= ~bit;
+    this.masks[this.view[ch] * CARRIERS + c] &= ~bit;
     this.view[ch] = v;
-    this.masks[v * DECT_CARRIERS + c] |= bit;
+    this.masks[v * CARRIERS + c] |= bit;
     this.count(v, 1);
   }
 
@@ -150,7 +159,7 @@ export class ChannelList {
       let n = 0;
       if (any) n = wanted === ChannelView.QUIET ? this.quietCount : this.interferedCount;
       else
-        for (let c = 0; c < DECT_CARRIERS; c++) {
+        for (let c = 0; c < CARRIERS; c++) {
           // Kept for the walk below, which then needs no second look at the masks.
           const m = this.candidates(wanted, c, starts, width);
           found[c] = m;
@@ -158,15 +167,15 @@ export class ChannelList {
         }
       if (n === 0) continue;
       let k = Math.min(n - 1, Math.floor(this.rng.next() * n));
-      for (let c = 0; c < DECT_CARRIERS; c++) {
-        let m = any ? this.masks[wanted * DECT_CARRIERS + c] : found[c];
+      for (let c = 0; c < CARRIERS; c++) {
+        let m = any ? this.masks[wanted * CARRIERS + c] : found[c];
         const here = BIT_COUNT[m];
         if (k >= here) {
           k -= here;
           continue;
         }
         for (; k > 0; k--) m &= m - 1;
-        return c * DECT_SLOTS + (31 - Math.clz32(m & -m));
+        return c * SLOTS + (31 - Math.clz32(m & -m));
       }
     }
     return -1;
@@ -174,8 +183,8 @@ export class ChannelList {
 
   /** Start slots of carrier `c` seen as `wanted` (a double slot: its second cell not Busy). */
   private candidates(wanted: number, c: number, starts: number, width: SlotWidth): number {
-    let m = this.masks[wanted * DECT_CARRIERS + c] & starts;
-    if (width === 2) m &= ~(this.masks[ChannelView.BUSY * DECT_CARRIERS + c] >> 1);
+    let m = this.masks[wanted * CARRIERS + c] & starts;
+    if (width === 2) m &= ~(this.masks[ChannelView.BUSY * CARRIERS + c] >> 1);
     return m;
   }
 }
