@@ -145,6 +145,20 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
 }
 
 /**
+ * Seek the run back to `t` simulated seconds, as the seek bar does when let go (the store's seek: a
+ * re-run from the seed to `t`), and wait until the page shows that time.
+ */
+export async function seekTo(page: Page, t: number): Promise<void> {
+  await page.evaluate(async (to) => {
+    const lab = (window as unknown as { __lab: { getState(): { seek(t: number): Promise<void> } } }).__lab;
+    await lab.getState().seek(to);
+  }, t);
+  await expect
+    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
+    .toBeCloseTo(t, 1);
+}
+
+/**
  * Wait until every chart shows its latest data. Charts out of view draw only once the data settles
  * (draw-budget.ts), so a check reading a chart's drawing right after the run ends could read an
  * earlier one. Two animation frames first, so that the last commit's effects have handed the charts

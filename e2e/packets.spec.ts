@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { overlapping } from './boxes';
-import { expect, playToEnd, ready, test } from './fixtures';
+import { expect, playToEnd, ready, seekTo, test } from './fixtures';
 import { axeFindings } from './axe';
 
 interface Mark {
@@ -22,12 +22,9 @@ async function marks(page: Page): Promise<{ t: number; marks: Mark[] }> {
   return { t: Number(t), marks: JSON.parse(json ?? '[]') as Mark[] };
 }
 
-/** Seek the run (played to its end) back to `t` seconds, as the seek bar does. */
+/** Seek the run (played to its end) back to `t` seconds, and wait for the packet view to draw it. */
 async function seek(page: Page, t: number): Promise<void> {
-  await page.evaluate(async (to) => {
-    const lab = (window as unknown as { __lab: { getState(): { seek(t: number): Promise<void> } } }).__lab;
-    await lab.getState().seek(to);
-  }, t);
+  await seekTo(page, t);
   await expect.poll(async () => (await marks(page)).t).toBeCloseTo(t, 1);
 }
 
