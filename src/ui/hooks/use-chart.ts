@@ -4,6 +4,7 @@ import { pageBudget } from './draw-budget';
 import { notesOf } from '../../state/notes';
 import type { ChartId } from '../../state/url-codec';
 import { useLab } from './use-lab';
+import { VIEW_MARGIN_PX } from './use-near-view';
 import { useBaselineData } from '../baseline/baseline-store';
 import type { LiveTraces } from '../../state/live-traces';
 
@@ -34,9 +35,6 @@ function newest(live: LiveTraces | undefined, data: TraceData, view: ChartView):
     ? [live.traces, { ...view, simTime: live.simTime }]
     : [data, view];
 }
-
-/** How near the viewport a chart counts as in view, px. */
-const VIEW_MARGIN_PX = 200;
 
 /** A chart function of the charts module: `createXChart(el, options) → Chart`. */
 export type ChartFactory<O extends ChartOptions = ChartOptions> = (el: HTMLElement, options: O) => Chart;

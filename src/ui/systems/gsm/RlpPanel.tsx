@@ -6,9 +6,10 @@
  * when the channel erased it, on a hatched background while the channel was bad. It follows the run, or centres
  * on a TCP retransmission clicked on the sequence graph. The full run is on the link-layer chart.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { HIDDEN_TEXT, useHidden } from '../../exercises/hidden';
 import { useLab } from '../../hooks/use-lab';
+import { usePanelSources } from '../../hooks/use-near-view';
 import { useSvgScale } from '../../hooks/use-svg-scale';
 import { CHART_STYLE } from '../../theme/chart-style';
 import {
@@ -23,6 +24,7 @@ import { num } from '../../format';
 import { GSM_FRAME_KIND as K } from './rlp-decoder';
 
 const WIDTHS = [50, 100, 200] as const;
+const STRIP_SOURCES = ['link.frame', 'channel.state'];
 
 function cellColor(c: RlpCell): string {
   if (c.kind === K.I) return 'var(--good)';
@@ -135,9 +137,8 @@ export const RLP_COUNTERS: readonly [string, string][] = [
 
 /** The panel (`data-testid="gsm-rlp"`). */
 export function RlpPanel() {
-  const frames = useLab((s) => s.traces['link.frame']) as StripColumns | undefined;
-  const channel = useLab((s) => s.traces['channel.state']) as StripColumns | undefined;
-  useLab((s) => s.traceVersion);
+  const panel = useRef<HTMLElement>(null);
+  const [frames, channel] = usePanelSources<StripColumns>(panel, STRIP_SOURCES);
   const simTime = useLab((s) => s.simTime);
   const selection = useLab((s) => s.selection);
   const link = useLab((s) => s.summary?.link) as Record<string, unknown> | undefined;
@@ -149,7 +150,7 @@ export function RlpPanel() {
     : Math.max(0, now - width + 1);
   const to = from + width - 1;
   return (
-    <section className="panel gsm-rlp" data-testid="gsm-rlp" aria-labelledby="gsm-rlp-title">
+    <section ref={panel} className="panel gsm-rlp" data-testid="gsm-rlp" aria-labelledby="gsm-rlp-title">
       <h2 id="gsm-rlp-title">GSM RLP</h2>
       <dl
         className="gsm-rlp-counters"

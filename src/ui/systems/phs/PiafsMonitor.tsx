@@ -8,13 +8,15 @@
  * Colour is never the only cue (ui.md "Visual language"): CRC ERR rows say so in words, re-sent
  * frames carry ↺, REQ jumps ⇑ and the jump, a stuck REQ =.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLab } from '../../hooks/use-lab';
+import { usePanelSources } from '../../hooks/use-near-view';
 import { monitorPatterns, monitorRows, SLOT_S, type MonitorCell, type MonitorColumns } from './monitor-rows';
 import { count } from '../../format';
 import type { MonitorPattern } from '../../../engine/systems/phs/monitor-pattern';
 
 const SIZES = [20, 40, 80] as const;
+const MONITOR_SOURCES = ['piafs.monitor'];
 const LINKS = [1, 2, 3, 4, 5, 6] as const;
 
 const ERROR_STYLE = { color: 'var(--error)', fontWeight: 600 } as const;
@@ -156,8 +158,8 @@ function NumberSelect<N extends number>({
 
 /** The PIAFS monitor panel of the PHS lab (`data-testid="piafs-monitor"`). */
 export function PiafsMonitorPanel() {
-  const data = useLab((s) => s.traces['piafs.monitor']) as MonitorColumns | undefined;
-  useLab((s) => s.traceVersion); // re-render as records arrive
+  const panel = useRef<HTMLElement>(null);
+  const [data] = usePanelSources<MonitorColumns>(panel, MONITOR_SOURCES);
   const simTime = useLab((s) => s.simTime);
   const selection = useLab((s) => s.selection);
   const [link, setLink] = useState(2);
@@ -190,7 +192,12 @@ export function PiafsMonitorPanel() {
   };
 
   return (
-    <section className="piafs-monitor-panel" data-testid="piafs-monitor" aria-label="PIAFS monitor">
+    <section
+      ref={panel}
+      className="piafs-monitor-panel"
+      data-testid="piafs-monitor"
+      aria-label="PIAFS monitor"
+    >
       <div className="field inline">
         <NumberSelect label="Link" testId="piafs-monitor-link" value={link} options={LINKS} set={setLink} />{' '}
         <NumberSelect<(typeof SIZES)[number]>

@@ -1,0 +1,44 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { useLab } from './use-lab';
+
+/** How near the viewport an element counts as in view, px (a chart or panel scrolled to is ready). */
+export const VIEW_MARGIN_PX = 200;
+
+/**
+ * Whether `ref`'s element is on screen or within VIEW_MARGIN_PX of it. True until the browser has
+ * said otherwise, and always where it cannot tell (no IntersectionObserver: jsdom).
+ */
+export function useNearView(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver !== 'function') return;
+    const seen = new IntersectionObserver((entries) => setNear(entries[entries.length - 1].isIntersecting), {
+      rootMargin: `${VIEW_MARGIN_PX}px`,
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [ref]);
+  return near;
+}
+
+/**
+ * The trace sources a panel shows a window of (the GSM RLP strip, the PIAFS monitor), re-read at
+ * every commit — but while the run plays, only when the panel is in view or near it; else
+ * `undefined`, until it comes into view or the run stops. Reading a source writes the records
+ * queued for it into its columns (state/trace-buffers.ts "Folded when read"), and these are the
+ * page's largest: at "as fast as possible" the PIAFS monitor, below the fold, wrote about 100,000
+ * rows at each commit, 20–30 ms of the main thread in the commit's task — PHS's longest frames
+ * (issue 21). The charts out of view wait in the same way (draw-budget.ts).
+ */
+export function usePanelSources<T>(
+  ref: RefObject<Element | null>,
+  names: readonly string[],
+): (T | undefined)[] {
+  const near = useNearView(ref);
+  const live = useLab((s) => near || s.status !== 'playing');
+  // Re-render as records arrive, while live.
+  useLab((s) => (live ? s.traceVersion : -1));
+  const traces = useLab((s) => (live ? s.traces : null));
+  return names.map((name) => (traces ? (traces[name] as T | undefined) : undefined));
+}
