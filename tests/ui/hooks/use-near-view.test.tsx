@@ -8,7 +8,7 @@
 import { act, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePanelSources } from '../../../src/ui/hooks/use-near-view';
-import type { TraceData } from '../../../src/ui/charts/types';
+import type { TraceData } from '../../../src/state/trace-buffers';
 import { renderInLab } from '../render-lab';
 
 /** A stand-in IntersectionObserver the test tells what is on screen. */
@@ -44,7 +44,7 @@ function traces(length: number, reads: { n: number }): TraceData {
     enumerable: true,
     get: () => {
       reads.n++;
-      return { length, t: new Float64Array(length), cols: {} };
+      return { length, t: new Float64Array(length), cols: {}, dropped: 0 };
     },
   });
   return out as TraceData;
