@@ -156,6 +156,22 @@ function NumberSelect<N extends number>({
   );
 }
 
+const HOW_TO_READ =
+  'TIME in 10 ms slots; NUM = the frame’s own number, REQ = the number its sender expects next (modulo 128). ' +
+  '↺ re-sent, = REQ stuck on a missing frame, ⇑ REQ jumps.';
+
+/**
+ * Where the monitor pins to show pattern `p` whole — the CRC ERR run, the re-sent frame and the REQ
+ * jump after it — and the fewest slots that hold it.
+ */
+function patternWindow(p: MonitorPattern): { first: number; slots: (typeof SIZES)[number] } {
+  const span = p.resendSlot - p.crcFrom + 4 * (p.creep + 2);
+  return {
+    first: Math.max(0, p.crcFrom - 3),
+    slots: SIZES.find((n) => n >= span) ?? SIZES[SIZES.length - 1],
+  };
+}
+
 /** The PIAFS monitor panel of the PHS lab (`data-testid="piafs-monitor"`). */
 export function PiafsMonitorPanel() {
   const panel = useRef<HTMLElement>(null);
@@ -183,11 +199,9 @@ export function PiafsMonitorPanel() {
       setNote(`No run of CRC ERR rows followed by a REQ jump on link ${link} yet.`);
       return;
     }
-    setPinned(Math.max(0, next.crcFrom - 3));
-    // Show the whole pattern: the CRC ERR run, the re-sent frame and the REQ jump after it.
-    const span = next.resendSlot - next.crcFrom + 4 * (next.creep + 2);
-    const fit = SIZES.find((n) => n >= span) ?? SIZES[SIZES.length - 1];
-    if (fit > size) setSize(fit);
+    const shown = patternWindow(next);
+    setPinned(shown.first);
+    if (shown.slots > size) setSize(shown.slots);
     setNote(patternWords(next));
   };
 
@@ -226,8 +240,7 @@ export function PiafsMonitorPanel() {
         {note ||
           (pinned === null && selection
             ? `Around the retransmission clicked at ${selection.t.toFixed(2)} s.`
-            : 'TIME in 10 ms slots; NUM = the frame’s own number, REQ = the number its sender expects next (modulo 128). ' +
-              '↺ re-sent, = REQ stuck on a missing frame, ⇑ REQ jumps.')}
+            : HOW_TO_READ)}
       </p>
       {/* Its own sideways scroll where even the close-set table is wider than the panel (five-digit
           slots, CRC ERR on both sides), so the page never scrolls sideways (issue 20, item 31). */}
