@@ -8,7 +8,18 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, seekTo, statusIs, test } from './fixtures';
+import {
+  cliSummary,
+  expect,
+  pageSummary,
+  param,
+  playToEnd,
+  query,
+  ready,
+  seekTo,
+  statusIs,
+  test,
+} from './fixtures';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
 const run = promisify(execFile);
@@ -89,12 +100,7 @@ test.describe('GERAN in the lab', () => {
     // 70 s and paused, ≈ 7 s of wall time drawing every frame.)
     await playToEnd(page);
     await seekTo(page, 72);
-    const speech = page.getByTestId('param-speech');
-    await speech.evaluate((el) => {
-      const d = el.closest('details');
-      if (d) d.open = true;
-    });
-    await speech.selectOption('off');
+    await (await param(page, 'speech')).selectOption('off');
     await expect.poll(() => query(page)).toMatch(/events=[\d.]+@speech=off/);
     const at = Number(/events=([\d.]+)@speech=off/.exec(query(page))![1]);
     await page.getByTestId('speed').selectOption('max');

@@ -29,16 +29,20 @@ export function useNearView(ref: RefObject<Element | null>): boolean {
  * queued for it into its columns (state/trace-buffers.ts "Folded when read"), and these are the
  * page's largest: at "as fast as possible" the PIAFS monitor, below the fold, wrote about 100,000
  * rows at each commit, 20–30 ms of the main thread in the commit's task — PHS's longest frames
- * (issue 21). The charts out of view wait in the same way (draw-budget.ts).
+ * (issue 21). The charts out of view wait in the same way (draw-budget.ts). The first read after
+ * the wait writes what queued meanwhile — at most the source's cap — in one go: scrolled to during
+ * a long run at full speed, one long task then instead of one in every commit. A panel keeps what
+ * it last showed while it gets `undefined` (the PIAFS monitor: its table), not the columns it last
+ * read (the next records may overwrite them).
  */
 export function usePanelSources<T>(
   ref: RefObject<Element | null>,
   names: readonly string[],
 ): (T | undefined)[] {
   const near = useNearView(ref);
-  const live = useLab((s) => near || s.status !== 'playing');
-  // Re-render as records arrive, while live.
-  useLab((s) => (live ? s.traceVersion : -1));
-  const traces = useLab((s) => (live ? s.traces : null));
+  const reading = useLab((s) => near || s.status !== 'playing');
+  // Re-render as records arrive, while reading.
+  useLab((s) => (reading ? s.traceVersion : -1));
+  const traces = useLab((s) => (reading ? s.traces : null));
   return names.map((name) => (traces ? (traces[name] as T | undefined) : undefined));
 }

@@ -8,6 +8,8 @@
 import { act, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePanelSources } from '../../../src/ui/hooks/use-near-view';
+import { RlpPanel } from '../../../src/ui/systems/gsm/RlpPanel';
+import { PiafsMonitorPanel } from '../../../src/ui/systems/phs/PiafsMonitor';
 import type { TraceData } from '../../../src/state/trace-buffers';
 import { renderInLab } from '../render-lab';
 
@@ -101,4 +103,47 @@ describe('usePanelSources', () => {
     act(() => h.store.setState({ traces: traces(2, reads), traceVersion: 2 }));
     expect(host.querySelector('[data-testid="probe"]')!.getAttribute('data-length')).toBe('2');
   });
+
+  /** A commit's traces in which each of `names` is an empty source that counts its reads. */
+  function emptySources(names: readonly string[], reads: { n: number }): TraceData {
+    const out = {};
+    for (const name of names)
+      Object.defineProperty(out, name, {
+        enumerable: true,
+        get: () => {
+          reads.n++;
+          return { length: 0, t: new Float64Array(0), cols: {}, dropped: 0 };
+        },
+      });
+    return out as TraceData;
+  }
+
+  for (const [name, Panel, sources, testId] of [
+    ['the PIAFS monitor', PiafsMonitorPanel, ['piafs.monitor'], 'piafs-monitor'],
+    ['the RLP panel', RlpPanel, ['link.frame', 'channel.state'], 'gsm-rlp'],
+  ] as const) {
+    it(`${name} reads its sources through it: none off screen while playing, all once paused`, () => {
+      const reads = { n: 0 };
+      const { host, h } = renderInLab(<Panel />, (h) =>
+        h.store.setState({ status: 'playing', traces: emptySources(sources, reads), traceVersion: 1 }),
+      );
+      expect(reads.n).toBe(sources.length);
+      const panel = host.querySelector(`[data-testid="${testId}"]`)!;
+      const seen = FakeObserver.all.find((o) => o.targets.includes(panel))!;
+      expect(seen, 'the panel is watched').toBeDefined();
+      seen.show(false);
+      const before = reads.n;
+      const shown = panel.innerHTML;
+      for (let v = 2; v <= 4; v++)
+        act(() => h.store.setState({ traces: emptySources(sources, reads), traceVersion: v, simTime: v }));
+      expect(reads.n).toBe(before);
+      if (Panel === PiafsMonitorPanel)
+        expect(panel.querySelector('table')?.outerHTML, 'the table it last drew').toBe(
+          new DOMParser().parseFromString(shown, 'text/html').querySelector('table')?.outerHTML,
+        );
+      // Paused (status ready): read at once, off screen too.
+      act(() => h.store.setState({ status: 'ready', traces: emptySources(sources, reads), traceVersion: 5 }));
+      expect(reads.n).toBe(before + sources.length);
+    });
+  }
 });

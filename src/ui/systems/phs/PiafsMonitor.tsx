@@ -8,7 +8,7 @@
  * Colour is never the only cue (ui.md "Visual language"): CRC ERR rows say so in words, re-sent
  * frames carry ↺, REQ jumps ⇑ and the jump, a stuck REQ =.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLab } from '../../hooks/use-lab';
 import { usePanelSources } from '../../hooks/use-near-view';
 import { monitorPatterns, monitorRows, SLOT_S, type MonitorCell, type MonitorColumns } from './monitor-rows';
@@ -191,6 +191,12 @@ export function PiafsMonitorPanel() {
     return Math.max(0, nowSlot - size + 1);
   }, [pinned, selection, nowSlot, size]);
   const to = from + size - 1;
+  // Off screen while the run plays the panel reads nothing (usePanelSources): it keeps the table it
+  // last drew (the same element: React does not render it again), not a one-row "no frames" one
+  // whose height would move the page under a reader further down.
+  const table = useRef<ReactNode>(null);
+  if (data !== undefined || table.current === null)
+    table.current = <PiafsMonitorTable data={data} link={link} fromSlot={from} toSlot={to} />;
 
   const findNext = () => {
     const found = monitorPatterns(data, link - 1);
@@ -245,7 +251,7 @@ export function PiafsMonitorPanel() {
       {/* Its own sideways scroll where even the close-set table is wider than the panel (five-digit
           slots, CRC ERR on both sides), so the page never scrolls sideways (issue 20, item 31). */}
       <div className="piafs-monitor-scroll" tabIndex={0} role="region" aria-label="PIAFS monitor table">
-        <PiafsMonitorTable data={data} link={link} fromSlot={from} toSlot={to} />
+        {table.current}
       </div>
     </section>
   );
