@@ -150,11 +150,9 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
  */
 export async function seekTo(page: Page, t: number): Promise<void> {
   await page.evaluate(async (to) => {
-    type Lab = { getState(): { seek(t: number): Promise<void>; settle(): Promise<void> } };
-    const lab = (window as unknown as { __lab: Lab }).__lab;
-    await lab.getState().seek(to);
+    await window.__lab?.getState().seek(to);
     // Everything the seek brought committed: the poll below then cannot pass on the time before it.
-    await lab.getState().settle();
+    await window.__lab?.getState().settle();
   }, t);
   await expect
     .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))

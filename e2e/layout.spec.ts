@@ -58,6 +58,13 @@ async function resizeTo(page: Page, width: number): Promise<void> {
     .toBeLessThanOrEqual(1);
 }
 
+/** Load `url` with the window `width` px wide, until the lab is ready. */
+async function openAt(page: Page, url: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(url);
+  await ready(page);
+}
+
 /**
  * Open `url` at `first` px and run `check` there, then at each other width after resizing the
  * window to it. Each page is loaded once, at the widths in turn (so that every width has pages
@@ -71,9 +78,7 @@ async function atEveryWidth(
   first: (typeof WIDTHS)[number],
   check: (where: string) => Promise<void>,
 ): Promise<void> {
-  await page.setViewportSize({ width: first, height: 900 });
-  await page.goto(url);
-  await ready(page);
+  await openAt(page, url, first);
   for (const width of [first, ...WIDTHS.filter((w) => w !== first)]) {
     if (width !== first) await resizeTo(page, width);
     await check(`${url} at ${width} px${width === first ? '' : ' (resized)'}`);
@@ -85,9 +90,7 @@ test('IS-707 first visit at 390, 1280 and 1920 px: nothing on the map or the too
 }) => {
   // The first visit, loaded at each width.
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    await ready(page);
+    await openAt(page, '/', width);
     await checkMap(page, `IS-707 at ${width} px`);
     await checkToolbar(page, `IS-707 at ${width} px`);
   }
@@ -123,9 +126,7 @@ test('GSM first visit at every width: the base station’s long label clears the
   page,
 }) => {
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/?system=gsm');
-    await ready(page);
+    await openAt(page, '/?system=gsm', width);
     await checkMap(page, `GSM at ${width} px`);
   }
 });

@@ -179,21 +179,11 @@ export abstract class ConnectionCore {
   }
 
   /**
-   * Seconds during which the RTO in force (the backed-off value) sat at
-   * rtoMax, up to `now`. Counted while the connection is open, whether or not
-   * the timer is running at that moment (in a bulk transfer it always is).
-   */
-  rtoAtMaxTime(now: Nanos): number {
-    const spans = this.rtoAtMaxSpans(now);
-    let ns = 0;
-    for (let i = 0; i < spans.length; i += 2) ns += spans[i + 1] - spans[i];
-    return ns / 1e9;
-  }
-
-  /**
-   * The spans of {@link rtoAtMaxTime} up to `now`, oldest first, flat: start, end, start, end, …
-   * in ns. Connections that overlap (netperf crr's closing one and the next, a page's parallel
-   * fetches) sit at rtoMax at the same time: their summary takes the union (rto-at-max.ts).
+   * The spans during which the RTO in force (the backed-off value) sat at rtoMax, up to `now`,
+   * oldest first, flat: start, end, start, end, … in ns. Counted while the connection is open,
+   * whether or not the timer is running at that moment (in a bulk transfer it always is).
+   * Connections that overlap (netperf crr's closing one and the next, a page's parallel fetches) sit
+   * at rtoMax at the same time: their time there is the union (rto-at-max.ts `rtoAtMaxUnion`).
    */
   rtoAtMaxSpans(now: Nanos): readonly Nanos[] {
     if (this.atMaxSince < 0 || now <= this.atMaxSince) return this.atMaxSpans;

@@ -4,7 +4,7 @@ import { pageBudget } from './draw-budget';
 import { notesOf } from '../../state/notes';
 import type { ChartId } from '../../state/url-codec';
 import { useLab } from './use-lab';
-import { VIEW_MARGIN_PX } from './use-near-view';
+import { observeNear } from './use-near-view';
 import { useBaselineData } from '../baseline/baseline-store';
 import type { LiveTraces } from '../../state/live-traces';
 
@@ -86,15 +86,9 @@ export function useChart<O extends ChartOptions>(
     chart.current = budgeted;
     budgeted.update(last.current.data, last.current.view);
     // Out of view (with a margin, so a chart scrolled to is already drawn) it waits for the data to settle.
-    const seen =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => budgeted.show(entries[entries.length - 1].isIntersecting), {
-            rootMargin: `${VIEW_MARGIN_PX}px`,
-          })
-        : null;
-    seen?.observe(el);
+    const unobserve = observeNear(el, (near) => budgeted.show(near));
     return () => {
-      seen?.disconnect();
+      unobserve();
       budgeted.remove();
       c.destroy();
       chart.current = null;

@@ -2,23 +2,29 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useLab } from './use-lab';
 
 /** How near the viewport an element counts as in view, px (a chart or panel scrolled to is ready). */
-export const VIEW_MARGIN_PX = 200;
+const VIEW_MARGIN_PX = 200;
+
+/**
+ * Call `near(true | false)` as `el` comes within VIEW_MARGIN_PX of the screen or leaves it; returns
+ * the call that stops watching. Where the browser cannot tell (no IntersectionObserver: jsdom) it
+ * never calls: the element counts as near.
+ */
+export function observeNear(el: Element, near: (on: boolean) => void): () => void {
+  if (typeof IntersectionObserver !== 'function') return () => {};
+  const seen = new IntersectionObserver((entries) => near(entries[entries.length - 1].isIntersecting), {
+    rootMargin: `${VIEW_MARGIN_PX}px`,
+  });
+  seen.observe(el);
+  return () => seen.disconnect();
+}
 
 /**
  * Whether `ref`'s element is on screen or within VIEW_MARGIN_PX of it. True until the browser has
- * said otherwise, and always where it cannot tell (no IntersectionObserver: jsdom).
+ * said otherwise, and always where it cannot tell.
  */
 export function useNearView(ref: RefObject<Element | null>): boolean {
   const [near, setNear] = useState(true);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver !== 'function') return;
-    const seen = new IntersectionObserver((entries) => setNear(entries[entries.length - 1].isIntersecting), {
-      rootMargin: `${VIEW_MARGIN_PX}px`,
-    });
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [ref]);
+  useEffect(() => (ref.current ? observeNear(ref.current, setNear) : undefined), [ref]);
   return near;
 }
 

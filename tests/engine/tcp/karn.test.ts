@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seconds } from '../../../src/engine/core/time';
 import { resolveProfile } from '../../../src/engine/tcp/profiles';
+import { rtoAtMaxUnion } from '../../../src/engine/tcp/rto-at-max';
 import { Bench, dropSeq, type DropRule } from './harness';
 
 /** ns-2 Reno bulk transfer a → b, RTT exactly 1 s (no serialisation time). */
@@ -51,7 +52,7 @@ describe("Karn's algorithm", () => {
     // 6, 12, 24, 48, then 96 clamped to 64: timeouts at 6, 18, 42, 90.
     expect(b.trace('tcp.timeout').map((r) => r[0])).toEqual([6, 18, 42, 90]);
     expect(tx.rtoEstimator.active).toBe(seconds(64));
-    expect(tx.rtoAtMaxTime(seconds(120))).toBeCloseTo(30, 9);
+    expect(rtoAtMaxUnion([tx], seconds(120))).toBeCloseTo(30, 9);
     b.run(200);
     // t = 154: the next resend gets through; its ACK (t = 155) gives no sample; new data sent at 155 is
     // timed and its ACK at 156 restores the computed RTO.
@@ -72,6 +73,6 @@ describe("Karn's algorithm", () => {
       [156, 3],
     ]);
     expect(tx.stats.maxRto).toBe(64);
-    expect(tx.rtoAtMaxTime(seconds(200))).toBeCloseTo(156 - 90, 9);
+    expect(rtoAtMaxUnion([tx], seconds(200))).toBeCloseTo(156 - 90, 9);
   });
 });
