@@ -23,6 +23,17 @@ const FIRST_CALL_EXTRA_MS = 60_000;
 export const MAX_SPEED_COMMIT_MS = 60;
 
 /**
+ * Least time between two commits while playing at a paced speed (0.1× to 100×), ms: every third
+ * animation frame at 60 Hz, twenty commits a second.
+ * Committing at every animation frame (about 40 a second) re-rendered the page, redrew the charts
+ * and the map and re-laid out the page each time, for a sixth of a simulated second at 10×: the page
+ * took 0.57 (IS-707 at 1×) to 1.37 (DECT at 10×) of a core while the engine's worker took 0.02–0.04.
+ * Twenty a second is twice the charts' ten-a-second floor (issue 21); the phone follows a drag at
+ * once whatever the rate (map.ts draws the held position itself).
+ */
+export const PACED_COMMIT_MS = 45;
+
+/**
  * While playing at "max", the store (what React renders: the summary, the seek bar, the system
  * panels) takes the commits in at most this often, ms; in between a commit only reaches the charts
  * (`Runtime.live`), which thus still update every MAX_SPEED_COMMIT_MS or so.
@@ -138,9 +149,11 @@ export class Runtime {
     if (this.scheduled) return;
     this.scheduled = true;
     this.deps.frame(() => {
-      // At full speed the page is repainted at most every MAX_SPEED_COMMIT_MS: the engine's
-      // results are folded in less often, so drawing never starves the page of frames.
-      const wait = this.get().status === 'playing' && this.get().speed === 'max' ? MAX_SPEED_COMMIT_MS : 0;
+      // While playing the page is repainted at most every MAX_SPEED_COMMIT_MS (max) or
+      // PACED_COMMIT_MS: the engine's results are folded in less often, so drawing never starves
+      // the page of frames. Stopped (a step, a seek, an edit), a result is shown at the next frame.
+      const { status, speed } = this.get();
+      const wait = status !== 'playing' ? 0 : speed === 'max' ? MAX_SPEED_COMMIT_MS : PACED_COMMIT_MS;
       if (this.deps.now() - this.lastCommit < wait) {
         this.scheduled = false;
         this.scheduleCommit();

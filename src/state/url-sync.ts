@@ -64,7 +64,8 @@ export interface UrlBinding {
  */
 export function bindUrl(
   store: LabStore,
-  location: { pathname: string },
+  /** `href`, when given, is read to leave an address someone else just set alone (see `write`). */
+  location: { pathname: string; readonly href?: string },
   history: HistoryLike,
   frame: (cb: () => void) => void,
   viewForLink: (state: LabState) => ViewState = (s) => s.view,
@@ -74,8 +75,16 @@ export function bindUrl(
   /** The place of the entry last written (null before the first: the page's own entry). */
   let place: Place | null = null;
   let restoring = 0;
+  /** The address as the lab last left it (after its own write or an applied restore). */
+  let ours: string | null = null;
   const write = () => {
     scheduled = false;
+    // The address changed since the lab last wrote it, and no restore is applying it: a fragment
+    // typed or pasted by hand, or Back and Forward, whose hashchange or popstate handler has not
+    // run yet. Writing the store's address now would replace it before it is read, and the
+    // handler would then apply the old view (seen as a test opening a second exercise by its
+    // fragment and getting the first). The handler's restore writes the address afterwards.
+    if (restoring === 0 && ours !== null && location.href !== undefined && location.href !== ours) return;
     const state = store.getState();
     // While a scenario loads, the view may already be the new place's and the text still the old
     // one's: the address is written once the load's result is committed.
@@ -88,6 +97,7 @@ export function bindUrl(
     last = url;
     if (push) history.pushState?.(LAB_ENTRY, '', url);
     else history.replaceState(LAB_ENTRY, '', url);
+    ours = location.href ?? null;
   };
   const stop = store.subscribe((s, prev) => {
     if (
@@ -120,6 +130,7 @@ export function bindUrl(
         // Writes still to come belong to the restored entry.
         place = placeOf(store.getState());
         restoring--;
+        ours = location.href ?? null;
       }
     },
   };

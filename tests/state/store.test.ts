@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
 import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
-import { MAX_SPEED_VIEW_MS } from '../../src/state/runtime';
+import { MAX_SPEED_VIEW_MS, PACED_COMMIT_MS } from '../../src/state/runtime';
 import { harness, settle, tick, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
@@ -140,6 +140,33 @@ describe('lab store', () => {
     const s = h.store.getState();
     expect(s.simTime).toBe(live.simTime);
     expect(s.traces).toBe(live.traces);
+    expect(s.traces['tcp.send'].length).toBe(Math.round(s.simTime / 0.02));
+  });
+
+  it('at a paced speed the store commits at most every PACED_COMMIT_MS yet over ten times a second; a step while paused shows at the next frame', async () => {
+    await loaded('system=is707&fer=0.2&duration=1000', harness({ tasks: true, clockedRequests: true }));
+    let commits = 0;
+    const unsubscribe = h.store.subscribe((s, prev) => {
+      if (s.traceVersion !== prev.traceVersion) commits++;
+    });
+    h.store.getState().setSpeed('10');
+    h.store.getState().play();
+    await h.frames(1, 0);
+    // 120 frames of 1/60 s: 2 s of playing at 10×.
+    await h.frames(120, 1000 / 60);
+    const played = h.store.getState().simTime;
+    expect(commits).toBeLessThanOrEqual(Math.ceil(2000 / PACED_COMMIT_MS) + 1);
+    expect(commits).toBeGreaterThanOrEqual(2 * 10);
+    // Every commit folded in all the frames run since the last one: nothing is lost, only grouped.
+    expect(played).toBeGreaterThan(15);
+    h.store.getState().pause();
+    await settle(h);
+    const paused = commits;
+    await h.store.getState().stepFrame();
+    await h.frames(1, 1);
+    expect(commits).toBe(paused + 1);
+    unsubscribe();
+    const s = h.store.getState();
     expect(s.traces['tcp.send'].length).toBe(Math.round(s.simTime / 0.02));
   });
 

@@ -31,6 +31,45 @@ describe('URL sync', () => {
   });
 });
 
+describe('URL sync and an address set by someone else', () => {
+  it('a fragment typed by hand is not written over before its hashchange applies it', async () => {
+    h = harness();
+    // The browser's address: the lab's writes and the person's typing both change it.
+    const address = { pathname: '/', href: 'http://lab/' };
+    const urls: string[] = [];
+    const history = {
+      replaceState(_d: unknown, _u: string, url?: string | URL | null) {
+        urls.push(String(url));
+        address.href = `http://lab${String(url)}`;
+      },
+    };
+    const frames: (() => void)[] = [];
+    const url = bindUrl(h.store, address, history, (cb) => frames.push(cb));
+    const p = h.store.getState().load('system=is707&fer=0.3');
+    await settle(h);
+    await p;
+    await settle(h);
+    expect(urls).toEqual(['/?system=is707&fer=0.3']);
+    frames.splice(0).forEach((f) => f());
+    // A change in the page schedules a write; before its frame the person pastes another fragment.
+    h.store.getState().setTheme('dark');
+    expect(frames.length).toBe(1);
+    address.href = 'http://lab/?system=is707&fer=0.3#exercise=is707-max-rto';
+    frames.splice(0).forEach((f) => f());
+    expect(urls).toHaveLength(1);
+    expect(address.href).toBe('http://lab/?system=is707&fer=0.3#exercise=is707-max-rto');
+    // Its hashchange applies it (the page's handler, as boot.tsx): the lab writes again from then on.
+    await url.restore(async () => {
+      h.store.getState().setView({ exercise: 'is707-max-rto' });
+    });
+    frames.splice(0).forEach((f) => f());
+    expect(urls.at(-1)).toBe('/?system=is707&fer=0.3#exercise=is707-max-rto&theme=dark');
+    h.store.getState().setTheme('light');
+    frames.splice(0).forEach((f) => f());
+    expect(urls.at(-1)).toBe('/?system=is707&fer=0.3#exercise=is707-max-rto&theme=light');
+  });
+});
+
 describe('URL sync with an adjusted view', () => {
   it('writes the view the page gives for the link (e.g. without a preset that no longer applies)', async () => {
     h = harness();
