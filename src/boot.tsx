@@ -67,6 +67,10 @@ function createPageStore(spawn: (onCrash: (message: string) => void) => EngineCl
     task: pageTask(),
     randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
     workers: poolSize(navigator.hardwareConcurrency),
+    later: (cb, ms) => {
+      const timer = setTimeout(cb, ms);
+      return () => clearTimeout(timer);
+    },
   });
 }
 

@@ -36,8 +36,11 @@ export class CancelSignal {
 }
 
 export interface PoolOptions {
-  /** Spawn one engine (the page: spawnEngine). */
-  spawn(onCrash: (message: string) => void): EngineClient;
+  /**
+   * Spawn one engine (the page: spawnEngine), or lend one (`release` given: job-engines.ts), which
+   * is then released when its part of the job is done, unless it crashed or the job was cancelled.
+   */
+  spawn(onCrash: (message: string) => void): EngineClient & { release?(): void };
   workers: number;
   onProgress?(done: number, total: number): void;
   /** Set to true (e.g. from a Cancel button) to stop early; a CancelSignal also terminates the engines. */
@@ -87,7 +90,8 @@ export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOp
       opts.onProgress?.(done, scenarios.length);
     }
     unregister?.();
-    engine.terminate();
+    if (crashed || opts.signal?.cancelled || !engine.release) engine.terminate();
+    else engine.release();
   };
   await Promise.all(Array.from({ length: n }, worker));
   return { summaries, errors, cancelled: opts.signal?.cancelled === true };

@@ -216,4 +216,9 @@ export interface LabDeps {
   randomSeed(): number;
   /** Engines a background job may run at once (the page: hardware threads − 1); default 1. */
   workers?: number;
+  /**
+   * Call `cb` after `ms` (the page: setTimeout); returns its cancel. Given, a job's engines are
+   * kept for the next job for a while (state/job-engines.ts); without it each job's are terminated.
+   */
+  later?(cb: () => void, ms: number): () => void;
 }

@@ -48,10 +48,17 @@ export interface CallLogEntry {
  * `workers`: engines a background job may run at once (LabDeps.workers). `calls`: when given, every
  * call the store makes to an engine is logged there as sent and as answered. `clockedRequests`: step
  * answers lose their worker time (`busyMs`), so the store sizes requests by the fake clock's round
- * trip — a test needing many answers over fake time then gets small, cheap ones.
+ * trip — a test needing many answers over fake time then gets small, cheap ones. `later`: the
+ * store's timer (LabDeps.later); given, jobs keep their engines for the next job (job-engines.ts).
  */
 export function harness(
-  options: { workers?: number; calls?: CallLogEntry[]; clockedRequests?: boolean; tasks?: boolean } = {},
+  options: {
+    workers?: number;
+    calls?: CallLogEntry[];
+    clockedRequests?: boolean;
+    tasks?: boolean;
+    later?: (cb: () => void, ms: number) => () => void;
+  } = {},
 ): Harness {
   let now = 0;
   let queue: (() => void)[] = [];
@@ -76,6 +83,7 @@ export function harness(
     }),
     randomSeed: () => 4242,
     workers: options.workers,
+    later: options.later,
     spawn(onCrash): EngineClient {
       spawned++;
       live++;

@@ -2,12 +2,14 @@
  * The jobs slice: background runs besides the live one — sweeps, compares and exercise checks.
  * Every engine they use is spawned through the store's injected dependencies (`LabDeps.spawn`),
  * as the live run's is, so the page, the tests and any other host decide what an engine is; the
- * panels only start jobs, read their progress here and cancel them.
+ * panels only start jobs, read their progress here and cancel them. A job's engines are kept for
+ * the next job for a while when the host gives a timer (`LabDeps.later`, job-engines.ts).
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { parseScenario } from '../../engine/scenarios';
 import type { EngineClient } from '../../worker/client';
 import { CancelSignal, runHeadlessPool, type PoolResult } from '../headless-pool';
+import { JobEngines } from '../job-engines';
 import { TraceBuffers } from '../trace-buffers';
 import type { JobKind, JobProgress, JobsSlice, LabDeps, LabState, TracedRun } from '../types';
 
@@ -144,9 +146,10 @@ class JobRegistry {
   }
 }
 
-/** One run to its end with its traces, in an engine of its own, terminated when it ends or is cancelled. */
+/** One run to its end with its traces, in an engine of its own: released when it ends, terminated when cancelled. */
 async function runTracedJob(
   deps: LabDeps,
+  engines: JobEngines,
   jobs: JobRegistry,
   id: string,
   text: string,
@@ -154,7 +157,7 @@ async function runTracedJob(
 ): Promise<TracedRun> {
   const signal = jobs.start(id, kind, 1);
   let crash: string | null = null;
-  const engine = deps.spawn((message) => {
+  const engine = engines.acquire((message) => {
     crash = message;
   });
   const unregister = signal.onCancel(() => engine.terminate());
@@ -176,13 +179,19 @@ async function runTracedJob(
     throw err;
   } finally {
     unregister();
-    engine.terminate();
+    if (crash !== null || signal.cancelled) engine.terminate();
+    else engine.release();
   }
 }
 
 export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
   return (set, get) => {
     const jobs = new JobRegistry(get, set);
+    const engines = new JobEngines({
+      spawn: deps.spawn,
+      keep: Math.max(1, deps.workers ?? 1),
+      later: deps.later,
+    });
     return {
       jobs: {},
       async runHeadless(id, kind, scenarios, options = {}) {
@@ -191,7 +200,7 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
         let result: PoolResult;
         try {
           result = await runHeadlessPool(scenarios, {
-            spawn: (onCrash) => deps.spawn(onCrash),
+            spawn: (onCrash) => engines.acquire(onCrash),
             workers,
             signal,
             onProgress: (done) => {
@@ -205,7 +214,7 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
         jobs.finish(id, signal, null);
         return result;
       },
-      runTraced: (id, text, kind = 'compare') => runTracedJob(deps, jobs, id, text, kind),
+      runTraced: (id, text, kind = 'compare') => runTracedJob(deps, engines, jobs, id, text, kind),
       workerCount() {
         return Math.max(1, deps.workers ?? 1);
       },
