@@ -90,6 +90,12 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
       { timeout: 30_000, intervals: [150] },
     )
     .toBe(true);
+  // On screen at 1× it asks the store for a commit at every frame (store.test.ts holds the store to
+  // it); off screen it lets go, and the store commits at most every PACED_COMMIT_MS (runtime.ts).
+  const canvas = page.getByTestId('packet-canvas');
+  await expect(canvas).toHaveAttribute('data-following', 'true');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(canvas).toHaveAttribute('data-following', 'false');
   await page.getByTestId('pause').click();
   await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
   const stopped = await page.evaluate(
@@ -101,10 +107,12 @@ test('the packet view moves at 1× and, paused, shows the instant the charts sho
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('packet-waiting')).toBeVisible();
+  await expect(canvas).toHaveAttribute('data-following', 'false');
   // In slow motion it draws again, and the datagrams move on.
   await page.getByTestId('speed').selectOption('0.25');
   await expect(page.getByTestId('packet-waiting')).toBeHidden();
   await page.getByTestId('packet-view').scrollIntoViewIfNeeded();
+  await expect(canvas).toHaveAttribute('data-following', 'true');
   const slow = (await marks(page)).t;
   await expect.poll(async () => (await marks(page)).t).toBeGreaterThan(slow);
 });

@@ -12,7 +12,7 @@ import { bindUrl, isLabEntry, LAB_ENTRY } from './state/url-sync';
 import type { EngineClient } from './worker/client';
 import { App } from './ui/components/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
-import { pageTask } from './ui/page-task';
+import { pageLater, pageTask } from './ui/page-task';
 import { LabProvider } from './ui/hooks/use-lab';
 import { pageBudget } from './ui/hooks/draw-budget';
 import { setBootExercise } from './ui/exercises/boot';
@@ -67,10 +67,7 @@ function createPageStore(spawn: (onCrash: (message: string) => void) => EngineCl
     task: pageTask(),
     randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
     workers: poolSize(navigator.hardwareConcurrency),
-    later: (cb, ms) => {
-      const timer = setTimeout(cb, ms);
-      return () => clearTimeout(timer);
-    },
+    later: pageLater,
   });
 }
 

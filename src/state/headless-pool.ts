@@ -38,7 +38,8 @@ export class CancelSignal {
 export interface PoolOptions {
   /**
    * Spawn one engine (the page: spawnEngine), or lend one (`release` given: job-engines.ts), which
-   * is then released when its part of the job is done, unless it crashed or the job was cancelled.
+   * is then released when its part of the job is done, unless it crashed, a call threw or the job
+   * was cancelled.
    */
   spawn(onCrash: (message: string) => void): EngineClient & { release?(): void };
   workers: number;
@@ -70,6 +71,8 @@ export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOp
   const engines: EngineClient[] = [];
   const worker = async () => {
     let crashed: string | null = null;
+    // A call that threw (not a run's own errors) may have left the engine unfit to lend again.
+    let threw = false;
     const engine = opts.spawn((m) => {
       crashed = m;
     });
@@ -84,13 +87,14 @@ export async function runHeadlessPool(scenarios: readonly string[], opts: PoolOp
       } catch (err) {
         // A run cut short by Cancel is no failure: its engine was stopped on purpose.
         if (opts.signal?.cancelled) break;
+        threw = true;
         errors.push(`${scenarios[i]}: ${err instanceof Error ? err.message : String(err)}`);
       }
       done++;
       opts.onProgress?.(done, scenarios.length);
     }
     unregister?.();
-    if (crashed || opts.signal?.cancelled || !engine.release) engine.terminate();
+    if (crashed || threw || opts.signal?.cancelled || !engine.release) engine.terminate();
     else engine.release();
   };
   await Promise.all(Array.from({ length: n }, worker));

@@ -10,9 +10,11 @@
  *
  * Reuse cannot change a result: a job's run starts from its scenario and seed in a fresh
  * simulation (`runHeadless`, or `load` for a traced run), exactly as the CLI's sweep workers run
- * one scenario after another in one thread. What an idle engine holds — compiled code, and a traced
- * run's rings until its next load — is let go when it is terminated, after IDLE_ENGINE_MS unused.
- * A cancelled or crashed job's engine is terminated, never kept (Cancel stops a run at once).
+ * one scenario after another in one thread. Only engines that ran headless jobs are kept: a traced
+ * run stays loaded in its engine's session (tens of MB of trace rings), so that engine is
+ * terminated when its job ends (slices/jobs.ts). An idle engine holds its compiled code until it is
+ * terminated, after IDLE_ENGINE_MS unused. A cancelled or crashed job's engine, or one a call threw
+ * in, is terminated, never kept (Cancel stops a run at once).
  */
 import type { EngineClient } from '../worker/client';
 
@@ -33,7 +35,7 @@ export interface JobEngineDeps {
    * Call `cb` after `ms` (the page: setTimeout); returns its cancel. Without it no engine is kept:
    * each job's engines are terminated when it ends.
    */
-  later?(cb: () => void, ms: number): () => void;
+  later?(ms: number, cb: () => void): () => void;
 }
 
 interface Slot {
@@ -69,6 +71,8 @@ export class JobEngines {
     return {
       api: slot.client.api,
       terminate: () => {
+        // A job's handle stops nothing once released: the engine may be another job's by then.
+        if (!lent) return;
         lent = false;
         stop();
       },
@@ -81,22 +85,13 @@ export class JobEngines {
           this.drop(slot);
           stop();
         };
-        slot.stopWait = this.deps.later(() => {
+        slot.stopWait = this.deps.later(IDLE_ENGINE_MS, () => {
           this.drop(slot);
           stop();
-        }, IDLE_ENGINE_MS);
+        });
         this.idle.push(slot);
       },
     };
-  }
-
-  /** Terminate every idle engine now. */
-  clear(): void {
-    for (const slot of this.idle.splice(0)) {
-      slot.stopWait?.();
-      slot.dead = true;
-      slot.client.terminate();
-    }
   }
 
   private spawn(): Slot {

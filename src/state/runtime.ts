@@ -29,7 +29,9 @@ export const MAX_SPEED_COMMIT_MS = 60;
  * and the map and re-laid out the page each time, for a sixth of a simulated second at 10×: the page
  * took 0.57 (IS-707 at 1×) to 1.37 (DECT at 10×) of a core while the engine's worker took 0.02–0.04.
  * Twenty a second is twice the charts' ten-a-second floor (issue 21); the phone follows a drag at
- * once whatever the rate (map.ts draws the held position itself).
+ * once whatever the rate (map.ts draws the held position itself); a view whose picture moves frame
+ * by frame, the packet view on screen at 1× and in slow motion, asks for every frame
+ * (`Runtime.followEveryFrame`).
  */
 export const PACED_COMMIT_MS = 45;
 
@@ -64,6 +66,8 @@ export class Runtime {
   furthestFloor = 0;
   /** Called after each commit (playback's max-speed loop resumes when the page has caught up). */
   onCommit: () => void = () => {};
+  /** Views that animate with the run and asked for a commit at every frame (`followEveryFrame`). */
+  private everyFrame = 0;
   /** Calls out to the engine, each until it answers: a silent engine is reported (issue 20 item 13). */
   private readonly watch: EngineWatch;
 
@@ -78,6 +82,21 @@ export class Runtime {
           'out of memory without saying so.',
       ),
     );
+  }
+
+  /**
+   * A view that moves with the run frame by frame (the packet view on screen at 1× and slower)
+   * asks for a commit at every animation frame while the run plays at a paced speed, instead of
+   * every PACED_COMMIT_MS; returns the release.
+   */
+  followEveryFrame(): () => void {
+    this.everyFrame++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.everyFrame--;
+    };
   }
 
   /** The current engine, spawning one on first use. */
@@ -153,12 +172,17 @@ export class Runtime {
       // PACED_COMMIT_MS: the engine's results are folded in less often, so drawing never starves
       // the page of frames. Stopped (a step, a seek, an edit), a result is shown at the next frame.
       const { status, speed } = this.get();
-      const wait = status !== 'playing' ? 0 : speed === 'max' ? MAX_SPEED_COMMIT_MS : PACED_COMMIT_MS;
-      if (this.deps.now() - this.lastCommit < wait) {
+      const paced = this.everyFrame > 0 ? 0 : PACED_COMMIT_MS;
+      const wait = status !== 'playing' ? 0 : speed === 'max' ? MAX_SPEED_COMMIT_MS : paced;
+      const at = this.deps.now();
+      if (at - this.lastCommit < wait) {
         this.scheduled = false;
         this.scheduleCommit();
         return;
       }
+      // Paced from this frame, not from the task's start after the frame's drawing: measured from
+      // the task, every third frame fell a few ms short and the commit waited for the fourth.
+      this.lastCommit = at;
       // In a task of its own: the commit (and the page's re-render it causes) is not added to
       // the frame's chart draws (issue 21: frames ≤ 33 ms at max speed).
       const task = this.deps.task;
@@ -175,7 +199,6 @@ export class Runtime {
   /** Apply every queued result now. */
   commit(): void {
     this.scheduled = false;
-    this.lastCommit = this.deps.now();
     const queue = this.queue;
     if (queue.length === 0) {
       this.wake();

@@ -16,16 +16,18 @@ export type LabStore = StoreApi<LabState>;
 export function createLabStore(deps: LabDeps): LabStore {
   let runtime: Runtime | null = null;
   const store = createStore<LabState>()((set, get, api) => {
-    runtime = new Runtime(deps, set, get);
+    const rt = new Runtime(deps, set, get);
+    runtime = rt;
     return {
-      ...scenarioSlice(runtime, deps)(set, get, api),
-      ...playbackSlice(runtime, deps)(set, get, api),
+      ...scenarioSlice(rt, deps)(set, get, api),
+      ...playbackSlice(rt, deps)(set, get, api),
       ...viewSlice()(set, get, api),
       ...jobsSlice(deps)(set, get, api),
       traces: {},
       traceVersion: 0,
       sources: [],
-      live: runtime.live,
+      live: rt.live,
+      followEveryFrame: () => rt.followEveryFrame(),
     };
   });
   // At "max" the store takes the commits in less often than the charts (runtime.ts

@@ -116,6 +116,12 @@ export interface TracesSlice {
   sources: readonly TraceSourceInfo[];
   /** Every commit's records and time, for the page's charts (at "max" ahead of `traces`). */
   readonly live: LiveTraces;
+  /**
+   * A view whose picture moves frame by frame with the run asks for a commit at every animation
+   * frame while the run plays at a paced speed (else every PACED_COMMIT_MS, runtime.ts); returns
+   * the release.
+   */
+  followEveryFrame(): () => void;
 }
 
 /**
@@ -217,8 +223,8 @@ export interface LabDeps {
   /** Engines a background job may run at once (the page: hardware threads − 1); default 1. */
   workers?: number;
   /**
-   * Call `cb` after `ms` (the page: setTimeout); returns its cancel. Given, a job's engines are
+   * Call `cb` after `ms` (the page: `pageLater`, a timer); returns its cancel. Given, a job's engines are
    * kept for the next job for a while (state/job-engines.ts); without it each job's are terminated.
    */
-  later?(cb: () => void, ms: number): () => void;
+  later?(ms: number, cb: () => void): () => void;
 }

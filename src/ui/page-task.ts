@@ -15,3 +15,9 @@ export function pageTask(): ((cb: () => void) => void) | undefined {
     channel.port2.postMessage(0);
   };
 }
+
+/** Call `cb` after `ms` on the page's timer; returns its cancel (the store's `LabDeps.later`, the map's drag throttle). */
+export function pageLater(ms: number, cb: () => void): () => void {
+  const id = setTimeout(cb, ms);
+  return () => clearTimeout(id);
+}

@@ -57,7 +57,7 @@ export function harness(
     calls?: CallLogEntry[];
     clockedRequests?: boolean;
     tasks?: boolean;
-    later?: (cb: () => void, ms: number) => () => void;
+    later?: (ms: number, cb: () => void) => () => void;
   } = {},
 ): Harness {
   let now = 0;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDLE_ENGINE_MS, JobEngines } from '../../src/state/job-engines';
 import type { EngineApi, EngineClient } from '../../src/worker/client';
+import { fakeClock } from '../fake-clock';
 import { harness, type Harness } from './harness';
 
 /** Engines that only count: spawned, terminated, and a way to crash one. */
@@ -19,34 +20,10 @@ function fakeEngines() {
   return { made, spawn, alive: () => made.filter((e) => !e.terminated).length };
 }
 
-/** A timer run by hand: `fire()` runs every callback whose time has come at `now`. */
-function fakeTimer() {
-  let now = 0;
-  const due: { at: number; cb: () => void; on: boolean }[] = [];
-  return {
-    later(cb: () => void, ms: number) {
-      const t = { at: now + ms, cb, on: true };
-      due.push(t);
-      return () => {
-        t.on = false;
-      };
-    },
-    advance(ms: number) {
-      now += ms;
-      for (const t of due)
-        if (t.on && t.at <= now) {
-          t.on = false;
-          t.cb();
-        }
-    },
-    pending: () => due.filter((t) => t.on).length,
-  };
-}
-
 describe('job engines', () => {
   it('a released engine serves the next job; at most `keep` wait, each for IDLE_ENGINE_MS', () => {
     const e = fakeEngines();
-    const timer = fakeTimer();
+    const timer = fakeClock();
     const pool = new JobEngines({ spawn: e.spawn, keep: 1, later: timer.later });
     const a = pool.acquire(() => {});
     a.release();
@@ -74,11 +51,19 @@ describe('job engines', () => {
     d.release();
     expect(pool.idleCount).toBe(0);
     expect(e.alive()).toBe(0);
+    // A job's handle, once released, stops nothing: its engine may be another job's by then.
+    const f = pool.acquire(() => {});
+    f.release();
+    const g = pool.acquire(() => {});
+    f.terminate();
+    expect(e.alive()).toBe(1);
+    g.terminate();
+    expect(e.alive()).toBe(0);
   });
 
   it('a crash reaches the job that holds the engine, and a crashed engine is never lent again', () => {
     const e = fakeEngines();
-    const timer = fakeTimer();
+    const timer = fakeClock();
     const pool = new JobEngines({ spawn: e.spawn, keep: 2, later: timer.later });
     const said: string[] = [];
     const a = pool.acquire((m) => said.push(`first: ${m}`));
@@ -113,28 +98,41 @@ describe('jobs keep their engines (the store with a timer)', () => {
   let h: Harness;
   afterEach(() => h?.close());
 
-  it('sweeps, checks and compares one after another run in the same engine, with the same results as fresh ones', async () => {
-    const timer = fakeTimer();
+  it('sweeps and checks one after another run in the same engine, with the same results as fresh ones; a compare ends its engine', async () => {
+    const timer = fakeClock();
     h = harness({ workers: 1, later: timer.later });
     const text = 'system=is707&fer=0.2&duration=3&seed=7';
     const before = h.spawned();
     const first = await h.store.getState().runHeadless('check:a', 'check', [text]);
-    const second = await h.store.getState().runHeadless('sweep', 'sweep', [text, text]);
-    const traced = await h.store.getState().runTraced('compare', text);
+    // Another scenario in between, then the first again: the same summary, whatever ran before.
+    await h.store.getState().runHeadless('sweep', 'sweep', ['system=is707&fer=0.5&duration=2&seed=3']);
+    const again = await h.store.getState().runHeadless('sweep', 'sweep', [text, text]);
     expect(h.spawned() - before).toBe(1);
-    expect(second.summaries.map((s) => s?.traceHash)).toEqual([
+    expect(again.summaries.map((s) => s?.traceHash)).toEqual([
       first.summaries[0]?.traceHash,
       first.summaries[0]?.traceHash,
     ]);
-    // The traced run as an engine of its own gives it (a harness whose jobs keep no engine).
+    expect(again.summaries[0]).toEqual(first.summaries[0]);
+    // A compare takes the idle engine, and its traces are those of a compare in a new one.
+    const live = h.live();
+    const traced = await h.store.getState().runTraced('compare', text);
+    expect(h.spawned() - before).toBe(1);
     const fresh = harness({ workers: 1 });
     const alone = await fresh.store.getState().runTraced('compare', text);
     fresh.close();
     expect(traced.summary).not.toBeNull();
     expect(traced.summary).toEqual(alone.summary);
-    expect(traced.data['tcp.send'].length).toBe(alone.data['tcp.send'].length);
-    // The kept engine goes after IDLE_ENGINE_MS unused; a cancelled job's engine at once.
-    const live = h.live();
+    expect(Object.keys(traced.data).sort()).toEqual(Object.keys(alone.data).sort());
+    for (const [name, series] of Object.entries(alone.data)) {
+      expect(Array.from(traced.data[name].t), name).toEqual(Array.from(series.t));
+      for (const [field, col] of Object.entries(series.cols))
+        expect(Array.from(traced.data[name].cols[field]), `${name}.${field}`).toEqual(Array.from(col));
+    }
+    // Its run stays loaded in the engine: the compare's engine is not kept.
+    expect(h.live()).toBe(live - 1);
+    // A kept engine goes after IDLE_ENGINE_MS unused; a cancelled job's engine at once.
+    await h.store.getState().runHeadless('sweep', 'sweep', [text]);
+    expect(h.live()).toBe(live);
     timer.advance(IDLE_ENGINE_MS);
     expect(h.live()).toBe(live - 1);
     const p = h.store.getState().runHeadless('sweep', 'sweep', [text, text, text]);

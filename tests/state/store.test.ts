@@ -170,6 +170,28 @@ describe('lab store', () => {
     expect(s.traces['tcp.send'].length).toBe(Math.round(s.simTime / 0.02));
   });
 
+  it('a view that follows every frame (the packet view on screen) gets a commit at every frame until it lets go', async () => {
+    await loaded('system=is707&fer=0.2&duration=1000', harness({ tasks: true, clockedRequests: true }));
+    let commits = 0;
+    const unsubscribe = h.store.subscribe((s, prev) => {
+      if (s.traceVersion !== prev.traceVersion) commits++;
+    });
+    const release = h.store.getState().followEveryFrame();
+    h.store.getState().setSpeed('1');
+    h.store.getState().play();
+    await h.frames(1, 0);
+    await h.frames(60, 1000 / 60);
+    // One second of frames: a commit in most of them (an engine's answer may take two), not twenty.
+    expect(commits).toBeGreaterThan(40);
+    release();
+    release(); // a second release changes nothing
+    commits = 0;
+    await h.frames(60, 1000 / 60);
+    expect(commits).toBeLessThanOrEqual(Math.ceil(1000 / PACED_COMMIT_MS) + 1);
+    expect(commits).toBeGreaterThanOrEqual(10);
+    unsubscribe();
+  });
+
   it('a live change mid-run is recorded in the text as an event and shown as the effective value', async () => {
     await loaded();
     for (let i = 0; i < 10; i++) await h.store.getState().stepFrame();

@@ -146,7 +146,7 @@ class JobRegistry {
   }
 }
 
-/** One run to its end with its traces, in an engine of its own: released when it ends, terminated when cancelled. */
+/** One run to its end with its traces, in an engine of its own (an idle one if any), terminated when it ends. */
 async function runTracedJob(
   deps: LabDeps,
   engines: JobEngines,
@@ -179,19 +179,16 @@ async function runTracedJob(
     throw err;
   } finally {
     unregister();
-    if (crash !== null || signal.cancelled) engine.terminate();
-    else engine.release();
+    // Its run stays loaded in the engine's session (tens of MB of trace rings): not kept.
+    engine.terminate();
   }
 }
 
 export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSlice> {
   return (set, get) => {
     const jobs = new JobRegistry(get, set);
-    const engines = new JobEngines({
-      spawn: deps.spawn,
-      keep: Math.max(1, deps.workers ?? 1),
-      later: deps.later,
-    });
+    const workerCount = Math.max(1, deps.workers ?? 1);
+    const engines = new JobEngines({ spawn: deps.spawn, keep: workerCount, later: deps.later });
     return {
       jobs: {},
       async runHeadless(id, kind, scenarios, options = {}) {
@@ -215,9 +212,7 @@ export function jobsSlice(deps: LabDeps): StateCreator<LabState, [], [], JobsSli
         return result;
       },
       runTraced: (id, text, kind = 'compare') => runTracedJob(deps, engines, jobs, id, text, kind),
-      workerCount() {
-        return Math.max(1, deps.workers ?? 1);
-      },
+      workerCount: () => workerCount,
       cancelJob: (id) => jobs.cancel(id),
     };
   };

@@ -16,6 +16,7 @@ import { throttleMoves } from '../map/move-throttle';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LinkToggles } from './LinkToggles';
+import { pageLater } from '../page-task';
 
 /** The scenario's values in force at the latest recorded change reached (re-renders only when one comes into force). */
 function useValuesInForce(): Record<string, ParamValue | undefined> {
@@ -55,10 +56,7 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
       },
       {
         now: () => performance.now(),
-        later: (ms, cb) => {
-          const id = setTimeout(cb, ms);
-          return () => clearTimeout(id);
-        },
+        later: pageLater,
       },
     );
     const m = createMapHost(el, { onMove: (x, y) => moves.push(x, y) });

@@ -126,6 +126,19 @@ interface PacketLoop {
 function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
   const { el, box, store, focus } = o;
   let visible = true;
+  // On screen at 1× or slower, the picture moves every frame: the store commits every frame then
+  // (runtime.ts PACED_COMMIT_MS: otherwise twenty times a second).
+  let following: (() => void) | null = null;
+  const follow = (): void => {
+    const want = visible && !fasterThanRealTime(store.getState().speed);
+    if (want && !following) following = store.getState().followEveryFrame();
+    else if (!want && following) {
+      following();
+      following = null;
+    }
+    // For tests: whether it asks for every frame now.
+    el.dataset.following = String(following !== null);
+  };
   let frame = 0;
   let summaryAt = -Infinity;
   let drawnAt = -Infinity;
@@ -162,6 +175,7 @@ function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
     schedule();
   };
   const unsubscribe = store.subscribe((s, prev) => {
+    if (s.speed !== prev.speed) follow();
     if (
       s.simTime !== prev.simTime ||
       s.traceVersion !== prev.traceVersion ||
@@ -176,16 +190,19 @@ function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
     box,
     (onScreen) => {
       visible = onScreen;
+      follow();
       if (visible) redraw();
     },
     redraw,
   );
+  follow();
   redraw();
   return {
     redraw,
     stop() {
       unsubscribe();
       stopWatching();
+      following?.();
       if (frame !== 0) cancelAnimationFrame(frame);
     },
   };
