@@ -118,6 +118,25 @@ interface PacketLoop {
 }
 
 /**
+ * On screen at 1× or slower the picture moves every frame: it asks the store for a commit at every
+ * frame then (runtime.ts PACED_COMMIT_MS: otherwise twenty a second). Returns the call to make
+ * when its place or the speed changed, with whether it is on screen (null: it is gone, ask no
+ * more); `data-following` on the canvas says whether it asks now (for tests).
+ */
+function everyFrameFollower(el: HTMLCanvasElement, store: LabStore): (visible: boolean | null) => void {
+  let following: (() => void) | null = null;
+  return (visible) => {
+    const want = visible === true && !fasterThanRealTime(store.getState().speed);
+    if (want && !following) following = store.getState().followEveryFrame();
+    else if (!want && following) {
+      following();
+      following = null;
+    }
+    el.dataset.following = String(following !== null);
+  };
+}
+
+/**
  * The drawing loop: a picture on the next animation frame after the store's time, trace, status
  * or speed change, skipped when nothing it keys on changed, off screen, faster than 1×, and with
  * reduced motion within a second of the last. Returns `redraw` (draw anew on the next frame) and
@@ -126,19 +145,8 @@ interface PacketLoop {
 function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
   const { el, box, store, focus } = o;
   let visible = true;
-  // On screen at 1× or slower, the picture moves every frame: the store commits every frame then
-  // (runtime.ts PACED_COMMIT_MS: otherwise twenty times a second).
-  let following: (() => void) | null = null;
-  const follow = (): void => {
-    const want = visible && !fasterThanRealTime(store.getState().speed);
-    if (want && !following) following = store.getState().followEveryFrame();
-    else if (!want && following) {
-      following();
-      following = null;
-    }
-    // For tests: whether it asks for every frame now.
-    el.dataset.following = String(following !== null);
-  };
+  const followFrames = everyFrameFollower(el, store);
+  const follow = (): void => followFrames(visible);
   let frame = 0;
   let summaryAt = -Infinity;
   let drawnAt = -Infinity;
@@ -202,7 +210,7 @@ function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
     stop() {
       unsubscribe();
       stopWatching();
-      following?.();
+      followFrames(null);
       if (frame !== 0) cancelAnimationFrame(frame);
     },
   };
