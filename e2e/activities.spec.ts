@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { WALKS } from '../tests/ui/exercises/activity-solutions';
 import { finishAndExport, shippedActivity, walkActivity, type Solutions } from './activity-driver';
-import { expect, setParam, test } from './fixtures';
+import { expect, setParam, simTime, test } from './fixtures';
 
 /**
  * Releases written as timed changes of `bearer<n>` (DECT): what the buttons under the map do. Play
@@ -16,9 +16,7 @@ async function releaseByHand(page: Page, events: string): Promise<void> {
   const bearers = [...new Set([...events.matchAll(/@bearer(\d+)=0/g)].map((m) => m[1]))];
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(3);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(3);
   await page.getByTestId('pause').click();
   for (const n of bearers) await page.getByTestId(`link-${n}`).click();
 }

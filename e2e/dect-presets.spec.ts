@@ -8,12 +8,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DECT_PRESETS } from '../src/ui/systems/dect/presets';
-import { expect, playToEnd, query, ready, test } from './fixtures';
+import { expect, playToEnd, query, ready, simTime, test } from './fixtures';
 
 const run = promisify(execFile);
-
-const simTime = async (page: import('@playwright/test').Page): Promise<number> =>
-  Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
 
 // One page for all twelve: each preset is chosen from the menu as a person moving through them would
 // (the free-play one opened by its link), instead of a page load per preset: 12 loads were ≈ 6 of

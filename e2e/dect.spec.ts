@@ -18,6 +18,7 @@ import {
   ready,
   statusIs,
   test,
+  simTime,
 } from './fixtures';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
@@ -38,9 +39,6 @@ const marks = async (page: Page, cls: string): Promise<number> => {
   return Number(await chart.locator(`path.${cls}`).getAttribute('data-n'));
 };
 const cell = (page: Page) => page.getByTestId('map-captions').locator('[data-caption="Cell"]');
-const simTime = async (page: Page): Promise<number> =>
-  Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
-
 test.describe('DECT in the lab', () => {
   test('dragging the phone into another cell: no handover inside the 5 m band, then a connection handover on the bearer chart and the grids; the summary equals the CLI’s', async ({
     page,

@@ -4,7 +4,18 @@
  * says so; a drag records a short path whose replay is the same run.
  */
 import type { Page } from '@playwright/test';
-import { expect, pageSummary, param, playToEnd, query, ready, setParam, statusIs, test } from './fixtures';
+import {
+  expect,
+  pageSummary,
+  param,
+  playToEnd,
+  query,
+  ready,
+  setParam,
+  statusIs,
+  simTime,
+  test,
+} from './fixtures';
 import { seriousAxeFindings } from './axe';
 
 const tcp = (s: Record<string, unknown>) => s.tcp as Record<string, number>;
@@ -126,9 +137,7 @@ test('a 3 s drag at 100× records a short path; the shared link replays the same
   await ready(page);
   await page.getByTestId('speed').selectOption('100');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(5);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(5);
   const moves = await frameRateDrag(page, 200, 60, 3000);
   expect(moves).toBeGreaterThan(60);
   await page.getByTestId('pause').click();
@@ -160,9 +169,7 @@ test('mid-run: typing a value and pressing Enter records one timed change, marke
   await ready(page);
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(2);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(2);
   await page.getByTestId('pause').click();
   await setParam(page, 'fer', '0.3');
   await page.getByTestId('param-fer').blur(); // the field loses focus after Enter

@@ -144,6 +144,11 @@ export async function playToEnd(page: Page, timeout = 60_000): Promise<void> {
   await chartsDrawn(page);
 }
 
+/** The simulated time the page shows (the summary's `data-sim-time`), s. */
+export async function simTime(page: Page): Promise<number> {
+  return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
+}
+
 /**
  * Seek the run back to `t` simulated seconds, as the seek bar does when let go (the store's seek: a
  * re-run from the seed to `t`), and wait until the page shows that time.
@@ -154,9 +159,7 @@ export async function seekTo(page: Page, t: number): Promise<void> {
     // Everything the seek brought committed: the poll below then cannot pass on the time before it.
     await window.__lab?.getState().settle();
   }, t);
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeCloseTo(t, 1);
+  await expect.poll(() => simTime(page)).toBeCloseTo(t, 1);
 }
 
 /**

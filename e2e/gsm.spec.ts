@@ -1,12 +1,17 @@
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, statusIs, test } from './fixtures';
-import type { Page } from '@playwright/test';
+import {
+  cliSummary,
+  expect,
+  pageSummary,
+  playToEnd,
+  query,
+  ready,
+  statusIs,
+  simTime,
+  test,
+} from './fixtures';
 import { seriousAxeFindingsInBothThemes } from './axe';
 
 /** Simulated seconds the page has reached. */
-async function simTime(page: Page): Promise<number> {
-  return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
-}
-
 /** Every field of the CLI's summary equals the page's. */
 async function sameAsCli(browser: Record<string, unknown>): Promise<void> {
   const cli = await cliSummary(browser.scenario as string);

@@ -1,4 +1,4 @@
-import { dragPhoneToEdge, expect, query, ready, test } from './fixtures';
+import { dragPhoneToEdge, expect, query, ready, simTime, test } from './fixtures';
 
 test('dragging the phone moves it on the map; with radio from map the FER follows; the URL records it', async ({
   page,
@@ -25,9 +25,7 @@ test('a phone moved mid-run becomes timed events in the URL', async ({ page }) =
   await ready(page);
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(1);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(1);
   await page.getByTestId('ms').focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => query(page)).toMatch(/events=[\d.]+@msX=/);

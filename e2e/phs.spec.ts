@@ -1,11 +1,17 @@
-import { cliSummary, expect, pageSummary, playToEnd, query, ready, statusIs, test } from './fixtures';
+import {
+  cliSummary,
+  expect,
+  pageSummary,
+  playToEnd,
+  query,
+  ready,
+  statusIs,
+  simTime,
+  test,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Simulated seconds the page has reached. */
-async function simTime(page: Page): Promise<number> {
-  return Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
-}
-
 /** Play in real time until the run passes `t` simulated seconds, then pause. */
 async function playUntil(page: Page, t: number): Promise<void> {
   await ready(page);

@@ -8,6 +8,7 @@ import {
   setParam,
   statusIs,
   test,
+  simTime,
 } from './fixtures';
 
 test.describe('a run in the page equals the CLI run', () => {
@@ -41,22 +42,21 @@ test.describe('a run in the page equals the CLI run', () => {
   test('play, pause, step one frame and restart', async ({ page }) => {
     await page.goto('/?system=is707&duration=50');
     await ready(page);
-    const simTime = async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time'));
     await page.getByTestId('step').click();
-    await expect.poll(simTime).toBeCloseTo(0.02, 9);
+    await expect.poll(() => simTime(page)).toBeCloseTo(0.02, 9);
     await page.getByTestId('step').click();
-    await expect.poll(simTime).toBeCloseTo(0.04, 9);
+    await expect.poll(() => simTime(page)).toBeCloseTo(0.04, 9);
     await page.getByTestId('speed').selectOption('10');
     await page.getByTestId('play').click();
-    await expect.poll(simTime).toBeGreaterThan(1);
+    await expect.poll(() => simTime(page)).toBeGreaterThan(1);
     await page.getByTestId('pause').click();
     await statusIs(page, 'ready');
     await page.waitForTimeout(200); // the request already out when pausing still lands
-    const paused = await simTime();
+    const paused = await simTime(page);
     await page.waitForTimeout(300);
-    expect(await simTime()).toBe(paused);
+    expect(await simTime(page)).toBe(paused);
     await page.getByTestId('restart').click();
-    await expect.poll(simTime).toBe(0);
+    await expect.poll(() => simTime(page)).toBe(0);
     await expect(page.getByTestId('chart-seq')).toBeVisible();
   });
 });

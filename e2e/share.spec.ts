@@ -1,4 +1,4 @@
-import { expect, pageSummary, playToEnd, query, ready, test } from './fixtures';
+import { expect, pageSummary, playToEnd, query, ready, simTime, test } from './fixtures';
 
 test('a slider moved mid-run is recorded in the URL; the copied link reproduces the run', async ({
   page,
@@ -8,9 +8,7 @@ test('a slider moved mid-run is recorded in the URL; the copied link reproduces 
   await ready(page);
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(2);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(2);
   // Move the FER slider during the run.
   const slider = page.getByTestId('param-fer-slider');
   await slider.focus();

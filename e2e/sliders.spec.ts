@@ -4,7 +4,7 @@
  * ladder, logarithmic on a log key.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, param, ready, test } from './fixtures';
+import { expect, param, ready, simTime, test } from './fixtures';
 
 /** The text field's value and the value the slider's thumb stands for (its aria-valuetext). */
 async function shown(page: Page, key: string): Promise<{ text: string; thumb: string }> {
@@ -43,9 +43,7 @@ test('FER slider dragged while paused: thumb and text show one value, before and
   await ready(page);
   await page.getByTestId('speed').selectOption('10');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(1);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(1);
   await page.getByTestId('pause').click();
   await param(page, 'fer');
   const slider = page.getByTestId('param-fer-slider');

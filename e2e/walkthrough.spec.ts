@@ -3,7 +3,7 @@
  * can be read, numbers with units, a slider that records one change per drag, and each system's
  * own words on the charts.
  */
-import { expect, playToEnd, query, ready, test } from './fixtures';
+import { expect, playToEnd, query, ready, simTime, test } from './fixtures';
 import { seriousAxeFindings } from './axe';
 
 test('IS-707 map captions are page text inside the panel; the radio-from-map caption says off', async ({
@@ -34,9 +34,7 @@ test('dragging a slider during a run records one timed change, at the value let 
   await ready(page);
   await page.getByTestId('speed').selectOption('100');
   await page.getByTestId('play').click();
-  await expect
-    .poll(async () => Number(await page.getByTestId('summary').getAttribute('data-sim-time')))
-    .toBeGreaterThan(5);
+  await expect.poll(() => simTime(page)).toBeGreaterThan(5);
   const slider = page.getByTestId('param-fer-slider');
   await slider.scrollIntoViewIfNeeded();
   const box = await slider.boundingBox();

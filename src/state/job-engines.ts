@@ -5,7 +5,7 @@
  * A new engine is a new worker: its script compiled again, and every hot function of the engine
  * optimised again from nothing. Measured in Chromium on the two-core machine, V8's optimising
  * compilers took 0.6–1.0 CPU-seconds of a fresh worker's first DECT hour or 10^5 s IS-707 run (the
- * worker itself 1.1–1.4), and an activity's checks started five or six such engines one after
+ * worker itself 1.1–1.5), and an activity's checks started five or six such engines one after
  * another. An engine that has run a job answers the next one with its compiled code warm.
  *
  * Reuse cannot change a result: a job's run starts from its scenario and seed in a fresh

@@ -208,3 +208,23 @@ export async function settle(h: Harness): Promise<void> {
   for (let i = 0; i < 200 && !done; i++) await h.frames(1);
   await p;
 }
+
+/** Load `text` in `h`'s store and run frames until the load's result is committed. */
+export async function loadIn(h: Harness, text: string): Promise<void> {
+  const p = h.store.getState().load(text);
+  await settle(h);
+  await p;
+  await settle(h);
+}
+
+/**
+ * Count the store's commits of new records (`traceVersion` changes) from now on: `count()` so far,
+ * `reset()` to start again, `stop()` to stop counting.
+ */
+export function countCommits(h: Harness): { count(): number; reset(): void; stop(): void } {
+  let n = 0;
+  const stop = h.store.subscribe((s, prev) => {
+    if (s.traceVersion !== prev.traceVersion) n++;
+  });
+  return { count: () => n, reset: () => (n = 0), stop };
+}

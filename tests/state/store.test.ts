@@ -2,17 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { effectiveValues } from '../../src/state/store';
 import { MAX_IN_FLIGHT, MAX_QUEUED } from '../../src/state/slices/playback';
 import { MAX_SPEED_VIEW_MS, PACED_COMMIT_MS } from '../../src/state/runtime';
-import { harness, settle, tick, type Harness, type CallLogEntry } from './harness';
+import { countCommits, harness, loadIn, settle, tick, type Harness, type CallLogEntry } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
 
 async function loaded(text = 'system=is707&fer=0.2&duration=2', made?: Harness): Promise<Harness> {
   h = made ?? harness();
-  const p = h.store.getState().load(text);
-  await settle(h);
-  await p;
-  await settle(h);
+  await loadIn(h, text);
   return h;
 }
 
@@ -119,23 +116,20 @@ describe('lab store', () => {
     await loaded('system=is707&fer=0.2&duration=1000000', harness({ tasks: true, clockedRequests: true }));
     const live = h.store.getState().live;
     let commits = 0;
-    let views = 0;
     const stop = live.subscribe(() => commits++);
-    const unsubscribe = h.store.subscribe((s, prev) => {
-      if (s.traceVersion !== prev.traceVersion) views++;
-    });
+    const views = countCommits(h);
     h.store.getState().setSpeed('max');
     h.store.getState().play();
     for (let i = 0; i < 200 && h.store.getState().status === 'playing'; i++) await h.frames(1);
     // 200 frames of 16 ms: commits at least MAX_SPEED_COMMIT_MS apart, the store's at least MAX_SPEED_VIEW_MS.
     expect(commits).toBeGreaterThan(20);
-    expect(views).toBeLessThanOrEqual(Math.ceil((200 * 16) / MAX_SPEED_VIEW_MS) + 1);
-    expect(views).toBeGreaterThan(3);
+    expect(views.count()).toBeLessThanOrEqual(Math.ceil((200 * 16) / MAX_SPEED_VIEW_MS) + 1);
+    expect(views.count()).toBeGreaterThan(3);
     expect(live.simTime).toBeGreaterThanOrEqual(h.store.getState().simTime);
     h.store.getState().pause();
     await settle(h);
     stop();
-    unsubscribe();
+    views.stop();
     // Paused: the store shows what the last commit brought.
     const s = h.store.getState();
     expect(s.simTime).toBe(live.simTime);
@@ -145,51 +139,45 @@ describe('lab store', () => {
 
   it('at a paced speed the store commits at most every PACED_COMMIT_MS yet over ten times a second; a step while paused shows at the next frame', async () => {
     await loaded('system=is707&fer=0.2&duration=1000', harness({ tasks: true, clockedRequests: true }));
-    let commits = 0;
-    const unsubscribe = h.store.subscribe((s, prev) => {
-      if (s.traceVersion !== prev.traceVersion) commits++;
-    });
+    const commits = countCommits(h);
     h.store.getState().setSpeed('10');
     h.store.getState().play();
     await h.frames(1, 0);
     // 120 frames of 1/60 s: 2 s of playing at 10×.
     await h.frames(120, 1000 / 60);
     const played = h.store.getState().simTime;
-    expect(commits).toBeLessThanOrEqual(Math.ceil(2000 / PACED_COMMIT_MS) + 1);
-    expect(commits).toBeGreaterThanOrEqual(2 * 10);
+    expect(commits.count()).toBeLessThanOrEqual(Math.ceil(2000 / PACED_COMMIT_MS) + 1);
+    expect(commits.count()).toBeGreaterThanOrEqual(2 * 10);
     // Every commit folded in all the frames run since the last one: nothing is lost, only grouped.
     expect(played).toBeGreaterThan(15);
     h.store.getState().pause();
     await settle(h);
-    const paused = commits;
+    const paused = commits.count();
     await h.store.getState().stepFrame();
     await h.frames(1, 1);
-    expect(commits).toBe(paused + 1);
-    unsubscribe();
+    expect(commits.count()).toBe(paused + 1);
+    commits.stop();
     const s = h.store.getState();
     expect(s.traces['tcp.send'].length).toBe(Math.round(s.simTime / 0.02));
   });
 
   it('a view that follows every frame (the packet view on screen) gets a commit at every frame until it lets go', async () => {
     await loaded('system=is707&fer=0.2&duration=1000', harness({ tasks: true, clockedRequests: true }));
-    let commits = 0;
-    const unsubscribe = h.store.subscribe((s, prev) => {
-      if (s.traceVersion !== prev.traceVersion) commits++;
-    });
+    const commits = countCommits(h);
     const release = h.store.getState().followEveryFrame();
     h.store.getState().setSpeed('1');
     h.store.getState().play();
     await h.frames(1, 0);
     await h.frames(60, 1000 / 60);
     // One second of frames: a commit in most of them (an engine's answer may take two), not twenty.
-    expect(commits).toBeGreaterThan(40);
+    expect(commits.count()).toBeGreaterThan(40);
     release();
     release(); // a second release changes nothing
-    commits = 0;
+    commits.reset();
     await h.frames(60, 1000 / 60);
-    expect(commits).toBeLessThanOrEqual(Math.ceil(1000 / PACED_COMMIT_MS) + 1);
-    expect(commits).toBeGreaterThanOrEqual(10);
-    unsubscribe();
+    expect(commits.count()).toBeLessThanOrEqual(Math.ceil(1000 / PACED_COMMIT_MS) + 1);
+    expect(commits.count()).toBeGreaterThanOrEqual(10);
+    commits.stop();
   });
 
   it('a live change mid-run is recorded in the text as an event and shown as the effective value', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindUrl } from '../../src/state/url-sync';
-import { harness, settle, type Harness } from './harness';
+import { harness, loadIn, settle, type Harness } from './harness';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -13,10 +13,7 @@ describe('URL sync', () => {
     bindUrl(h.store, { pathname: '/' }, { replaceState: (_d, _u, url) => urls.push(String(url)) }, (cb) =>
       frames.push(cb),
     );
-    const p = h.store.getState().load('system=is707&fer=0.3');
-    await settle(h);
-    await p;
-    await settle(h);
+    await loadIn(h, 'system=is707&fer=0.3');
     // The page's own entry at once, when its first scenario is loaded (the test below says why).
     expect(urls).toEqual(['/?system=is707&fer=0.3']);
     frames.splice(0).forEach((f) => f());
@@ -45,10 +42,7 @@ describe('URL sync and an address set by someone else', () => {
     };
     const frames: (() => void)[] = [];
     const url = bindUrl(h.store, address, history, (cb) => frames.push(cb));
-    const p = h.store.getState().load('system=is707&fer=0.3');
-    await settle(h);
-    await p;
-    await settle(h);
+    await loadIn(h, 'system=is707&fer=0.3');
     expect(urls).toEqual(['/?system=is707&fer=0.3']);
     frames.splice(0).forEach((f) => f());
     // A change in the page schedules a write; before its frame the person pastes another fragment.
@@ -83,10 +77,7 @@ describe('URL sync with an adjusted view', () => {
       (s) => ({ ...s.view, preset: s.text.includes('idle=inf') ? null : s.view.preset }),
     );
     h.store.getState().setView({ preset: 'is707-fig5' });
-    const p = h.store.getState().load('system=is707&idle=inf');
-    await settle(h);
-    await p;
-    await settle(h);
+    await loadIn(h, 'system=is707&idle=inf');
     frames.splice(0).forEach((f) => f());
     expect(urls).toEqual(['/?system=is707&idle=inf']);
   });
@@ -172,14 +163,8 @@ describe('URL history (issue 20 item 27)', () => {
     const frames: (() => void)[] = [];
     bindUrl(h.store, { pathname: '/' }, hist, (cb) => frames.push(cb));
     // No frame runs between the first load and the next: a loaded machine, a quick student.
-    const first = h.store.getState().load('system=is707&fer=0.3');
-    await settle(h);
-    await first;
-    await settle(h);
-    const next = h.store.getState().load('system=gsm');
-    await settle(h);
-    await next;
-    await settle(h);
+    await loadIn(h, 'system=is707&fer=0.3');
+    await loadIn(h, 'system=gsm');
     for (let i = 0; i < 3; i++) frames.splice(0).forEach((f) => f());
     expect(hist.entries).toEqual(['/?system=is707&fer=0.3', '/?system=gsm']);
   });

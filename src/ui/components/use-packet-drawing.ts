@@ -120,13 +120,13 @@ interface PacketLoop {
 /**
  * On screen at 1× or slower the picture moves every frame: it asks the store for a commit at every
  * frame then (runtime.ts PACED_COMMIT_MS: otherwise twenty a second). Returns the call to make
- * when its place or the speed changed, with whether it is on screen (null: it is gone, ask no
- * more); `data-following` on the canvas says whether it asks now (for tests).
+ * when its place or the speed changed, with whether it is on screen (false once it is gone);
+ * `data-following` on the canvas says whether it asks now (for tests).
  */
-function everyFrameFollower(el: HTMLCanvasElement, store: LabStore): (visible: boolean | null) => void {
+function everyFrameFollower(el: HTMLCanvasElement, store: LabStore): (visible: boolean) => void {
   let following: (() => void) | null = null;
   return (visible) => {
-    const want = visible === true && !fasterThanRealTime(store.getState().speed);
+    const want = visible && !fasterThanRealTime(store.getState().speed);
     if (want && !following) following = store.getState().followEveryFrame();
     else if (!want && following) {
       following();
@@ -210,7 +210,7 @@ function packetLoop(o: PacketLoop): { redraw: () => void; stop: () => void } {
     stop() {
       unsubscribe();
       stopWatching();
-      followFrames(null);
+      followFrames(false);
       if (frame !== 0) cancelAnimationFrame(frame);
     },
   };
