@@ -92,7 +92,10 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
   const job = useLab((s) => s.jobs.sweep);
   const progress = job?.status === 'running' ? job : null;
   const sweep = useSweepRun(store, linked);
-  const count = setup ? sweepRuns(setup).runs.length : 0;
+  // Expanding a sweep parses each of its runs' scenarios: once per sweep, not at every render (the
+  // panel renders again at each progress report of a running sweep).
+  const count = useMemo(() => (setup ? sweepRuns(setup).runs.length : 0), [setup]);
+  const linkedCount = useMemo(() => (linked ? sweepRuns(linked).runs.length : 0), [linked]);
 
   return (
     <section className="panel sweep" aria-labelledby="sweep-title" data-testid="sweep">
@@ -104,8 +107,8 @@ export function SweepPanel({ theme }: { theme: 'light' | 'dark' }) {
         // The form shows its own sweep, not the one the link holds (a link's sweep may not be one
         // the form can express): say which one the result below is, so the two are not confused.
         <p className="small" data-testid="sweep-linked-note">
-          The result below is the link’s sweep ({num(sweepRuns(linked).runs.length)} runs, the command under
-          it). The form builds another; <em>Run sweep</em> replaces it.
+          The result below is the link’s sweep ({num(linkedCount)} runs, the command under it). The form
+          builds another; <em>Run sweep</em> replaces it.
         </p>
       )}
       {sweep.asking && (

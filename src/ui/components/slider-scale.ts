@@ -108,7 +108,21 @@ export interface SliderScale {
   stepFrom(v: number, steps: number): number;
 }
 
+/**
+ * Scales already built, by key spec (a constant of its system's parameter table): a parameter
+ * panel renders its fields again at every edit of the scenario and every step of a slider drag,
+ * and building the ladder again was most of a field's render (the browser suite's profile).
+ */
+const built = new WeakMap<NumberSpec, SliderScale>();
+
+/** The slider scale of a key (built once per spec, see {@link built}). */
 export function sliderScale(spec: NumberSpec): SliderScale {
+  let scale = built.get(spec);
+  if (!scale) built.set(spec, (scale = buildSliderScale(spec)));
+  return scale;
+}
+
+function buildSliderScale(spec: NumberSpec): SliderScale {
   const rungs = ladder(spec);
   const maxPos = rungs.length - 1;
   const warp = spec.log ? Math.log : (v: number) => v;

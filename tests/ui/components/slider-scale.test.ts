@@ -18,6 +18,16 @@ describe('slider ladder', () => {
     expect([0.003, 0.01, 0.011, 4, 5, 7, 250].map(niceAtLeast)).toEqual([0.005, 0.01, 0.02, 5, 5, 10, 500]);
   });
 
+  it('a key’s scale is built once: the same scale for its spec at every render, another for another key', () => {
+    const fer = spec('is707', 'fer');
+    expect(sliderScale(fer)).toBe(sliderScale(fer));
+    expect(sliderScale(spec('is707', 'fdt'))).not.toBe(sliderScale(fer));
+    // A spec that differs (a copy with another range) gets its own ladder, not the cached one.
+    const narrow = { ...fer, max: 0.3 };
+    expect(sliderScale(narrow).rungs.at(-1)).toBe(0.3);
+    expect(sliderScale(fer).rungs.at(-1)).toBe(0.6);
+  });
+
   it('FER (linear, step 0.01): ArrowRight 0.14 → 0.15, PageUp ten steps, Home/End the ends', () => {
     const s = sliderScale(spec('is707', 'fer'));
     expect(keyTarget(s, 0.14, 'ArrowRight')).toBe(0.15);
