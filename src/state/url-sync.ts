@@ -75,8 +75,14 @@ export function bindUrl(
   /** The place of the entry last written (null before the first: the page's own entry). */
   let place: Place | null = null;
   let restoring = 0;
-  /** The address as the lab last left it (after its own write or an applied restore). */
-  let ours: string | null = null;
+  /**
+   * The address as the lab last left it (after its own write or an applied restore); before the
+   * first write, the address the page was opened at. A fragment pasted while the first scenario
+   * still loads is then someone else's too: the page's first write would otherwise put the opened
+   * view back before its hashchange is read (seen as a test opening a second exercise by its
+   * fragment, before the first link's scenario had loaded, and getting the first).
+   */
+  let ours: string | null = location.href ?? null;
   const write = () => {
     scheduled = false;
     // The address changed since the lab last wrote it, and no restore is applying it: a fragment

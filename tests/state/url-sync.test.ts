@@ -64,6 +64,37 @@ describe('URL sync and an address set by someone else', () => {
   });
 });
 
+describe('URL sync and a fragment pasted while the first scenario loads', () => {
+  it("the page's first write leaves it for its hashchange, which writes it", async () => {
+    h = harness();
+    const address = { pathname: '/', href: 'http://lab/?system=is707#exercise=a' };
+    const urls: string[] = [];
+    const history = {
+      replaceState(_d: unknown, _u: string, url?: string | URL | null) {
+        urls.push(String(url));
+        address.href = `http://lab${String(url)}`;
+      },
+    };
+    const frames: (() => void)[] = [];
+    const url = bindUrl(h.store, address, history, (cb) => frames.push(cb));
+    h.store.getState().setView({ exercise: 'is707-max-rto' });
+    // The first link's scenario is still loading when the second link's fragment is pasted.
+    const loading = loadIn(h, 'system=is707&fer=0.3');
+    address.href = 'http://lab/?system=is707#exercise=is707-fig5';
+    await loading;
+    frames.splice(0).forEach((f) => f());
+    expect(urls).toEqual([]);
+    expect(address.href).toBe('http://lab/?system=is707#exercise=is707-fig5');
+    await url.restore(async () => {
+      h.store.getState().setView({ exercise: 'is707-fig5' });
+      history.replaceState(null, '', '/?system=is707&fer=0.3#exercise=is707-fig5');
+    });
+    h.store.getState().setTheme('dark');
+    frames.splice(0).forEach((f) => f());
+    expect(urls.at(-1)).toBe('/?system=is707&fer=0.3#exercise=is707-fig5&theme=dark');
+  });
+});
+
 describe('URL sync with an adjusted view', () => {
   it('writes the view the page gives for the link (e.g. without a preset that no longer applies)', async () => {
     h = harness();
