@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from './scripts/chromium.mjs';
 
 /** Fixed port of the built app under test (scripts/serve.mjs sets the CSP header as in production). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4174);
@@ -36,7 +36,7 @@ export default defineConfig({
     reuseContext: false,
     trace: 'off',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_TEST_PATH,
       args: CHROMIUM_ARGS,
     },
   },
