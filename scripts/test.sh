@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: unit tests (Vitest) then browser tests (Playwright with Debian's Chromium); the suite's
 # budget is four minutes on two cores (CONTRIBUTING.md, "The suite's budget"). `npm run test:deep` runs the same with
-# TEST_DEEP=1: every fuzz test at its full count (tests/fuzz-budget.ts), for before a release.
+# TEST_DEEP=1: every fuzz test at its full count (tests/fuzz-budget.ts) and the browser suite in the full
+# Chromium, for before a release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Chromium (Playwright cannot download its own browser here), tshark (the pcap test reads our
@@ -17,7 +18,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# Playwright runs in Debian's chromium-headless-shell, the same Chromium without the browser's own UI
+# `npm run test:deep`, before a release, runs the browser suite in the full Chromium, as people run the lab.
+if [ "${TEST_DEEP:-}" = 1 ] && [ -z "${CHROMIUM:-}" ]; then export CHROMIUM=/usr/bin/chromium; fi
+# `npm test`'s Playwright runs in Debian's chromium-headless-shell, the same Chromium without the browser's own UI
 # layer: the browser suite costs about a sixth less CPU in it (scripts/chromium.mjs). It only saves
 # time, so where apt cannot install it the suite runs in the full Chromium, as it says.
 if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM:-}" ]; then

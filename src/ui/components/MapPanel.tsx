@@ -12,7 +12,7 @@ import { HIDDEN_TEXT, useHiddenPolicy } from '../exercises/hidden';
 import { findPreset } from '../presets';
 import { labPlugin } from '../systems';
 import { createMapHost } from './map-host';
-import { throttleMoves } from '../map/move-throttle';
+import { mapMoves } from '../map/map-moves';
 import { useLab, useLabStore } from '../hooks/use-lab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LinkToggles } from './LinkToggles';
@@ -42,23 +42,7 @@ function MapCanvas({ theme, radioFromMap }: { theme: 'light' | 'dark'; radioFrom
     const el = host.current;
     if (!el) return;
     // A few whole-metre points per wall second reach the engine (move-throttle.ts): the link stays short.
-    const moves = throttleMoves(
-      (rx, ry) => {
-        const s = store.getState();
-        // The system's manifest names the keys of the dragged mobile's position.
-        const keys = systemInfo(s.system)?.dragKeys;
-        if (!keys) return;
-        // A step that locks the phone's position: the drag moves nothing (the note under the map says why).
-        if (lockOn(s.locks, keys.x) || lockOn(s.locks, keys.y)) return;
-        const ms = s.systemView ? draggedMobile(s.systemView) : undefined;
-        if (!ms || rx !== Math.round(ms.x)) void s.change(keys.x, String(rx));
-        if (!ms || ry !== Math.round(ms.y)) void s.change(keys.y, String(ry));
-      },
-      {
-        now: () => performance.now(),
-        later: pageLater,
-      },
-    );
+    const moves = mapMoves(store, { now: () => performance.now(), later: pageLater });
     const m = createMapHost(el, { onMove: (x, y) => moves.push(x, y) });
     map.current = m;
     return () => {
