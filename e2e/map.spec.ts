@@ -58,4 +58,13 @@ test('every system from the picker: the arrow keys and a drag move the phone and
       .poll(() => captions.innerText(), `${system}: the arrow keys change a figure`)
       .not.toBe(dragged);
   }
+  // Another system picked straight after the arrow keys: the last position, which waits up to
+  // 250 ms (move-throttle.ts), does not move the new system's phone (it once put DECT's in RFP 3).
+  await ms.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.getByTestId('system-select').selectOption('gsm');
+  await expect.poll(() => query(page)).toMatch(/^system=gsm/);
+  await ready(page);
+  await page.waitForTimeout(400);
+  expect(query(page)).not.toMatch(/msX|msY/);
 });
