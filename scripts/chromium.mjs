@@ -1,7 +1,7 @@
 // Debian's Chromium and the flags that keep it offline and quiet (../shared/spec/toolchain.md):
 // Playwright cannot download its own browser here, and without the background-networking flags
 // Chromium keeps trying to reach the internet. Shared by playwright.config.ts, the browser bench
-// (src/cli/bench-browser.ts) and the README screenshot tool.
+// (src/cli/bench-browser.ts) and the screenshot tools in e2e/tools/.
 import { existsSync } from 'node:fs';
 
 /**

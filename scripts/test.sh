@@ -20,14 +20,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # `npm run test:deep`, before a release, runs the browser suite in the full Chromium, as people run the lab.
 if [ "${TEST_DEEP:-}" = 1 ] && [ -z "${CHROMIUM:-}" ]; then export CHROMIUM=/usr/bin/chromium; fi
-# `npm test`'s Playwright runs in Debian's chromium-headless-shell, the same Chromium without the browser's own UI
-# layer: the browser suite costs about a sixth less CPU in it (scripts/chromium.mjs). It only saves
-# time, so where apt cannot install it the suite runs in the full Chromium, as it says.
+# `npm test`'s Playwright runs in Debian's chromium-headless-shell, the same Chromium without the
+# browser's own UI layer: the browser suite costs about a sixth less CPU in it (scripts/chromium.mjs).
+# It only saves time, so it is optional: apt is asked without a password prompt (`sudo -n`) and
+# without waiting long on the mirror, and where it cannot install it the suite runs in the full
+# Chromium, as it says.
 if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM:-}" ]; then
+  if [ "$(id -u)" = 0 ]; then ASROOT=""; else ASROOT="sudo -n"; fi
+  install_shell() { $ASROOT env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1; }
   echo "Installing chromium-headless-shell with apt…" >&2
-  # Bounded: a machine without a package mirror runs the suite a little slower, it does not wait on apt.
-  { timeout 180 $SUDO apt-get update -qq &&
-    timeout 180 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } ||
+  install_shell || { timeout 60 $ASROOT apt-get update -qq >/dev/null 2>&1 && install_shell; } ||
     echo "chromium-headless-shell could not be installed: the browser tests run in the full Chromium (the same tests, about a fifth slower)" >&2
 fi
 # The app's production build, which Playwright tests, runs beside Vitest rather than after it (vite

@@ -85,7 +85,8 @@ export function bindUrl(
   let ours: string | null = location.href ?? null;
   const write = () => {
     scheduled = false;
-    // The address changed since the lab last wrote it, and no restore is applying it: a fragment
+    // The address changed since the lab last wrote it (or, before its first write, since the page
+    // opened), and no restore is applying it: a fragment
     // typed or pasted by hand, or Back and Forward, whose hashchange or popstate handler has not
     // run yet. Writing the store's address now would replace it before it is read, and the
     // handler would then apply the old view (seen as a test opening a second exercise by its

@@ -6,35 +6,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapMoves } from '../../../src/ui/map/map-moves';
+import { fakeClock } from '../../fake-clock';
 // The harness runs tests/worker's fake system under IS-707's name, whose phone moves by msX and msY.
 import { harness, loadIn, settle, tick, type Harness } from '../../state/harness';
 
 let h: Harness;
 afterEach(() => h?.close());
-
-/** A clock the test moves: `later`'s callbacks run when the test says. */
-function testClock() {
-  let now = 0;
-  let due: (() => void)[] = [];
-  return {
-    clock: {
-      now: () => now,
-      later: (_ms: number, cb: () => void) => {
-        due.push(cb);
-        return () => {
-          due = due.filter((d) => d !== cb);
-        };
-      },
-    },
-    /** Let `ms` pass and run what was waiting. */
-    pass(ms: number) {
-      now += ms;
-      const run = due;
-      due = [];
-      run.forEach((cb) => cb());
-    },
-  };
-}
 
 const msX = (h: Harness) => /(?:^|&)msX=(-?\d+)/.exec(h.store.getState().text)?.[1];
 
@@ -48,13 +25,13 @@ describe('positions from the map', () => {
   it('the last position of a drag arrives once its interval has passed', async () => {
     h = harness();
     await loadIn(h, 'system=is707');
-    const t = testClock();
-    const moves = mapMoves(h.store, t.clock);
+    const clock = fakeClock();
+    const moves = mapMoves(h.store, clock);
     moves.push(40, 0);
     moves.push(55, 0);
     await answered(h);
     expect(msX(h)).toBe('40');
-    t.pass(250);
+    clock.advance(250);
     await answered(h);
     expect(msX(h)).toBe('55');
   });
@@ -62,27 +39,28 @@ describe('positions from the map', () => {
   it('a position waiting when another scenario is loaded (a system, preset or link) does not move its phone', async () => {
     h = harness();
     await loadIn(h, 'system=is707');
-    const t = testClock();
-    const moves = mapMoves(h.store, t.clock);
+    const clock = fakeClock();
+    const moves = mapMoves(h.store, clock);
     moves.push(40, 0);
     moves.push(55, 0);
     await answered(h);
     // Another scenario is loaded: the position still waiting comes due while it loads…
     const loading = h.store.getState().load('system=is707&fer=0.2');
     expect(h.store.getState().loading).toBe(true);
-    t.pass(250);
+    clock.advance(250);
     await loading;
     await answered(h);
     expect(h.store.getState().text).toBe('system=is707&fer=0.2');
-    // …or once it has loaded.
+    // …or once it has loaded (committed: `loading` over, a new place counted).
     moves.push(70, 0);
-    await h.store.getState().load('system=is707&fer=0.3');
-    t.pass(250);
+    await loadIn(h, 'system=is707&fer=0.3');
+    expect(h.store.getState().loading).toBe(false);
+    clock.advance(250);
     await answered(h);
     expect(h.store.getState().text).toBe('system=is707&fer=0.3');
     // A drag in the new scenario moves its phone.
     moves.push(30, 0);
-    t.pass(250);
+    clock.advance(250);
     await answered(h);
     expect(msX(h)).toBe('30');
   });
