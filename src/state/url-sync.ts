@@ -75,22 +75,16 @@ export function bindUrl(
   /** The place of the entry last written (null before the first: the page's own entry). */
   let place: Place | null = null;
   let restoring = 0;
-  /**
-   * The address as the lab last left it (after its own write or an applied restore); before the
-   * first write, the address the page was opened at. A fragment pasted while the first scenario
-   * still loads is then someone else's too: the page's first write would otherwise put the opened
-   * view back before its hashchange is read (seen as a test opening a second exercise by its
-   * fragment, before the first link's scenario had loaded, and getting the first).
-   */
+  /** The address as the lab last left it (its write, an applied restore); at first the one it opened at. */
   let ours: string | null = location.href ?? null;
   const write = () => {
     scheduled = false;
     // The address changed since the lab last wrote it (or, before its first write, since the page
-    // opened), and no restore is applying it: a fragment
-    // typed or pasted by hand, or Back and Forward, whose hashchange or popstate handler has not
-    // run yet. Writing the store's address now would replace it before it is read, and the
-    // handler would then apply the old view (seen as a test opening a second exercise by its
-    // fragment and getting the first). The handler's restore writes the address afterwards.
+    // opened), and no restore is applying it: a fragment typed or pasted by hand, or Back and
+    // Forward, whose hashchange or popstate handler has not run yet. Writing the store's address
+    // now would replace it before it is read, and the handler would then apply the old view (seen
+    // as a test opening a second exercise by its fragment, before the first one's scenario had
+    // loaded, and getting the first). The handler's restore writes the address afterwards.
     if (restoring === 0 && ours !== null && location.href !== undefined && location.href !== ours) return;
     const state = store.getState();
     // While a scenario loads, the view may already be the new place's and the text still the old

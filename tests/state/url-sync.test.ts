@@ -28,18 +28,24 @@ describe('URL sync', () => {
   });
 });
 
+/** The browser's address, opened at `href`: each replaceState is listed in `urls` and changes it. */
+function browserAddress(href: string) {
+  const address = { pathname: '/', href };
+  const urls: string[] = [];
+  const history = {
+    replaceState(_d: unknown, _u: string, url?: string | URL | null) {
+      urls.push(String(url));
+      address.href = `http://lab${String(url)}`;
+    },
+  };
+  return { address, urls, history };
+}
+
 describe('URL sync and an address set by someone else', () => {
   it('a fragment typed by hand is not written over before its hashchange applies it', async () => {
     h = harness();
     // The browser's address: the lab's writes and the person's typing both change it.
-    const address = { pathname: '/', href: 'http://lab/' };
-    const urls: string[] = [];
-    const history = {
-      replaceState(_d: unknown, _u: string, url?: string | URL | null) {
-        urls.push(String(url));
-        address.href = `http://lab${String(url)}`;
-      },
-    };
+    const { address, urls, history } = browserAddress('http://lab/');
     const frames: (() => void)[] = [];
     const url = bindUrl(h.store, address, history, (cb) => frames.push(cb));
     await loadIn(h, 'system=is707&fer=0.3');
@@ -67,14 +73,7 @@ describe('URL sync and an address set by someone else', () => {
 describe('URL sync and a fragment pasted while the first scenario loads', () => {
   it("the page's first write leaves it for its hashchange, which writes it", async () => {
     h = harness();
-    const address = { pathname: '/', href: 'http://lab/?system=is707#exercise=a' };
-    const urls: string[] = [];
-    const history = {
-      replaceState(_d: unknown, _u: string, url?: string | URL | null) {
-        urls.push(String(url));
-        address.href = `http://lab${String(url)}`;
-      },
-    };
+    const { address, urls, history } = browserAddress('http://lab/?system=is707#exercise=a');
     const frames: (() => void)[] = [];
     const url = bindUrl(h.store, address, history, (cb) => frames.push(cb));
     h.store.getState().setView({ exercise: 'is707-max-rto' });

@@ -21,15 +21,21 @@ async function answered(h: Harness): Promise<void> {
   await settle(h);
 }
 
+/** A drag in a loaded IS-707 scenario: 40 m sent at once, 55 m waiting for its interval. */
+async function dragTo40Then55() {
+  h = harness();
+  await loadIn(h, 'system=is707');
+  const clock = fakeClock();
+  const moves = mapMoves(h.store, clock);
+  moves.push(40, 0);
+  moves.push(55, 0);
+  await answered(h);
+  return { clock, moves };
+}
+
 describe('positions from the map', () => {
   it('the last position of a drag arrives once its interval has passed', async () => {
-    h = harness();
-    await loadIn(h, 'system=is707');
-    const clock = fakeClock();
-    const moves = mapMoves(h.store, clock);
-    moves.push(40, 0);
-    moves.push(55, 0);
-    await answered(h);
+    const { clock } = await dragTo40Then55();
     expect(msX(h)).toBe('40');
     clock.advance(250);
     await answered(h);
@@ -37,13 +43,7 @@ describe('positions from the map', () => {
   });
 
   it('a position waiting when another scenario is loaded (a system, preset or link) does not move its phone', async () => {
-    h = harness();
-    await loadIn(h, 'system=is707');
-    const clock = fakeClock();
-    const moves = mapMoves(h.store, clock);
-    moves.push(40, 0);
-    moves.push(55, 0);
-    await answered(h);
+    const { clock, moves } = await dragTo40Then55();
     // Another scenario is loaded: the position still waiting comes due while it loads…
     const loading = h.store.getState().load('system=is707&fer=0.2');
     expect(h.store.getState().loading).toBe(true);
